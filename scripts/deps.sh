@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Make sure the tools to build (and test) astar are installed.
+#   scripts/deps.sh build   cmake, make, a C compiler (cc), pkg-config
+#   scripts/deps.sh test    the same, and cmocka
+# Prints nothing when everything is there. Otherwise installs what is missing
+# with apt-get (as root, or with sudo if it needs no password), or says what
+# to install and fails.
+set -euo pipefail
+
+what=${1:-build}
+case $what in
+    build | test) ;;
+    *) echo "usage: $0 build|test" >&2; exit 2 ;;
+esac
+
+missing=()
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v make >/dev/null 2>&1 || missing+=(make)
+command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ "$what" = test ]; then
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cmocka; then
+        missing+=(libcmocka-dev)
+    fi
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=()
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo=(sudo -n)
+fi
+if ! command -v apt-get >/dev/null 2>&1 || { [ "$(id -u)" -ne 0 ] && [ ${#sudo[@]} -eq 0 ]; }; then
+    echo "deps.sh: missing: ${missing[*]}" >&2
+    echo "deps.sh: install these (Debian/Ubuntu package names) and try again:" >&2
+    echo "    apt-get install ${missing[*]}" >&2
+    exit 1
+fi
+
+log=$(mktemp "${TMPDIR:-/tmp}/astar-deps.XXXXXX.log")
+echo "deps.sh: installing ${missing[*]} (log: $log)" >&2
+if ! { "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update &&
+       "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+           apt-get install -y --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "deps.sh: apt-get failed; install these and try again: ${missing[*]}" >&2
+    exit 1
+fi
+rm -f "$log"
+
+# Check again.
+for tool in cmake make cc pkg-config; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "deps.sh: $tool is still missing" >&2; exit 1; }
+done
+if [ "$what" = test ] && ! pkg-config --exists cmocka; then
+    echo "deps.sh: cmocka is still missing (pkg-config cannot find cmocka.pc)" >&2
+    exit 1
+fi

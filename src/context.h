@@ -1,0 +1,57 @@
+/* The search context's layout, shared by the search, the open list (heap.h)
+ * and the read-back calls.
+ *
+ * All the state is two arrays sized once:
+ *   list   one entry per square the search has reached. The front part,
+ *          [0, open_count), is the open list kept as a binary heap on F; the
+ *          back part, [max_cells - closed_count, max_cells), is the closed
+ *          list in the order squares were closed.
+ *   slot   per cell, the index of its entry in list.
+ * Nothing is cleared between searches. A cell is on a list only if its slot
+ * lies in that list's live part and the entry there names the cell back;
+ * whatever an earlier search left in slot fails that test, so it reads as
+ * "not reached" - the article's whichList trick (note 7) with no per-search
+ * counter to wrap around. */
+#ifndef ASTAR_CONTEXT_H
+#define ASTAR_CONTEXT_H
+
+#include <stdint.h>
+
+#include "astar.h"
+#include "cost.h"
+
+/* One reached square. G is not stored: it is F minus the square's H, which
+ * the search can always compute again. */
+typedef struct list_entry {
+    uint32_t f;          /* G + H */
+    uint32_t tie;        /* orders equal F: lower first (see astar_ties) */
+    uint32_t cell_dir;   /* cell index << 3 | direction of the step from the parent */
+} list_entry;
+
+enum { DIR_BITS = 3 };
+
+static inline uint32_t entry_cell(const list_entry *e) { return e->cell_dir >> DIR_BITS; }
+static inline unsigned entry_dir(const list_entry *e) { return e->cell_dir & ((1u << DIR_BITS) - 1); }
+
+struct astar_context {
+    size_t max_cells;
+    uint32_t *slot;
+    list_entry *list;
+    uint32_t open_count, closed_count;
+    /* What the last search was, so astar_context_node can compute H and G. */
+    int width, height;
+    uint32_t start, goal;
+    cost_model model;
+};
+
+static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell)
+{
+    uint32_t s = ctx->slot[cell];
+    bool open = s < ctx->open_count;
+    bool closed = s >= ctx->max_cells - ctx->closed_count && s < ctx->max_cells;
+    if ((!open && !closed) || entry_cell(&ctx->list[s]) != cell)
+        return ASTAR_LIST_NONE;
+    return open ? ASTAR_LIST_OPEN : ASTAR_LIST_CLOSED;
+}
+
+#endif

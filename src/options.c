@@ -1,0 +1,51 @@
+/* Search options: defaults, validation, and which ones guarantee optimality. */
+#include <math.h>
+
+#include "options.h"
+
+astar_options astar_options_default(void)
+{
+    return (astar_options){
+        .moves = ASTAR_MOVES_8,
+        .costs = ASTAR_COSTS_ARTICLE,
+        .heuristic = ASTAR_HEURISTIC_MANHATTAN,
+        .weight = 1.0,
+        .ties = ASTAR_TIES_LAST,
+        .stop = ASTAR_STOP_CLOSED,
+    };
+}
+
+bool options_valid(const astar_options *o)
+{
+    /* Enums are compared as unsigned so a negative value is out of range too. */
+    return (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
+           (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_DEEP &&
+           (unsigned)o->stop <= ASTAR_STOP_OPEN && isfinite(o->weight) && o->weight >= 0.0 &&
+           o->weight <= 64.0;
+}
+
+/* Whether H never overestimates the cost left. Terrain costs are at least 1,
+ * so an estimate that holds for plain ground holds everywhere. */
+static bool admissible(const astar_options *o)
+{
+    bool diagonals = o->moves != ASTAR_MOVES_4;
+    switch (o->heuristic) {
+    case ASTAR_HEURISTIC_ZERO:
+    case ASTAR_HEURISTIC_OCTILE:
+    case ASTAR_HEURISTIC_CHEBYSHEV:
+        return true;
+    case ASTAR_HEURISTIC_MANHATTAN:
+        return !diagonals;
+    case ASTAR_HEURISTIC_EUCLIDEAN:
+        /* 3363/2378 is just above sqrt(2); 14/10 is below it. */
+        return !diagonals || o->costs == ASTAR_COSTS_OCTILE;
+    }
+    return false;
+}
+
+bool astar_options_optimal(const astar_options *options)
+{
+    if (!options || !options_valid(options))
+        return false;
+    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED;
+}

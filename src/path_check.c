@@ -1,0 +1,76 @@
+/* Checking a path against the movement rules and summing its cost again. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "cost.h"
+#include "error.h"
+#include "grid.h"
+#include "moves.h"
+#include "options.h"
+
+static astar_status bad_step(astar_error *err, size_t step, const char *what, astar_point from,
+                             astar_point to)
+{
+    return error_set(err, ASTAR_INVALID_PATH, "path", (long)step,
+                     "step %zu from (%d,%d) to (%d,%d) %s", step, from.x, from.y, to.x, to.y, what);
+}
+
+/* Why the step from a to b is not a legal move, or NULL if it is. */
+static const char *step_fault(const astar_grid *grid, astar_moves moves, astar_point a, astar_point b)
+{
+    int dx = b.x - a.x, dy = b.y - a.y;
+    if (!grid_contains(grid, b.x, b.y))
+        return "leaves the grid";
+    if (abs(dx) > 1 || abs(dy) > 1 || (dx == 0 && dy == 0))
+        return "does not go to an adjacent square";
+    if (!astar_grid_walkable(grid, b.x, b.y))
+        return "enters a blocked cell";
+    if (move_is_diagonal(dx, dy) &&
+        !move_diagonal_allowed(moves, astar_grid_walkable(grid, a.x + dx, a.y),
+                               astar_grid_walkable(grid, a.x, a.y + dy)))
+        return moves == ASTAR_MOVES_4 ? "is diagonal, and only 4 moves are allowed"
+                                      : "cuts a corner the movement rule forbids";
+    return NULL;
+}
+
+astar_status astar_path_check(const astar_grid *grid, const astar_options *options,
+                              astar_point start, astar_point goal, const astar_point *points,
+                              size_t length, astar_path_measure *measure, astar_error *err)
+{
+    error_clear(err);
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (!grid || !points || !options_valid(options))
+        return error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0, "no grid, no points or bad options");
+    if (length == 0)
+        return error_set(err, ASTAR_INVALID_PATH, "path", 0, "is empty");
+    if (points[0].x != start.x || points[0].y != start.y)
+        return error_set(err, ASTAR_INVALID_PATH, "path", 0, "begins at (%d,%d), not at the start (%d,%d)",
+                         points[0].x, points[0].y, start.x, start.y);
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return error_set(err, ASTAR_INVALID_PATH, "path", 0, "start (%d,%d) is not a walkable cell",
+                         start.x, start.y);
+    astar_point last = points[length - 1];
+    if (last.x != goal.x || last.y != goal.y)
+        return error_set(err, ASTAR_INVALID_PATH, "path", (long)(length - 1),
+                         "ends at (%d,%d), not at the goal (%d,%d)", last.x, last.y, goal.x, goal.y);
+
+    cost_model model = cost_model_of(options);
+    astar_path_measure m = { 0 };
+    for (size_t i = 1; i < length; i++) {
+        astar_point a = points[i - 1], b = points[i];
+        const char *fault = step_fault(grid, options->moves, a, b);
+        if (fault)
+            return bad_step(err, i, fault, a, b);
+        unsigned terrain = (unsigned)astar_grid_cost(grid, b.x, b.y);
+        bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y);
+        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * terrain;
+        m.length += (diagonal ? sqrt(2.0) : 1.0) * terrain;
+        m.diagonal += diagonal;
+        m.straight += !diagonal;
+    }
+    if (measure)
+        *measure = m;
+    return ASTAR_OK;
+}

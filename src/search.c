@@ -1,0 +1,280 @@
+/* A* as "A* Pathfinding for Beginners" defines it: open and closed lists,
+ * F = G + H, parents re-pointed when a lower G is found, a stop when the
+ * target is closed. find_path() is the whole method; the helpers above it
+ * are its steps. */
+#include <stdlib.h>
+
+#include "context.h"
+#include "cost.h"
+#include "grid.h"
+#include "heap.h"
+#include "moves.h"
+#include "options.h"
+
+/* What one search needs at hand, set up once before the loop. */
+typedef struct search {
+    astar_context *ctx;
+    const astar_grid *grid;
+    const uint8_t *terrain;       /* the grid's padded cells */
+    int width, stride;
+    uint32_t target;
+    int target_x, target_y;
+    cost_model model;
+    astar_moves moves;
+    astar_ties ties;
+    bool stop_on_open;
+    astar_observer observer;
+    void *observer_user;
+    uint32_t added;               /* squares added so far: the tie order */
+    int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
+    int32_t terrain_step[DIRECTIONS];   /* and of padded index */
+    uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
+} search;
+
+typedef enum step_result { KEEP_SEARCHING, TARGET_OPENED, COST_OVERFLOWED } step_result;
+
+static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t target,
+                           astar_point goal, const astar_options *options)
+{
+    search s = {
+        .ctx = ctx,
+        .grid = grid,
+        .terrain = grid->terrain,
+        .width = grid->width,
+        .stride = grid->stride,
+        .target = target,
+        .target_x = goal.x,
+        .target_y = goal.y,
+        .model = cost_model_of(options),
+        .moves = options->moves,
+        .ties = options->ties,
+        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .observer = options->observer,
+        .observer_user = options->observer_user,
+    };
+    for (int d = 0; d < DIRECTIONS; d++) {
+        s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
+        s.terrain_step[d] = move_dy[d] * grid->stride + move_dx[d];
+        s.move_cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) ? s.model.diagonal : s.model.straight;
+    }
+    return s;
+}
+
+static inline uint32_t distance_1d(int a, int b)
+{
+    return (uint32_t)(a > b ? a - b : b - a);
+}
+
+static inline uint64_t h_of(const search *s, int x, int y)
+{
+    return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
+}
+
+/* Lower ties leave the open list first. */
+static inline uint32_t tie_of(search *s, uint32_t g)
+{
+    switch (s->ties) {
+    case ASTAR_TIES_FIRST: return s->added;
+    case ASTAR_TIES_LAST: return UINT32_MAX - s->added;
+    case ASTAR_TIES_DEEP: break;
+    }
+    return UINT32_MAX - g;
+}
+
+static inline void add_to_open_list(search *s, uint32_t cell, unsigned dir, uint32_t g, uint32_t f)
+{
+    list_entry e = { .f = f, .tie = tie_of(s, g), .cell_dir = cell << DIR_BITS | dir };
+    s->added++;
+    heap_push(s->ctx, e);
+}
+
+static inline void switch_to_closed_list(astar_context *ctx, list_entry square)
+{
+    uint32_t pos = (uint32_t)(ctx->max_cells - 1 - ctx->closed_count++);
+    ctx->list[pos] = square;
+    ctx->slot[entry_cell(&square)] = pos;
+}
+
+/* Step c) of the article for every square adjacent to current. */
+static inline step_result look_at_neighbours(search *s, const list_entry *current)
+{
+    astar_context *ctx = s->ctx;
+    uint32_t cell = entry_cell(current);
+    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
+    const uint8_t *here = s->terrain + grid_padded_index(s->grid, x, y);
+    uint32_t g = current->f - (uint32_t)h_of(s, x, y);
+
+    for (unsigned d = 0; d < DIRECTIONS; d++) {
+        unsigned terrain = here[s->terrain_step[d]];
+        if (terrain == 0)
+            continue; /* not walkable: ignore it */
+        int dx = move_dx[d], dy = move_dy[d];
+        if (move_is_diagonal(dx, dy) &&
+            !move_diagonal_allowed(s->moves, here[dx] != 0, here[dy * s->stride] != 0))
+            continue; /* would cut across the corner of a wall */
+        uint32_t next = (uint32_t)((int64_t)cell + s->cell_step[d]);
+        astar_list list = context_list_of(ctx, next);
+        if (list == ASTAR_LIST_CLOSED)
+            continue; /* on the closed list: ignore it */
+
+        uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
+        uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
+        if (new_f > ASTAR_MAX_COST)
+            return COST_OVERFLOWED;
+        if (list == ASTAR_LIST_NONE) {
+            /* Not on the open list: add it, with the current square as parent. */
+            add_to_open_list(s, next, d, (uint32_t)new_g, (uint32_t)new_f);
+            if (s->stop_on_open && next == s->target)
+                return TARGET_OPENED;
+        } else {
+            /* Already open: is this path to it better, by G? With the same H
+             * on both sides, a lower F says the same. If so, re-point its
+             * parent to the current square and recalculate G and F. */
+            uint32_t pos = ctx->slot[next];
+            list_entry *square = &ctx->list[pos];
+            if (new_f < square->f) {
+                square->f = (uint32_t)new_f;
+                square->cell_dir = next << DIR_BITS | d;
+                if (s->ties == ASTAR_TIES_DEEP)
+                    square->tie = tie_of(s, (uint32_t)new_g);
+                heap_decreased(ctx, pos);
+            }
+        }
+    }
+    return KEEP_SEARCHING;
+}
+
+/* Steps 1 and 2 of the article's summary. */
+static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+{
+    astar_context *ctx = s->ctx;
+    ctx->open_count = 0;
+    ctx->closed_count = 0;
+
+    add_to_open_list(s, start, 0, 0, (uint32_t)h_of(s, start_xy.x, start_xy.y));
+    if (s->stop_on_open && start == s->target)
+        return ASTAR_OK;
+    while (ctx->open_count > 0) {
+        list_entry current = heap_pop(ctx); /* lowest F on the open list */
+        switch_to_closed_list(ctx, current);
+        if (entry_cell(&current) == s->target)
+            return ASTAR_OK;
+        step_result r = look_at_neighbours(s, &current);
+        ++*expanded;
+        if (s->observer) {
+            uint32_t cell = entry_cell(&current);
+            s->observer(s->observer_user, ctx,
+                        (astar_point){ (int32_t)(cell % (uint32_t)s->width),
+                                       (int32_t)(cell / (uint32_t)s->width) });
+        }
+        if (r == TARGET_OPENED)
+            return ASTAR_OK;
+        if (r == COST_OVERFLOWED)
+            return ASTAR_COST_OVERFLOW;
+    }
+    return ASTAR_NO_PATH; /* the open list is empty */
+}
+
+/* The cell a square's parent pointer leads to. */
+static uint32_t parent_of(const search *s, uint32_t cell)
+{
+    const list_entry *e = &s->ctx->list[s->ctx->slot[cell]];
+    return (uint32_t)((int64_t)cell - s->cell_step[entry_dir(e)]);
+}
+
+/* Step 3: work backwards from the target, from each square to its parent,
+ * until the start; the points are written start first. */
+static void save_path(const search *s, uint32_t start, astar_path *path)
+{
+    size_t length = 1;
+    for (uint32_t c = s->target; c != start; c = parent_of(s, c))
+        length++;
+    path->length = length;
+    if (length > path->capacity)
+        return;
+    size_t i = length;
+    for (uint32_t c = s->target;; c = parent_of(s, c)) {
+        path->points[--i] = (astar_point){ (int32_t)(c % (uint32_t)s->width),
+                                           (int32_t)(c / (uint32_t)s->width) };
+        if (c == start)
+            break;
+    }
+}
+
+static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
+                                  astar_point start, astar_point goal,
+                                  const astar_options *options, const astar_path *path)
+{
+    if (!ctx || !grid || !path || !options_valid(options) || (!path->points && path->capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    if (astar_grid_cells(grid) > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
+astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                             astar_point goal, const astar_options *options, astar_path *path)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (path) {
+        path->length = 0;
+        path->cost = 0;
+        path->distance = 0.0;
+        path->expanded = 0;
+    }
+    astar_status status = check_request(ctx, grid, start, goal, options, path);
+    if (status != ASTAR_OK)
+        return status;
+
+    uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
+    uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
+    search s = search_setup(ctx, grid, target, goal, options);
+    ctx->width = grid->width;
+    ctx->height = grid->height;
+    ctx->start = start_cell;
+    ctx->goal = target;
+    ctx->model = s.model;
+
+    status = run(&s, start_cell, start, &path->expanded);
+    if (status != ASTAR_OK)
+        return status;
+    path->cost = ctx->list[ctx->slot[target]].f; /* H is 0 at the target, so F is G */
+    path->distance = (double)path->cost / s.model.straight;
+    save_path(&s, start_cell, path);
+    return path->length > path->capacity && path->points ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+}
+
+astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,
+                                astar_node *node)
+{
+    if (!ctx || !grid || !node || !grid_contains(grid, x, y) ||
+        astar_grid_cells(grid) > ctx->max_cells ||
+        (ctx->width != 0 && (ctx->width != grid->width || ctx->height != grid->height)))
+        return ASTAR_INVALID_ARGUMENT;
+    *node = (astar_node){ .list = ASTAR_LIST_NONE };
+    uint32_t cell = (uint32_t)y * (uint32_t)grid->width + (uint32_t)x;
+    node->list = context_list_of(ctx, cell);
+    if (node->list == ASTAR_LIST_NONE)
+        return ASTAR_OK;
+    const list_entry *e = &ctx->list[ctx->slot[cell]];
+    int gx = (int)(ctx->goal % (uint32_t)grid->width), gy = (int)(ctx->goal / (uint32_t)grid->width);
+    node->f = e->f;
+    node->h = (uint32_t)cost_h(&ctx->model, distance_1d(x, gx), distance_1d(y, gy));
+    node->g = e->f - node->h;
+    node->parent = (astar_point){ x, y };
+    if (cell != ctx->start) {
+        node->parent.x -= move_dx[entry_dir(e)];
+        node->parent.y -= move_dy[entry_dir(e)];
+    }
+    return ASTAR_OK;
+}

@@ -1,0 +1,43 @@
+/* astar: the command-line face of libastar. Each subcommand lives in its
+ * own file and uses only the public API. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    { "demo", cmd_demo, "the article's worked example, step by step" },
+    { "path", cmd_path, "find a path on a Moving AI map" },
+    { "scen", cmd_scen, "run and check every problem of scenario files" },
+    { "bench", cmd_bench, "time searches on scenario files" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n%s", cli_search_options_help);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "astar: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,203 @@
+/* Option parsing and scenario loading shared by the subcommands. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char cli_search_options_help[] =
+    "search options (the same in every subcommand):\n"
+    "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
+    "                          8 that may cut one corner\n"
+    "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n"
+    "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n"
+    "  --weight W              H is multiplied by W, 0..64 (default 1)\n"
+    "  --ties last|first|deep  which equal-F square goes first (default last added)\n"
+    "  --stop closed|open      stop when the target is closed (default) or opened\n";
+
+typedef struct named_value {
+    const char *name;
+    int value;
+} named_value;
+
+static const named_value moves_names[] = {
+    { "8", ASTAR_MOVES_8 }, { "4", ASTAR_MOVES_4 }, { "8cut", ASTAR_MOVES_8_CUT }, { NULL, 0 } };
+static const named_value costs_names[] = {
+    { "article", ASTAR_COSTS_ARTICLE }, { "octile", ASTAR_COSTS_OCTILE }, { NULL, 0 } };
+static const named_value heuristic_names[] = {
+    { "manhattan", ASTAR_HEURISTIC_MANHATTAN }, { "octile", ASTAR_HEURISTIC_OCTILE },
+    { "euclidean", ASTAR_HEURISTIC_EUCLIDEAN }, { "chebyshev", ASTAR_HEURISTIC_CHEBYSHEV },
+    { "zero", ASTAR_HEURISTIC_ZERO }, { NULL, 0 } };
+static const named_value ties_names[] = {
+    { "last", ASTAR_TIES_LAST }, { "first", ASTAR_TIES_FIRST }, { "deep", ASTAR_TIES_DEEP }, { NULL, 0 } };
+static const named_value stop_names[] = {
+    { "closed", ASTAR_STOP_CLOSED }, { "open", ASTAR_STOP_OPEN }, { NULL, 0 } };
+
+static const char *name_of(const named_value *names, int value)
+{
+    for (; names->name; names++)
+        if (names->value == value)
+            return names->name;
+    return "?";
+}
+
+static bool lookup(const named_value *names, const char *text, int *value)
+{
+    for (; names->name; names++)
+        if (strcmp(names->name, text) == 0) {
+            *value = names->value;
+            return true;
+        }
+    return false;
+}
+
+int cli_search_option(int argc, char **argv, int *i, astar_options *o)
+{
+    enum { MOVES, COSTS, HEURISTIC, TIES, STOP };
+    static const struct {
+        const char *flag;
+        const named_value *names;
+    } enums[] = {
+        [MOVES] = { "--moves", moves_names },       [COSTS] = { "--costs", costs_names },
+        [HEURISTIC] = { "--heuristic", heuristic_names }, [TIES] = { "--ties", ties_names },
+        [STOP] = { "--stop", stop_names },
+    };
+    const char *flag = argv[*i];
+    bool is_weight = strcmp(flag, "--weight") == 0;
+    size_t which = 0;
+    while (which < sizeof enums / sizeof enums[0] && strcmp(enums[which].flag, flag) != 0)
+        which++;
+    if (!is_weight && which == sizeof enums / sizeof enums[0])
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "astar: %s needs a value\n", flag);
+        return -1;
+    }
+    const char *value = argv[++*i];
+    ++*i;
+    if (is_weight) {
+        char *end;
+        errno = 0;
+        double w = strtod(value, &end);
+        if (errno || *end || end == value || !(w >= 0.0 && w <= 64.0)) {
+            fprintf(stderr, "astar: --weight takes a number from 0 to 64, not '%s'\n", value);
+            return -1;
+        }
+        o->weight = w;
+        return 1;
+    }
+    int v;
+    if (!lookup(enums[which].names, value, &v)) {
+        fprintf(stderr, "astar: %s does not take '%s'; one of:", flag, value);
+        for (const named_value *n = enums[which].names; n->name; n++)
+            fprintf(stderr, " %s", n->name);
+        fputc('\n', stderr);
+        return -1;
+    }
+    switch (which) {
+    case MOVES: o->moves = (astar_moves)v; break;
+    case COSTS: o->costs = (astar_costs)v; break;
+    case HEURISTIC: o->heuristic = (astar_heuristic)v; break;
+    case TIES: o->ties = (astar_ties)v; break;
+    case STOP: o->stop = (astar_stop)v; break;
+    }
+    return 1;
+}
+
+void cli_describe_options(FILE *out, const astar_options *o)
+{
+    fprintf(out, "moves %s, costs %s, heuristic %s, weight %g, ties %s, stop %s",
+            name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
+            name_of(heuristic_names, (int)o->heuristic), o->weight, name_of(ties_names, (int)o->ties),
+            name_of(stop_names, (int)o->stop));
+}
+
+bool cli_parse_int(const char *text, long min, long max, long *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+bool cli_is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+static bool readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Writes into out the map named name as it would sit in the Moving AI
+ * layout: the scenario's directory with its last "scen" component swapped
+ * for "maps". False if the scenario path has no such component. */
+static bool movingai_layout_map(const char *scen_path, const char *name, char *out, size_t size)
+{
+    const char *slash = strrchr(scen_path, '/');
+    size_t dir_len = slash ? (size_t)(slash - scen_path) : 0;
+    const char *found = NULL;
+    for (const char *p = scen_path; p + 6 <= scen_path + dir_len; p++)
+        if (strncmp(p, "scen/", 5) == 0 && (p == scen_path || p[-1] == '/'))
+            found = p;
+    if (!found)
+        return false;
+    int n = snprintf(out, size, "%.*smaps/%.*s/%s", (int)(found - scen_path), scen_path,
+                     (int)(dir_len - (size_t)(found + 5 - scen_path)), found + 5, name);
+    return n > 0 && (size_t)n < size;
+}
+
+bool cli_scenario_load(const char *path, const char *map_path, cli_scenario *out)
+{
+    memset(out, 0, sizeof *out);
+    astar_error err;
+    if (astar_scenario_load(path, &out->scen, &err) != ASTAR_OK) {
+        fprintf(stderr, "astar: %s\n", err.message);
+        return false;
+    }
+    const char *name = astar_scenario_map_name(out->scen);
+    if (map_path) {
+        snprintf(out->map_path, sizeof out->map_path, "%s", map_path);
+    } else {
+        const char *slash = strrchr(path, '/');
+        int dir_len = slash ? (int)(slash - path) + 1 : 0;
+        snprintf(out->map_path, sizeof out->map_path, "%.*s%s", dir_len, path, name);
+        char layout[sizeof out->map_path];
+        if (!readable(out->map_path) && movingai_layout_map(path, name, layout, sizeof layout))
+            memcpy(out->map_path, layout, sizeof layout);
+        if (!readable(out->map_path)) {
+            fprintf(stderr,
+                    "astar: %s: cannot find its map '%s' beside it or under maps/ (give --map)\n",
+                    path, name);
+            cli_scenario_free(out);
+            return false;
+        }
+    }
+    if (astar_grid_load_movingai(out->map_path, &out->grid, &err) != ASTAR_OK) {
+        fprintf(stderr, "astar: %s\n", err.message);
+        cli_scenario_free(out);
+        return false;
+    }
+    return true;
+}
+
+void cli_scenario_free(cli_scenario *s)
+{
+    astar_scenario_delete(s->scen);
+    astar_grid_delete(s->grid);
+    s->scen = NULL;
+    s->grid = NULL;
+}
+
+bool cli_problem_posable(const astar_grid *grid, const astar_problem *p)
+{
+    return astar_grid_walkable(grid, p->start.x, p->start.y) &&
+           astar_grid_walkable(grid, p->goal.x, p->goal.y);
+}

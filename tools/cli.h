@@ -1,0 +1,54 @@
+/* What the astar subcommands share: option parsing and benchmark files. */
+#ifndef ASTAR_CLI_H
+#define ASTAR_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "astar.h"
+
+/* Exit codes of every subcommand. */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+/* The search options every subcommand spells the same way, for --help. */
+extern const char cli_search_options_help[];
+
+/* If argv[*i] is a search option, applies it (with its value) to options,
+ * advances *i past it and returns 1; returns 0 if it is not one, and -1
+ * (after printing why) if its value is bad. */
+int cli_search_option(int argc, char **argv, int *i, astar_options *options);
+
+/* One-line description of options, e.g. "moves 8, costs octile, ...". */
+void cli_describe_options(FILE *out, const astar_options *options);
+
+/* Parses a whole decimal number in [min, max] from text. */
+bool cli_parse_int(const char *text, long min, long max, long *value);
+
+/* Whether argv[i] asks for help. */
+bool cli_is_help(const char *arg);
+
+/* A scenario file with its map, loaded. */
+typedef struct cli_scenario {
+    astar_scenario *scen;
+    astar_grid *grid;
+    char map_path[4096];
+} cli_scenario;
+
+/* Loads the scenario at path and its map: map_path if given, else the map
+ * the scenario names, looked for beside the scenario file and then in the
+ * Moving AI layout (".../scen/SET/X.map.scen" -> ".../maps/SET/X.map").
+ * Prints what went wrong and returns false on failure. */
+bool cli_scenario_load(const char *path, const char *map_path, cli_scenario *out);
+void cli_scenario_free(cli_scenario *s);
+
+/* Whether a problem can be posed under the benchmark's rules: both ends
+ * walkable (the bench README lists problems that are not). */
+bool cli_problem_posable(const astar_grid *grid, const astar_problem *p);
+
+/* The subcommands. */
+int cmd_demo(int argc, char **argv);
+int cmd_path(int argc, char **argv);
+int cmd_scen(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

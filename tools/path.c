@@ -1,0 +1,120 @@
+/* astar path: one search on a Moving AI map, with a picture of small maps. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { PICTURE_MAX_WIDTH = 80 };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: astar path MAP SX SY GX GY [search options]\n\n"
+            "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
+            "cost and the number of expanded squares; maps up to %d columns are drawn\n"
+            "('S' start, 'G' goal, '*' path, '#' blocked, 'x' closed, 'o' open).\n"
+            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s",
+            PICTURE_MAX_WIDTH, cli_search_options_help);
+}
+
+static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x, int y)
+{
+    if (!astar_grid_walkable(grid, x, y))
+        return '#';
+    astar_node n;
+    astar_context_node(ctx, grid, x, y, &n);
+    return n.list == ASTAR_LIST_CLOSED ? 'x' : n.list == ASTAR_LIST_OPEN ? 'o' : '.';
+}
+
+static void draw(const astar_context *ctx, const astar_grid *grid, const astar_path *path)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    char *rows = malloc((size_t)w * (size_t)h);
+    if (!rows)
+        return;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            rows[(size_t)y * (size_t)w + (size_t)x] = cell_symbol(ctx, grid, x, y);
+    for (size_t i = 0; i < path->length; i++) {
+        astar_point p = path->points[i];
+        rows[(size_t)p.y * (size_t)w + (size_t)p.x] = i == 0 ? 'S' : i + 1 == path->length ? 'G' : '*';
+    }
+    for (int y = 0; y < h; y++)
+        printf("%.*s\n", w, rows + (size_t)y * (size_t)w);
+    free(rows);
+}
+
+int cmd_path(int argc, char **argv)
+{
+    astar_options o = astar_options_default();
+    const char *positional[5];
+    int npos = 0;
+    for (int i = 1; i < argc;) {
+        int r = cli_search_option(argc, argv, &i, &o);
+        if (r < 0)
+            return EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (cli_is_help(argv[i])) {
+            usage(stdout);
+            return EXIT_OK;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
+            fprintf(stderr, "astar path: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        if (npos == 5) {
+            fprintf(stderr, "astar path: too many arguments ('%s')\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        positional[npos++] = argv[i++];
+    }
+    if (npos != 5) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    long c[4];
+    for (int k = 0; k < 4; k++)
+        if (!cli_parse_int(positional[k + 1], -1000000, 1000000, &c[k])) {
+            fprintf(stderr, "astar path: '%s' is not a whole number\n", positional[k + 1]);
+            return EXIT_USAGE;
+        }
+    astar_grid *grid;
+    astar_error err;
+    if (astar_grid_load_movingai(positional[0], &grid, &err) != ASTAR_OK) {
+        fprintf(stderr, "astar path: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    astar_context *ctx;
+    size_t cells = astar_grid_cells(grid);
+    astar_point *points = malloc(cells * sizeof *points);
+    if (!points || astar_context_new(cells, &ctx) != ASTAR_OK) {
+        fprintf(stderr, "astar path: out of memory\n");
+        free(points);
+        astar_grid_delete(grid);
+        return EXIT_FAILED;
+    }
+    astar_point start = { (int32_t)c[0], (int32_t)c[1] }, goal = { (int32_t)c[2], (int32_t)c[3] };
+    astar_path path = { points, cells, 0, 0, 0, 0 };
+    astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
+    printf("options: ");
+    cli_describe_options(stdout, &o);
+    printf("\n");
+    int code = EXIT_OK;
+    if (s == ASTAR_OK) {
+        printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
+               path.distance, path.expanded);
+        for (size_t i = 0; i < path.length; i++)
+            printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
+        printf("\n");
+        if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
+            draw(ctx, grid, &path);
+    } else {
+        printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
+        code = s == ASTAR_NO_PATH ? EXIT_FAILED : EXIT_USAGE;
+    }
+    astar_context_delete(ctx);
+    free(points);
+    astar_grid_delete(grid);
+    return code;
+}

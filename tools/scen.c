@@ -1,0 +1,216 @@
+/* astar scen: run every problem of scenario files and check each answer. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The files round optimal lengths to 2..8 decimals; the bench README saw
+ * errors up to 0.005. */
+static const double tolerance = 0.01;
+
+/* What the file's optimal length says about a path found under options.
+ * The length is for 8 moves without corner cutting and costs 1 and sqrt(2):
+ *   - a path that obeys that rule (4 or 8 moves) is never shorter;
+ *   - an optimal search with diagonals (8 or 8cut moves) is never longer:
+ *     with octile costs by its exact length, with article costs by cost/10,
+ *     since 14/10 < sqrt(2). With 8 moves the two bounds pin it exactly. */
+typedef struct expectation {
+    bool at_least;   /* exact length >= optimal */
+    bool at_most;    /* measured (see above) <= optimal */
+} expectation;
+
+static expectation expect(const astar_options *o)
+{
+    return (expectation){
+        .at_least = o->moves != ASTAR_MOVES_8_CUT,
+        .at_most = astar_options_optimal(o) && o->moves != ASTAR_MOVES_4,
+    };
+}
+
+static void describe(const astar_options *o, expectation e)
+{
+    printf("options: ");
+    cli_describe_options(stdout, o);
+    printf("\nchecking: every path is legal and its summed cost is the reported cost");
+    if (e.at_least && e.at_most)
+        printf(";\n          %s (tolerance %.2f)\n",
+               o->costs == ASTAR_COSTS_OCTILE
+                   ? "its length equals the file's optimal length"
+                   : "cost/10 <= optimal length <= the path's exact length",
+               tolerance);
+    else if (e.at_least)
+        printf(";\n          its length is at least the file's optimal length (these options do not\n"
+               "          guarantee the shortest path under the benchmark's rule)\n");
+    else if (e.at_most)
+        printf(";\n          it is no longer than the file's optimal length (corner cutting\n"
+               "          allows shorter paths than the benchmark's rule)\n");
+    else
+        printf(" (the file's optimal lengths do not bound these options)\n");
+}
+
+/* Checks one answer; prints and returns false on a failure. */
+static bool check(const char *file, const astar_problem *p, const astar_grid *grid,
+                  const astar_options *o, expectation e, astar_status status,
+                  const astar_path *path)
+{
+    if (status != ASTAR_OK) {
+        printf("FAIL %s:%ld: %s\n", file, p->line, astar_status_message(status));
+        return false;
+    }
+    astar_path_measure m;
+    astar_error err;
+    if (astar_path_check(grid, o, p->start, p->goal, path->points, path->length, &m, &err) != ASTAR_OK) {
+        printf("FAIL %s:%ld: %s\n", file, p->line, err.message);
+        return false;
+    }
+    if (m.cost != path->cost) {
+        printf("FAIL %s:%ld: reported cost %u, the steps sum to %llu\n", file, p->line, path->cost,
+               (unsigned long long)m.cost);
+        return false;
+    }
+    double measured = o->costs == ASTAR_COSTS_OCTILE ? m.length : path->distance;
+    if (e.at_least && m.length < p->optimal - tolerance) {
+        printf("FAIL %s:%ld: length %.4f is below the optimal %.4f\n", file, p->line, m.length, p->optimal);
+        return false;
+    }
+    if (e.at_most && measured > p->optimal + tolerance) {
+        printf("FAIL %s:%ld: %s %.4f is above the optimal %.4f (%zu straight, %zu diagonal steps)\n",
+               file, p->line, o->costs == ASTAR_COSTS_OCTILE ? "length" : "cost/10", measured,
+               p->optimal, m.straight, m.diagonal);
+        return false;
+    }
+    return true;
+}
+
+typedef struct tally {
+    long passed, failed, skipped;
+} tally;
+
+/* Runs one file; false if it could not be run at all. */
+static bool run_file(const char *path, const char *map, const astar_options *o, expectation e,
+                     astar_context **ctx, tally *total)
+{
+    cli_scenario cs;
+    if (!cli_scenario_load(path, map, &cs))
+        return false;
+    size_t cells = astar_grid_cells(cs.grid);
+    if (!*ctx || astar_context_max_cells(*ctx) < cells) {
+        astar_context_delete(*ctx);
+        *ctx = NULL;
+        if (astar_context_new(cells, ctx) != ASTAR_OK) {
+            fprintf(stderr, "astar scen: out of memory for a %zu-cell context\n", cells);
+            cli_scenario_free(&cs);
+            return false;
+        }
+    }
+    astar_point *points = malloc(cells * sizeof *points);
+    if (!points) {
+        fprintf(stderr, "astar scen: out of memory\n");
+        cli_scenario_free(&cs);
+        return false;
+    }
+    tally t = { 0, 0, 0 };
+    for (size_t i = 0; i < astar_scenario_count(cs.scen); i++) {
+        const astar_problem *p = astar_scenario_problem(cs.scen, i);
+        if (p->map_width != astar_grid_width(cs.grid) || p->map_height != astar_grid_height(cs.grid)) {
+            printf("FAIL %s:%ld: the line says the map is %d x %d, %s is %d x %d\n", path, p->line,
+                   p->map_width, p->map_height, cs.map_path, astar_grid_width(cs.grid),
+                   astar_grid_height(cs.grid));
+            t.failed++;
+            continue;
+        }
+        if (!cli_problem_posable(cs.grid, p)) {
+            t.skipped++;
+            continue;
+        }
+        astar_path result = { points, cells, 0, 0, 0, 0 };
+        astar_status s = astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
+        if (check(path, p, cs.grid, o, e, s, &result))
+            t.passed++;
+        else
+            t.failed++;
+    }
+    printf("%s: %ld passed, %ld failed", path, t.passed, t.failed);
+    if (t.skipped)
+        printf(", %ld skipped (start or goal not walkable)", t.skipped);
+    printf("\n");
+    fflush(stdout);
+    total->passed += t.passed;
+    total->failed += t.failed;
+    total->skipped += t.skipped;
+    free(points);
+    cli_scenario_free(&cs);
+    return true;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: astar scen SCEN... [--map MAP] [search options]\n\n"
+            "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
+            "answer: the path starts and ends right, every step is a legal move, its summed\n"
+            "cost is the reported cost, and its length agrees with the file's optimal\n"
+            "length as far as the options promise (tolerance 0.01). Problems whose start or\n"
+            "goal is not walkable are skipped and counted. The map is found beside the\n"
+            "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
+            "Ends with the line 'N passed, M failed' (', K skipped').\n"
+            "Exit status: 0 if nothing failed, 1 if something did, 2 on bad arguments.\n\n%s",
+            cli_search_options_help);
+}
+
+int cmd_scen(int argc, char **argv)
+{
+    astar_options o = astar_options_default();
+    const char *map = NULL;
+    char **files = calloc((size_t)argc, sizeof *files);
+    int nfiles = 0;
+    if (!files)
+        return EXIT_FAILED;
+    for (int i = 1; i < argc;) {
+        int r = cli_search_option(argc, argv, &i, &o);
+        if (r < 0) {
+            free(files);
+            return EXIT_USAGE;
+        }
+        if (r > 0)
+            continue;
+        if (cli_is_help(argv[i])) {
+            usage(stdout);
+            free(files);
+            return EXIT_OK;
+        }
+        if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) {
+            map = argv[i + 1];
+            i += 2;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "astar scen: unknown option '%s'\n", argv[i]);
+            free(files);
+            return EXIT_USAGE;
+        } else {
+            files[nfiles++] = argv[i++];
+        }
+    }
+    if (nfiles == 0) {
+        usage(stderr);
+        free(files);
+        return EXIT_USAGE;
+    }
+    expectation e = expect(&o);
+    describe(&o, e);
+    astar_context *ctx = NULL;
+    tally total = { 0, 0, 0 };
+    int unreadable = 0;
+    for (int i = 0; i < nfiles; i++)
+        if (!run_file(files[i], map, &o, e, &ctx, &total))
+            unreadable++;
+    astar_context_delete(ctx);
+    free(files);
+    if (unreadable)
+        printf("%d file(s) could not be run\n", unreadable);
+    printf("%ld passed, %ld failed", total.passed, total.failed + unreadable);
+    if (total.skipped)
+        printf(", %ld skipped", total.skipped);
+    printf("\n");
+    return total.failed || unreadable ? EXIT_FAILED : EXIT_OK;
+}
