@@ -23,7 +23,7 @@
  *       fprintf(stderr, "%s\n", err.message);
  *   astar_context_new(astar_grid_cells(grid), &ctx);
  *   astar_point cells[4096];
- *   astar_path path = { cells, 4096 };
+ *   astar_path path = { .points = cells, .capacity = 4096 };
  *   astar_status s = astar_find_path(ctx, grid, (astar_point){1, 3},
  *                                    (astar_point){40, 12}, NULL, &path);
  *   if (s == ASTAR_OK) ... path.length cells, path.cost ...

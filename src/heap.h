@@ -9,9 +9,15 @@
 
 #include "context.h"
 
+/* (F, tie) as one number, so ordering two entries is a single comparison. */
+static inline uint64_t heap_key(const list_entry *e)
+{
+    return (uint64_t)e->f << 32 | e->tie;
+}
+
 static inline bool heap_before(const list_entry *a, const list_entry *b)
 {
-    return a->f < b->f || (a->f == b->f && a->tie < b->tie);
+    return heap_key(a) < heap_key(b);
 }
 
 static inline void heap_place(astar_context *ctx, uint32_t pos, list_entry e)
