@@ -1,0 +1,19 @@
+# astar demo prints the article's worked example with the facts it states.
+source "$(dirname "$0")/support.sh"
+
+run 0 "$ASTAR" demo
+has "start A at (1,2), target B"
+has "ties first"
+# The start's neighbours, with F = G + H; the one to its right is chosen first.
+has "added      (2,2)  F  40 = G  10 + H  30, parent left"
+has "added      (2,1)  F  54 = G  14 + H  40, parent down-left"
+has "Step 2: the lowest F on the open list is (2,2)"
+# The F 54 tie goes to the lower square, whose diagonal under the wall is refused.
+has "Step 3: the lowest F on the open list is (2,3)"
+has "ignored    (3,4)  the step would cut the corner of the wall at (3,3)"
+# The square two below the start: G 28 from up-right, then G 20 from above.
+has "added      (1,4)  F  88 = G  28 + H  60, parent up-right"
+has "re-pointed (1,4)  G 28 -> 20 through the current square: parent now up, F 80"
+has "from A: (1,2) (2,3)"
+has "the first step is down-right."
+done_checks

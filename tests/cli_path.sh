@@ -1,0 +1,35 @@
+# astar path on a real map: the cost of a benchmark problem, the picture,
+# and clear errors for bad requests.
+source "$(dirname "$0")/support.sh"
+
+map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
+scen="$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
+# Take the longest problem of the scenario file and its optimal length.
+read -r sx sy gx gy optimal < <(awk 'NR > 1 && $9 > best {best = $9; line = $5 " " $6 " " $7 " " $8 " " $9} END {print line}' "$scen")
+run 0 "$ASTAR" path "$map" "$sx" "$sy" "$gx" "$gy" --costs octile --heuristic octile
+distance=$(sed -n 's/.*(distance \([0-9.]*\)).*/\1/p' <<<"$out")
+checks=$((checks + 1))
+awk -v d="$distance" -v o="$optimal" 'BEGIN {exit !(d - o < 0.01 && o - d < 0.01)}' ||
+    fail "distance $distance, optimal $optimal"
+# 49 columns: drawn, with S and G where they belong.
+row=$(grep -c '^[.#xoS*G]\{49\}$' <<<"$out")
+checks=$((checks + 1))
+[ "$row" -eq 49 ] || fail "expected a 49-row picture, got $row rows"
+line=$(grep '^[.#xoS*G]\{49\}$' <<<"$out" | sed -n "$((sy + 1))p")
+checks=$((checks + 1))
+[ "${line:$sx:1}" = S ] || fail "no S at ($sx,$sy)"
+
+run 2 "$ASTAR" path "$map" 100 1 2 2
+has "start is outside the grid"
+run 2 "$ASTAR" path "$map" 0 0 2 2
+has "start cell is not walkable"
+run 2 "$ASTAR" path "$scratch/none.map" 1 1 2 2
+has "cannot open"
+printf 'type octile\nheight 2\nwidth 3\nmap\n..\n...\n' >"$scratch/short.map"
+run 2 "$ASTAR" path "$scratch/short.map" 0 0 1 1
+has "short.map:5: row 0 has 2 cells, expected 3"
+# A wall splitting the map: no path, exit status 1.
+printf 'type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n' >"$scratch/split.map"
+run 1 "$ASTAR" path "$scratch/split.map" 0 0 2 2
+has "no path"
+done_checks

@@ -1,0 +1,43 @@
+# astar scen on a subset of the Moving AI benchmark (make verify runs all of
+# it): every problem's cost must match the file, and the checker must catch
+# answers that do not.
+source "$(dirname "$0")/support.sh"
+
+scen="$ASTAR_BENCH_DIR/scen"
+subset=("$scen/dao/arena.map.scen" "$scen/dao/den312d.map.scen" "$scen/street/Berlin_0_256.map.scen"
+    "$scen/wc3maps512/icecrown.map.scen" "$scen/bg512/AR0011SR.map.scen")
+# 160 + 320 + 930 + 1280 + 1280 problems; icecrown has 3 whose start and
+# goal are trees or water (bench README, caveat 6).
+run 0 "$ASTAR" scen --costs octile --heuristic octile "${subset[@]}"
+has "its length equals the file's optimal length"
+has "icecrown.map.scen: 1277 passed, 0 failed, 3 skipped"
+last_line "3967 passed, 0 failed, 3 skipped"
+# 10/14 costs: cost/10 <= optimal <= exact length, for every problem.
+run 0 "$ASTAR" scen --costs article --heuristic octile "${subset[@]}"
+has "cost/10 <= optimal length <= the path's exact length"
+last_line "3967 passed, 0 failed, 3 skipped"
+# Options without the optimality guarantee are held to the lower bound only.
+run 0 "$ASTAR" scen "$scen/dao/arena.map.scen"
+has "its length is at least the file's optimal length"
+last_line "160 passed, 0 failed"
+run 0 "$ASTAR" scen --moves 4 --heuristic manhattan "$scen/dao/arena.map.scen"
+last_line "160 passed, 0 failed"
+run 0 "$ASTAR" scen --moves 8cut --costs octile --heuristic octile "$scen/dao/arena.map.scen"
+has "no longer than the file's optimal length"
+
+# A wrong optimal length in a copy of the file is caught, naming its line.
+awk 'NR == 41 {$9 = $9 + 1} {print}' OFS='\t' "$scen/dao/arena.map.scen" >"$scratch/arena.map.scen"
+run 1 "$ASTAR" scen --costs octile --heuristic octile --map "$ASTAR_BENCH_DIR/maps/dao/arena.map" "$scratch/arena.map.scen"
+has "FAIL $scratch/arena.map.scen:41: length"
+last_line "159 passed, 1 failed"
+# A map that does not fit the scenario is reported per line.
+run 1 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/den312d.map" "$scen/dao/arena.map.scen"
+has "the line says the map is 49 x 49"
+# A scenario whose map cannot be found, and malformed lines.
+cp "$scen/dao/arena.map.scen" "$scratch/elsewhere.map.scen"
+run 1 "$ASTAR" scen "$scratch/elsewhere.map.scen"
+has "cannot find its map 'arena.map'"
+printf 'version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\n' >"$scratch/bad.map.scen"
+run 1 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/arena.map" "$scratch/bad.map.scen"
+has "bad.map.scen:2: expected 9 fields"
+done_checks
