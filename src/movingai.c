@@ -73,20 +73,34 @@ static astar_status parse_header(text_reader *r, const char *name, long *height,
     return ASTAR_OK;
 }
 
-static astar_status parse_row(text_span line, long row, long width, astar_grid *grid,
-                              const char *name, long line_number, astar_error *err)
+/* Reads the grid rows after the header into grid, or with grid NULL only
+ * checks them, so that a header claiming a huge map costs no memory unless
+ * the rows are really there. */
+static astar_status parse_rows(text_reader r, const char *name, long height, long width,
+                               astar_grid *grid, astar_error *err)
 {
-    if ((long)line.length != width)
-        return error_set(err, ASTAR_PARSE_ERROR, name, line_number,
-                         "row %ld has %zu cells, expected %ld", row, line.length, width);
-    for (long x = 0; x < width; x++) {
-        int t = map_terrain(line.start[x]);
-        if (t < 0)
-            return error_set(err, ASTAR_PARSE_ERROR, name, line_number,
-                             "unknown map character 0x%02x at column %ld",
-                             (unsigned)(unsigned char)line.start[x], x + 1);
-        grid->terrain[grid_padded_index(grid, (int)x, (int)row)] = (uint8_t)t;
+    text_span line;
+    for (long y = 0; y < height; y++) {
+        if (!text_next_line(&r, &line))
+            return error_set(err, ASTAR_PARSE_ERROR, name, r.line + 1,
+                             "file ends after %ld of %ld rows", y, height);
+        if ((long)line.length != width)
+            return error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                             "row %ld has %zu cells, expected %ld", y, line.length, width);
+        for (long x = 0; x < width; x++) {
+            int t = map_terrain(line.start[x]);
+            if (t < 0)
+                return error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                 "unknown map character 0x%02x at column %ld",
+                                 (unsigned)(unsigned char)line.start[x], x + 1);
+            if (grid)
+                grid->terrain[grid_padded_index(grid, (int)x, (int)y)] = (uint8_t)t;
+        }
     }
+    while (text_next_line(&r, &line))
+        if (!text_is_blank(line))
+            return error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                             "text after the last of the %ld rows", height);
     return ASTAR_OK;
 }
 
@@ -103,28 +117,15 @@ astar_status astar_grid_parse_movingai(const char *text, size_t length, const ch
     text_reader r = text_reader_of(text, length);
     long height, width;
     astar_status s = parse_header(&r, name, &height, &width, err);
+    if (s == ASTAR_OK)
+        s = parse_rows(r, name, height, width, NULL, err);
     if (s != ASTAR_OK)
         return s;
     astar_grid *grid;
     s = astar_grid_new((int)width, (int)height, &grid);
     if (s != ASTAR_OK)
         return error_set(err, s, name, 0, "%s", astar_status_message(s));
-    text_span line;
-    for (long y = 0; y < height && s == ASTAR_OK; y++) {
-        if (!text_next_line(&r, &line))
-            s = error_set(err, ASTAR_PARSE_ERROR, name, r.line + 1,
-                          "file ends after %ld of %ld rows", y, height);
-        else
-            s = parse_row(line, y, width, grid, name, r.line, err);
-    }
-    while (s == ASTAR_OK && text_next_line(&r, &line))
-        if (!text_is_blank(line))
-            s = error_set(err, ASTAR_PARSE_ERROR, name, r.line,
-                          "text after the last of the %ld rows", height);
-    if (s != ASTAR_OK) {
-        astar_grid_delete(grid);
-        return s;
-    }
+    parse_rows(r, name, height, width, grid, err);
     *out = grid;
     return ASTAR_OK;
 }

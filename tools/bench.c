@@ -69,7 +69,8 @@ static void usage(FILE *out)
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"
             "expanded squares per query, nanoseconds per expansion, and bytes of search\n"
-            "state per cell. A progress line goes to standard error when it is a terminal.\n\n%s",
+            "state per cell. Progress goes to standard error: a line that updates on a\n"
+            "terminal, otherwise a line every 10 seconds.\n\n%s",
             cli_search_options_help);
 }
 
@@ -82,7 +83,7 @@ typedef struct bench {
     size_t points_capacity;
     sample total;
     double last_progress;
-    bool progress;
+    bool terminal;      /* standard error is one */
 } bench;
 
 /* Makes the context and path buffer hold cells cells. */
@@ -131,12 +132,15 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
             s.expanded += result.expanded;
             ok = sample_add(&s, dt * 1e6) && sample_add(&b->total, dt * 1e6);
         }
-        if (b->progress && now_seconds() - b->last_progress > 0.25) {
+        /* A terminal gets a line that updates in place; a log gets a line
+         * now and then, so long runs show they are alive either way. */
+        if (now_seconds() - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
             b->last_progress = now_seconds();
-            fprintf(stderr, "\r[file %d/%d, problem %zu/%zu] ", index + 1, nfiles, i + 1, n);
+            fprintf(stderr, "%s[file %d/%d, problem %zu/%zu]%s", b->terminal ? "\r" : "", index + 1,
+                    nfiles, i + 1, n, b->terminal ? " " : "\n");
         }
     }
-    if (b->progress)
+    if (b->terminal)
         fprintf(stderr, "\r%60s\r", "");
     if (ok) {
         b->total.seconds += s.seconds;
@@ -150,7 +154,8 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
 
 int cmd_bench(int argc, char **argv)
 {
-    bench b = { .options = astar_options_default(), .repeat = 1, .progress = isatty(2) };
+    bench b = { .options = astar_options_default(), .repeat = 1, .terminal = isatty(2),
+                .last_progress = now_seconds() };
     char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0, code = EXIT_OK;
     if (!files)
