@@ -79,7 +79,7 @@ typedef enum astar_status {
     ASTAR_GOAL_BLOCKED,           /* the goal cell is not walkable */
     ASTAR_MAP_TOO_LARGE,          /* the grid has more cells than the context holds */
     ASTAR_PATH_BUFFER_TOO_SMALL,  /* a path was found but does not fit the caller's buffer */
-    ASTAR_COST_OVERFLOW,          /* a path cost passed ASTAR_MAX_COST */
+    ASTAR_COST_OVERFLOW,          /* no path within ASTAR_MAX_COST (see astar_find_path) */
     ASTAR_OUT_OF_MEMORY,          /* an allocation failed; nothing was created */
     ASTAR_INVALID_ARGUMENT,       /* a NULL object, a bad option, a value out of range */
     ASTAR_IO_ERROR,               /* a file could not be opened or read */
@@ -324,8 +324,15 @@ typedef struct astar_path {
                              and their neighbours looked at */
 } astar_path;
 
-/* The most a path may cost; a search that goes past it stops with
- * ASTAR_COST_OVERFLOW rather than return a wrong answer. */
+/* Costs are 32-bit: G and F = G + weight * H of every square must stay at
+ * or below ASTAR_MAX_COST. A square that would pass it is left out of the
+ * search; with a heuristic that never overestimates no path through it could
+ * cost less, so any path within the limit is still found. When the target is
+ * not found and a square was left out, the search returns
+ * ASTAR_COST_OVERFLOW rather than ASTAR_NO_PATH: a path may exist beyond the
+ * limit. With article costs the limit is 429 million plain straight steps,
+ * with octile costs 1.8 million; terrain costs and weights above 1 use it up
+ * faster. */
 #define ASTAR_MAX_COST UINT32_MAX
 
 /* Finds a path from start to goal on grid: A* as the article defines it.
@@ -354,10 +361,12 @@ typedef struct astar_path {
  *   ASTAR_NO_PATH            start and goal are not connected; expanded is set
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity: length, cost,
  *                            distance and expanded are set, no point is written
+ *   ASTAR_COST_OVERFLOW      not found within ASTAR_MAX_COST (see there)
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
- *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED, ASTAR_MAP_TOO_LARGE,
- *   ASTAR_COST_OVERFLOW, ASTAR_INVALID_ARGUMENT (NULL ctx, grid or path, an
- *   option out of range, points NULL with capacity > 0)
+ *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (checked in this order, after
+ *   ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE),
+ *   ASTAR_INVALID_ARGUMENT (NULL ctx, grid or path, an option out of range,
+ *   points NULL with capacity > 0)
  * Costs O(n log n) for n squares looked at, at worst the whole grid; no
  * allocation; start == goal is a path of one cell and cost 0. */
 ASTAR_API astar_status astar_find_path(astar_context *ctx, const astar_grid *grid,
@@ -373,7 +382,8 @@ typedef enum astar_list {
 
 typedef struct astar_node {
     astar_list list;
-    uint32_t f, g, h;     /* F = G + weight * H, in cost units */
+    uint32_t f, g, h;     /* in cost units; h is weight * H rounded down, so
+                             f = g + h */
     astar_point parent;   /* the parent square; the cell itself for the start */
 } astar_node;
 
@@ -428,7 +438,8 @@ typedef struct astar_scenario astar_scenario;
  * of 9 fields split by any white space: bucket, map, map width, map height,
  * start x, start y, goal x, goal y, optimal length. Blank lines are skipped.
  * A wrong field count, a number that does not parse or is out of range, or a
- * start or goal outside the stated map size is ASTAR_PARSE_ERROR naming the
+ * start or goal outside the stated map size, or a line naming another map
+ * (by file name) than the lines before it, is ASTAR_PARSE_ERROR naming the
  * file and line in err.
  * [out] out  the scenario; free it with astar_scenario_delete
  * Returns ASTAR_OK, ASTAR_IO_ERROR, ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT

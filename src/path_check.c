@@ -18,9 +18,10 @@ static astar_status bad_step(astar_error *err, size_t step, const char *what, as
 /* Why the step from a to b is not a legal move, or NULL if it is. */
 static const char *step_fault(const astar_grid *grid, astar_moves moves, astar_point a, astar_point b)
 {
-    int dx = b.x - a.x, dy = b.y - a.y;
+    /* a is a cell of the grid (checked first); b may be anything. */
     if (!grid_contains(grid, b.x, b.y))
         return "leaves the grid";
+    int dx = b.x - a.x, dy = b.y - a.y;
     if (abs(dx) > 1 || abs(dy) > 1 || (dx == 0 && dy == 0))
         return "does not go to an adjacent square";
     if (!astar_grid_walkable(grid, b.x, b.y))

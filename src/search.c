@@ -26,12 +26,11 @@ typedef struct search {
     astar_observer observer;
     void *observer_user;
     uint32_t added;               /* squares added so far: the tie order */
+    bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
     int32_t terrain_step[DIRECTIONS];   /* and of padded index */
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
 } search;
-
-typedef enum step_result { KEEP_SEARCHING, TARGET_OPENED, COST_OVERFLOWED } step_result;
 
 static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t target,
                            astar_point goal, const astar_options *options)
@@ -95,8 +94,9 @@ static inline void switch_to_closed_list(astar_context *ctx, list_entry square)
     ctx->slot[entry_cell(&square)] = pos;
 }
 
-/* Step c) of the article for every square adjacent to current. */
-static inline step_result look_at_neighbours(search *s, const list_entry *current)
+/* Step c) of the article for every square adjacent to current. Returns
+ * whether the target was added to the open list. */
+static inline bool look_at_neighbours(search *s, const list_entry *current)
 {
     astar_context *ctx = s->ctx;
     uint32_t cell = entry_cell(current);
@@ -119,13 +119,18 @@ static inline step_result look_at_neighbours(search *s, const list_entry *curren
 
         uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
-        if (new_f > ASTAR_MAX_COST)
-            return COST_OVERFLOWED;
+        if (new_f > ASTAR_MAX_COST) {
+            /* Costs are 32-bit. Unless H overestimates, every path through
+             * this square costs at least F, so leaving it out loses no path
+             * within the limit; the search reports it if it then fails. */
+            s->over_limit = true;
+            continue;
+        }
         if (list == ASTAR_LIST_NONE) {
             /* Not on the open list: add it, with the current square as parent. */
             add_to_open_list(s, next, d, (uint32_t)new_g, (uint32_t)new_f);
             if (s->stop_on_open && next == s->target)
-                return TARGET_OPENED;
+                return true;
         } else {
             /* Already open: is this path to it better, by G? With the same H
              * on both sides, a lower F says the same. If so, re-point its
@@ -141,7 +146,7 @@ static inline step_result look_at_neighbours(search *s, const list_entry *curren
             }
         }
     }
-    return KEEP_SEARCHING;
+    return false;
 }
 
 /* Steps 1 and 2 of the article's summary. */
@@ -151,7 +156,10 @@ static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_
     ctx->open_count = 0;
     ctx->closed_count = 0;
 
-    add_to_open_list(s, start, 0, 0, (uint32_t)h_of(s, start_xy.x, start_xy.y));
+    uint64_t start_f = h_of(s, start_xy.x, start_xy.y);
+    if (start_f > ASTAR_MAX_COST)
+        return ASTAR_COST_OVERFLOW;
+    add_to_open_list(s, start, 0, 0, (uint32_t)start_f);
     if (s->stop_on_open && start == s->target)
         return ASTAR_OK;
     while (ctx->open_count > 0) {
@@ -159,7 +167,7 @@ static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_
         switch_to_closed_list(ctx, current);
         if (entry_cell(&current) == s->target)
             return ASTAR_OK;
-        step_result r = look_at_neighbours(s, &current);
+        bool target_opened = look_at_neighbours(s, &current);
         ++*expanded;
         if (s->observer) {
             uint32_t cell = entry_cell(&current);
@@ -167,12 +175,11 @@ static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_
                         (astar_point){ (int32_t)(cell % (uint32_t)s->width),
                                        (int32_t)(cell / (uint32_t)s->width) });
         }
-        if (r == TARGET_OPENED)
+        if (target_opened)
             return ASTAR_OK;
-        if (r == COST_OVERFLOWED)
-            return ASTAR_COST_OVERFLOW;
     }
-    return ASTAR_NO_PATH; /* the open list is empty */
+    /* The open list is empty. */
+    return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
 /* The cell a square's parent pointer leads to. */

@@ -16,7 +16,7 @@ const char *astar_status_message(astar_status status)
     case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable";
     case ASTAR_MAP_TOO_LARGE: return "grid has more cells than the search context holds";
     case ASTAR_PATH_BUFFER_TOO_SMALL: return "path found, but it does not fit the path buffer";
-    case ASTAR_COST_OVERFLOW: return "path cost exceeds ASTAR_MAX_COST";
+    case ASTAR_COST_OVERFLOW: return "no path within ASTAR_MAX_COST: costs are 32-bit";
     case ASTAR_OUT_OF_MEMORY: return "out of memory";
     case ASTAR_INVALID_ARGUMENT: return "invalid argument";
     case ASTAR_IO_ERROR: return "file could not be read";
