@@ -1,0 +1,164 @@
+/*
+ * util_reference.c - see util_reference.h. Written for clarity, not speed:
+ * test grids have at most a few hundred cells.
+ */
+#include "util_reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t ref_straight_cost(astar_costs costs)
+{
+    return costs == ASTAR_COSTS_OCTILE ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT;
+}
+
+uint64_t ref_diagonal_cost(astar_costs costs)
+{
+    return costs == ASTAR_COSTS_OCTILE ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL;
+}
+
+static bool inside(const astar_grid *grid, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < astar_grid_width(grid) && y < astar_grid_height(grid);
+}
+
+static bool open_cell(const astar_grid *grid, int x, int y)
+{
+    return inside(grid, x, y) && astar_grid_walkable(grid, x, y);
+}
+
+bool ref_move_legal(const astar_grid *grid, astar_moves moves, astar_point from,
+                    astar_point to)
+{
+    int dx = (int)to.x - (int)from.x;
+    int dy = (int)to.y - (int)from.y;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+        return false; /* not a neighbour (or no move at all) */
+    if (!open_cell(grid, to.x, to.y))
+        return false;
+    if (dx == 0 || dy == 0)
+        return true; /* straight step */
+    /* Diagonal: the two cells beside the step. */
+    bool side_a = open_cell(grid, from.x + dx, from.y);
+    bool side_b = open_cell(grid, from.x, from.y + dy);
+    switch (moves) {
+    case ASTAR_MOVES_4:
+        return false;
+    case ASTAR_MOVES_8:
+        return side_a && side_b;
+    case ASTAR_MOVES_8_CUT:
+        return side_a || side_b;
+    }
+    return false;
+}
+
+uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point from,
+                       astar_point to)
+{
+    bool diagonal = from.x != to.x && from.y != to.y;
+    uint64_t move = diagonal ? ref_diagonal_cost(costs) : ref_straight_cost(costs);
+    return move * (uint64_t)astar_grid_cost(grid, to.x, to.y);
+}
+
+void ref_least_costs(const astar_grid *grid, astar_moves moves, astar_costs costs,
+                     astar_point start, uint64_t *dist)
+{
+    int w = astar_grid_width(grid);
+    int h = astar_grid_height(grid);
+    size_t n = (size_t)w * (size_t)h;
+    bool *done = calloc(n ? n : 1, sizeof *done);
+    if (done == NULL)
+        abort();
+    for (size_t i = 0; i < n; i++)
+        dist[i] = REF_UNREACHABLE;
+    if (open_cell(grid, start.x, start.y))
+        dist[(size_t)start.y * (size_t)w + (size_t)start.x] = 0;
+
+    /* Dijkstra with a linear scan for the nearest unfinished cell. */
+    for (;;) {
+        size_t best = n;
+        for (size_t i = 0; i < n; i++)
+            if (!done[i] && dist[i] != REF_UNREACHABLE &&
+                (best == n || dist[i] < dist[best]))
+                best = i;
+        if (best == n)
+            break;
+        done[best] = true;
+        astar_point from = { (int32_t)(best % (size_t)w), (int32_t)(best / (size_t)w) };
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                astar_point to = { from.x + dx, from.y + dy };
+                if (!ref_move_legal(grid, moves, from, to))
+                    continue;
+                size_t j = (size_t)to.y * (size_t)w + (size_t)to.x;
+                uint64_t d = dist[best] + ref_step_cost(grid, costs, from, to);
+                if (d < dist[j])
+                    dist[j] = d;
+            }
+        }
+    }
+    free(done);
+}
+
+static bool fail(char *why, size_t why_size, const char *fmt, size_t i)
+{
+    if (why != NULL && why_size > 0)
+        snprintf(why, why_size, fmt, i);
+    return false;
+}
+
+bool ref_path_valid(const astar_grid *grid, astar_moves moves, astar_costs costs,
+                    astar_point start, astar_point goal, const astar_point *points,
+                    size_t length, uint64_t *cost, char *why, size_t why_size)
+{
+    if (points == NULL || length == 0)
+        return fail(why, why_size, "empty path (%zu points)", length);
+    if (points[0].x != start.x || points[0].y != start.y)
+        return fail(why, why_size, "point %zu is not the start", 0);
+    if (points[length - 1].x != goal.x || points[length - 1].y != goal.y)
+        return fail(why, why_size, "point %zu is not the goal", length - 1);
+    if (!open_cell(grid, points[0].x, points[0].y))
+        return fail(why, why_size, "point %zu is not a walkable cell", 0);
+    uint64_t sum = 0;
+    for (size_t i = 1; i < length; i++) {
+        if (!ref_move_legal(grid, moves, points[i - 1], points[i]))
+            return fail(why, why_size, "step to point %zu is not a legal move", i);
+        sum += ref_step_cost(grid, costs, points[i - 1], points[i]);
+    }
+    if (cost != NULL)
+        *cost = sum;
+    return true;
+}
+
+astar_grid *ref_grid_from_rows(const char *const *rows, int height)
+{
+    if (rows == NULL || height < 1)
+        return NULL;
+    size_t width = strlen(rows[0]);
+    for (int y = 0; y < height; y++)
+        if (strlen(rows[y]) != width)
+            return NULL;
+    astar_grid *grid = NULL;
+    if (astar_grid_new((int)width, height, &grid) != ASTAR_OK)
+        return NULL;
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < (int)width; x++) {
+            char c = rows[y][x];
+            astar_status s;
+            if (c == '.')
+                s = ASTAR_OK;
+            else if (c == '#')
+                s = astar_grid_set_walkable(grid, x, y, false);
+            else if (c >= '1' && c <= '9')
+                s = astar_grid_set_cost(grid, x, y, c - '0');
+            else
+                s = ASTAR_INVALID_ARGUMENT;
+            if (s != ASTAR_OK) {
+                astar_grid_delete(grid);
+                return NULL;
+            }
+        }
+    }
+    return grid;
+}

@@ -1,0 +1,59 @@
+/*
+ * util_reference.h - an independent, deliberately simple reference for the
+ * tests: least costs by a plain O(V^2) Dijkstra, a path validator and a
+ * small helper to build grids from text pictures.
+ *
+ * Nothing here calls astar_find_path or astar_path_check; the grid is only
+ * read through astar_grid_width/height/walkable/cost, so a bug in the
+ * library's search or checker cannot hide in the reference.
+ */
+#ifndef UTIL_REFERENCE_H
+#define UTIL_REFERENCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "astar.h"
+
+/* Marks a cell that cannot be reached from the start. */
+#define REF_UNREACHABLE UINT64_MAX
+
+/* Cost of a straight / diagonal step onto terrain cost 1 in a cost model. */
+uint64_t ref_straight_cost(astar_costs costs);
+uint64_t ref_diagonal_cost(astar_costs costs);
+
+/* Whether one step from `from` to `to` is a legal move under `moves`:
+ * `to` is a walkable cell of the grid and one of the 8 (or 4) neighbours of
+ * `from`; a diagonal step with MOVES_8 needs both orthogonal cells beside it
+ * walkable, with MOVES_8_CUT at least one of them. `from` itself is not
+ * checked. */
+bool ref_move_legal(const astar_grid *grid, astar_moves moves, astar_point from,
+                    astar_point to);
+
+/* Cost of the step from `from` to the adjacent cell `to`: straight or
+ * diagonal cost times the terrain cost of `to`. */
+uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point from,
+                       astar_point to);
+
+/* Least cost from start to every cell, into dist[y * width + x] (an array of
+ * width * height entries); REF_UNREACHABLE where there is no path. A blocked
+ * or out-of-grid start reaches nothing. */
+void ref_least_costs(const astar_grid *grid, astar_moves moves, astar_costs costs,
+                     astar_point start, uint64_t *dist);
+
+/* Checks that points[0..length) is a path from start to goal: length >= 1,
+ * first point start, last point goal, every point a walkable cell, every step
+ * a legal move (a repeated point is not a move). On success returns true and
+ * stores the summed cost in *cost; on failure returns false and writes the
+ * reason into why (if not NULL). */
+bool ref_path_valid(const astar_grid *grid, astar_moves moves, astar_costs costs,
+                    astar_point start, astar_point goal, const astar_point *points,
+                    size_t length, uint64_t *cost, char *why, size_t why_size);
+
+/* Builds a grid from `height` strings of equal length (rows, y = 0 first):
+ * '.' plain (cost 1), '#' blocked, '1'..'9' walkable with that terrain cost.
+ * Returns NULL on a bad picture or a library failure. */
+astar_grid *ref_grid_from_rows(const char *const *rows, int height);
+
+#endif /* UTIL_REFERENCE_H */
