@@ -6,9 +6,18 @@
 #include "grid.h"
 #include "text.h"
 
-static const char *name_or_default(const char *name)
+/* The checks both parsers begin with; also names unnamed text. */
+static astar_status parse_begin(const char *text, size_t length, bool has_out, const char **name,
+                                astar_error *err)
 {
-    return name ? name : "<text>";
+    error_clear(err);
+    if (!*name)
+        *name = "<text>";
+    if (!has_out)
+        return error_set(err, ASTAR_INVALID_ARGUMENT, *name, 0, "no place for the result");
+    if (!text && length > 0)
+        return error_set(err, ASTAR_INVALID_ARGUMENT, *name, 0, "no text");
+    return ASTAR_OK;
 }
 
 /* Terrain of a map character: 1 for ground, 0 for blocked, -1 if unknown.
@@ -107,16 +116,14 @@ static astar_status parse_rows(text_reader r, const char *name, long height, lon
 astar_status astar_grid_parse_movingai(const char *text, size_t length, const char *name,
                                        astar_grid **out, astar_error *err)
 {
-    error_clear(err);
-    name = name_or_default(name);
-    if (!out)
-        return error_set(err, ASTAR_INVALID_ARGUMENT, name, 0, "no place for the grid");
-    *out = NULL;
-    if (!text && length > 0)
-        return error_set(err, ASTAR_INVALID_ARGUMENT, name, 0, "no text");
+    if (out)
+        *out = NULL;
+    astar_status s = parse_begin(text, length, out != NULL, &name, err);
+    if (s != ASTAR_OK)
+        return s;
     text_reader r = text_reader_of(text, length);
     long height, width;
-    astar_status s = parse_header(&r, name, &height, &width, err);
+    s = parse_header(&r, name, &height, &width, err);
     if (s == ASTAR_OK)
         s = parse_rows(r, name, height, width, NULL, err);
     if (s != ASTAR_OK)
@@ -286,18 +293,16 @@ static astar_status parse_scenario(text_reader *r, const char *name, astar_scena
 astar_status astar_scenario_parse(const char *text, size_t length, const char *name,
                                   astar_scenario **out, astar_error *err)
 {
-    error_clear(err);
-    name = name_or_default(name);
-    if (!out)
-        return error_set(err, ASTAR_INVALID_ARGUMENT, name, 0, "no place for the scenario");
-    *out = NULL;
-    if (!text && length > 0)
-        return error_set(err, ASTAR_INVALID_ARGUMENT, name, 0, "no text");
+    if (out)
+        *out = NULL;
+    astar_status s = parse_begin(text, length, out != NULL, &name, err);
+    if (s != ASTAR_OK)
+        return s;
     astar_scenario *scen = calloc(1, sizeof *scen);
     if (!scen)
         return error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory");
     text_reader r = text_reader_of(text, length);
-    astar_status s = parse_scenario(&r, name, scen, err);
+    s = parse_scenario(&r, name, scen, err);
     if (s != ASTAR_OK) {
         astar_scenario_delete(scen);
         return s;
