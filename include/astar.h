@@ -301,7 +301,8 @@ ASTAR_API bool astar_options_optimal(const astar_options *options);
  * [in]  max_cells  1..ASTAR_MAX_CELLS
  * [out] out        the new context; free it with astar_context_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
- * Allocates 16 * max_cells bytes (astar_context_bytes) and touches them once. */
+ * Allocates 16 * max_cells bytes (astar_context_bytes), zero-filled; the
+ * operating system may map the pages in during the first searches. */
 ASTAR_API astar_status astar_context_new(size_t max_cells, astar_context **out);
 
 /* Frees a context. NULL is allowed. */
