@@ -1,4 +1,6 @@
+#!/usr/bin/env bash
 # astar bench prints its table, with at most 16 bytes of search state per cell.
+# shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
 run 0 "$ASTAR" bench --costs octile --heuristic octile "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen" \

@@ -1,4 +1,6 @@
+#!/usr/bin/env bash
 # astar demo prints the article's worked example with the facts it states.
+# shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
 run 0 "$ASTAR" demo

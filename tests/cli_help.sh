@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # Every subcommand has --help; bad commands and option values are refused
 # with a message and exit status 2.
+# shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
 run 0 "$ASTAR" --help

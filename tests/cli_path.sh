@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # astar path on a real map: the cost of a benchmark problem, the picture,
 # and clear errors for bad requests.
+# shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
 map="$ASTAR_BENCH_DIR/maps/dao/arena.map"

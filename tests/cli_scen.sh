@@ -1,6 +1,8 @@
+#!/usr/bin/env bash
 # astar scen on a subset of the Moving AI benchmark (make verify runs all of
 # it): every problem's cost must match the file, and the checker must catch
 # answers that do not.
+# shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
 scen="$ASTAR_BENCH_DIR/scen"

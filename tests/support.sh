@@ -1,4 +1,6 @@
+#!/usr/bin/env bash
 # Shared by the tests/cli_*.sh scripts: sourced, not run.
+# shellcheck disable=SC2034  # checks, out and scratch are for the sourcing scripts
 # Environment (set by tests/CMakeLists.txt): ASTAR the CLI, ASTAR_BENCH_DIR
 # the Moving AI data, ASTAR_SOURCE_DIR the source tree.
 set -euo pipefail
