@@ -111,7 +111,8 @@ int cmd_path(int argc, char **argv)
             draw(ctx, grid, &path);
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
-        code = s == ASTAR_NO_PATH ? EXIT_FAILED : EXIT_USAGE;
+        /* Not found is a result; anything else is a request that made no sense. */
+        code = s == ASTAR_NO_PATH || s == ASTAR_COST_OVERFLOW ? EXIT_FAILED : EXIT_USAGE;
     }
     astar_context_delete(ctx);
     free(points);
