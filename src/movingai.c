@@ -132,6 +132,7 @@ astar_status astar_grid_parse_movingai(const char *text, size_t length, const ch
     s = astar_grid_new((int)width, (int)height, &grid);
     if (s != ASTAR_OK)
         return error_set(err, s, name, 0, "%s", astar_status_message(s));
+    /* The same rows passed the check above, so this pass only fills in. */
     parse_rows(r, name, height, width, grid, err);
     *out = grid;
     return ASTAR_OK;

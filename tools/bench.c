@@ -134,8 +134,9 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
         }
         /* A terminal gets a line that updates in place; a log gets a line
          * now and then, so long runs show they are alive either way. */
-        if (now_seconds() - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
-            b->last_progress = now_seconds();
+        double now = now_seconds();
+        if (now - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
+            b->last_progress = now;
             fprintf(stderr, "%s[file %d/%d, problem %zu/%zu]%s", b->terminal ? "\r" : "", index + 1,
                     nfiles, i + 1, n, b->terminal ? " " : "\n");
         }
