@@ -1,8 +1,12 @@
-# Thin wrapper over CMake. Build trees: build (release), build-san (sanitizers).
+# Thin wrapper over CMake. Build trees: build (release), build-san (ASan and
+# UBSan), build-tsan (ThreadSanitizer).
 #   make           build libastar and the CLI (build/astar)
 #   make demo      run build/astar demo
-#   make test      tests in build, then in build-san with ASan+UBSan
+#   make test      tests in build, then in build-san with ASan+UBSan, then the
+#                  batch (multi-threaded) tests in build-tsan with TSan
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
+#   make bench     astar against libtcod and Boost.Graph, and the three open lists
+#                  (build-bench; BENCH_EVERY=1: all problems)
 #   make install [PREFIX=dir]
 #   make clean
 
@@ -12,6 +16,13 @@ MAKEFLAGS += --no-print-directory
 
 CMAKE_TEST_FLAGS = -DASTAR_BUILD_TESTS=ON -DASTAR_WERROR=ON -DASTAR_BENCH_DIR=$(abspath $(BENCH))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+# GCC's TSan needs the memory layout it was built for, and on kernels with
+# more address-space randomisation it dies at start ("unexpected memory
+# mapping"). If a TSan build of the CLI cannot even print its help, the tests
+# run with randomisation off for them alone.
+TSAN_WRAP = $$(build-tsan/astar --help >/dev/null 2>&1 || echo setarch $$(uname -m) -R)
+SUITES = build build-san build-tsan
 
 .PHONY: all demo test verify install clean
 
@@ -23,33 +34,45 @@ all:
 demo: all
 	./build/astar demo
 
-# $(call suite,dir,cmake flags,environment): configure, build and run ctest in
-# dir, keeping ctest's output in dir/ctest.log for the summary.
+# $(call suite,dir,cmake flags,environment,ctest options): configure, build
+# and run ctest in dir, keeping ctest's output in dir/ctest.log for the summary.
 define suite
 cmake -S . -B $(1) $(2) $(CMAKE_TEST_FLAGS) && cmake --build $(1) -j2 && \
-  { $(3) ctest --test-dir $(1) -j2 --output-on-failure 2>&1 | tee $(1)/ctest.log; }
+  { $(3) ctest --test-dir $(1) -j2 --output-on-failure $(4) 2>&1 | tee $(1)/ctest.log; }
 endef
 
 test:
 	@scripts/deps.sh test
-	@rm -f build/ctest.log build-san/ctest.log
-	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF)
-	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON,$(SAN_ENV))
+	@rm -f $(SUITES:%=%/ctest.log)
+	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
+	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))
+	-$(call suite,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=OFF -DASTAR_TSAN=ON,$(TSAN_ENV) $(TSAN_WRAP),-R batch)
 	@# "N% tests passed, F tests failed out of T", once per build; a build
 	@# without that line (it did not build, or ctest broke) counts as a failure.
-	@for d in build build-san; do grep -qs 'tests failed out of' $$d/ctest.log || \
+	@for d in $(SUITES); do grep -qs 'tests failed out of' $$d/ctest.log || \
 	  echo "make test: $$d: no test results (configure, build or ctest failed)"; done
-	@set -- $$(cat build/ctest.log build-san/ctest.log 2>/dev/null | awk \
+	@set -- $$(cat $(SUITES:%=%/ctest.log) 2>/dev/null | awk \
 	  '/tests passed, [0-9]+ tests failed out of/ {p += $$NF - $$4; f += $$4; n++} \
-	   END {print p + 0, f + 2 - n}'); \
+	   END {print p + 0, f + $(words $(SUITES)) - n}'); \
 	echo "make test: $$1 passed, $$2 failed"; test "$$2" -eq 0
 
 verify: all
 	./build/astar scen --costs octile --heuristic octile $(BENCH)/scen/*/*.scen
 	./build/astar scen --costs article --heuristic octile $(BENCH)/scen/*/*.scen
 
+# Its own build tree and deps, so that make test never needs the peers. The
+# sample's default lives in the program (bench/peers.cpp, printed in its output).
+bench:
+	@scripts/deps.sh bench
+	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
+	cmake --build build-bench -j2 --target astar_peers astar_open_lists
+	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
+	  --markdown build-bench/bench.md
+	./build-bench/astar-open-lists $(BENCH)
+.PHONY: bench
+
 install: all
 	cmake --install build $(if $(PREFIX),--prefix $(PREFIX))
 
 clean:
-	rm -rf build build-san
+	rm -rf $(SUITES)

@@ -84,7 +84,10 @@ typedef enum astar_status {
     ASTAR_INVALID_ARGUMENT,       /* a NULL object, a bad option, a value out of range */
     ASTAR_IO_ERROR,               /* a file could not be opened or read */
     ASTAR_PARSE_ERROR,            /* a file or text is not in the expected format */
-    ASTAR_INVALID_PATH            /* astar_path_check: the path breaks a movement rule */
+    ASTAR_INVALID_PATH,           /* astar_path_check: the path breaks a movement rule */
+    ASTAR_UNSUPPORTED,            /* the algorithm cannot serve this grid or these options
+                                     optimally (JPS and JPS+: see astar_algorithm) */
+    ASTAR_NO_JUMP_TABLE           /* JPS+ on a grid without astar_grid_enable_jump_table */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").
@@ -115,7 +118,9 @@ typedef struct astar_grid astar_grid;
 typedef struct astar_context astar_context;
 
 /* Limits: a side is at most ASTAR_MAX_SIDE cells, and width * height at most
- * ASTAR_MAX_CELLS. The memory of a grid is about one byte per cell. */
+ * ASTAR_MAX_CELLS. The memory of a grid is about 1.25 bytes per cell: a byte
+ * of terrain and two bits of walkability (by rows and by columns, for JPS),
+ * plus 16 bytes per cell while its jump table is enabled. */
 #define ASTAR_MAX_SIDE 65535
 #define ASTAR_MAX_CELLS (1u << 28)
 
@@ -158,6 +163,29 @@ ASTAR_API bool astar_grid_walkable(const astar_grid *grid, int x, int y);
 /* Terrain cost of (x, y): 1..255 for a walkable cell, 0 for a blocked cell
  * or one outside the grid. O(1). */
 ASTAR_API int astar_grid_cost(const astar_grid *grid, int x, int y);
+
+/* Whether every walkable cell has the same terrain cost (true for a grid
+ * without walkable cells): what JPS and JPS+ need. O(1). */
+ASTAR_API bool astar_grid_uniform(const astar_grid *grid);
+
+/* The JPS+ jump table: for every cell and each of the 8 directions, how far
+ * a jump goes before it meets a jump point or a wall, so that a JPS+ search
+ * reads each jump instead of scanning for it.
+ *
+ * Enables (builds) the grid's table. From then on every edit of the grid's
+ * walkability (astar_grid_set_walkable, astar_grid_set_cost on a blocked
+ * cell) patches the table around the edited cell before it returns, so the
+ * table is never stale. Enabling an enabled table does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and 16 bytes per cell (astar_grid_jump_table_bytes). */
+ASTAR_API astar_status astar_grid_enable_jump_table(astar_grid *grid);
+
+/* Frees the grid's jump table; JPS+ searches then fail with
+ * ASTAR_NO_JUMP_TABLE. NULL or a grid without a table is allowed. */
+ASTAR_API void astar_grid_disable_jump_table(astar_grid *grid);
+
+/* Bytes the jump table holds, 0 when it is not enabled. O(1). */
+ASTAR_API size_t astar_grid_jump_table_bytes(const astar_grid *grid);
 
 /* Moving AI map files (https://movingai.com/benchmarks/formats.html):
  *   type octile / height H / width W / map, then H rows of W characters.
@@ -263,7 +291,49 @@ typedef enum astar_stop {
 typedef void (*astar_observer)(void *user, const astar_context *ctx,
                                astar_point current);
 
+/* How the search goes. All three give least-cost paths with the same cost
+ * under optimal options (astar_options_optimal); they differ in speed and in
+ * what they can serve.
+ *   ASTAR      the article's A*, one square at a time. Serves every option
+ *              and any terrain.
+ *   JPS        Jump Point Search (Harabor and Grastien, 2011), scanning 64
+ *              cells per step over the grid's walkability bits (Harabor and
+ *              Grastien, 2014). Only the jump points - squares where a wall
+ *              forces a turn - go on the open list, so it expands a small
+ *              fraction of A*'s squares. It needs 8 moves with the corner rule
+ *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the
+ *              same cost); anything else is ASTAR_UNSUPPORTED, never a worse
+ *              path. The ties option does not apply: ties among jump points
+ *              go to the one added last.
+ *   JPS_PLUS   JPS+ (Rabin, 2015): JPS that reads each jump from the grid's
+ *              precomputed jump table instead of scanning. Same rules as JPS;
+ *              the grid must have its table (astar_grid_enable_jump_table),
+ *              else ASTAR_NO_JUMP_TABLE.
+ * With JPS and JPS+, expanded counts jump points, astar_path.nodes lists
+ * them, and astar_context_node() reports a jump point's parent jump point. */
+typedef enum astar_algorithm {
+    ASTAR_ALGORITHM_ASTAR = 0,
+    ASTAR_ALGORITHM_JPS,
+    ASTAR_ALGORITHM_JPS_PLUS
+} astar_algorithm;
+
+/* How A* keeps its open list: the three ways the article's note 7 weighs.
+ * All give the same paths; only speed differs (docs/performance.md).
+ *   HEAP      a binary heap: O(log n) to add, re-point or take the lowest F.
+ *             The default, and the only one JPS and JPS+ use.
+ *   SORTED    an array kept sorted by F: O(1) to take the lowest, O(n) to
+ *             add or re-point.
+ *   UNSORTED  an array in no order: O(1) to add or re-point, O(n) to find the
+ *             lowest F. */
+typedef enum astar_open_list {
+    ASTAR_OPEN_LIST_HEAP = 0,
+    ASTAR_OPEN_LIST_SORTED,
+    ASTAR_OPEN_LIST_UNSORTED
+} astar_open_list;
+
 typedef struct astar_options {
+    astar_algorithm algorithm;
+    astar_open_list open_list;
     astar_moves moves;
     astar_costs costs;
     astar_heuristic heuristic;
@@ -276,9 +346,9 @@ typedef struct astar_options {
     void *observer_user;      /* passed to the observer */
 } astar_options;
 
-/* The defaults: 8 moves without corner cutting, article costs, Manhattan H
- * with weight 1, last-added ties, stop on the closed list, no observer -
- * the article's A*. Start from these and change what you need. */
+/* The defaults: A* with a binary heap, 8 moves without corner cutting,
+ * article costs, Manhattan H with weight 1, last-added ties, stop on the
+ * closed list, no observer - the article's A*. Start from these and change what you need. */
 ASTAR_API astar_options astar_options_default(void);
 
 /* Whether these options guarantee a least-cost path: a heuristic that never
@@ -323,6 +393,12 @@ typedef struct astar_path {
     double distance;      /* [out] cost / the model's straight step cost */
     uint32_t expanded;    /* [out] squares expanded: taken from the open list
                              and their neighbours looked at */
+    astar_point *nodes;   /* [opt] your buffer for the squares the parent
+                             chain passes through, start first: with JPS and
+                             JPS+ the jump points, with A* every cell */
+    size_t node_capacity; /* [in] how many nodes fit */
+    size_t node_count;    /* [out] nodes on the chain; set even when they do
+                             not fit (then none is written) */
 } astar_path;
 
 /* Costs are 32-bit: G and F = G + weight * H of every square must stay at
@@ -360,8 +436,13 @@ typedef struct astar_path {
  * Returns
  *   ASTAR_OK                 path filled: length, points, cost, distance, expanded
  *   ASTAR_NO_PATH            start and goal are not connected; expanded is set
- *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity: length, cost,
- *                            distance and expanded are set, no point is written
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity or (with a
+ *                            nodes buffer) node_count > node_capacity: the
+ *                            counts, cost, distance and expanded are set, and
+ *                            nothing is written to the buffer that is too small
+ *   ASTAR_UNSUPPORTED        JPS or JPS+ asked for a grid without uniform
+ *                            terrain, or with moves other than ASTAR_MOVES_8
+ *   ASTAR_NO_JUMP_TABLE      JPS+ on a grid whose jump table is not enabled
  *   ASTAR_COST_OVERFLOW      not found within ASTAR_MAX_COST (see there)
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
  *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (checked in this order, after
@@ -373,6 +454,44 @@ typedef struct astar_path {
 ASTAR_API astar_status astar_find_path(astar_context *ctx, const astar_grid *grid,
                                        astar_point start, astar_point goal,
                                        const astar_options *options, astar_path *path);
+
+/* ------------------------------------------------------------------------ */
+/* Batches of searches on several threads                                   */
+/* ------------------------------------------------------------------------ */
+
+/* One search of a batch. */
+typedef struct astar_query {
+    astar_point start, goal;  /* [in] */
+    astar_path *path;         /* [in,out] your astar_path, set up as for
+                                 astar_find_path; each query needs its own */
+    astar_status status;      /* [out] what astar_find_path returned for it */
+} astar_query;
+
+/* Solves queries[0..count) on one grid with up to `threads` worker threads,
+ * worker i using contexts[i]; each query's result goes to its own path and
+ * status, so results are in the caller's order whatever order the workers
+ * finish in. Workers take the next unsolved query as they become free.
+ *
+ * The thread model: the grid is only read during the batch (the caller must
+ * not edit it meanwhile); each context is used by one worker; paths are
+ * written by the worker that solves the query. With threads == 1 the batch
+ * runs in the calling thread and starts no thread. If a thread cannot be
+ * started, its share of the work is done by the others (and the caller).
+ *
+ * [in]     contexts  threads distinct contexts, each holding astar_grid_cells(grid)
+ * [in]     threads   1..64
+ * [in]     grid      read only
+ * [in]     options   [opt] as for astar_find_path, used by every query
+ * [in,out] queries   count queries
+ * Returns ASTAR_OK when every query was run (each has its own status), or
+ * ASTAR_INVALID_ARGUMENT (a NULL argument or context, the same context
+ * twice, threads out of range, bad options) or ASTAR_MAP_TOO_LARGE (a
+ * context is too small), with no query run. Costs the sum of the searches,
+ * spread over the threads; starts at most threads - 1 threads (none that
+ * would have no query to take) and allocates nothing else. */
+ASTAR_API astar_status astar_find_paths(astar_context *const *contexts, int threads,
+                                        const astar_grid *grid, const astar_options *options,
+                                        astar_query *queries, size_t count);
 
 /* Where a cell stands in the context's last search. */
 typedef enum astar_list {

@@ -2,6 +2,8 @@
 # Make sure the tools to build (and test) astar are installed.
 #   scripts/deps.sh build   cmake, make, a C compiler (cc), pkg-config
 #   scripts/deps.sh test    the same, and cmocka
+#   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
+#                           make bench times: libtcod and Boost.Graph
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -9,8 +11,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test) ;;
-    *) echo "usage: $0 build|test" >&2; exit 2 ;;
+    build | test | bench) ;;
+    *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -22,6 +24,15 @@ if [ "$what" = test ]; then
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cmocka; then
         missing+=(libcmocka-dev)
     fi
+fi
+# Boost.Graph's A* is header-only, so its header is what to look for.
+boost_astar=/usr/include/boost/graph/astar_search.hpp
+if [ "$what" = bench ]; then
+    command -v c++ >/dev/null 2>&1 || missing+=(g++)
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libtcod; then
+        missing+=(libtcod-dev)
+    fi
+    [ -f "$boost_astar" ] || missing+=(libboost-graph-dev)
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -55,4 +66,10 @@ done
 if [ "$what" = test ] && ! pkg-config --exists cmocka; then
     echo "deps.sh: cmocka is still missing (pkg-config cannot find cmocka.pc)" >&2
     exit 1
+fi
+if [ "$what" = bench ]; then
+    command -v c++ >/dev/null 2>&1 || { echo "deps.sh: c++ is still missing" >&2; exit 1; }
+    pkg-config --exists libtcod || {
+        echo "deps.sh: libtcod is still missing (pkg-config cannot find libtcod.pc)" >&2; exit 1; }
+    [ -f "$boost_astar" ] || { echo "deps.sh: $boost_astar is still missing" >&2; exit 1; }
 fi

@@ -1,9 +1,10 @@
-/* The search context's layout, shared by the search, the open list (heap.h)
- * and the read-back calls.
+/* The search context's layout, shared by the searches, the open lists
+ * (heap.h, open_list.h) and the read-back calls.
  *
  * All the state is two arrays sized once:
  *   list   one entry per square the search has reached. The front part,
- *          [0, open_count), is the open list kept as a binary heap on F; the
+ *          [0, open_count), is the open list (a binary heap on F unless the
+ *          options pick another open list); the
  *          back part, [max_cells - closed_count, max_cells), is the closed
  *          list in the order squares were closed.
  *   slot   per cell, the index of its entry in list.
@@ -24,8 +25,13 @@
  * the search can always compute again. */
 typedef struct list_entry {
     uint32_t f;          /* G + H */
-    uint32_t tie;        /* orders equal F: lower first (see astar_ties) */
-    uint32_t cell_dir;   /* cell index << 3 | direction of the step from the parent */
+    union {
+        uint32_t tie;    /* A*: orders equal F, lower first (see astar_ties) */
+        uint32_t parent; /* JPS: the parent jump point's cell, which is not
+                            next door; it orders equal F in its place */
+    };
+    uint32_t cell_dir;   /* cell index << 3 | direction of the step from the
+                            parent (JPS: of the last straight stretch) */
 } list_entry;
 
 enum { DIR_BITS = 3 };
@@ -42,6 +48,7 @@ struct astar_context {
     int width, height;
     uint32_t start, goal;
     cost_model model;
+    astar_algorithm algorithm;
 };
 
 static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell)
@@ -52,6 +59,14 @@ static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell
     if ((!open && !closed) || entry_cell(&ctx->list[s]) != cell)
         return ASTAR_LIST_NONE;
     return open ? ASTAR_LIST_OPEN : ASTAR_LIST_CLOSED;
+}
+
+/* Moves a square taken from the open list to the closed list. */
+static inline void context_close(astar_context *ctx, list_entry square)
+{
+    uint32_t pos = (uint32_t)(ctx->max_cells - 1 - ctx->closed_count++);
+    ctx->list[pos] = square;
+    ctx->slot[entry_cell(&square)] = pos;
 }
 
 #endif

@@ -3,6 +3,20 @@
 #include <string.h>
 
 #include "grid.h"
+#include "jump_table.h"
+
+bool bit_lines_init(bit_lines *b, int count, int length)
+{
+    b->words_per_line = ((size_t)length + 2 * BIT_LINE_PAD + 63) / 64 + 1;
+    b->words = calloc((size_t)(count + 2) * b->words_per_line, sizeof *b->words);
+    return b->words != NULL;
+}
+
+void bit_lines_free(bit_lines *b)
+{
+    free(b->words);
+    b->words = NULL;
+}
 
 astar_status astar_grid_new(int width, int height, astar_grid **out)
 {
@@ -12,20 +26,21 @@ astar_status astar_grid_new(int width, int height, astar_grid **out)
     if (width < 1 || height < 1 || width > ASTAR_MAX_SIDE || height > ASTAR_MAX_SIDE ||
         (size_t)width * (size_t)height > ASTAR_MAX_CELLS)
         return ASTAR_INVALID_ARGUMENT;
-    astar_grid *grid = malloc(sizeof *grid);
+    astar_grid *grid = calloc(1, sizeof *grid);
     if (!grid)
         return ASTAR_OUT_OF_MEMORY;
-    size_t padded = (size_t)(width + 2) * (size_t)(height + 2);
-    grid->terrain = calloc(padded, 1);
-    if (!grid->terrain) {
-        free(grid);
-        return ASTAR_OUT_OF_MEMORY;
-    }
     grid->width = width;
     grid->height = height;
     grid->stride = width + 2;
+    grid->terrain = calloc((size_t)(width + 2) * (size_t)(height + 2), 1);
+    if (!grid->terrain || !bit_lines_init(&grid->rows, height, width) ||
+        !bit_lines_init(&grid->columns, width, height)) {
+        astar_grid_delete(grid);
+        return ASTAR_OUT_OF_MEMORY;
+    }
     for (int y = 0; y < height; y++)
-        memset(grid->terrain + grid_padded_index(grid, 0, y), 1, (size_t)width);
+        for (int x = 0; x < width; x++)
+            grid_put(grid, x, y, 1);
     *out = grid;
     return ASTAR_OK;
 }
@@ -33,8 +48,30 @@ astar_status astar_grid_new(int width, int height, astar_grid **out)
 void astar_grid_delete(astar_grid *grid)
 {
     if (grid) {
+        astar_grid_disable_jump_table(grid);
         free(grid->terrain);
+        bit_lines_free(&grid->rows);
+        bit_lines_free(&grid->columns);
         free(grid);
+    }
+}
+
+void grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
+{
+    uint8_t *cell = &grid->terrain[grid_padded_index(grid, x, y)];
+    uint8_t old = *cell;
+    if (old == terrain)
+        return;
+    if (old && --grid->cells_of_cost[old] == 0)
+        grid->costs_in_use--;
+    if (terrain && grid->cells_of_cost[terrain]++ == 0)
+        grid->costs_in_use++;
+    *cell = terrain;
+    if ((old == 0) != (terrain == 0)) {
+        bit_lines_set(&grid->rows, y, x, terrain != 0);
+        bit_lines_set(&grid->columns, x, y, terrain != 0);
+        if (grid->jumps)
+            jump_table_patch(grid, x, y);
     }
 }
 
@@ -46,15 +83,17 @@ size_t astar_grid_cells(const astar_grid *grid)
     return grid ? (size_t)grid->width * (size_t)grid->height : 0;
 }
 
+bool astar_grid_uniform(const astar_grid *grid)
+{
+    return grid && grid->costs_in_use <= 1;
+}
+
 astar_status astar_grid_set_walkable(astar_grid *grid, int x, int y, bool walkable)
 {
     if (!grid || !grid_contains(grid, x, y))
         return ASTAR_INVALID_ARGUMENT;
-    uint8_t *cell = &grid->terrain[grid_padded_index(grid, x, y)];
-    if (!walkable)
-        *cell = 0;
-    else if (*cell == 0)
-        *cell = 1;
+    uint8_t old = grid->terrain[grid_padded_index(grid, x, y)];
+    grid_put(grid, x, y, !walkable ? 0 : old ? old : 1);
     return ASTAR_OK;
 }
 
@@ -62,7 +101,7 @@ astar_status astar_grid_set_cost(astar_grid *grid, int x, int y, int cost)
 {
     if (!grid || !grid_contains(grid, x, y) || cost < 1 || cost > ASTAR_MAX_TERRAIN)
         return ASTAR_INVALID_ARGUMENT;
-    grid->terrain[grid_padded_index(grid, x, y)] = (uint8_t)cost;
+    grid_put(grid, x, y, (uint8_t)cost);
     return ASTAR_OK;
 }
 

@@ -1,4 +1,4 @@
-/* The grid's layout, shared with the search so its inner loop can read
+/* The grid's layout, shared with the searches so their inner loops can read
  * cells directly. */
 #ifndef ASTAR_GRID_H
 #define ASTAR_GRID_H
@@ -6,6 +6,9 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "bits.h"
+
+typedef struct jump_table jump_table;
 
 /* Cells are stored with a one-cell blocked border on every side, so a
  * neighbour of any real cell is always inside the array and the search
@@ -14,6 +17,13 @@ struct astar_grid {
     int width, height;
     int stride;         /* width + 2 */
     uint8_t *terrain;   /* (width + 2) * (height + 2); 0 = blocked, else the terrain cost */
+    bit_lines rows;     /* walkability by rows (line y, position x) */
+    bit_lines columns;  /* and by columns (line x, position y) */
+    /* Walkable cells per terrain cost, and how many costs are in use, so
+     * that "is the terrain uniform" is O(1) after any edit. */
+    size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
+    int costs_in_use;
+    jump_table *jumps;  /* [opt] the JPS+ table, kept current by grid_put */
 };
 
 static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)
@@ -25,5 +35,9 @@ static inline bool grid_contains(const astar_grid *grid, int x, int y)
 {
     return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
+
+/* The one way a cell changes: terrain, bits, counts and jump table together.
+ * (x, y) must be inside the grid; terrain 0 blocks it. */
+void grid_put(astar_grid *grid, int x, int y, uint8_t terrain);
 
 #endif

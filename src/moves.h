@@ -15,6 +15,14 @@ enum { DIRECTIONS = 8 };
 static const int move_dx[DIRECTIONS] = { -1, 0, 1, -1, 1, -1, 0, 1 };
 static const int move_dy[DIRECTIONS] = { 1, 1, 1, 0, 0, -1, -1, -1 };
 
+/* The direction of a step (dx, dy), each -1..1, not both 0: the inverse of
+ * move_dx and move_dy. */
+static inline unsigned move_direction(int dx, int dy)
+{
+    static const unsigned of[3][3] = { { 5, 6, 7 }, { 3, 0, 4 }, { 0, 1, 2 } };
+    return of[dy + 1][dx + 1];
+}
+
 static inline bool move_is_diagonal(int dx, int dy)
 {
     return dx != 0 && dy != 0;

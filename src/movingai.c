@@ -103,7 +103,7 @@ static astar_status parse_rows(text_reader r, const char *name, long height, lon
                                  "unknown map character 0x%02x at column %ld",
                                  (unsigned)(unsigned char)line.start[x], x + 1);
             if (grid)
-                grid->terrain[grid_padded_index(grid, (int)x, (int)y)] = (uint8_t)t;
+                grid_put(grid, (int)x, (int)y, (uint8_t)t);
         }
     }
     while (text_next_line(&r, &line))

@@ -6,6 +6,8 @@
 astar_options astar_options_default(void)
 {
     return (astar_options){
+        .algorithm = ASTAR_ALGORITHM_ASTAR,
+        .open_list = ASTAR_OPEN_LIST_HEAP,
         .moves = ASTAR_MOVES_8,
         .costs = ASTAR_COSTS_ARTICLE,
         .heuristic = ASTAR_HEURISTIC_MANHATTAN,
@@ -18,7 +20,9 @@ astar_options astar_options_default(void)
 bool options_valid(const astar_options *o)
 {
     /* Enums are compared as unsigned so a negative value is out of range too. */
-    return (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
+    return (unsigned)o->algorithm <= ASTAR_ALGORITHM_JPS_PLUS &&
+           (unsigned)o->open_list <= ASTAR_OPEN_LIST_UNSORTED &&
+           (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
            (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_DEEP &&
            (unsigned)o->stop <= ASTAR_STOP_OPEN && isfinite(o->weight) && o->weight >= 0.0 &&
            o->weight <= 64.0;

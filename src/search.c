@@ -7,8 +7,9 @@
 #include "context.h"
 #include "cost.h"
 #include "grid.h"
-#include "heap.h"
+#include "jps.h"
 #include "moves.h"
+#include "open_list.h"
 #include "options.h"
 
 /* What one search needs at hand, set up once before the loop. */
@@ -22,6 +23,7 @@ typedef struct search {
     cost_model model;
     astar_moves moves;
     astar_ties ties;
+    astar_open_list open_list;
     bool stop_on_open;
     astar_observer observer;
     void *observer_user;
@@ -47,6 +49,7 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .model = cost_model_of(options),
         .moves = options->moves,
         .ties = options->ties,
+        .open_list = options->open_list,
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
         .observer = options->observer,
         .observer_user = options->observer_user,
@@ -80,23 +83,18 @@ static inline uint32_t tie_of(search *s, uint32_t g)
     return UINT32_MAX - g;
 }
 
-static inline void add_to_open_list(search *s, uint32_t cell, unsigned dir, uint32_t g, uint32_t f)
+static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint32_t cell,
+                                           unsigned dir, uint32_t g, uint32_t f)
 {
     list_entry e = { .f = f, .tie = tie_of(s, g), .cell_dir = cell << DIR_BITS | dir };
     s->added++;
-    heap_push(s->ctx, e);
-}
-
-static inline void switch_to_closed_list(astar_context *ctx, list_entry square)
-{
-    uint32_t pos = (uint32_t)(ctx->max_cells - 1 - ctx->closed_count++);
-    ctx->list[pos] = square;
-    ctx->slot[entry_cell(&square)] = pos;
+    open_push(s->ctx, kind, e);
 }
 
 /* Step c) of the article for every square adjacent to current. Returns
  * whether the target was added to the open list. */
-static inline bool look_at_neighbours(search *s, const list_entry *current)
+static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
+                                             const list_entry *current)
 {
     astar_context *ctx = s->ctx;
     uint32_t cell = entry_cell(current);
@@ -128,7 +126,7 @@ static inline bool look_at_neighbours(search *s, const list_entry *current)
         }
         if (list == ASTAR_LIST_NONE) {
             /* Not on the open list: add it, with the current square as parent. */
-            add_to_open_list(s, next, d, (uint32_t)new_g, (uint32_t)new_f);
+            add_to_open_list(s, kind, next, d, (uint32_t)new_g, (uint32_t)new_f);
             if (s->stop_on_open && next == s->target)
                 return true;
         } else {
@@ -142,15 +140,18 @@ static inline bool look_at_neighbours(search *s, const list_entry *current)
                 square->cell_dir = next << DIR_BITS | d;
                 if (s->ties == ASTAR_TIES_DEEP)
                     square->tie = tie_of(s, (uint32_t)new_g);
-                heap_decreased(ctx, pos);
+                open_decreased(ctx, kind, pos);
             }
         }
     }
     return false;
 }
 
-/* Steps 1 and 2 of the article's summary. */
-static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+/* Steps 1 and 2 of the article's summary. Inlined with a constant kind (see
+ * run), so that each open list gets a loop of its own with no choice left
+ * in it: the heap's loop must not pay for the other two. */
+static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint32_t start,
+                                           astar_point start_xy, uint32_t *expanded)
 {
     astar_context *ctx = s->ctx;
     ctx->open_count = 0;
@@ -159,15 +160,15 @@ static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_
     uint64_t start_f = h_of(s, start_xy.x, start_xy.y);
     if (start_f > ASTAR_MAX_COST)
         return ASTAR_COST_OVERFLOW;
-    add_to_open_list(s, start, 0, 0, (uint32_t)start_f);
+    add_to_open_list(s, kind, start, 0, 0, (uint32_t)start_f);
     if (s->stop_on_open && start == s->target)
         return ASTAR_OK;
     while (ctx->open_count > 0) {
-        list_entry current = heap_pop(ctx); /* lowest F on the open list */
-        switch_to_closed_list(ctx, current);
+        list_entry current = open_pop(ctx, kind); /* lowest F on the open list */
+        context_close(ctx, current); /* switch it to the closed list */
         if (entry_cell(&current) == s->target)
             return ASTAR_OK;
-        bool target_opened = look_at_neighbours(s, &current);
+        bool target_opened = look_at_neighbours(s, kind, &current);
         ++*expanded;
         if (s->observer) {
             uint32_t cell = entry_cell(&current);
@@ -182,6 +183,20 @@ static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
+/* The open list is chosen once per search, never per operation. */
+static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+{
+    switch (s->open_list) {
+    case ASTAR_OPEN_LIST_SORTED:
+        return run_with(s, ASTAR_OPEN_LIST_SORTED, start, start_xy, expanded);
+    case ASTAR_OPEN_LIST_UNSORTED:
+        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, start, start_xy, expanded);
+    case ASTAR_OPEN_LIST_HEAP:
+        break;
+    }
+    return run_with(s, ASTAR_OPEN_LIST_HEAP, start, start_xy, expanded);
+}
+
 /* The cell a square's parent pointer leads to. */
 static uint32_t parent_of(const search *s, uint32_t cell)
 {
@@ -190,19 +205,25 @@ static uint32_t parent_of(const search *s, uint32_t cell)
 }
 
 /* Step 3: work backwards from the target, from each square to its parent,
- * until the start; the points are written start first. */
+ * until the start; the points are written start first, into each buffer
+ * they fit. Every square of an A* path is a node of its parent chain. */
 static void save_path(const search *s, uint32_t start, astar_path *path)
 {
     size_t length = 1;
     for (uint32_t c = s->target; c != start; c = parent_of(s, c))
         length++;
-    path->length = length;
-    if (length > path->capacity)
-        return;
+    path->length = path->node_count = length;
+    astar_point *buffers[2] = {
+        path->points && length <= path->capacity ? path->points : NULL,
+        path->nodes && length <= path->node_capacity ? path->nodes : NULL,
+    };
     size_t i = length;
     for (uint32_t c = s->target;; c = parent_of(s, c)) {
-        path->points[--i] = (astar_point){ (int32_t)(c % (uint32_t)s->width),
-                                           (int32_t)(c / (uint32_t)s->width) };
+        --i;
+        for (int b = 0; b < 2; b++)
+            if (buffers[b])
+                buffers[b][i] = (astar_point){ (int32_t)(c % (uint32_t)s->width),
+                                               (int32_t)(c / (uint32_t)s->width) };
         if (c == start)
             break;
     }
@@ -212,10 +233,16 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
                                   astar_point start, astar_point goal,
                                   const astar_options *options, const astar_path *path)
 {
-    if (!ctx || !grid || !path || !options_valid(options) || (!path->points && path->capacity > 0))
+    if (!ctx || !grid || !path || !options_valid(options) ||
+        (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0))
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR) {
+        astar_status status = jps_check(grid, options);
+        if (status != ASTAR_OK)
+            return status;
+    }
     if (!grid_contains(grid, start.x, start.y))
         return ASTAR_START_OUT_OF_BOUNDS;
     if (!grid_contains(grid, goal.x, goal.y))
@@ -238,16 +265,20 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
         path->cost = 0;
         path->distance = 0.0;
         path->expanded = 0;
+        path->node_count = 0;
     }
     astar_status status = check_request(ctx, grid, start, goal, options, path);
     if (status != ASTAR_OK)
         return status;
+    ctx->width = grid->width;
+    ctx->height = grid->height;
+    ctx->algorithm = options->algorithm;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
+        return jps_find_path(ctx, grid, start, goal, options, path);
 
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     search s = search_setup(ctx, grid, target, goal, options);
-    ctx->width = grid->width;
-    ctx->height = grid->height;
     ctx->start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;
@@ -258,7 +289,10 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     path->cost = ctx->list[ctx->slot[target]].f; /* H is 0 at the target, so F is G */
     path->distance = (double)path->cost / s.model.straight;
     save_path(&s, start_cell, path);
-    return path->length > path->capacity && path->points ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    return (path->points && path->length > path->capacity) ||
+                   (path->nodes && path->node_count > path->node_capacity)
+               ? ASTAR_PATH_BUFFER_TOO_SMALL
+               : ASTAR_OK;
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,
@@ -279,7 +313,10 @@ astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid
     node->h = (uint32_t)cost_h(&ctx->model, distance_1d(x, gx), distance_1d(y, gy));
     node->g = e->f - node->h;
     node->parent = (astar_point){ x, y };
-    if (cell != ctx->start) {
+    if (ctx->algorithm != ASTAR_ALGORITHM_ASTAR) {
+        node->parent = (astar_point){ (int32_t)(e->parent % (uint32_t)grid->width),
+                                      (int32_t)(e->parent / (uint32_t)grid->width) };
+    } else if (cell != ctx->start) {
         node->parent.x -= move_dx[entry_dir(e)];
         node->parent.y -= move_dy[entry_dir(e)];
     }

@@ -13,7 +13,8 @@ done
 # The search options are spelled the same in every subcommand that searches.
 for c in path scen bench; do
     run 0 "$ASTAR" "$c" --help
-    for o in "--moves 4|8|8cut" "--costs article|octile" "--heuristic manhattan|octile|euclidean|chebyshev|zero" \
+    for o in "--algo astar|jps|jps+" "--open-list heap|sorted|unsorted" "--moves 4|8|8cut" \
+        "--costs article|octile" "--heuristic manhattan|octile|euclidean|chebyshev|zero" \
         "--weight W" "--ties last|first|deep" "--stop closed|open"; do
         has "$o"
     done
@@ -25,6 +26,12 @@ has "unknown command 'frobnicate'"
 map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --moves 6
 has "--moves does not take '6'; one of: 8 4 8cut"
+run 2 "$ASTAR" path "$map" 1 1 2 2 --algo dijkstra
+has "--algo does not take 'dijkstra'; one of: astar jps jps+"
+run 2 "$ASTAR" scen --open-list fibonacci "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
+has "--open-list does not take 'fibonacci'; one of: heap sorted unsorted"
+run 2 "$ASTAR" bench "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen" --algo
+has "--algo needs a value"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --weight -1
 has "--weight takes a number from 0 to 64"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --heuristic
@@ -33,5 +40,7 @@ run 2 "$ASTAR" scen --frob "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
 has "unknown option '--frob'"
 run 2 "$ASTAR" bench --repeat 0 "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
 has "--repeat takes a whole number"
+run 0 "$ASTAR" bench --help
+has "--threads T"
 run 2 "$ASTAR" demo extra
 done_checks

@@ -8,8 +8,9 @@ map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
 scen="$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
 # Take the longest problem of the scenario file and its optimal length.
 read -r sx sy gx gy optimal < <(awk 'NR > 1 && $9 > best {best = $9; line = $5 " " $6 " " $7 " " $8 " " $9} END {print line}' "$scen")
+distance_of() { sed -n 's/.*(distance \([0-9.]*\)).*/\1/p' <<<"$out"; }
 run 0 "$ASTAR" path "$map" "$sx" "$sy" "$gx" "$gy" --costs octile --heuristic octile
-distance=$(sed -n 's/.*(distance \([0-9.]*\)).*/\1/p' <<<"$out")
+distance=$(distance_of)
 checks=$((checks + 1))
 awk -v d="$distance" -v o="$optimal" 'BEGIN {exit !(d - o < 0.01 && o - d < 0.01)}' ||
     fail "distance $distance, optimal $optimal"
@@ -20,6 +21,20 @@ checks=$((checks + 1))
 line=$(grep '^[.#xoS*G]\{49\}$' <<<"$out" | sed -n "$((sy + 1))p")
 checks=$((checks + 1))
 [ "${line:$sx:1}" = S ] || fail "no S at ($sx,$sy)"
+
+# JPS: A*'s distance, the jump points listed and drawn, from start to goal.
+run 0 "$ASTAR" path "$map" 3 3 45 40 --costs octile --heuristic octile
+astar_distance=$(distance_of)
+run 0 "$ASTAR" path "$map" 3 3 45 40 --costs octile --heuristic octile --algo jps
+checks=$((checks + 1))
+[ "$(distance_of)" = "$astar_distance" ] || fail "JPS distance $(distance_of), A* $astar_distance"
+nodes=$(grep -A1 '^jump points: ' <<<"$out" | tail -1)
+checks=$((checks + 1))
+[[ $nodes == "(3,3) "*" (45,40)" ]] || fail "jump points '$nodes' do not run from start to goal"
+checks=$((checks + 1))
+grep '^[.#xoS*GJ]\{49\}$' <<<"$out" | grep -q J || fail "no jump point drawn"
+run 2 "$ASTAR" path "$map" 1 1 2 2 --algo jps --moves 4
+has "unsupported"
 
 run 2 "$ASTAR" path "$map" 100 1 2 2
 has "start is outside the grid"

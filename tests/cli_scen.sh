@@ -18,6 +18,18 @@ last_line "3967 passed, 0 failed, 3 skipped"
 run 0 "$ASTAR" scen --costs article --heuristic octile "${subset[@]}"
 has "cost/10 <= optimal length <= the path's exact length"
 last_line "3967 passed, 0 failed, 3 skipped"
+# JPS and JPS+ (with the jump table the CLI builds) find optimal paths too.
+for algo in jps jps+; do
+    run 0 "$ASTAR" scen --algo "$algo" --costs octile --heuristic octile "${subset[@]}"
+    has "options: algo $algo,"
+    last_line "3967 passed, 0 failed, 3 skipped"
+done
+# So does A* with either of the open lists that are not heaps.
+for list in sorted unsorted; do
+    run 0 "$ASTAR" scen --open-list "$list" --costs octile --heuristic octile "${subset[@]:0:2}"
+    has "open list $list,"
+    last_line "480 passed, 0 failed"
+done
 # Options without the optimality guarantee are held to the lower bound only.
 run 0 "$ASTAR" scen "$scen/dao/arena.map.scen"
 has "its length is at least the file's optimal length"

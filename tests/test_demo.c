@@ -55,7 +55,7 @@ static example *run_example(astar_moves moves, astar_ties ties)
     o.ties = ties;
     o.observer = record;
     o.observer_user = &e->rec;
-    e->path = (astar_path){ e->points, W * H, 0, 0, 0, 0 };
+    e->path = (astar_path){ .points = e->points, .capacity = W * H };
     e->status = astar_find_path(e->ctx, e->grid, (astar_point){ 1, 2 }, (astar_point){ 5, 2 }, &o, &e->path);
     return e;
 }

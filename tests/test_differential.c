@@ -10,6 +10,9 @@
  *   - the others (Manhattan or article-cost Euclidean with diagonal moves,
  *     weight above 1, stop-on-open) must find a legal path exactly when one
  *     exists, never cheaper than the least cost.
+ * Every search runs with each of the three open lists; with first- or
+ * last-added ties the sorted and unsorted lists must also give the heap's
+ * path point for point and its expanded count.
  * One search context, sized for the largest grid, serves every search, so
  * leftovers of earlier searches on grids of other sizes are always there.
  * The generator is seeded: every run does the same searches.
@@ -27,6 +30,7 @@
 #include <string.h>
 
 #include "astar.h"
+#include "util_random.h"
 #include "util_reference.h"
 
 #define MAX_SIDE 24
@@ -34,25 +38,8 @@
 #define GRIDS 1500
 #define QUERIES_PER_GRID 3
 
-/* ------------------------------------------------------------------------ */
-/* Random numbers: splitmix64                                               */
-/* ------------------------------------------------------------------------ */
-
-static uint64_t rng_state;
-
-static uint64_t rng_next(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 (n small, the bias is negligible). */
-static int rng_below(int n)
-{
-    return (int)(rng_next() % (uint64_t)n);
-}
+/* The seeded generator every search of this file draws from. */
+static rng generator;
 
 /* ------------------------------------------------------------------------ */
 /* The expected classification of astar_options_optimal                     */
@@ -119,35 +106,35 @@ typedef struct world {
 static astar_grid *random_grid(int *w_out, int *h_out)
 {
     int w, h;
-    switch (rng_below(10)) {
+    switch (rng_below(&generator, 10)) {
     case 0: /* a row */
-        w = 1 + rng_below(MAX_SIDE);
+        w = 1 + rng_below(&generator, MAX_SIDE);
         h = 1;
         break;
     case 1: /* a column */
         w = 1;
-        h = 1 + rng_below(MAX_SIDE);
+        h = 1 + rng_below(&generator, MAX_SIDE);
         break;
     case 2: /* tiny */
-        w = 1 + rng_below(3);
-        h = 1 + rng_below(3);
+        w = 1 + rng_below(&generator, 3);
+        h = 1 + rng_below(&generator, 3);
         break;
     default:
-        w = 1 + rng_below(MAX_SIDE);
-        h = 1 + rng_below(MAX_SIDE);
+        w = 1 + rng_below(&generator, MAX_SIDE);
+        h = 1 + rng_below(&generator, MAX_SIDE);
         break;
     }
-    int density = rng_below(61); /* percent of blocked cells */
-    int kind = rng_below(10);
+    int density = rng_below(&generator, 61); /* percent of blocked cells */
+    int kind = rng_below(&generator, 10);
     int max_cost = kind < 4 ? 1 : kind < 9 ? 9 : ASTAR_MAX_TERRAIN;
     astar_grid *grid = NULL;
     assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
-            if (rng_below(100) < density)
+            if (rng_below(&generator, 100) < density)
                 assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
             else if (max_cost > 1)
-                assert_int_equal(astar_grid_set_cost(grid, x, y, 1 + rng_below(max_cost)),
+                assert_int_equal(astar_grid_set_cost(grid, x, y, 1 + rng_below(&generator, max_cost)),
                                  ASTAR_OK);
         }
     }
@@ -158,7 +145,7 @@ static astar_grid *random_grid(int *w_out, int *h_out)
 
 static astar_point random_cell(const world *wd)
 {
-    return (astar_point){ rng_below(wd->w), rng_below(wd->h) };
+    return (astar_point){ rng_below(&generator, wd->w), rng_below(&generator, wd->h) };
 }
 
 /* A random walkable cell, or a random cell when (after some tries) none is
@@ -198,27 +185,26 @@ static void describe_failure(const world *wd, astar_point start, astar_point goa
     }
     picture[n] = '\0';
     print_error("grid %u (%dx%d), start (%d,%d), goal (%d,%d), moves %d costs %d heuristic %d "
-                "weight %g ties %d stop %d:\n%s",
+                "weight %g ties %d stop %d open list %d:\n%s",
                 wd->grid_no, wd->w, wd->h, start.x, start.y, goal.x, goal.y, (int)o->moves,
-                (int)o->costs, (int)o->heuristic, o->weight, (int)o->ties, (int)o->stop, picture);
+                (int)o->costs, (int)o->heuristic, o->weight, (int)o->ties, (int)o->stop,
+                (int)o->open_list, picture);
     fail_msg("%s", what);
 }
 
-/* Runs one search and checks it. dist is the reference's least costs from
- * start under o->moves and o->costs. */
-static void check_search(const world *wd, astar_point start, astar_point goal,
-                         const astar_options *o, const uint64_t *dist, bool optimal)
+/* Runs one search into path (its buffer set up by the caller), checks it
+ * and returns its status. dist is the reference's least costs from start
+ * under o->moves and o->costs. */
+static astar_status check_one(const world *wd, astar_point start, astar_point goal,
+                              const astar_options *o, const uint64_t *dist, bool optimal,
+                              astar_path *path)
 {
     char why[512];
     bool start_open = astar_grid_walkable(wd->grid, start.x, start.y);
     bool goal_open = astar_grid_walkable(wd->grid, goal.x, goal.y);
     uint64_t least = start_open && goal_open ? dist[goal.y * wd->w + goal.x] : REF_UNREACHABLE;
 
-    astar_path path;
-    memset(&path, 0, sizeof path);
-    path.points = points;
-    path.capacity = MAX_CELLS;
-    astar_status s = astar_find_path(ctx, wd->grid, start, goal, o, &path);
+    astar_status s = astar_find_path(ctx, wd->grid, start, goal, o, path);
     searches_by_moves[o->moves]++;
 
     if (!start_open || !goal_open) {
@@ -231,17 +217,17 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
             describe_failure(wd, start, goal, o, why);
         }
         blocked_count++;
-        return;
+        return s;
     }
     if (least == REF_UNREACHABLE) {
         if (s != ASTAR_NO_PATH) {
             snprintf(why, sizeof why, "unreachable goal: status %d, expected NO_PATH", (int)s);
             describe_failure(wd, start, goal, o, why);
         }
-        if (path.expanded == 0)
+        if (path->expanded == 0)
             describe_failure(wd, start, goal, o, "NO_PATH with expanded 0");
         no_path_count++;
-        return;
+        return s;
     }
     if (s != ASTAR_OK) {
         snprintf(why, sizeof why, "reachable goal (least cost %llu): status %d",
@@ -252,44 +238,82 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
     if (start.x == goal.x && start.y == goal.y)
         equal_count++;
 
-    if (optimal && path.cost != least) {
-        snprintf(why, sizeof why, "cost %u, least cost %llu", (unsigned)path.cost,
+    if (optimal && path->cost != least) {
+        snprintf(why, sizeof why, "cost %u, least cost %llu", (unsigned)path->cost,
                  (unsigned long long)least);
         describe_failure(wd, start, goal, o, why);
     }
-    if (!optimal && path.cost < least) {
-        snprintf(why, sizeof why, "cost %u below the least cost %llu", (unsigned)path.cost,
+    if (!optimal && path->cost < least) {
+        snprintf(why, sizeof why, "cost %u below the least cost %llu", (unsigned)path->cost,
                  (unsigned long long)least);
         describe_failure(wd, start, goal, o, why);
     }
     uint64_t resummed = 0;
-    if (!ref_path_valid(wd->grid, o->moves, o->costs, start, goal, path.points, path.length,
+    if (!ref_path_valid(wd->grid, o->moves, o->costs, start, goal, path->points, path->length,
                         &resummed, why, sizeof why))
         describe_failure(wd, start, goal, o, why);
-    if (resummed != path.cost) {
-        snprintf(why, sizeof why, "path.cost %u, but its steps sum to %llu", (unsigned)path.cost,
+    if (resummed != path->cost) {
+        snprintf(why, sizeof why, "path.cost %u, but its steps sum to %llu", (unsigned)path->cost,
                  (unsigned long long)resummed);
         describe_failure(wd, start, goal, o, why);
     }
-    double distance = (double)path.cost / (double)ref_straight_cost(o->costs);
-    if (fabs(path.distance - distance) > 1e-9 * (1.0 + distance))
+    double distance = (double)path->cost / (double)ref_straight_cost(o->costs);
+    if (fabs(path->distance - distance) > 1e-9 * (1.0 + distance))
         describe_failure(wd, start, goal, o, "path.distance is not cost / straight");
 
     astar_path_measure measure;
     astar_error err;
-    astar_status cs = astar_path_check(wd->grid, o, start, goal, path.points, path.length,
+    astar_status cs = astar_path_check(wd->grid, o, start, goal, path->points, path->length,
                                        &measure, &err);
     if (cs != ASTAR_OK) {
         snprintf(why, sizeof why, "astar_path_check: status %d: %s", (int)cs, err.message);
         describe_failure(wd, start, goal, o, why);
     }
-    if (measure.cost != path.cost) {
+    if (measure.cost != path->cost) {
         snprintf(why, sizeof why, "astar_path_check: cost %llu, path.cost %u",
-                 (unsigned long long)measure.cost, (unsigned)path.cost);
+                 (unsigned long long)measure.cost, (unsigned)path->cost);
         describe_failure(wd, start, goal, o, why);
     }
-    if (measure.straight + measure.diagonal + 1 != path.length)
+    if (measure.straight + measure.diagonal + 1 != path->length)
         describe_failure(wd, start, goal, o, "astar_path_check: step counts do not add up");
+    return s;
+}
+
+/* One option set with each open list. The three differ only in speed, so
+ * each must pass check_one; and where ties are unique per square (first or
+ * last added) they take squares off the open list in the same order, so
+ * they must return the heap's path point for point after as many
+ * expansions. Deeper-first ties repeat, and then which of the tied squares
+ * goes first is each list's own affair. */
+static void check_search(const world *wd, astar_point start, astar_point goal,
+                         const astar_options *o, const uint64_t *dist, bool optimal)
+{
+    static astar_point heap_points[MAX_CELLS];
+    astar_options each = *o;
+    each.open_list = ASTAR_OPEN_LIST_HEAP;
+    astar_path heap = { .points = heap_points, .capacity = MAX_CELLS };
+    astar_status heap_status = check_one(wd, start, goal, &each, dist, optimal, &heap);
+
+    const astar_open_list others[] = { ASTAR_OPEN_LIST_SORTED, ASTAR_OPEN_LIST_UNSORTED };
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        each.open_list = others[k];
+        astar_path path = { .points = points, .capacity = MAX_CELLS };
+        astar_status s = check_one(wd, start, goal, &each, dist, optimal, &path);
+        if (o->ties == ASTAR_TIES_DEEP)
+            continue;
+        if (s != heap_status || path.cost != heap.cost || path.expanded != heap.expanded ||
+            path.length != heap.length ||
+            (s == ASTAR_OK && memcmp(path.points, heap.points, path.length * sizeof *path.points))) {
+            char why[256];
+            snprintf(why, sizeof why,
+                     "open list %d: status %d, cost %u, length %zu, expanded %u; the heap's: "
+                     "status %d, cost %u, length %zu, expanded %u (or other points)",
+                     (int)each.open_list, (int)s, (unsigned)path.cost, path.length,
+                     (unsigned)path.expanded, (int)heap_status, (unsigned)heap.cost, heap.length,
+                     (unsigned)heap.expanded);
+            describe_failure(wd, start, goal, &each, why);
+        }
+    }
 }
 
 /* The cost-only query gives the same cost and length as the full one. */
@@ -365,7 +389,7 @@ static void check_query(const world *wd, astar_point start, astar_point goal, un
 
 static void run_grids(uint64_t seed, int grids)
 {
-    rng_state = seed;
+    generator.state = seed;
     for (int g = 0; g < grids; g++) {
         world wd;
         wd.grid = random_grid(&wd.w, &wd.h);
@@ -419,20 +443,20 @@ static void test_random_grids(void **state)
 static void test_random_open_grids(void **state)
 {
     (void)state;
-    rng_state = 0x5EED0002u;
+    generator.state = 0x5EED0002u;
     for (int g = 0; g < 60; g++) {
         world wd;
-        wd.w = MAX_SIDE - rng_below(4);
-        wd.h = MAX_SIDE - rng_below(4);
+        wd.w = MAX_SIDE - rng_below(&generator, 4);
+        wd.h = MAX_SIDE - rng_below(&generator, 4);
         wd.grid_no = 100000u + (unsigned)g;
         assert_int_equal(astar_grid_new(wd.w, wd.h, &wd.grid), ASTAR_OK);
-        int density = rng_below(15);
+        int density = rng_below(&generator, 15);
         for (int y = 0; y < wd.h; y++)
             for (int x = 0; x < wd.w; x++)
-                if (rng_below(100) < density)
+                if (rng_below(&generator, 100) < density)
                     assert_int_equal(astar_grid_set_walkable(wd.grid, x, y, false), ASTAR_OK);
                 else if (g % 2)
-                    assert_int_equal(astar_grid_set_cost(wd.grid, x, y, 1 + rng_below(3)),
+                    assert_int_equal(astar_grid_set_cost(wd.grid, x, y, 1 + rng_below(&generator, 3)),
                                      ASTAR_OK);
         for (unsigned q = 0; q < 2; q++)
             check_query(&wd, random_walkable(&wd), random_walkable(&wd), (unsigned)g * 2 + q);

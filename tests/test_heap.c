@@ -1,4 +1,7 @@
-/* The open list's binary heap (src/heap.h), against a sorted reference. */
+/* The open lists (src/open_list.h): the binary heap of src/heap.h and the
+ * article's sorted and unsorted lists, each against a plain reference that
+ * knows every open cell's key, and each checked for its own order and for
+ * the slots that membership tests rely on. Every test runs for all three. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +12,7 @@
 
 #include "context.h"
 #include "heap.h"
+#include "open_list.h"
 
 enum { CELLS = 2000 };
 
@@ -30,14 +34,31 @@ static astar_context *new_context(void)
     return ctx;
 }
 
-/* Every entry is at the slot its cell records, and no child comes before
- * its parent. */
-static void assert_heap_valid(const astar_context *ctx)
+static astar_open_list kind_of(void **state)
+{
+    return *(const astar_open_list *)*state;
+}
+
+/* Every entry is at the slot its cell records, and the entries are in the
+ * order their kind of list promises. */
+static void assert_list_valid(const astar_context *ctx, astar_open_list kind)
 {
     for (uint32_t i = 0; i < ctx->open_count; i++) {
-        assert_int_equal(ctx->slot[entry_cell(&ctx->list[i])], i);
-        if (i > 0)
-            assert_false(heap_before(&ctx->list[i], &ctx->list[(i - 1) / 2]));
+        const list_entry *e = &ctx->list[i];
+        assert_int_equal(ctx->slot[entry_cell(e)], i);
+        assert_int_equal(context_list_of(ctx, entry_cell(e)), ASTAR_LIST_OPEN);
+        if (i == 0)
+            continue;
+        switch (kind) {
+        case ASTAR_OPEN_LIST_HEAP: /* no child before its parent */
+            assert_false(heap_before(e, &ctx->list[(i - 1) / 2]));
+            break;
+        case ASTAR_OPEN_LIST_SORTED: /* the lowest key last */
+            assert_false(heap_before(&ctx->list[i - 1], e));
+            break;
+        case ASTAR_OPEN_LIST_UNSORTED:
+            break;
+        }
     }
 }
 
@@ -48,35 +69,36 @@ static list_entry entry(uint32_t cell, uint32_t f, uint32_t tie)
 
 static void test_pops_in_f_then_tie_order(void **state)
 {
-    (void)state;
+    astar_open_list kind = kind_of(state);
     astar_context *ctx = new_context();
     for (uint32_t c = 0; c < CELLS; c++) {
         /* Few distinct F values, so ties are common. */
-        heap_push(ctx, entry(c, next_random() % 50, next_random()));
+        open_push(ctx, kind, entry(c, next_random() % 50, next_random()));
         assert_int_equal(context_list_of(ctx, c), ASTAR_LIST_OPEN);
     }
-    assert_heap_valid(ctx);
-    list_entry previous = heap_pop(ctx);
+    assert_list_valid(ctx, kind);
+    list_entry previous = open_pop(ctx, kind);
     for (uint32_t n = 1; n < CELLS; n++) {
-        list_entry e = heap_pop(ctx);
+        list_entry e = open_pop(ctx, kind);
         assert_false(heap_before(&e, &previous));
         assert_int_equal(entry_dir(&e), entry_cell(&e) % 8);
+        assert_int_equal(context_list_of(ctx, entry_cell(&e)), ASTAR_LIST_NONE);
         previous = e;
         if (n % 97 == 0)
-            assert_heap_valid(ctx);
+            assert_list_valid(ctx, kind);
     }
     assert_int_equal(ctx->open_count, 0);
     astar_context_delete(ctx);
 }
 
-static void test_decreased_entry_moves_up(void **state)
+static void test_decreased_entries_pop_with_their_new_f(void **state)
 {
-    (void)state;
+    astar_open_list kind = kind_of(state);
     astar_context *ctx = new_context();
     uint32_t f[CELLS];
     for (uint32_t c = 0; c < CELLS; c++) {
         f[c] = 1000 + next_random() % 1000;
-        heap_push(ctx, entry(c, f[c], c));
+        open_push(ctx, kind, entry(c, f[c], c));
     }
     /* Lower the F of random cells, as re-pointing a parent does. */
     for (int k = 0; k < 3000; k++) {
@@ -85,14 +107,14 @@ static void test_decreased_entry_moves_up(void **state)
         uint32_t drop = next_random() % 100;
         f[c] = f[c] > drop ? f[c] - drop : 0;
         ctx->list[pos].f = f[c];
-        heap_decreased(ctx, pos);
+        open_decreased(ctx, kind, pos);
     }
-    assert_heap_valid(ctx);
+    assert_list_valid(ctx, kind);
     /* Popping gives every cell once, with its latest F, in order. */
     bool seen[CELLS] = { false };
     uint32_t last_f = 0;
     for (uint32_t n = 0; n < CELLS; n++) {
-        list_entry e = heap_pop(ctx);
+        list_entry e = open_pop(ctx, kind);
         uint32_t c = entry_cell(&e);
         assert_false(seen[c]);
         seen[c] = true;
@@ -105,16 +127,86 @@ static void test_decreased_entry_moves_up(void **state)
 
 static void test_equal_f_pops_by_tie(void **state)
 {
-    (void)state;
+    astar_open_list kind = kind_of(state);
     astar_context *ctx = new_context();
     uint32_t ties[] = { 7, 3, 9, 1, 5 };
     for (uint32_t i = 0; i < 5; i++)
-        heap_push(ctx, entry(i, 42, ties[i]));
+        open_push(ctx, kind, entry(i, 42, ties[i]));
     uint32_t expected_cells[] = { 3, 1, 4, 0, 2 };
     for (int i = 0; i < 5; i++) {
-        list_entry e = heap_pop(ctx);
+        list_entry e = open_pop(ctx, kind);
         assert_int_equal(entry_cell(&e), expected_cells[i]);
     }
+    astar_context_delete(ctx);
+}
+
+/* A tie key per cell, unique, and in another order than the cells. */
+static uint32_t unique_tie(uint32_t cell)
+{
+    return cell * 7919u % CELLS; /* 7919 is a prime, so this permutes 0..CELLS-1 */
+}
+
+/* Adds, decreases and pops mixed as a search mixes them, each checked
+ * against a reference that keeps every open cell's key and finds the lowest
+ * by looking at all of them. Ties are unique per cell, as with first- or
+ * last-added ties, so the lowest key names one cell and every kind of list
+ * must pop exactly that one. */
+static void test_mixed_operations_match_reference(void **state)
+{
+    astar_open_list kind = kind_of(state);
+    astar_context *ctx = new_context();
+    static bool open[CELLS];
+    static uint32_t f[CELLS];
+    static unsigned dir[CELLS];
+    uint32_t next_cell = 0, open_cells = 0, decreases = 0, pops = 0;
+    for (uint32_t c = 0; c < CELLS; c++)
+        open[c] = false;
+    while (next_cell < CELLS || open_cells > 0) {
+        uint32_t roll = next_random() % 10;
+        if (next_cell < CELLS && (roll < 4 || open_cells == 0)) {
+            uint32_t c = next_cell++;
+            f[c] = 500 + next_random() % 200;
+            dir[c] = c % 8;
+            open[c] = true;
+            open_cells++;
+            open_push(ctx, kind, entry(c, f[c], unique_tie(c)));
+        } else if (roll < 7 && open_cells > 0) {
+            uint32_t pos = next_random() % ctx->open_count;
+            uint32_t c = entry_cell(&ctx->list[pos]);
+            assert_true(open[c]);
+            assert_int_equal(ctx->slot[c], pos);
+            if (f[c] == 0)
+                continue;
+            f[c] -= 1 + next_random() % (f[c] < 60 ? f[c] : 60);
+            ctx->list[pos].f = f[c];
+            dir[c] = next_random() % 8;
+            ctx->list[pos].cell_dir = c << DIR_BITS | dir[c];
+            open_decreased(ctx, kind, pos);
+            decreases++;
+        } else {
+            uint32_t want = CELLS;
+            uint64_t want_key = UINT64_MAX;
+            for (uint32_t c = 0; c < next_cell; c++) {
+                uint64_t key = (uint64_t)f[c] << 32 | unique_tie(c);
+                if (open[c] && key < want_key) {
+                    want_key = key;
+                    want = c;
+                }
+            }
+            list_entry e = open_pop(ctx, kind);
+            assert_int_equal(entry_cell(&e), want);
+            assert_int_equal(e.f, f[want]);
+            assert_int_equal(entry_dir(&e), dir[want]);
+            assert_int_equal(context_list_of(ctx, want), ASTAR_LIST_NONE);
+            open[want] = false;
+            open_cells--;
+            pops++;
+        }
+        assert_int_equal(ctx->open_count, open_cells);
+        assert_list_valid(ctx, kind);
+    }
+    assert_int_equal(pops, CELLS);
+    assert_true(decreases > CELLS / 2);
     astar_context_delete(ctx);
 }
 
@@ -127,12 +219,24 @@ static void test_state_is_16_bytes_per_cell(void **state)
     astar_context_delete(ctx);
 }
 
+static const astar_open_list heap = ASTAR_OPEN_LIST_HEAP;
+static const astar_open_list sorted = ASTAR_OPEN_LIST_SORTED;
+static const astar_open_list unsorted = ASTAR_OPEN_LIST_UNSORTED;
+
+/* One test per kind of open list, named after both. The cast drops const
+ * only because cmocka's initial state is a plain pointer; no test writes it. */
+#define FOR_EACH_KIND(f)                                   \
+    { #f " (heap)", f, NULL, NULL, (void *)&heap },        \
+    { #f " (sorted)", f, NULL, NULL, (void *)&sorted },    \
+    { #f " (unsorted)", f, NULL, NULL, (void *)&unsorted }
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pops_in_f_then_tie_order),
-        cmocka_unit_test(test_decreased_entry_moves_up),
-        cmocka_unit_test(test_equal_f_pops_by_tie),
+        FOR_EACH_KIND(test_pops_in_f_then_tie_order),
+        FOR_EACH_KIND(test_decreased_entries_pop_with_their_new_f),
+        FOR_EACH_KIND(test_equal_f_pops_by_tie),
+        FOR_EACH_KIND(test_mixed_operations_match_reference),
         cmocka_unit_test(test_state_is_16_bytes_per_cell),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -208,7 +208,7 @@ static void test_path_buffer_too_small(void **state)
     const astar_point sentinel = { -12345, 54321 };
     for (size_t i = 0; i < 4; i++)
         small[i] = sentinel;
-    astar_path path = { small, 4, 0, 0, 0.0, 0 };
+    astar_path path = { .points = small, .capacity = 4 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &path), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(path.length, 5);
     assert_int_equal(path.cost, 40);
@@ -219,14 +219,14 @@ static void test_path_buffer_too_small(void **state)
         assert_int_equal(small[i].y, sentinel.y);
     }
     /* a real buffer with capacity 0 is too small too */
-    astar_path none = { small, 0, 0, 0, 0.0, 0 };
+    astar_path none = { .points = small, .capacity = 0 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &none), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(none.length, 5);
     assert_int_equal(none.cost, 40);
     assert_int_equal(small[0].x, sentinel.x);
     /* exactly enough room */
     astar_point five[5];
-    astar_path fits = { five, 5, 0, 0, 0.0, 0 };
+    astar_path fits = { .points = five, .capacity = 5 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &fits), ASTAR_OK);
     const astar_point want[] = { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 } };
     assert_points(&fits, want, 5);
@@ -277,14 +277,14 @@ static void test_cost_overflow(void **state)
     (void)state;
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
     astar_grid *grid = corridor_255(8000);
-    astar_path path = { NULL, 0, 0, 0, 0.0, 0 };
+    astar_path path = { .points = NULL, .capacity = 0 };
     assert_int_equal(find(grid, P(0, 0), P(7999, 0), &o, &path), ASTAR_COST_OVERFLOW);
     astar_grid_delete(grid);
 
     grid = corridor_255(7000);
     astar_point *pts = malloc(7000 * sizeof *pts);
     assert_non_null(pts);
-    astar_path fits = { pts, 7000, 0, 0, 0.0, 0 };
+    astar_path fits = { .points = pts, .capacity = 7000 };
     assert_int_equal(find(grid, P(0, 0), P(6999, 0), &o, &fits), ASTAR_OK);
     assert_true(fits.cost == 6999u * 606390u);
     assert_int_equal(fits.length, 7000);
@@ -303,7 +303,7 @@ static void test_weighted_f_must_fit(void **state)
     (void)state;
     astar_grid *grid = open_grid(ASTAR_MAX_SIDE, 1);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = { NULL, 0, 0, 0, 0.0, 0 };
+    astar_path path = { .points = NULL, .capacity = 0 };
     o.weight = 8.0;
     assert_int_equal(find(grid, P(0, 0), P(ASTAR_MAX_SIDE - 1, 0), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 155839852u);
@@ -334,7 +334,7 @@ static void test_cost_near_limit_is_not_an_overflow(void **state)
     for (int x = 0; x < W; x++)
         assert_int_equal(astar_grid_set_cost(grid, x, 1, 255), ASTAR_OK);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = { NULL, 0, 0, 0, 0.0, 0 };
+    astar_path path = { .points = NULL, .capacity = 0 };
     astar_status s = find(grid, P(0, 0), P(W - 1, 0), &o, &path);
     astar_grid_delete(grid);
     assert_int_equal(s, ASTAR_OK);
@@ -354,7 +354,7 @@ static void test_invalid_arguments(void **state)
                      ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), NULL, NULL),
                      ASTAR_INVALID_ARGUMENT);
-    astar_path no_points = { NULL, 10, 0, 0, 0.0, 0 };
+    astar_path no_points = { .points = NULL, .capacity = 10 };
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), NULL, &no_points),
                      ASTAR_INVALID_ARGUMENT);
 
@@ -399,7 +399,7 @@ static void test_cost_only_query(void **state)
 {
     (void)state;
     astar_grid *grid = open_grid(6, 3);
-    astar_path path = { NULL, 0, 0, 0, 0.0, 0 };
+    astar_path path = { .points = NULL, .capacity = 0 };
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
     /* (0,0) -> (5,2): 2 diagonals and 3 straight steps, 6 cells, 28 + 30 = 58 */
     assert_int_equal(find(grid, P(0, 0), P(5, 2), &o, &path), ASTAR_OK);
@@ -1198,8 +1198,8 @@ static void test_observer(void **state)
 static void test_status_messages(void **state)
 {
     (void)state;
-    const char *texts[ASTAR_INVALID_PATH + 1];
-    for (int s = 0; s <= ASTAR_INVALID_PATH; s++) {
+    const char *texts[ASTAR_NO_JUMP_TABLE + 1];
+    for (int s = 0; s <= ASTAR_NO_JUMP_TABLE; s++) {
         texts[s] = astar_status_message((astar_status)s);
         assert_non_null(texts[s]);
         assert_true(strlen(texts[s]) > 0);
@@ -1208,7 +1208,7 @@ static void test_status_messages(void **state)
         for (int t = 0; t < s; t++)
             assert_string_not_equal(texts[s], texts[t]);
     }
-    assert_string_equal(astar_status_message((astar_status)(ASTAR_INVALID_PATH + 1)),
+    assert_string_equal(astar_status_message((astar_status)(ASTAR_NO_JUMP_TABLE + 1)),
                         "unknown status");
     assert_string_equal(astar_status_message((astar_status)-1), "unknown status");
     assert_string_equal(astar_status_message((astar_status)1000), "unknown status");

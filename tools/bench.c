@@ -6,32 +6,16 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "timing.h"
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-    if (n == 0)
-        return 0.0;
-    qsort(v, n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
+/* The most workers astar_find_paths takes. */
+enum { MAX_THREADS = 64 };
 
 /* Timings of a set of queries. */
 typedef struct sample {
-    double *micros;       /* one per query */
+    double *micros;       /* per query, or per query of each batch */
     size_t count, capacity;
+    size_t queries;
     double seconds;
     unsigned long long expanded;
     double state_bytes_per_cell;
@@ -53,10 +37,10 @@ static bool sample_add(sample *s, double micros)
 
 static void print_row(const char *name, sample *s)
 {
-    double mean = s->count ? s->seconds * 1e6 / (double)s->count : 0.0;
-    double per_query = s->count ? (double)s->expanded / (double)s->count : 0.0;
+    double mean = s->queries ? s->seconds * 1e6 / (double)s->queries : 0.0;
+    double per_query = s->queries ? (double)s->expanded / (double)s->queries : 0.0;
     double ns = s->expanded ? s->seconds * 1e9 / (double)s->expanded : 0.0;
-    printf("%-44s %8zu %10.1f %10.1f %12.1f %8.1f %8.1f\n", name, s->count, mean,
+    printf("%-44s %8zu %10.1f %10.1f %12.1f %8.1f %8.1f\n", name, s->queries, mean,
            median(s->micros, s->count), per_query, ns, s->state_bytes_per_cell);
     fflush(stdout);
 }
@@ -64,45 +48,234 @@ static void print_row(const char *name, sample *s)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar bench SCEN... [--map MAP] [--repeat N] [search options]\n\n"
+            "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n\n"
             "Times every problem of each scenario file (problems with a blocked start or\n"
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"
             "expanded squares per query, nanoseconds per expansion, and bytes of search\n"
-            "state per cell. Progress goes to standard error: a line that updates on a\n"
-            "terminal, otherwise a line every 10 seconds.\n\n%s",
-            cli_search_options_help);
+            "state per cell; then the bytes per cell of the search context and, with\n"
+            "--algo jps+, of the jump table.\n\n"
+            "With --threads T (1..%d) each file's problems run as one batch on T threads\n"
+            "with a context each (astar_find_paths), N times, alternating with the same\n"
+            "batch on 1 thread. The table then gives wall-clock time per query of the\n"
+            "T-thread batches (median over the N runs), and three more lines the\n"
+            "throughput in queries per second of the best 1-thread and T-thread runs and\n"
+            "their ratio.\n\n"
+            "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
+            "a line every 10 seconds.\n\n%s",
+            MAX_THREADS, cli_search_options_help);
 }
 
 typedef struct bench {
     astar_options options;
     const char *map;
     long repeat;
-    astar_context *ctx;
+    long threads;       /* 0: one search at a time, else batches on this many */
+    astar_context *ctx[MAX_THREADS];
     astar_point *points;
     size_t points_capacity;
     sample total;
+    double best_one, best_many;   /* sums over the files of the best batch times */
+    size_t jump_table_bytes, jump_table_cells;
     double last_progress;
     bool terminal;      /* standard error is one */
 } bench;
 
-/* Makes the context and path buffer hold cells cells. */
+static int contexts_needed(const bench *b)
+{
+    return b->threads > 0 ? (int)b->threads : 1;
+}
+
+static double context_bytes_per_cell(const bench *b)
+{
+    return (double)astar_context_bytes(b->ctx[0]) / (double)astar_context_max_cells(b->ctx[0]);
+}
+
+/* Makes every context, and in one-at-a-time mode the path buffer, hold cells
+ * cells. */
 static bool bench_reserve(bench *b, size_t cells)
 {
-    if (b->ctx && astar_context_max_cells(b->ctx) >= cells)
+    if (b->ctx[0] && astar_context_max_cells(b->ctx[0]) >= cells)
         return true;
-    astar_context_delete(b->ctx);
+    for (int i = 0; i < contexts_needed(b); i++) {
+        astar_context_delete(b->ctx[i]);
+        b->ctx[i] = NULL;
+        if (astar_context_new(cells, &b->ctx[i]) != ASTAR_OK)
+            return false;
+    }
+    if (b->threads > 0)
+        return true;
     free(b->points);
-    b->ctx = NULL;
     b->points = malloc(cells * sizeof *b->points);
     b->points_capacity = cells;
-    return b->points && astar_context_new(cells, &b->ctx) == ASTAR_OK;
+    return b->points != NULL;
+}
+
+/* A terminal gets a line that updates in place; a log gets a line now and
+ * then, so long runs show they are alive either way. */
+static void progress(bench *b, int index, int nfiles, const char *what, size_t done, size_t n)
+{
+    double now = now_seconds();
+    if (now - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
+        b->last_progress = now;
+        fprintf(stderr, "%s[file %d/%d, %s %zu/%zu]%s", b->terminal ? "\r" : "", index + 1, nfiles,
+                what, done, n, b->terminal ? " " : "\n");
+    }
+}
+
+static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *cs, sample *s,
+                               int index, int nfiles)
+{
+    size_t n = astar_scenario_count(cs->scen);
+    for (size_t i = 0; i < n; i++) {
+        const astar_problem *p = astar_scenario_problem(cs->scen, i);
+        if (!cli_problem_posable(cs->grid, p))
+            continue;
+        for (long r = 0; r < b->repeat; r++) {
+            astar_path result = { .points = b->points, .capacity = b->points_capacity };
+            double t0 = now_seconds();
+            astar_status st = astar_find_path(b->ctx[0], cs->grid, p->start, p->goal, &b->options, &result);
+            double dt = now_seconds() - t0;
+            if (st != ASTAR_OK) {
+                fprintf(stderr, "astar bench: %s:%ld: %s\n", path, p->line, astar_status_message(st));
+                return false;
+            }
+            s->queries++;
+            s->seconds += dt;
+            s->expanded += result.expanded;
+            if (!sample_add(s, dt * 1e6) || !sample_add(&b->total, dt * 1e6)) {
+                fprintf(stderr, "astar bench: out of memory\n");
+                return false;
+            }
+        }
+        progress(b, index, nfiles, "problem", i + 1, n);
+    }
+    return true;
+}
+
+/* The posable problems of a file as one batch, each query with its own path. */
+typedef struct batch {
+    astar_query *queries;
+    astar_path *paths;
+    long *lines;              /* each query's line in the scenario file */
+    astar_point *points;      /* every path's cells, in one block */
+    size_t count;
+} batch;
+
+static void batch_free(batch *q)
+{
+    free(q->queries);
+    free(q->paths);
+    free(q->lines);
+    free(q->points);
+}
+
+static bool batch_setup(batch *q, const cli_scenario *cs)
+{
+    size_t n = astar_scenario_count(cs->scen);
+    *q = (batch){ .queries = calloc(n ? n : 1, sizeof *q->queries),
+                  .paths = calloc(n ? n : 1, sizeof *q->paths),
+                  .lines = calloc(n ? n : 1, sizeof *q->lines) };
+    if (!q->queries || !q->paths || !q->lines) {
+        fprintf(stderr, "astar bench: out of memory\n");
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const astar_problem *p = astar_scenario_problem(cs->scen, i);
+        if (!cli_problem_posable(cs->grid, p))
+            continue;
+        q->lines[q->count] = p->line;
+        q->queries[q->count] = (astar_query){ p->start, p->goal, &q->paths[q->count], ASTAR_OK };
+        q->count++;
+    }
+    return true;
+}
+
+/* Runs the batch on the first `threads` contexts; returns its wall-clock time
+ * in seconds, or a negative number (after saying why) if a query failed. */
+static double batch_run(bench *b, const char *path, const astar_grid *grid, batch *q, int threads)
+{
+    double t0 = now_seconds();
+    astar_status st = astar_find_paths(b->ctx, threads, grid, &b->options, q->queries, q->count);
+    double dt = now_seconds() - t0;
+    if (st != ASTAR_OK) {
+        fprintf(stderr, "astar bench: %s: %s\n", path, astar_status_message(st));
+        return -1.0;
+    }
+    for (size_t i = 0; i < q->count; i++)
+        if (q->queries[i].status != ASTAR_OK) {
+            fprintf(stderr, "astar bench: %s:%ld: %s\n", path, q->lines[i],
+                    astar_status_message(q->queries[i].status));
+            return -1.0;
+        }
+    return dt;
+}
+
+/* A first, untimed batch learns every path's length, so the buffers are sized
+ * exactly (a buffer of the whole map per query would not fit in memory), and
+ * maps in the contexts' fresh pages, which would otherwise slow down
+ * whichever run came first. */
+static bool batch_prepare(bench *b, const char *path, const astar_grid *grid, batch *q)
+{
+    if (batch_run(b, path, grid, q, (int)b->threads) < 0.0)
+        return false;
+    size_t cells = 0;
+    for (size_t i = 0; i < q->count; i++)
+        cells += q->paths[i].length;
+    q->points = malloc((cells ? cells : 1) * sizeof *q->points);
+    if (!q->points) {
+        fprintf(stderr, "astar bench: out of memory\n");
+        return false;
+    }
+    astar_point *next = q->points;
+    for (size_t i = 0; i < q->count; i++) {
+        size_t length = q->paths[i].length;
+        q->paths[i] = (astar_path){ .points = next, .capacity = length };
+        next += length;
+    }
+    return true;
+}
+
+/* The two thread counts take turns, so that both see the same spells of
+ * load from whatever else runs on the machine, and the best of each is kept. */
+static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sample *s, int index,
+                         int nfiles)
+{
+    batch q;
+    bool ok = batch_setup(&q, cs) && batch_prepare(b, path, cs->grid, &q);
+    double best_one = 0.0, best_many = 0.0;
+    for (long r = 0; r < b->repeat && ok; r++) {
+        double one = batch_run(b, path, cs->grid, &q, 1);
+        double many = one < 0.0 ? -1.0 : batch_run(b, path, cs->grid, &q, (int)b->threads);
+        if (many < 0.0) {
+            ok = false;
+            break;
+        }
+        best_one = r == 0 || one < best_one ? one : best_one;
+        best_many = r == 0 || many < best_many ? many : best_many;
+        double micros = q.count ? many * 1e6 / (double)q.count : 0.0;
+        s->queries += q.count;
+        s->seconds += many;
+        for (size_t i = 0; i < q.count; i++)
+            s->expanded += q.paths[i].expanded;
+        if (!sample_add(s, micros) || !sample_add(&b->total, micros)) {
+            fprintf(stderr, "astar bench: out of memory\n");
+            ok = false;
+        }
+        progress(b, index, nfiles, "run", (size_t)r + 1, (size_t)b->repeat);
+    }
+    if (ok) {
+        b->best_one += best_one;
+        b->best_many += best_many;
+    }
+    batch_free(&q);
+    return ok;
 }
 
 static bool bench_file(bench *b, const char *path, int index, int nfiles)
 {
     cli_scenario cs;
-    if (!cli_scenario_load(path, b->map, &cs))
+    if (!cli_scenario_load(path, b->map, &b->options, &cs))
         return false;
     size_t cells = astar_grid_cells(cs.grid);
     if (!bench_reserve(b, cells)) {
@@ -110,40 +283,15 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
         cli_scenario_free(&cs);
         return false;
     }
-    sample s = { .state_bytes_per_cell = (double)astar_context_bytes(b->ctx) /
-                                         (double)astar_context_max_cells(b->ctx) };
-    size_t n = astar_scenario_count(cs.scen);
-    bool ok = true;
-    for (size_t i = 0; i < n && ok; i++) {
-        const astar_problem *p = astar_scenario_problem(cs.scen, i);
-        if (!cli_problem_posable(cs.grid, p))
-            continue;
-        for (long r = 0; r < b->repeat && ok; r++) {
-            astar_path result = { b->points, b->points_capacity, 0, 0, 0, 0 };
-            double t0 = now_seconds();
-            astar_status st = astar_find_path(b->ctx, cs.grid, p->start, p->goal, &b->options, &result);
-            double dt = now_seconds() - t0;
-            if (st != ASTAR_OK) {
-                fprintf(stderr, "astar bench: %s:%ld: %s\n", path, p->line, astar_status_message(st));
-                ok = false;
-                break;
-            }
-            s.seconds += dt;
-            s.expanded += result.expanded;
-            ok = sample_add(&s, dt * 1e6) && sample_add(&b->total, dt * 1e6);
-        }
-        /* A terminal gets a line that updates in place; a log gets a line
-         * now and then, so long runs show they are alive either way. */
-        double now = now_seconds();
-        if (now - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
-            b->last_progress = now;
-            fprintf(stderr, "%s[file %d/%d, problem %zu/%zu]%s", b->terminal ? "\r" : "", index + 1,
-                    nfiles, i + 1, n, b->terminal ? " " : "\n");
-        }
-    }
+    b->jump_table_bytes += astar_grid_jump_table_bytes(cs.grid);
+    b->jump_table_cells += cells;
+    sample s = { .state_bytes_per_cell = context_bytes_per_cell(b) };
+    bool ok = b->threads > 0 ? time_batches(b, path, &cs, &s, index, nfiles)
+                             : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
     if (b->terminal)
         fprintf(stderr, "\r%60s\r", "");
     if (ok) {
+        b->total.queries += s.queries;
         b->total.seconds += s.seconds;
         b->total.expanded += s.expanded;
         print_row(path, &s);
@@ -151,6 +299,32 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
     free(s.micros);
     cli_scenario_free(&cs);
     return ok;
+}
+
+static void print_summary(bench *b, int nfiles)
+{
+    if (nfiles > 1) {
+        b->total.state_bytes_per_cell = context_bytes_per_cell(b);
+        print_row("total", &b->total);
+    }
+    if (b->threads > 0) {
+        /* Every run solves the same queries, so one run's worth is the total
+         * over the repeats divided by them. */
+        double queries = (double)b->total.queries / (double)b->repeat;
+        double one = b->best_one > 0.0 ? queries / b->best_one : 0.0;
+        double many = b->best_many > 0.0 ? queries / b->best_many : 0.0;
+        printf("throughput, 1 thread: %.0f queries/s (best of %ld)\n", one, b->repeat);
+        printf("throughput, %ld threads: %.0f queries/s (best of %ld)\n", b->threads, many,
+               b->repeat);
+        printf("throughput ratio: %.2f\n", one > 0.0 ? many / one : 0.0);
+    }
+    printf("search context: %.1f bytes/cell", context_bytes_per_cell(b));
+    if (contexts_needed(b) > 1)
+        printf(" each, %d contexts", contexts_needed(b));
+    printf("\n");
+    if (b->jump_table_bytes > 0)
+        printf("jump table: %.1f bytes/cell\n",
+               (double)b->jump_table_bytes / (double)b->jump_table_cells);
 }
 
 int cmd_bench(int argc, char **argv)
@@ -180,6 +354,13 @@ int cmd_bench(int argc, char **argv)
                 code = EXIT_USAGE;
             }
             i += 2;
+        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+            if (!cli_parse_int(argv[i + 1], 1, MAX_THREADS, &b.threads)) {
+                fprintf(stderr, "astar bench: --threads takes a whole number from 1 to %d\n",
+                        MAX_THREADS);
+                code = EXIT_USAGE;
+            }
+            i += 2;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "astar bench: unknown option '%s'\n", argv[i]);
             code = EXIT_USAGE;
@@ -199,13 +380,11 @@ int cmd_bench(int argc, char **argv)
         for (int i = 0; i < nfiles && code == EXIT_OK; i++)
             if (!bench_file(&b, files[i], i, nfiles))
                 code = EXIT_FAILED;
-        if (code == EXIT_OK && nfiles > 1) {
-            b.total.state_bytes_per_cell = (double)astar_context_bytes(b.ctx) /
-                                           (double)astar_context_max_cells(b.ctx);
-            print_row("total", &b.total);
-        }
+        if (code == EXIT_OK)
+            print_summary(&b, nfiles);
     }
-    astar_context_delete(b.ctx);
+    for (int i = 0; i < MAX_THREADS; i++)
+        astar_context_delete(b.ctx[i]);
     free(b.points);
     free(b.total.micros);
     free(files);

@@ -7,6 +7,9 @@
 
 const char cli_search_options_help[] =
     "search options (the same in every subcommand):\n"
+    "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
+    "                          jump table built when the map is loaded\n"
+    "  --open-list heap|sorted|unsorted   A*'s open list (default heap)\n"
     "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
     "                          8 that may cut one corner\n"
     "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n"
@@ -20,6 +23,12 @@ typedef struct named_value {
     int value;
 } named_value;
 
+static const named_value algo_names[] = {
+    { "astar", ASTAR_ALGORITHM_ASTAR }, { "jps", ASTAR_ALGORITHM_JPS },
+    { "jps+", ASTAR_ALGORITHM_JPS_PLUS }, { NULL, 0 } };
+static const named_value open_list_names[] = {
+    { "heap", ASTAR_OPEN_LIST_HEAP }, { "sorted", ASTAR_OPEN_LIST_SORTED },
+    { "unsorted", ASTAR_OPEN_LIST_UNSORTED }, { NULL, 0 } };
 static const named_value moves_names[] = {
     { "8", ASTAR_MOVES_8 }, { "4", ASTAR_MOVES_4 }, { "8cut", ASTAR_MOVES_8_CUT }, { NULL, 0 } };
 static const named_value costs_names[] = {
@@ -53,11 +62,12 @@ static bool lookup(const named_value *names, const char *text, int *value)
 
 int cli_search_option(int argc, char **argv, int *i, astar_options *o)
 {
-    enum { MOVES, COSTS, HEURISTIC, TIES, STOP };
+    enum { ALGO, OPEN_LIST, MOVES, COSTS, HEURISTIC, TIES, STOP };
     static const struct {
         const char *flag;
         const named_value *names;
     } enums[] = {
+        [ALGO] = { "--algo", algo_names },          [OPEN_LIST] = { "--open-list", open_list_names },
         [MOVES] = { "--moves", moves_names },       [COSTS] = { "--costs", costs_names },
         [HEURISTIC] = { "--heuristic", heuristic_names }, [TIES] = { "--ties", ties_names },
         [STOP] = { "--stop", stop_names },
@@ -95,6 +105,8 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
         return -1;
     }
     switch (which) {
+    case ALGO: o->algorithm = (astar_algorithm)v; break;
+    case OPEN_LIST: o->open_list = (astar_open_list)v; break;
     case MOVES: o->moves = (astar_moves)v; break;
     case COSTS: o->costs = (astar_costs)v; break;
     case HEURISTIC: o->heuristic = (astar_heuristic)v; break;
@@ -106,7 +118,8 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
 
 void cli_describe_options(FILE *out, const astar_options *o)
 {
-    fprintf(out, "moves %s, costs %s, heuristic %s, weight %g, ties %s, stop %s",
+    fprintf(out, "algo %s, open list %s, moves %s, costs %s, heuristic %s, weight %g, ties %s, stop %s",
+            name_of(algo_names, (int)o->algorithm), name_of(open_list_names, (int)o->open_list),
             name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
             name_of(heuristic_names, (int)o->heuristic), o->weight, name_of(ties_names, (int)o->ties),
             name_of(stop_names, (int)o->stop));
@@ -154,7 +167,27 @@ static bool movingai_layout_map(const char *scen_path, const char *name, char *o
     return n > 0 && (size_t)n < size;
 }
 
-bool cli_scenario_load(const char *path, const char *map_path, cli_scenario *out)
+bool cli_grid_load(const char *path, const astar_options *options, astar_grid **out)
+{
+    astar_error err;
+    if (astar_grid_load_movingai(path, out, &err) != ASTAR_OK) {
+        fprintf(stderr, "astar: %s\n", err.message);
+        return false;
+    }
+    if (options->algorithm != ASTAR_ALGORITHM_JPS_PLUS)
+        return true;
+    astar_status s = astar_grid_enable_jump_table(*out);
+    if (s != ASTAR_OK) {
+        fprintf(stderr, "astar: %s: jump table: %s\n", path, astar_status_message(s));
+        astar_grid_delete(*out);
+        *out = NULL;
+        return false;
+    }
+    return true;
+}
+
+bool cli_scenario_load(const char *path, const char *map_path, const astar_options *options,
+                       cli_scenario *out)
 {
     memset(out, 0, sizeof *out);
     astar_error err;
@@ -180,8 +213,7 @@ bool cli_scenario_load(const char *path, const char *map_path, cli_scenario *out
             return false;
         }
     }
-    if (astar_grid_load_movingai(out->map_path, &out->grid, &err) != ASTAR_OK) {
-        fprintf(stderr, "astar: %s\n", err.message);
+    if (!cli_grid_load(out->map_path, options, &out->grid)) {
         cli_scenario_free(out);
         return false;
     }

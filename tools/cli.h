@@ -18,7 +18,7 @@ extern const char cli_search_options_help[];
  * (after printing why) if its value is bad. */
 int cli_search_option(int argc, char **argv, int *i, astar_options *options);
 
-/* One-line description of options, e.g. "moves 8, costs octile, ...". */
+/* One-line description of options, e.g. "algo astar, open list heap, moves 8, ...". */
 void cli_describe_options(FILE *out, const astar_options *options);
 
 /* Parses a whole decimal number in [min, max] from text. */
@@ -34,11 +34,17 @@ typedef struct cli_scenario {
     char map_path[4096];
 } cli_scenario;
 
-/* Loads the scenario at path and its map: map_path if given, else the map
- * the scenario names, looked for beside the scenario file and then in the
- * Moving AI layout (".../scen/SET/X.map.scen" -> ".../maps/SET/X.map").
- * Prints what went wrong and returns false on failure. */
-bool cli_scenario_load(const char *path, const char *map_path, cli_scenario *out);
+/* Loads the Moving AI map at path, ready to be searched with options: with
+ * its jump table when the algorithm is JPS+. Prints what went wrong and
+ * returns false on failure. */
+bool cli_grid_load(const char *path, const astar_options *options, astar_grid **out);
+
+/* Loads the scenario at path and its map (as cli_grid_load): map_path if
+ * given, else the map the scenario names, looked for beside the scenario file
+ * and then in the Moving AI layout (".../scen/SET/X.map.scen" ->
+ * ".../maps/SET/X.map"). Prints what went wrong and returns false on failure. */
+bool cli_scenario_load(const char *path, const char *map_path, const astar_options *options,
+                       cli_scenario *out);
 void cli_scenario_free(cli_scenario *s);
 
 /* Whether a problem can be posed under the benchmark's rules: both ends

@@ -11,8 +11,9 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: astar path MAP SX SY GX GY [search options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
-            "cost and the number of expanded squares; maps up to %d columns are drawn\n"
-            "('S' start, 'G' goal, '*' path, '#' blocked, 'x' closed, 'o' open).\n"
+            "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
+            "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
+            "'J' jump point, '#' blocked, 'x' closed, 'o' open).\n"
             "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s",
             PICTURE_MAX_WIDTH, cli_search_options_help);
 }
@@ -39,6 +40,9 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const astar_p
         astar_point p = path->points[i];
         rows[(size_t)p.y * (size_t)w + (size_t)p.x] = i == 0 ? 'S' : i + 1 == path->length ? 'G' : '*';
     }
+    /* A* puts every cell of its path on its parent chain: only JPS marks. */
+    for (size_t i = 1; path->node_count < path->length && i + 1 < path->node_count; i++)
+        rows[(size_t)path->nodes[i].y * (size_t)w + (size_t)path->nodes[i].x] = 'J';
     for (int y = 0; y < h; y++)
         printf("%.*s\n", w, rows + (size_t)y * (size_t)w);
     free(rows);
@@ -80,14 +84,11 @@ int cmd_path(int argc, char **argv)
             return EXIT_USAGE;
         }
     astar_grid *grid;
-    astar_error err;
-    if (astar_grid_load_movingai(positional[0], &grid, &err) != ASTAR_OK) {
-        fprintf(stderr, "astar path: %s\n", err.message);
+    if (!cli_grid_load(positional[0], &o, &grid))
         return EXIT_USAGE;
-    }
     astar_context *ctx;
     size_t cells = astar_grid_cells(grid);
-    astar_point *points = malloc(cells * sizeof *points);
+    astar_point *points = malloc(2 * cells * sizeof *points);
     if (!points || astar_context_new(cells, &ctx) != ASTAR_OK) {
         fprintf(stderr, "astar path: out of memory\n");
         free(points);
@@ -95,7 +96,8 @@ int cmd_path(int argc, char **argv)
         return EXIT_FAILED;
     }
     astar_point start = { (int32_t)c[0], (int32_t)c[1] }, goal = { (int32_t)c[2], (int32_t)c[3] };
-    astar_path path = { points, cells, 0, 0, 0, 0 };
+    astar_path path = { .points = points, .capacity = cells,
+                        .nodes = points + cells, .node_capacity = cells };
     astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
     printf("options: ");
     cli_describe_options(stdout, &o);
@@ -107,6 +109,12 @@ int cmd_path(int argc, char **argv)
         for (size_t i = 0; i < path.length; i++)
             printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
         printf("\n");
+        if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
+            printf("jump points: %zu\n", path.node_count);
+            for (size_t i = 0; i < path.node_count; i++)
+                printf("%s(%d,%d)", i ? " " : "", path.nodes[i].x, path.nodes[i].y);
+            printf("\n");
+        }
         if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, &path);
     } else {

@@ -92,7 +92,7 @@ static bool run_file(const char *path, const char *map, const astar_options *o, 
                      astar_context **ctx, tally *total)
 {
     cli_scenario cs;
-    if (!cli_scenario_load(path, map, &cs))
+    if (!cli_scenario_load(path, map, o, &cs))
         return false;
     size_t cells = astar_grid_cells(cs.grid);
     if (!*ctx || astar_context_max_cells(*ctx) < cells) {
@@ -124,7 +124,7 @@ static bool run_file(const char *path, const char *map, const astar_options *o, 
             t.skipped++;
             continue;
         }
-        astar_path result = { points, cells, 0, 0, 0, 0 };
+        astar_path result = { .points = points, .capacity = cells };
         astar_status s = astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
         if (check(path, p, cs.grid, o, e, s, &result))
             t.passed++;

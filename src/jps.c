@@ -1,0 +1,344 @@
+/* Jump Point Search (Harabor and Grastien, 2011) and JPS+ (Rabin, 2015) for
+ * uniform-cost 8-way grids under the corner rule.
+ *
+ * It is the article's A* - open and closed lists, F = G + H, re-pointing on
+ * a lower G, a stop when the target is closed - over fewer squares. Of the
+ * many equally short paths a uniform grid has, only the one that takes its
+ * diagonal steps first is followed, so a square is put on the open list
+ * only where a wall forces a turn (a jump point); everything between two
+ * jump points is one straight or diagonal-then-straight stretch, run over
+ * without touching the open list.
+ *
+ * Under the corner rule only straight runs meet forced neighbours: going
+ * east, a cell whose north (south) neighbour is walkable while the cell
+ * behind it has a wall there. A diagonal run stops where a straight run
+ * along either of its components would reach a jump point; those jump points
+ * go on the open list directly, with the square the diagonal run started
+ * from as their parent, and the diagonal run goes on.
+ *
+ * JPS finds each stop by scanning the grid's walkability bits 64 cells at a
+ * time (Harabor and Grastien, 2014); JPS+ reads it from the jump table. */
+#include "jps.h"
+
+#include "context.h"
+#include "cost.h"
+#include "heap.h"
+#include "jump_table.h"
+#include "moves.h"
+
+typedef struct jps {
+    astar_context *ctx;
+    const astar_grid *grid;
+    const jump_table *table;   /* JPS+; NULL for JPS */
+    int width;
+    uint32_t start, target;
+    int target_x, target_y;
+    cost_model model;
+    uint64_t straight, diagonal;  /* a step, terrain included */
+    bool stop_on_open;
+    bool target_opened;
+    bool over_limit;
+} jps;
+
+static inline int absolute(int v) { return v < 0 ? -v : v; }
+
+/* Where a straight run from cell `pos` of a line stops, in the table's
+ * encoding resolved to a plain distance: v >= 1 a jump point v cells on,
+ * v <= 0 a wall after -v cells. Reads 64 cells of the line and of the two
+ * beside it per step; a forced neighbour is a side cell that is walkable
+ * where the side cell behind is not. */
+static inline int scan_line(const bit_lines *lines, int line, int pos, int dir)
+{
+    for (int at = pos + dir;; at += 64 * dir) {
+        int base = dir > 0 ? at : at - 63; /* the 64 cells read, lowest first */
+        uint64_t here = bit_lines_read(lines, line, base);
+        uint64_t before = bit_lines_read(lines, line - 1, base);
+        uint64_t before_behind = bit_lines_read(lines, line - 1, base - dir);
+        uint64_t after = bit_lines_read(lines, line + 1, base);
+        uint64_t after_behind = bit_lines_read(lines, line + 1, base - dir);
+        uint64_t stops = (before & ~before_behind) | (after & ~after_behind) | ~here;
+        if (stops) {
+            int bit = dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops);
+            int distance = (base + bit - pos) * dir;
+            return (here >> bit) & 1 ? distance : -(distance - 1);
+        }
+    }
+}
+
+/* The same from the table: follow JUMP_CONTINUE entries. */
+static inline int table_stop(const jps *s, int x, int y, unsigned d)
+{
+    uint32_t cell = (uint32_t)y * (uint32_t)s->width + (uint32_t)x;
+    int32_t skip = (move_dy[d] * s->width + move_dx[d]) * JUMP_SKIP;
+    int gone = 0, v;
+    while ((v = jump_table_get(s->table, cell, d)) == JUMP_CONTINUE) {
+        gone += JUMP_SKIP;
+        cell = (uint32_t)((int64_t)cell + skip);
+    }
+    return v > 0 ? gone + v : -(gone - v);
+}
+
+static inline int straight_stop(const jps *s, int x, int y, int dx, int dy, bool table)
+{
+    if (table)
+        return table_stop(s, x, y, move_direction(dx, dy));
+    return dx ? scan_line(&s->grid->rows, y, x, dx) : scan_line(&s->grid->columns, x, y, dy);
+}
+
+/* Where a diagonal run from (x, y) stops: at the first cell from which a
+ * straight run along dx or dy reaches a jump point, or at a wall or corner. */
+static inline int diagonal_stop(const jps *s, int x, int y, int dx, int dy, bool table)
+{
+    if (table)
+        return table_stop(s, x, y, move_direction(dx, dy));
+    const uint8_t *here = s->grid->terrain + grid_padded_index(s->grid, x, y);
+    ptrdiff_t row = (ptrdiff_t)dy * s->grid->stride;
+    for (int k = 0;; k++) {
+        if (!here[dx] || !here[row] || !here[row + dx])
+            return -k;
+        here += row + dx;
+        x += dx;
+        y += dy;
+        if (straight_stop(s, x, y, dx, 0, false) > 0 || straight_stop(s, x, y, 0, dy, false) > 0)
+            return k + 1;
+    }
+}
+
+/* Puts a jump point on the open list, or re-points it if this way is
+ * shorter: the article's step for an adjacent square. */
+static inline void reach(jps *s, int x, int y, unsigned dir, uint32_t parent, uint64_t g)
+{
+    astar_context *ctx = s->ctx;
+    uint32_t cell = (uint32_t)y * (uint32_t)s->width + (uint32_t)x;
+    astar_list list = context_list_of(ctx, cell);
+    if (list == ASTAR_LIST_CLOSED)
+        return;
+    uint64_t f = g + cost_h(&s->model, (uint32_t)absolute(x - s->target_x),
+                            (uint32_t)absolute(y - s->target_y));
+    if (f > ASTAR_MAX_COST) {
+        s->over_limit = true; /* as in A*: no path within the limit is lost */
+        return;
+    }
+    if (list == ASTAR_LIST_NONE) {
+        heap_push(ctx, (list_entry){ .f = (uint32_t)f, .parent = parent,
+                                     .cell_dir = cell << DIR_BITS | dir });
+        if (cell == s->target)
+            s->target_opened = true;
+        return;
+    }
+    uint32_t pos = ctx->slot[cell];
+    list_entry *square = &ctx->list[pos];
+    if (f < square->f) {
+        *square = (list_entry){ .f = (uint32_t)f, .parent = parent,
+                                .cell_dir = cell << DIR_BITS | dir };
+        heap_decreased(ctx, pos);
+    }
+}
+
+/* A straight run from (x, y), which is g from the start along the way from
+ * parent: the target if the run passes it, else the jump point it meets. */
+static inline void run_straight(jps *s, int x, int y, int dx, int dy, uint32_t parent,
+                                uint64_t g, bool table)
+{
+    int stop = straight_stop(s, x, y, dx, dy, table);
+    int target_ahead = dx ? (s->target_y == y ? (s->target_x - x) * dx : 0)
+                          : (s->target_x == x ? (s->target_y - y) * dy : 0);
+    if (target_ahead > 0 && target_ahead <= absolute(stop))
+        reach(s, s->target_x, s->target_y, move_direction(dx, dy), parent, g + s->straight * (uint64_t)target_ahead);
+    else if (stop > 0)
+        reach(s, x + dx * stop, y + dy * stop, move_direction(dx, dy), parent, g + s->straight * (uint64_t)stop);
+}
+
+/* A diagonal run from (x, y), which is g from the start: at each of its
+ * stops the two straight runs, and the target if it lies straight ahead of
+ * the one cell of the run that shares its row or column. */
+static inline void run_diagonal(jps *s, int x, int y, int dx, int dy, uint32_t parent,
+                                uint64_t g, bool table)
+{
+    for (;;) {
+        int stop = diagonal_stop(s, x, y, dx, dy, table);
+        int to_x = (s->target_x - x) * dx, to_y = (s->target_y - y) * dy;
+        int k = to_x < to_y ? to_x : to_y;
+        if (k > 0 && k <= absolute(stop)) {
+            int mx = x + dx * k, my = y + dy * k;
+            uint64_t gm = g + s->diagonal * (uint64_t)k;
+            if (to_x == to_y)
+                reach(s, mx, my, move_direction(dx, dy), parent, gm);
+            else
+                run_straight(s, mx, my, to_x > to_y ? dx : 0, to_x > to_y ? 0 : dy, parent, gm, table);
+        }
+        if (stop <= 0)
+            return;
+        x += dx * stop;
+        y += dy * stop;
+        g += s->diagonal * (uint64_t)stop;
+        run_straight(s, x, y, dx, 0, parent, g, table);
+        run_straight(s, x, y, 0, dy, parent, g, table);
+    }
+}
+
+/* The successors of a jump point: on along its way, and around each forced
+ * neighbour. The start has no way yet and looks everywhere. */
+static inline void expand(jps *s, const list_entry *square, bool table)
+{
+    uint32_t cell = entry_cell(square);
+    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
+    uint64_t g = square->f - cost_h(&s->model, (uint32_t)absolute(x - s->target_x),
+                                    (uint32_t)absolute(y - s->target_y));
+    if (cell == s->start) {
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                if (dx && dy)
+                    run_diagonal(s, x, y, dx, dy, cell, g, table);
+                else if (dx || dy)
+                    run_straight(s, x, y, dx, dy, cell, g, table);
+            }
+        return;
+    }
+    unsigned d = entry_dir(square);
+    int dx = move_dx[d], dy = move_dy[d];
+    run_straight(s, x, y, dx, dy, cell, g, table);
+    const uint8_t *here = s->grid->terrain + grid_padded_index(s->grid, x, y);
+    ptrdiff_t behind = -((ptrdiff_t)dy * s->grid->stride + dx);
+    for (int side = -1; side <= 1; side += 2) {
+        int sx = dx ? 0 : side, sy = dx ? side : 0;
+        ptrdiff_t beside = (ptrdiff_t)sy * s->grid->stride + sx;
+        if (here[beside] && !here[behind + beside]) {
+            run_straight(s, x, y, sx, sy, cell, g, table);
+            run_diagonal(s, x, y, dx + sx, dy + sy, cell, g, table);
+        }
+    }
+}
+
+static inline astar_status run(jps *s, astar_point start, uint32_t *expanded,
+                               astar_observer observer, void *observer_user, bool table)
+{
+    astar_context *ctx = s->ctx;
+    ctx->open_count = 0;
+    ctx->closed_count = 0;
+    uint64_t start_f = cost_h(&s->model, (uint32_t)absolute(start.x - s->target_x),
+                              (uint32_t)absolute(start.y - s->target_y));
+    if (start_f > ASTAR_MAX_COST)
+        return ASTAR_COST_OVERFLOW;
+    heap_push(ctx, (list_entry){ .f = (uint32_t)start_f, .parent = s->start,
+                                 .cell_dir = s->start << DIR_BITS });
+    if (s->stop_on_open && s->start == s->target)
+        return ASTAR_OK;
+    while (ctx->open_count > 0) {
+        list_entry current = heap_pop(ctx); /* lowest F on the open list */
+        context_close(ctx, current);
+        if (entry_cell(&current) == s->target)
+            return ASTAR_OK;
+        expand(s, &current, table);
+        ++*expanded;
+        if (observer) {
+            uint32_t cell = entry_cell(&current);
+            observer(observer_user, ctx,
+                     (astar_point){ (int32_t)(cell % (uint32_t)s->width),
+                                    (int32_t)(cell / (uint32_t)s->width) });
+        }
+        if (s->stop_on_open && s->target_opened)
+            return ASTAR_OK;
+    }
+    return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
+}
+
+static astar_point point_of(const jps *s, uint32_t cell)
+{
+    return (astar_point){ (int32_t)(cell % (uint32_t)s->width), (int32_t)(cell / (uint32_t)s->width) };
+}
+
+static inline int sign(int v) { return (v > 0) - (v < 0); }
+
+/* Walks the parents back from the target: counts the jump points and cells,
+ * then writes whichever buffers they fit, start first. Between two jump
+ * points the way is diagonal first, then straight, as the runs went. */
+static void save_path(const jps *s, astar_path *path)
+{
+    const astar_context *ctx = s->ctx;
+    size_t nodes = 1, cells = 1;
+    for (uint32_t c = s->target; c != s->start; c = ctx->list[ctx->slot[c]].parent) {
+        astar_point here = point_of(s, c), from = point_of(s, ctx->list[ctx->slot[c]].parent);
+        int ax = absolute(here.x - from.x), ay = absolute(here.y - from.y);
+        cells += (size_t)(ax > ay ? ax : ay);
+        nodes++;
+    }
+    path->length = cells;
+    path->node_count = nodes;
+    bool write_cells = path->points && cells <= path->capacity;
+    bool write_nodes = path->nodes && nodes <= path->node_capacity;
+    size_t ci = cells, ni = nodes;
+    for (uint32_t c = s->target;; c = ctx->list[ctx->slot[c]].parent) {
+        astar_point here = point_of(s, c);
+        if (write_nodes)
+            path->nodes[--ni] = here;
+        if (c == s->start) {
+            if (write_cells)
+                path->points[--ci] = here;
+            break;
+        }
+        astar_point from = point_of(s, ctx->list[ctx->slot[c]].parent);
+        int ox = here.x - from.x, oy = here.y - from.y;
+        int diagonal = absolute(ox) < absolute(oy) ? absolute(ox) : absolute(oy);
+        int straight = (absolute(ox) > absolute(oy) ? absolute(ox) : absolute(oy)) - diagonal;
+        int sx = sign(ox), sy = sign(oy);
+        int tx = absolute(ox) > diagonal ? sx : 0, ty = absolute(oy) > diagonal ? sy : 0;
+        for (int i = 0; write_cells && i < straight + diagonal; i++) {
+            path->points[--ci] = here;
+            if (i < straight) {
+                here.x -= tx;
+                here.y -= ty;
+            } else {
+                here.x -= sx;
+                here.y -= sy;
+            }
+        }
+    }
+}
+
+astar_status jps_check(const astar_grid *grid, const astar_options *options)
+{
+    if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid))
+        return ASTAR_UNSUPPORTED;
+    if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !grid->jumps)
+        return ASTAR_NO_JUMP_TABLE;
+    return ASTAR_OK;
+}
+
+astar_status jps_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                           astar_point goal, const astar_options *options, astar_path *path)
+{
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, start.x, start.y)];
+    jps s = {
+        .ctx = ctx,
+        .grid = grid,
+        .table = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS ? grid->jumps : NULL,
+        .width = grid->width,
+        .start = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x,
+        .target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
+        .target_x = goal.x,
+        .target_y = goal.y,
+        .model = cost_model_of(options),
+        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+    };
+    /* Uniform terrain: every walkable cell costs what the start costs. */
+    s.straight = (uint64_t)s.model.straight * terrain;
+    s.diagonal = (uint64_t)s.model.diagonal * terrain;
+    ctx->start = s.start;
+    ctx->goal = s.target;
+    ctx->model = s.model;
+
+    astar_status status = s.table ? run(&s, start, &path->expanded, options->observer,
+                                        options->observer_user, true)
+                                  : run(&s, start, &path->expanded, options->observer,
+                                        options->observer_user, false);
+    if (status != ASTAR_OK)
+        return status;
+    path->cost = ctx->list[ctx->slot[s.target]].f; /* H is 0 at the target */
+    path->distance = (double)path->cost / s.model.straight;
+    save_path(&s, path);
+    return (path->points && path->length > path->capacity) ||
+                   (path->nodes && path->node_count > path->node_capacity)
+               ? ASTAR_PATH_BUFFER_TOO_SMALL
+               : ASTAR_OK;
+}

@@ -1,0 +1,16 @@
+/* Jump Point Search and JPS+: entry points for astar_find_path. */
+#ifndef ASTAR_JPS_H
+#define ASTAR_JPS_H
+
+#include "astar.h"
+#include "grid.h"
+
+/* Whether JPS (or JPS+, per options->algorithm) can serve this grid and
+ * these options: ASTAR_OK, ASTAR_UNSUPPORTED or ASTAR_NO_JUMP_TABLE. */
+astar_status jps_check(const astar_grid *grid, const astar_options *options);
+
+/* astar_find_path for JPS and JPS+, once the request and jps_check passed. */
+astar_status jps_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                           astar_point goal, const astar_options *options, astar_path *path);
+
+#endif

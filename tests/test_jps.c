@@ -1,0 +1,378 @@
+/*
+ * test_jps.c - Jump Point Search and JPS+ against A*, and the jump table
+ * against a fresh build after every edit.
+ *
+ * On random grids of many sizes (wider than 64 and 128 cells too, so the
+ * 64-cell scans cross word boundaries) and wall densities, JPS and JPS+ must
+ * return A*'s status and least cost for every query, with a legal path whose
+ * re-summed cost is the reported one and a jump-point chain that runs along
+ * it. The jump table, patched after each random edit, must equal the table
+ * built from scratch for the edited grid, entry for entry.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "grid.h"
+#include "jump_table.h"
+#include "util_random.h"
+
+static astar_options options_for(astar_algorithm algorithm, astar_costs costs)
+{
+    astar_options o = astar_options_default();
+    o.algorithm = algorithm;
+    o.costs = costs;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    return o;
+}
+
+/* Walls at random, and now and then a wall line with one gap, so that long
+ * runs, forced neighbours and dead ends all occur. */
+static astar_grid *random_grid(rng *r, int width, int height, int wall_percent)
+{
+    astar_grid *g = NULL;
+    assert_int_equal(astar_grid_new(width, height, &g), ASTAR_OK);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            if (rng_below(r, 100) < wall_percent)
+                astar_grid_set_walkable(g, x, y, false);
+    if (rng_below(r, 2)) {
+        int x = rng_below(r, width), gap = rng_below(r, height);
+        for (int y = 0; y < height; y++)
+            astar_grid_set_walkable(g, x, y, y == gap);
+    }
+    return g;
+}
+
+static astar_point random_cell(rng *r, const astar_grid *g)
+{
+    return (astar_point){ rng_below(r, astar_grid_width(g)), rng_below(r, astar_grid_height(g)) };
+}
+
+/* Whether the jump points lie on the path in order, start and goal at the ends. */
+static bool chain_on_path(const astar_path *p)
+{
+    size_t i = 0;
+    for (size_t n = 0; n < p->node_count; n++) {
+        while (i < p->length &&
+               (p->points[i].x != p->nodes[n].x || p->points[i].y != p->nodes[n].y))
+            i++;
+        if (i == p->length)
+            return false;
+    }
+    return p->node_count >= 1 && p->nodes[0].x == p->points[0].x &&
+           p->nodes[0].y == p->points[0].y &&
+           p->nodes[p->node_count - 1].x == p->points[p->length - 1].x &&
+           p->nodes[p->node_count - 1].y == p->points[p->length - 1].y;
+}
+
+enum { MAX_POINTS = 1 << 16 };
+
+typedef struct run {
+    astar_point points[MAX_POINTS], nodes[MAX_POINTS];
+    astar_path path;
+    astar_status status;
+} run;
+
+static void search(run *out, astar_context *ctx, const astar_grid *g, astar_point a,
+                   astar_point b, const astar_options *o)
+{
+    out->path = (astar_path){ .points = out->points, .capacity = MAX_POINTS,
+                              .nodes = out->nodes, .node_capacity = MAX_POINTS };
+    out->status = astar_find_path(ctx, g, a, b, o, &out->path);
+}
+
+/* One query: JPS and JPS+ against A*. Returns the jump points JPS expanded. */
+static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, astar_point b,
+                        astar_costs costs, run *runs)
+{
+    astar_options reference = options_for(ASTAR_ALGORITHM_ASTAR, costs);
+    search(&runs[0], ctx, g, a, b, &reference);
+    for (int k = 1; k <= 2; k++) {
+        astar_options o = options_for(k == 1 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS, costs);
+        run *r = &runs[k];
+        search(r, ctx, g, a, b, &o);
+        if (r->status != runs[0].status || (r->status == ASTAR_OK && r->path.cost != runs[0].path.cost))
+            fail_msg("%s from (%d,%d) to (%d,%d) on %dx%d: status %d cost %u, A*: status %d cost %u",
+                     k == 1 ? "JPS" : "JPS+", a.x, a.y, b.x, b.y, astar_grid_width(g),
+                     astar_grid_height(g), r->status, r->path.cost, runs[0].status,
+                     runs[0].path.cost);
+        if (r->status != ASTAR_OK)
+            continue;
+        astar_path_measure m;
+        astar_error err;
+        if (astar_path_check(g, &o, a, b, r->points, r->path.length, &m, &err) != ASTAR_OK)
+            fail_msg("%s path from (%d,%d) to (%d,%d): %s", k == 1 ? "JPS" : "JPS+", a.x, a.y,
+                     b.x, b.y, err.message);
+        assert_int_equal(m.cost, r->path.cost);
+        assert_true(chain_on_path(&r->path));
+        assert_true(r->path.node_count <= r->path.length);
+    }
+    assert_int_equal(runs[1].path.expanded, runs[2].path.expanded);
+    return runs[1].path.expanded;
+}
+
+static void test_random_grids_agree_with_astar(void **state)
+{
+    (void)state;
+    rng r = { 2026 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(200 * 200, &ctx), ASTAR_OK);
+    run *runs = malloc(3 * sizeof *runs);
+    assert_non_null(runs);
+    unsigned long queries = 0, found = 0;
+    for (int i = 0; i < 400; i++) {
+        int width = 1 + rng_below(&r, i % 4 == 0 ? 200 : 40);
+        int height = 1 + rng_below(&r, i % 4 == 1 ? 200 : 40);
+        astar_grid *g = random_grid(&r, width, height, rng_below(&r, 45));
+        assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+        for (int q = 0; q < 12; q++) {
+            astar_point a = random_cell(&r, g), b = q == 0 ? a : random_cell(&r, g);
+            astar_costs costs = q % 2 ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+            compare(ctx, g, a, b, costs, runs);
+            queries++;
+            found += runs[0].status == ASTAR_OK;
+        }
+        astar_grid_delete(g);
+    }
+    /* The mix must really exercise paths, not only blocked ends. */
+    assert_true(found > queries / 3);
+    free(runs);
+    astar_context_delete(ctx);
+}
+
+/* On an open map a long diagonal query takes a handful of jump points where
+ * A* expands a square per step at least. */
+static void test_few_expansions_on_open_ground(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(300, 200, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new(300 * 200, &ctx), ASTAR_OK);
+    for (int y = 20; y < 180; y++)
+        astar_grid_set_walkable(g, 150, y, false);
+    run *runs = malloc(3 * sizeof *runs);
+    assert_non_null(runs);
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    uint32_t jps = compare(ctx, g, (astar_point){ 2, 100 }, (astar_point){ 297, 101 },
+                           ASTAR_COSTS_OCTILE, runs);
+    assert_int_equal(runs[0].status, ASTAR_OK);
+    assert_true(runs[0].path.expanded >= 295);
+    assert_true(jps <= 10);
+    free(runs);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+/* Rows longer than a 16-bit distance: the table chains JUMP_CONTINUE
+ * entries, and both searches must still match A* along them. */
+static void test_rows_longer_than_16_bits(void **state)
+{
+    (void)state;
+    const int width = 60000, height = 3;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(width, height, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new((size_t)width * height, &ctx), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    /* A forced neighbour far along the middle row, and a wall near the end. */
+    astar_grid_set_walkable(g, 45000, 0, false);
+    astar_grid_set_walkable(g, 59990, 1, false);
+    run *runs = malloc(3 * sizeof *runs);
+    assert_non_null(runs);
+    const astar_point ends[][2] = {
+        { { 0, 1 }, { 59999, 1 } }, { { 0, 1 }, { 50000, 0 } },
+        { { 59999, 2 }, { 3, 0 } }, { { 10, 0 }, { 44999, 1 } },
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        compare(ctx, g, ends[i][0], ends[i][1], ASTAR_COSTS_OCTILE, runs);
+        assert_int_equal(runs[0].status, ASTAR_OK);
+    }
+    free(runs);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+/* A copy of g with its own freshly built table. */
+static astar_grid *rebuilt(const astar_grid *g)
+{
+    astar_grid *copy = NULL;
+    assert_int_equal(astar_grid_new(astar_grid_width(g), astar_grid_height(g), &copy), ASTAR_OK);
+    for (int y = 0; y < astar_grid_height(g); y++)
+        for (int x = 0; x < astar_grid_width(g); x++)
+            astar_grid_set_walkable(copy, x, y, astar_grid_walkable(g, x, y));
+    assert_int_equal(astar_grid_enable_jump_table(copy), ASTAR_OK);
+    return copy;
+}
+
+static void assert_tables_equal(const astar_grid *patched, int edit)
+{
+    astar_grid *fresh = rebuilt(patched);
+    size_t entries = astar_grid_cells(patched) * DIRECTIONS;
+    for (size_t i = 0; i < entries; i++)
+        if (patched->jumps->entry[i] != fresh->jumps->entry[i])
+            fail_msg("edit %d: cell %zu direction %zu: patched %d, rebuilt %d", edit,
+                     i / DIRECTIONS, i % DIRECTIONS, patched->jumps->entry[i],
+                     fresh->jumps->entry[i]);
+    astar_grid_delete(fresh);
+}
+
+static void test_patched_table_equals_rebuilt(void **state)
+{
+    (void)state;
+    rng r = { 77 };
+    for (int round = 0; round < 6; round++) {
+        int width = 5 + rng_below(&r, round < 3 ? 40 : 140), height = 5 + rng_below(&r, 40);
+        astar_grid *g = random_grid(&r, width, height, 10 + rng_below(&r, 30));
+        assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+        for (int edit = 0; edit < 150; edit++) {
+            astar_point c = random_cell(&r, g);
+            if (rng_below(&r, 3) == 0)
+                astar_grid_set_cost(g, c.x, c.y, 1);
+            else
+                astar_grid_set_walkable(g, c.x, c.y, !astar_grid_walkable(g, c.x, c.y));
+            assert_tables_equal(g, edit);
+        }
+        astar_grid_delete(g);
+    }
+}
+
+/* Edits on a map wider than 16-bit distances, near and far from chains. */
+static void test_patched_long_rows(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    assert_int_equal(astar_grid_new(40000, 4, &g), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    const int xs[] = { 39999, 0, 32767, 32766, 7, 20000, 32768 };
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+        astar_grid_set_walkable(g, xs[i], (int)i % 4, false);
+        assert_tables_equal(g, (int)i);
+    }
+    astar_grid_delete(g);
+}
+
+static void test_refuses_what_it_cannot_serve(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(8, 8, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new(64, &ctx), ASTAR_OK);
+    astar_path path = { 0 };
+    astar_point a = { 0, 0 }, b = { 7, 7 };
+    for (int k = 0; k < 2; k++) {
+        astar_options o = options_for(k ? ASTAR_ALGORITHM_JPS_PLUS : ASTAR_ALGORITHM_JPS,
+                                      ASTAR_COSTS_OCTILE);
+        astar_status ready = k ? ASTAR_NO_JUMP_TABLE : ASTAR_OK;
+        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ready);
+        o.moves = ASTAR_MOVES_4;
+        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+        o.moves = ASTAR_MOVES_8_CUT;
+        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+        o.moves = ASTAR_MOVES_8;
+        assert_int_equal(astar_grid_set_cost(g, 3, 3, 2), ASTAR_OK);
+        assert_false(astar_grid_uniform(g));
+        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+        /* Blocking the only odd cell makes the terrain uniform again. */
+        assert_int_equal(astar_grid_set_walkable(g, 3, 3, false), ASTAR_OK);
+        assert_true(astar_grid_uniform(g));
+        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ready);
+        assert_int_equal(astar_grid_set_walkable(g, 3, 3, true), ASTAR_OK);
+    }
+    assert_string_not_equal(astar_status_message(ASTAR_UNSUPPORTED), "unknown status");
+    assert_string_not_equal(astar_status_message(ASTAR_NO_JUMP_TABLE), "unknown status");
+    assert_int_equal(astar_grid_jump_table_bytes(g), 0);
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    assert_int_equal(astar_grid_jump_table_bytes(g), 64 * 16);
+    astar_grid_disable_jump_table(g);
+    assert_int_equal(astar_grid_jump_table_bytes(g), 0);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+/* Uniform terrain other than 1: every step costs that much more, as in A*. */
+static void test_uniform_heavy_terrain(void **state)
+{
+    (void)state;
+    rng r = { 5 };
+    astar_grid *g = random_grid(&r, 30, 30, 20);
+    for (int y = 0; y < 30; y++)
+        for (int x = 0; x < 30; x++)
+            if (astar_grid_walkable(g, x, y))
+                astar_grid_set_cost(g, x, y, 7);
+    assert_true(astar_grid_uniform(g));
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(900, &ctx), ASTAR_OK);
+    run *runs = malloc(3 * sizeof *runs);
+    assert_non_null(runs);
+    for (int q = 0; q < 50; q++)
+        compare(ctx, g, random_cell(&r, g), random_cell(&r, g), ASTAR_COSTS_ARTICLE, runs);
+    free(runs);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+/* The jump points: in the nodes buffer, too small a buffer, and read back
+ * from the context with their parent jump points. */
+static void test_jump_points_out(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(20, 10, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new(200, &ctx), ASTAR_OK);
+    for (int y = 0; y < 8; y++)
+        astar_grid_set_walkable(g, 10, y, false);
+    astar_options o = options_for(ASTAR_ALGORITHM_JPS, ASTAR_COSTS_ARTICLE);
+    astar_point a = { 2, 2 }, b = { 17, 2 }, nodes[16], points[64];
+    astar_path path = { .nodes = nodes, .node_capacity = 16 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
+    assert_true(path.node_count >= 3 && path.node_count <= 16);
+    assert_true(path.length > path.node_count);
+    for (size_t i = 1; i < path.node_count; i++) {
+        astar_node node;
+        assert_int_equal(astar_context_node(ctx, g, nodes[i].x, nodes[i].y, &node), ASTAR_OK);
+        assert_int_equal(node.list, ASTAR_LIST_CLOSED);
+        assert_int_equal(node.parent.x, nodes[i - 1].x);
+        assert_int_equal(node.parent.y, nodes[i - 1].y);
+    }
+    size_t count = path.node_count;
+    astar_path small = { .points = points, .capacity = 64, .nodes = nodes, .node_capacity = count - 1 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &small), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(small.node_count, count);
+    assert_int_equal(small.length, path.length);
+    astar_path bad = { .nodes = NULL, .node_capacity = 3 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &bad), ASTAR_INVALID_ARGUMENT);
+    /* A*'s chain is every cell of its path. */
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    astar_path every = { .points = points, .capacity = 64, .nodes = nodes, .node_capacity = 8 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &every), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(every.node_count, every.length);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_grids_agree_with_astar),
+        cmocka_unit_test(test_few_expansions_on_open_ground),
+        cmocka_unit_test(test_rows_longer_than_16_bits),
+        cmocka_unit_test(test_patched_table_equals_rebuilt),
+        cmocka_unit_test(test_patched_long_rows),
+        cmocka_unit_test(test_refuses_what_it_cannot_serve),
+        cmocka_unit_test(test_uniform_heavy_terrain),
+        cmocka_unit_test(test_jump_points_out),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
