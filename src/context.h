@@ -4,9 +4,9 @@
  * All the state is two arrays sized once:
  *   list   one entry per square the search has reached. The front part,
  *          [0, open_count), is the open list (a binary heap on F unless the
- *          options pick another open list); the
- *          back part, [max_cells - closed_count, max_cells), is the closed
- *          list in the order squares were closed.
+ *          options pick another open list); the back part,
+ *          [max_cells - closed_count, max_cells), is the closed list in the
+ *          order squares were closed.
  *   slot   per cell, the index of its entry in list.
  * Nothing is cleared between searches. A cell is on a list only if its slot
  * lies in that list's live part and the entry there names the cell back;
