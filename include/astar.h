@@ -303,14 +303,17 @@ typedef void (*astar_observer)(void *user, const astar_context *ctx,
  *              fraction of A*'s squares. It needs 8 moves with the corner rule
  *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the
  *              same cost); anything else is ASTAR_UNSUPPORTED, never a worse
- *              path. The ties option does not apply: ties among jump points
- *              go to the one added last.
+ *              path. The ties option does not apply: among jump points of
+ *              equal F, the one whose parent has the lower cell index
+ *              (y * width + x) leaves the open list first.
  *   JPS_PLUS   JPS+ (Rabin, 2015): JPS that reads each jump from the grid's
  *              precomputed jump table instead of scanning. Same rules as JPS;
  *              the grid must have its table (astar_grid_enable_jump_table),
  *              else ASTAR_NO_JUMP_TABLE.
- * With JPS and JPS+, expanded counts jump points, astar_path.nodes lists
- * them, and astar_context_node() reports a jump point's parent jump point. */
+ * Costs, heuristic, weight, stop rule and observer apply to JPS and JPS+ as
+ * to A*. With JPS and JPS+, expanded counts jump points (the observer sees
+ * each), astar_path.nodes lists them, and astar_context_node() reports a
+ * jump point's parent jump point. */
 typedef enum astar_algorithm {
     ASTAR_ALGORITHM_ASTAR = 0,
     ASTAR_ALGORITHM_JPS,
@@ -318,7 +321,9 @@ typedef enum astar_algorithm {
 } astar_algorithm;
 
 /* How A* keeps its open list: the three ways the article's note 7 weighs.
- * All give the same paths; only speed differs (docs/performance.md).
+ * All order squares by the same key, so they give the same costs, and with
+ * first- or last-added ties the same paths after the same expansions; only
+ * speed differs (docs/performance.md).
  *   HEAP      a binary heap: O(log n) to add, re-point or take the lowest F.
  *             The default, and the only one JPS and JPS+ use.
  *   SORTED    an array kept sorted by F: O(1) to take the lowest, O(n) to

@@ -362,6 +362,56 @@ static void test_jump_points_out(void **state)
     astar_grid_delete(g);
 }
 
+static void count_expansion(void *user, const astar_context *ctx, astar_point current)
+{
+    (void)ctx;
+    (void)current;
+    ++*(uint32_t *)user;
+}
+
+/* The options A* takes beyond optimal ones apply to JPS too: a weight and
+ * the stop-on-open rule give a legal path never shorter than the least
+ * cost, and the observer sees every expanded jump point. */
+static void test_other_options_apply(void **state)
+{
+    (void)state;
+    rng r = { 11 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(60 * 60, &ctx), ASTAR_OK);
+    run *runs = malloc(3 * sizeof *runs);
+    assert_non_null(runs);
+    for (int i = 0; i < 40; i++) {
+        astar_grid *g = random_grid(&r, 60, 60, 25);
+        assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+        astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+        astar_options best = options_for(ASTAR_ALGORITHM_ASTAR, ASTAR_COSTS_OCTILE);
+        search(&runs[0], ctx, g, a, b, &best);
+        for (int k = 1; k <= 2; k++) {
+            astar_options o = options_for(k == 1 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS,
+                                          ASTAR_COSTS_OCTILE);
+            o.weight = 2.5;
+            o.stop = i % 2 ? ASTAR_STOP_OPEN : ASTAR_STOP_CLOSED;
+            uint32_t seen = 0;
+            o.observer = count_expansion;
+            o.observer_user = &seen;
+            search(&runs[k], ctx, g, a, b, &o);
+            assert_int_equal(runs[k].status, runs[0].status);
+            assert_int_equal(seen, runs[k].path.expanded);
+            if (runs[k].status != ASTAR_OK)
+                continue;
+            astar_path_measure m;
+            assert_int_equal(astar_path_check(g, &o, a, b, runs[k].points, runs[k].path.length,
+                                              &m, NULL),
+                             ASTAR_OK);
+            assert_int_equal(m.cost, runs[k].path.cost);
+            assert_true(runs[k].path.cost >= runs[0].path.cost);
+        }
+        astar_grid_delete(g);
+    }
+    free(runs);
+    astar_context_delete(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_refuses_what_it_cannot_serve),
         cmocka_unit_test(test_uniform_heavy_terrain),
         cmocka_unit_test(test_jump_points_out),
+        cmocka_unit_test(test_other_options_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
