@@ -11,13 +11,6 @@
 
 enum { EDITS = 2000 };
 
-/* A fixed linear congruential sequence: the same edits every run. */
-static uint32_t next_random(uint64_t *state)
-{
-    *state = *state * 6364136223846793005u + 1442695040888963407u;
-    return (uint32_t)(*state >> 33);
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {

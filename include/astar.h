@@ -72,7 +72,8 @@ extern "C" {
  * is a failure whose readable text astar_status_message() returns. */
 typedef enum astar_status {
     ASTAR_OK = 0,                 /* done; for a search, a path was found */
-    ASTAR_NO_PATH,                /* the open list emptied before the goal was closed */
+    ASTAR_NO_PATH,                /* the open list emptied before the goal was closed,
+                                     or the grid's islands put them apart */
     ASTAR_START_OUT_OF_BOUNDS,    /* the start is not a cell of the grid */
     ASTAR_GOAL_OUT_OF_BOUNDS,     /* the goal is not a cell of the grid */
     ASTAR_START_BLOCKED,          /* the start cell is not walkable */
@@ -186,6 +187,37 @@ ASTAR_API void astar_grid_disable_jump_table(astar_grid *grid);
 
 /* Bytes the jump table holds, 0 when it is not enabled. O(1). */
 ASTAR_API size_t astar_grid_jump_table_bytes(const astar_grid *grid);
+
+/* Islands (the article's note 6): the walkable cells split into groups
+ * connected among themselves and to nothing else. Once a grid's islands are
+ * enabled, a search whose start and goal lie on different islands returns
+ * ASTAR_NO_PATH at once, expanding nothing, instead of first searching the
+ * whole island of the start.
+ *
+ * Islands are 4-connected regions, which are exactly the connected regions
+ * under every astar_moves rule: a diagonal step is only allowed beside a
+ * walkable straight neighbour, and the two straight steps through it
+ * connect the same cells.
+ *
+ * Enables (computes, by flood fill) the grid's islands. From then on every
+ * edit of walkability relabels the islands it touches before it returns:
+ * opening a cell floods the island it joins, blocking one floods each part
+ * of the island it was on. Enabling enabled islands does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and 8 bytes per cell (a label and room for
+ * the flood fill's work list); an edit costs O(size of the islands it
+ * touches). */
+ASTAR_API astar_status astar_grid_enable_islands(astar_grid *grid);
+
+/* Frees the grid's islands; searches no longer check them. NULL or a grid
+ * without islands is allowed. */
+ASTAR_API void astar_grid_disable_islands(astar_grid *grid);
+
+/* The island of (x, y): a number >= 1 shared by exactly the cells of its
+ * island; 0 for a blocked cell, a cell outside the grid, or a grid whose
+ * islands are not enabled. The numbers change when edits join or split
+ * islands. O(1). */
+ASTAR_API uint32_t astar_grid_island(const astar_grid *grid, int x, int y);
 
 /* Moving AI map files (https://movingai.com/benchmarks/formats.html):
  *   type octile / height H / width W / map, then H rows of W characters.
@@ -441,6 +473,7 @@ typedef struct astar_path {
  * Returns
  *   ASTAR_OK                 path filled: length, points, cost, distance, expanded
  *   ASTAR_NO_PATH            start and goal are not connected; expanded is set
+ *                            (0 when the grid's islands tell at once)
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity or (with a
  *                            nodes buffer) node_count > node_capacity: the
  *                            counts, cost, distance and expanded are set, and

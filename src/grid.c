@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "islands.h"
 #include "jump_table.h"
 
 bool bit_lines_init(bit_lines *b, int count, int length)
@@ -49,6 +50,7 @@ void astar_grid_delete(astar_grid *grid)
 {
     if (grid) {
         astar_grid_disable_jump_table(grid);
+        astar_grid_disable_islands(grid);
         free(grid->terrain);
         bit_lines_free(&grid->rows);
         bit_lines_free(&grid->columns);
@@ -72,6 +74,8 @@ void grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
         bit_lines_set(&grid->columns, x, y, terrain != 0);
         if (grid->jumps)
             jump_table_patch(grid, x, y);
+        if (grid->islands)
+            islands_update(grid, x, y);
     }
 }
 

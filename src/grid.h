@@ -9,6 +9,7 @@
 #include "bits.h"
 
 typedef struct jump_table jump_table;
+typedef struct islands islands;
 
 /* Cells are stored with a one-cell blocked border on every side, so a
  * neighbour of any real cell is always inside the array and the search
@@ -24,6 +25,7 @@ struct astar_grid {
     size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
     int costs_in_use;
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by grid_put */
+    islands *islands;   /* [opt] island labels, kept current by grid_put */
 };
 
 static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)

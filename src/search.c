@@ -7,6 +7,7 @@
 #include "context.h"
 #include "cost.h"
 #include "grid.h"
+#include "islands.h"
 #include "jps.h"
 #include "moves.h"
 #include "open_list.h"
@@ -273,6 +274,12 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     ctx->width = grid->width;
     ctx->height = grid->height;
     ctx->algorithm = options->algorithm;
+    if (grid->islands && islands_label(grid->islands, grid, start.x, start.y) !=
+                             islands_label(grid->islands, grid, goal.x, goal.y)) {
+        /* Different islands: nothing to search, and nothing reached. */
+        ctx->open_count = ctx->closed_count = 0;
+        return ASTAR_NO_PATH;
+    }
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         return jps_find_path(ctx, grid, start, goal, options, path);
 

@@ -9,7 +9,9 @@ const char *astar_status_message(astar_status status)
 {
     switch (status) {
     case ASTAR_OK: return "ok";
-    case ASTAR_NO_PATH: return "no path: the open list emptied before the target was reached";
+    case ASTAR_NO_PATH:
+        return "no path: the open list emptied before the target was reached, or the grid's "
+               "islands show start and target apart";
     case ASTAR_START_OUT_OF_BOUNDS: return "start is outside the grid";
     case ASTAR_GOAL_OUT_OF_BOUNDS: return "goal is outside the grid";
     case ASTAR_START_BLOCKED: return "start cell is not walkable";

@@ -36,6 +36,15 @@ grep '^[.#xoS*GJ]\{49\}$' <<<"$out" | grep -q J || fail "no jump point drawn"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --algo jps --moves 4
 has "unsupported"
 
+# Islands: a query between two of them stops at once, with the same answer.
+island_map="$ASTAR_BENCH_DIR/maps/bg512/AR0011SR.map"
+run 1 "$ASTAR" path "$island_map" 94 319 178 491
+has "no path"
+checks=$((checks + 1))
+grep -q '(0 expanded)' <<<"$out" && fail "expanded nothing without islands"
+run 1 "$ASTAR" path "$island_map" 94 319 178 491 --islands
+has "(0 expanded)"
+
 run 2 "$ASTAR" path "$map" 100 1 2 2
 has "start is outside the grid"
 run 2 "$ASTAR" path "$map" 0 0 2 2

@@ -24,6 +24,9 @@ for algo in jps jps+; do
     has "options: algo $algo,"
     last_line "3967 passed, 0 failed, 3 skipped"
 done
+# Islands change nothing for problems that have a path.
+run 0 "$ASTAR" scen --islands --costs octile --heuristic octile "${subset[@]}"
+last_line "3967 passed, 0 failed, 3 skipped"
 # So does A* with either of the open lists that are not heaps.
 for list in sorted unsorted; do
     run 0 "$ASTAR" scen --open-list "$list" --costs octile --heuristic octile "${subset[@]:0:2}"

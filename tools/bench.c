@@ -48,7 +48,8 @@ static void print_row(const char *name, sample *s)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n\n"
+            "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n"
+            "                   [map options]\n\n"
             "Times every problem of each scenario file (problems with a blocked start or\n"
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"
@@ -62,12 +63,13 @@ static void usage(FILE *out)
             "throughput in queries per second of the best 1-thread and T-thread runs and\n"
             "their ratio.\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
-            "a line every 10 seconds.\n\n%s",
-            MAX_THREADS, cli_search_options_help);
+            "a line every 10 seconds.\n\n%s\n%s",
+            MAX_THREADS, cli_search_options_help, cli_map_options_help);
 }
 
 typedef struct bench {
     astar_options options;
+    cli_map_options maps;
     const char *map;
     long repeat;
     long threads;       /* 0: one search at a time, else batches on this many */
@@ -275,7 +277,7 @@ static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sam
 static bool bench_file(bench *b, const char *path, int index, int nfiles)
 {
     cli_scenario cs;
-    if (!cli_scenario_load(path, b->map, &b->options, &cs))
+    if (!cli_scenario_load(path, b->map, &b->options, &b->maps, &cs))
         return false;
     size_t cells = astar_grid_cells(cs.grid);
     if (!bench_reserve(b, cells)) {
@@ -348,6 +350,8 @@ int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) {
             b.map = argv[i + 1];
             i += 2;
+        } else if (cli_map_option(argv[i], &b.maps)) {
+            i++;
         } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
             if (!cli_parse_int(argv[i + 1], 1, 1000000, &b.repeat)) {
                 fprintf(stderr, "astar bench: --repeat takes a whole number from 1\n");

@@ -18,6 +18,19 @@ const char cli_search_options_help[] =
     "  --ties last|first|deep  which equal-F square goes first (default last added)\n"
     "  --stop closed|open      stop when the target is closed (default) or opened\n";
 
+const char cli_map_options_help[] =
+    "map options:\n"
+    "  --islands               label the map's islands when it is loaded, so that\n"
+    "                          a search between two of them stops at once\n";
+
+bool cli_map_option(const char *arg, cli_map_options *maps)
+{
+    if (strcmp(arg, "--islands") != 0)
+        return false;
+    maps->islands = true;
+    return true;
+}
+
 typedef struct named_value {
     const char *name;
     int value;
@@ -167,18 +180,26 @@ static bool movingai_layout_map(const char *scen_path, const char *name, char *o
     return n > 0 && (size_t)n < size;
 }
 
-bool cli_grid_load(const char *path, const astar_options *options, astar_grid **out)
+bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
+                   astar_grid **out)
 {
     astar_error err;
     if (astar_grid_load_movingai(path, out, &err) != ASTAR_OK) {
         fprintf(stderr, "astar: %s\n", err.message);
         return false;
     }
-    if (options->algorithm != ASTAR_ALGORITHM_JPS_PLUS)
-        return true;
-    astar_status s = astar_grid_enable_jump_table(*out);
+    astar_status s = ASTAR_OK;
+    const char *what = "";
+    if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS) {
+        s = astar_grid_enable_jump_table(*out);
+        what = "jump table";
+    }
+    if (s == ASTAR_OK && maps->islands) {
+        s = astar_grid_enable_islands(*out);
+        what = "islands";
+    }
     if (s != ASTAR_OK) {
-        fprintf(stderr, "astar: %s: jump table: %s\n", path, astar_status_message(s));
+        fprintf(stderr, "astar: %s: %s: %s\n", path, what, astar_status_message(s));
         astar_grid_delete(*out);
         *out = NULL;
         return false;
@@ -187,7 +208,7 @@ bool cli_grid_load(const char *path, const astar_options *options, astar_grid **
 }
 
 bool cli_scenario_load(const char *path, const char *map_path, const astar_options *options,
-                       cli_scenario *out)
+                       const cli_map_options *maps, cli_scenario *out)
 {
     memset(out, 0, sizeof *out);
     astar_error err;
@@ -213,7 +234,7 @@ bool cli_scenario_load(const char *path, const char *map_path, const astar_optio
             return false;
         }
     }
-    if (!cli_grid_load(out->map_path, options, &out->grid)) {
+    if (!cli_grid_load(out->map_path, options, maps, &out->grid)) {
         cli_scenario_free(out);
         return false;
     }

@@ -34,17 +34,29 @@ typedef struct cli_scenario {
     char map_path[4096];
 } cli_scenario;
 
+/* What the subcommands that load maps may add to a loaded map. */
+typedef struct cli_map_options {
+    bool islands;   /* --islands: astar_grid_enable_islands */
+} cli_map_options;
+
+/* Their help text, for --help. */
+extern const char cli_map_options_help[];
+
+/* If arg is a map option, applies it and returns true. */
+bool cli_map_option(const char *arg, cli_map_options *maps);
+
 /* Loads the Moving AI map at path, ready to be searched with options: with
- * its jump table when the algorithm is JPS+. Prints what went wrong and
- * returns false on failure. */
-bool cli_grid_load(const char *path, const astar_options *options, astar_grid **out);
+ * its jump table when the algorithm is JPS+, and its islands if maps asks.
+ * Prints what went wrong and returns false on failure. */
+bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
+                   astar_grid **out);
 
 /* Loads the scenario at path and its map (as cli_grid_load): map_path if
  * given, else the map the scenario names, looked for beside the scenario file
  * and then in the Moving AI layout (".../scen/SET/X.map.scen" ->
  * ".../maps/SET/X.map"). Prints what went wrong and returns false on failure. */
 bool cli_scenario_load(const char *path, const char *map_path, const astar_options *options,
-                       cli_scenario *out);
+                       const cli_map_options *maps, cli_scenario *out);
 void cli_scenario_free(cli_scenario *s);
 
 /* Whether a problem can be posed under the benchmark's rules: both ends

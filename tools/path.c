@@ -9,13 +9,13 @@ enum { PICTURE_MAX_WIDTH = 80 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar path MAP SX SY GX GY [search options]\n\n"
+            "usage: astar path MAP SX SY GX GY [search options] [map options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
             "'J' jump point, '#' blocked, 'x' closed, 'o' open).\n"
-            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s",
-            PICTURE_MAX_WIDTH, cli_search_options_help);
+            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s",
+            PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help);
 }
 
 static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x, int y)
@@ -51,6 +51,7 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const astar_p
 int cmd_path(int argc, char **argv)
 {
     astar_options o = astar_options_default();
+    cli_map_options maps = { 0 };
     const char *positional[5];
     int npos = 0;
     for (int i = 1; i < argc;) {
@@ -62,6 +63,10 @@ int cmd_path(int argc, char **argv)
         if (cli_is_help(argv[i])) {
             usage(stdout);
             return EXIT_OK;
+        }
+        if (cli_map_option(argv[i], &maps)) {
+            i++;
+            continue;
         }
         if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
             fprintf(stderr, "astar path: unknown option '%s'\n", argv[i]);
@@ -84,7 +89,7 @@ int cmd_path(int argc, char **argv)
             return EXIT_USAGE;
         }
     astar_grid *grid;
-    if (!cli_grid_load(positional[0], &o, &grid))
+    if (!cli_grid_load(positional[0], &o, &maps, &grid))
         return EXIT_USAGE;
     astar_context *ctx;
     size_t cells = astar_grid_cells(grid);

@@ -88,11 +88,12 @@ typedef struct tally {
 } tally;
 
 /* Runs one file; false if it could not be run at all. */
-static bool run_file(const char *path, const char *map, const astar_options *o, expectation e,
+static bool run_file(const char *path, const char *map, const astar_options *o,
+                     const cli_map_options *maps, expectation e,
                      astar_context **ctx, tally *total)
 {
     cli_scenario cs;
-    if (!cli_scenario_load(path, map, o, &cs))
+    if (!cli_scenario_load(path, map, o, maps, &cs))
         return false;
     size_t cells = astar_grid_cells(cs.grid);
     if (!*ctx || astar_context_max_cells(*ctx) < cells) {
@@ -147,7 +148,7 @@ static bool run_file(const char *path, const char *map, const astar_options *o, 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar scen SCEN... [--map MAP] [search options]\n\n"
+            "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n\n"
             "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
             "answer: the path starts and ends right, every step is a legal move, its summed\n"
             "cost is the reported cost, and its length agrees with the file's optimal\n"
@@ -155,13 +156,14 @@ static void usage(FILE *out)
             "goal is not walkable are skipped and counted. The map is found beside the\n"
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
             "Ends with the line 'N passed, M failed' (', K skipped').\n"
-            "Exit status: 0 if nothing failed, 1 if something did, 2 on bad arguments.\n\n%s",
-            cli_search_options_help);
+            "Exit status: 0 if nothing failed, 1 if something did, 2 on bad arguments.\n\n%s\n%s",
+            cli_search_options_help, cli_map_options_help);
 }
 
 int cmd_scen(int argc, char **argv)
 {
     astar_options o = astar_options_default();
+    cli_map_options maps = { 0 };
     const char *map = NULL;
     char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0;
@@ -183,6 +185,8 @@ int cmd_scen(int argc, char **argv)
         if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) {
             map = argv[i + 1];
             i += 2;
+        } else if (cli_map_option(argv[i], &maps)) {
+            i++;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "astar scen: unknown option '%s'\n", argv[i]);
             free(files);
@@ -202,7 +206,7 @@ int cmd_scen(int argc, char **argv)
     tally total = { 0, 0, 0 };
     int unreadable = 0;
     for (int i = 0; i < nfiles; i++)
-        if (!run_file(files[i], map, &o, e, &ctx, &total))
+        if (!run_file(files[i], map, &o, &maps, e, &ctx, &total))
             unreadable++;
     astar_context_delete(ctx);
     free(files);

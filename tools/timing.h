@@ -1,7 +1,9 @@
-/* Clock and median for the timing programs (astar bench, bench/). */
+/* What the timing programs (astar bench, bench/) share: a clock, a median,
+ * and a fixed pseudo-random sequence so that every run does the same work. */
 #ifndef ASTAR_TIMING_H
 #define ASTAR_TIMING_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -25,6 +27,13 @@ static inline double median(double *v, size_t n)
         return 0.0;
     qsort(v, n, sizeof *v, timing_by_value);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* The next number of a linear congruential sequence started from *state. */
+static inline uint32_t next_random(uint64_t *state)
+{
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(*state >> 33);
 }
 
 #endif
