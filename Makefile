@@ -79,4 +79,4 @@ install: all
 	cmake --install build $(if $(PREFIX),--prefix $(PREFIX))
 
 clean:
-	rm -rf $(SUITES)
+	rm -rf $(SUITES) build-bench
