@@ -5,11 +5,13 @@
 
 #include "islands.h"
 
+/* The four straight neighbours: what connects an island. */
+static const int side_dx[4] = { 0, -1, 1, 0 }, side_dy[4] = { -1, 0, 0, 1 };
+
 /* Gives label `id` to the cell at (x, y) and every walkable cell
  * 4-connected to it. */
 static void flood(const astar_grid *grid, islands *isl, int x, int y, uint32_t id)
 {
-    static const int dx[4] = { 0, -1, 1, 0 }, dy[4] = { -1, 0, 0, 1 };
     size_t top = 0;
     uint32_t w = (uint32_t)grid->width;
     uint32_t start = (uint32_t)y * w + (uint32_t)x;
@@ -20,9 +22,9 @@ static void flood(const astar_grid *grid, islands *isl, int x, int y, uint32_t i
         int cx = (int)(cell % w), cy = (int)(cell / w);
         const uint8_t *here = grid->terrain + grid_padded_index(grid, cx, cy);
         for (int d = 0; d < 4; d++) {
-            if (!here[dy[d] * grid->stride + dx[d]])
+            if (!here[side_dy[d] * grid->stride + side_dx[d]])
                 continue;
-            uint32_t next = (uint32_t)((int64_t)cell + dy[d] * (int64_t)w + dx[d]);
+            uint32_t next = (uint32_t)((int64_t)cell + side_dy[d] * (int64_t)w + side_dx[d]);
             if (isl->label[next] != id) {
                 isl->label[next] = id;
                 isl->work[top++] = next;
@@ -63,9 +65,8 @@ void islands_update(astar_grid *grid, int x, int y)
     uint32_t *cell = &isl->label[(size_t)y * (size_t)grid->width + (size_t)x];
     uint32_t old = *cell;
     *cell = 0;
-    static const int dx[4] = { 0, -1, 1, 0 }, dy[4] = { -1, 0, 0, 1 };
     for (int d = 0; d < 4; d++) {
-        int nx = x + dx[d], ny = y + dy[d];
+        int nx = x + side_dx[d], ny = y + side_dy[d];
         if (astar_grid_walkable(grid, nx, ny) && islands_label(isl, grid, nx, ny) == old)
             flood(grid, isl, nx, ny, fresh_label(grid));
     }

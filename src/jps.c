@@ -65,17 +65,10 @@ static inline int scan_line(const bit_lines *lines, int line, int pos, int dir)
     }
 }
 
-/* The same from the table: follow JUMP_CONTINUE entries. */
+/* The same from the table. */
 static inline int table_stop(const jps *s, int x, int y, unsigned d)
 {
-    uint32_t cell = (uint32_t)y * (uint32_t)s->width + (uint32_t)x;
-    int32_t skip = (move_dy[d] * s->width + move_dx[d]) * JUMP_SKIP;
-    int gone = 0, v;
-    while ((v = jump_table_get(s->table, cell, d)) == JUMP_CONTINUE) {
-        gone += JUMP_SKIP;
-        cell = (uint32_t)((int64_t)cell + skip);
-    }
-    return v > 0 ? gone + v : -(gone - v);
+    return jump_table_stop(s->table, s->width, (uint32_t)y * (uint32_t)s->width + (uint32_t)x, d);
 }
 
 static inline int straight_stop(const jps *s, int x, int y, int dx, int dy, bool table)

@@ -41,17 +41,6 @@ static int16_t *slot_of(jump_table *t, const astar_grid *g, int x, int y, unsign
     return &t->entry[((size_t)y * (size_t)g->width + (size_t)x) * DIRECTIONS + d];
 }
 
-/* Whether a straight jump from cell (table order) along d reaches a jump
- * point, following JUMP_CONTINUE entries. */
-static bool reaches_jump_point(const jump_table *t, const astar_grid *g, uint32_t cell, unsigned d)
-{
-    int32_t skip = (move_dy[d] * g->width + move_dx[d]) * JUMP_SKIP;
-    int v;
-    while ((v = jump_table_get(t, cell, d)) == JUMP_CONTINUE)
-        cell = (uint32_t)((int64_t)cell + skip);
-    return v > 0;
-}
-
 /* A cell one step along a straight way has a forced neighbour when a side
  * cell is walkable beside it but blocked beside the cell it came from. */
 static bool forced(const uint8_t *from, const way *w, ptrdiff_t side)
@@ -72,8 +61,8 @@ static int16_t entry_of(const jump_table *t, const astar_grid *g, int x, int y, 
     if (w->diagonal) {
         if (!here[w->dx] || !here[(ptrdiff_t)w->dy * g->stride])
             return 0; /* the corner rule */
-        stop = reaches_jump_point(t, g, next, w->along_x) ||
-               reaches_jump_point(t, g, next, w->along_y);
+        stop = jump_table_stop(t, g->width, next, w->along_x) > 0 ||
+               jump_table_stop(t, g->width, next, w->along_y) > 0;
     } else {
         stop = forced(here, w, w->dx ? g->stride : 1);
     }

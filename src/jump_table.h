@@ -32,6 +32,20 @@ static inline int jump_table_get(const jump_table *t, uint32_t cell, unsigned di
     return t->entry[(size_t)cell * DIRECTIONS + dir];
 }
 
+/* Where a jump from cell (y * width + x) along dir stops, following
+ * JUMP_CONTINUE entries: the entry's meaning over the whole run, v >= 1 a
+ * jump point v steps away, v <= 0 a wall after -v steps. */
+static inline int jump_table_stop(const jump_table *t, int width, uint32_t cell, unsigned dir)
+{
+    int32_t skip = (move_dy[dir] * width + move_dx[dir]) * JUMP_SKIP;
+    int gone = 0, v;
+    while ((v = jump_table_get(t, cell, dir)) == JUMP_CONTINUE) {
+        gone += JUMP_SKIP;
+        cell = (uint32_t)((int64_t)cell + skip);
+    }
+    return v > 0 ? gone + v : -(gone - v);
+}
+
 /* Brings the table up to date after the walkability of (x, y) changed:
  * O(width + height) and the diagonal entries that really change. */
 void jump_table_patch(astar_grid *grid, int x, int y);
