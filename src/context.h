@@ -46,7 +46,7 @@ struct astar_context {
     uint32_t open_count, closed_count;
     /* What the last search was, so astar_context_node can compute H and G. */
     int width, height;
-    uint32_t start, goal;
+    uint32_t goal;
     cost_model model;
     astar_algorithm algorithm;
 };

@@ -317,7 +317,6 @@ astar_status jps_find_path(astar_context *ctx, const astar_grid *grid, astar_poi
     /* Uniform terrain: every walkable cell costs what the start costs. */
     s.straight = (uint64_t)s.model.straight * terrain;
     s.diagonal = (uint64_t)s.model.diagonal * terrain;
-    ctx->start = s.start;
     ctx->goal = s.target;
     ctx->model = s.model;
 

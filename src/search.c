@@ -286,7 +286,6 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     search s = search_setup(ctx, grid, target, goal, options);
-    ctx->start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;
 
@@ -323,7 +322,9 @@ astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid
     if (ctx->algorithm != ASTAR_ALGORITHM_ASTAR) {
         node->parent = (astar_point){ (int32_t)(e->parent % (uint32_t)grid->width),
                                       (int32_t)(e->parent / (uint32_t)grid->width) };
-    } else if (cell != ctx->start) {
+    } else if (node->g != 0) {
+        /* G is 0 only where the search began: at the start, or at a target
+         * of a Dijkstra search (dijkstra.c); every step costs at least 10. */
         node->parent.x -= move_dx[entry_dir(e)];
         node->parent.y -= move_dy[entry_dir(e)];
     }
