@@ -14,13 +14,15 @@ static const struct {
     { "path", cmd_path, "find a path on a Moving AI map" },
     { "scen", cmd_scen, "run and check every problem of scenario files" },
     { "bench", cmd_bench, "time searches on scenario files" },
+    { "nearest", cmd_nearest, "the nearest of several targets (Dijkstra)" },
+    { "flow", cmd_flow, "a distance map and flow field to the nearest of several targets" },
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n%s", cli_search_options_help);
 }
 

@@ -138,6 +138,27 @@ void cli_describe_options(FILE *out, const astar_options *o)
             name_of(stop_names, (int)o->stop));
 }
 
+void cli_describe_moves(FILE *out, const astar_options *o)
+{
+    fprintf(out, "moves %s, costs %s", name_of(moves_names, (int)o->moves),
+            name_of(costs_names, (int)o->costs));
+}
+
+bool cli_parse_point(const char *text, astar_point *point)
+{
+    const char *comma = strchr(text, ',');
+    char x[32];
+    long vx, vy;
+    if (!comma || (size_t)(comma - text) >= sizeof x)
+        return false;
+    memcpy(x, text, (size_t)(comma - text));
+    x[comma - text] = '\0';
+    if (!cli_parse_int(x, -1000000, 1000000, &vx) || !cli_parse_int(comma + 1, -1000000, 1000000, &vy))
+        return false;
+    *point = (astar_point){ (int32_t)vx, (int32_t)vy };
+    return true;
+}
+
 bool cli_parse_int(const char *text, long min, long max, long *value)
 {
     char *end;

@@ -21,6 +21,12 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *options);
 /* One-line description of options, e.g. "algo astar, open list heap, moves 8, ...". */
 void cli_describe_options(FILE *out, const astar_options *options);
 
+/* "moves 8, costs article": the options a Dijkstra search (nearest, flow) uses. */
+void cli_describe_moves(FILE *out, const astar_options *options);
+
+/* Parses a point written "X,Y" (whole numbers, as astar path takes them). */
+bool cli_parse_point(const char *text, astar_point *point);
+
 /* Parses a whole decimal number in [min, max] from text. */
 bool cli_parse_int(const char *text, long min, long max, long *value);
 
@@ -68,5 +74,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_path(int argc, char **argv);
 int cmd_scen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_nearest(int argc, char **argv);
+int cmd_flow(int argc, char **argv);
 
 #endif
