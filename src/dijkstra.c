@@ -143,14 +143,19 @@ static const list_entry *entry_of(const astar_context *ctx, uint32_t cell)
     return &ctx->list[ctx->slot[cell]];
 }
 
-/* The parent chain from start leads forwards, start first, to the target:
- * the points are written in the order they are walked. */
+/* The next cell on the way from a closed square to its target: its parent. */
+static uint32_t step_towards_target(const dijkstra *d, uint32_t cell)
+{
+    return (uint32_t)((int64_t)cell - d->cell_step[entry_dir(entry_of(d->ctx, cell))]);
+}
+
+/* The parent chain from start leads forwards, start first, to the target
+ * (the square with G = 0): the points are written in the order walked. */
 static void save_path(const dijkstra *d, uint32_t start, astar_path *path)
 {
-    const astar_context *ctx = d->ctx;
     size_t length = 1;
-    for (uint32_t c = start; entry_of(ctx, c)->f != 0; length++)
-        c = (uint32_t)((int64_t)c - d->cell_step[entry_dir(entry_of(ctx, c))]);
+    for (uint32_t c = start; entry_of(d->ctx, c)->f != 0; c = step_towards_target(d, c))
+        length++;
     path->length = path->node_count = length;
     astar_point *buffers[2] = {
         path->points && length <= path->capacity ? path->points : NULL,
@@ -158,10 +163,11 @@ static void save_path(const dijkstra *d, uint32_t start, astar_path *path)
     };
     uint32_t width = (uint32_t)d->grid->width, c = start;
     for (size_t i = 0; i < length; i++) {
+        if (i > 0)
+            c = step_towards_target(d, c);
         for (int b = 0; b < 2; b++)
             if (buffers[b])
                 buffers[b][i] = (astar_point){ (int32_t)(c % width), (int32_t)(c / width) };
-        c = (uint32_t)((int64_t)c - d->cell_step[entry_dir(entry_of(ctx, c))]);
     }
 }
 
