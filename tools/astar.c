@@ -14,13 +14,14 @@ static const struct {
     { "path", cmd_path, "find a path on a Moving AI map" },
     { "scen", cmd_scen, "run and check every problem of scenario files" },
     { "bench", cmd_bench, "time searches on scenario files" },
+    { "explore", cmd_explore, "walk a unit that sees only what is near it to its goal" },
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-6s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n%s", cli_search_options_help);
 }
 

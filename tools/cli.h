@@ -68,5 +68,6 @@ int cmd_demo(int argc, char **argv);
 int cmd_path(int argc, char **argv);
 int cmd_scen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
 
 #endif
