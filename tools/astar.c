@@ -16,6 +16,7 @@ static const struct {
     { "bench", cmd_bench, "time searches on scenario files" },
     { "nearest", cmd_nearest, "the nearest of several targets (Dijkstra)" },
     { "flow", cmd_flow, "a distance map and flow field to the nearest of several targets" },
+    { "explore", cmd_explore, "walk a unit that sees only what is near it to its goal" },
 };
 
 static void usage(FILE *out)
