@@ -93,9 +93,9 @@ static void lift(astar_units *units, uint32_t id)
 
 /* Claims: the per-cell lists of path cells. */
 
-static claim_ref *next_link(astar_units *units, claim_ref r)
+static unit_step *step_at(astar_units *units, claim_ref r)
 {
-    return &units->unit[claim_unit(r)].path[claim_index(r)].next;
+    return &units->unit[claim_unit(r)].path[claim_index(r)];
 }
 
 static void link_claim(astar_units *units, uint32_t id, uint32_t index)
@@ -106,7 +106,7 @@ static void link_claim(astar_units *units, uint32_t id, uint32_t index)
     step->prev = CLAIM_NONE;
     step->next = *first;
     if (*first != CLAIM_NONE)
-        units->unit[claim_unit(*first)].path[claim_index(*first)].prev = self;
+        step_at(units, *first)->prev = self;
     *first = self;
 }
 
@@ -114,10 +114,10 @@ static void unlink_claim(astar_units *units, uint32_t id, uint32_t index)
 {
     unit_step *step = &units->unit[id].path[index];
     claim_ref *from = step->prev == CLAIM_NONE ? &units->first_claim[cell_of(units, step->at)]
-                                               : next_link(units, step->prev);
+                                               : &step_at(units, step->prev)->next;
     *from = step->next;
     if (step->next != CLAIM_NONE)
-        units->unit[claim_unit(step->next)].path[claim_index(step->next)].prev = step->prev;
+        step_at(units, step->next)->prev = step->prev;
 }
 
 /* Gives up the claims on path[from, to). */

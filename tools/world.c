@@ -58,7 +58,8 @@ static bool parse_cells(const char *text, cli_mover *out)
             *colon = '\0';
         long xy[2];
         ok = cli_parse_list(segment, -COORD_LIMIT, COORD_LIMIT, xy, 2);
-        out->cells[out->count++] = (astar_point){ (int32_t)xy[0], (int32_t)xy[1] };
+        if (ok)
+            out->cells[out->count++] = (astar_point){ (int32_t)xy[0], (int32_t)xy[1] };
         segment = colon ? colon + 1 : NULL;
     }
     free(copy);
