@@ -66,7 +66,7 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field
+	  astar_islands astar_flow_field astar_world
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-open-lists $(BENCH)
@@ -74,6 +74,8 @@ bench:
 	  $(BENCH)/maps/sc1/Aurora.map
 	./build-bench/astar-islands $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/sc1/Aurora.map
 	./build-bench/astar-flow-field $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/sc1/Aurora.map
+	./build-bench/astar-world $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/scen/bg512/AR0011SR.map.scen \
+	  $(BENCH)/maps/dao/den312d.map $(BENCH)/scen/dao/den312d.map.scen
 .PHONY: bench
 
 install: all

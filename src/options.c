@@ -1,7 +1,9 @@
 /* Search options: defaults, validation, and which ones guarantee optimality. */
 #include <math.h>
 
+#include "layers.h"
 #include "options.h"
+#include "units.h"
 
 astar_options astar_options_default(void)
 {
@@ -14,6 +16,8 @@ astar_options astar_options_default(void)
         .weight = 1.0,
         .ties = ASTAR_TIES_LAST,
         .stop = ASTAR_STOP_CLOSED,
+        .unit_radius = 8,
+        .unit_penalty = 4,
     };
 }
 
@@ -25,7 +29,7 @@ bool options_valid(const astar_options *o)
            (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
            (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_DEEP &&
            (unsigned)o->stop <= ASTAR_STOP_OPEN && isfinite(o->weight) && o->weight >= 0.0 &&
-           o->weight <= 64.0;
+           o->weight <= 64.0 && layer_uses_valid(o) && unit_options_valid(o);
 }
 
 /* Whether H never overestimates the cost left. Terrain costs are at least 1,

@@ -5,8 +5,10 @@
 #include "cost.h"
 #include "error.h"
 #include "grid.h"
+#include "layers.h"
 #include "moves.h"
 #include "options.h"
+#include "units.h"
 
 static astar_status bad_step(astar_error *err, size_t step, const char *what, astar_point from,
                              astar_point to)
@@ -42,8 +44,13 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!grid || !points || !options_valid(options))
-        return error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0, "no grid, no points or bad options");
+    layer_sum layers;
+    unit_view units;
+    if (!grid || !points || !options_valid(options) ||
+        layer_sum_setup(&layers, options, grid) != ASTAR_OK ||
+        unit_view_setup(&units, options, grid) != ASTAR_OK)
+        return error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0,
+                         "no grid, no points, or bad options, layers or units");
     if (length == 0)
         return error_set(err, ASTAR_INVALID_PATH, "path", 0, "is empty");
     if (points[0].x != start.x || points[0].y != start.y)
@@ -64,10 +71,17 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         const char *fault = step_fault(grid, options->moves, a, b);
         if (fault)
             return bad_step(err, i, fault, a, b);
-        unsigned terrain = (unsigned)astar_grid_cost(grid, b.x, b.y);
+        /* The same sum as the search's: terrain, layers, unit penalties. */
+        uint32_t cell = (uint32_t)b.y * (uint32_t)grid->width + (uint32_t)b.x;
+        uint64_t factor = (uint64_t)astar_grid_cost(grid, b.x, b.y) + layer_sum_at(&layers, cell);
+        if (units.units) {
+            if (unit_view_blocks(&units, cell, b.x, b.y))
+                return bad_step(err, i, "enters a cell another unit blocks", a, b);
+            factor += unit_view_penalty(&units, cell);
+        }
         bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y);
-        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * terrain;
-        m.length += (diagonal ? sqrt(2.0) : 1.0) * terrain;
+        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * factor;
+        m.length += (diagonal ? sqrt(2.0) : 1.0) * (double)factor;
         m.diagonal += diagonal;
         m.straight += !diagonal;
     }

@@ -9,9 +9,11 @@
 #include "grid.h"
 #include "islands.h"
 #include "jps.h"
+#include "layers.h"
 #include "moves.h"
 #include "open_list.h"
 #include "options.h"
+#include "units.h"
 
 /* What one search needs at hand, set up once before the loop. */
 typedef struct search {
@@ -33,10 +35,14 @@ typedef struct search {
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
     int32_t terrain_step[DIRECTIONS];   /* and of padded index */
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
+    layer_sum layers;             /* the caller's cost layers, if any */
+    unit_view units;              /* the other units, if any */
 } search;
 
+/* Layers and units are set up by check_request, which checks them. */
 static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t target,
-                           astar_point goal, const astar_options *options)
+                           astar_point goal, const astar_options *options,
+                           const layer_sum *layers, const unit_view *units)
 {
     search s = {
         .ctx = ctx,
@@ -54,6 +60,8 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
         .observer = options->observer,
         .observer_user = options->observer_user,
+        .layers = *layers,
+        .units = *units,
     };
     for (int d = 0; d < DIRECTIONS; d++) {
         s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
@@ -68,7 +76,7 @@ static inline uint32_t distance_1d(int a, int b)
     return (uint32_t)(a > b ? a - b : b - a);
 }
 
-static inline uint64_t h_of(const search *s, int x, int y)
+static ALWAYS_INLINE uint64_t h_of(const search *s, int x, int y)
 {
     return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
 }
@@ -92,9 +100,17 @@ static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint
     open_push(s->ctx, kind, e);
 }
 
+/* Whether the search needs per-neighbour work beyond the article's: one
+ * condition per feature. Without it, the loop is compiled without them. */
+static bool search_has_extras(const search *s)
+{
+    return s->layers.count > 0 || s->units.units != NULL;
+}
+
 /* Step c) of the article for every square adjacent to current. Returns
- * whether the target was added to the open list. */
-static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
+ * whether the target was added to the open list. With extras false (a
+ * constant, see run), the extra features' code is compiled out. */
+static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, const bool extras,
                                              const list_entry *current)
 {
     astar_context *ctx = s->ctx;
@@ -116,7 +132,16 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
 
-        uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
+        uint64_t factor = terrain; /* what the move cost is multiplied by */
+        if (extras && s->layers.count > 0)
+            factor += layer_sum_at(&s->layers, next);
+        if (extras && s->units.units) {
+            if (unit_view_blocks(&s->units, next, x + dx, y + dy))
+                continue; /* another unit is in the way: unwalkable for this search */
+            if (s->units.penalty > 0)
+                factor += unit_view_penalty(&s->units, next);
+        }
+        uint64_t new_g = g + (uint64_t)s->move_cost[d] * factor;
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
         if (new_f > ASTAR_MAX_COST) {
             /* Costs are 32-bit. Unless H overestimates, every path through
@@ -151,8 +176,9 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
 /* Steps 1 and 2 of the article's summary. Inlined with a constant kind (see
  * run), so that each open list gets a loop of its own with no choice left
  * in it: the heap's loop must not pay for the other two. */
-static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint32_t start,
-                                           astar_point start_xy, uint32_t *expanded)
+static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, const bool extras,
+                                           uint32_t start, astar_point start_xy,
+                                           uint32_t *expanded)
 {
     astar_context *ctx = s->ctx;
     ctx->open_count = 0;
@@ -169,7 +195,7 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
         context_close(ctx, current); /* switch it to the closed list */
         if (entry_cell(&current) == s->target)
             return ASTAR_OK;
-        bool target_opened = look_at_neighbours(s, kind, &current);
+        bool target_opened = look_at_neighbours(s, kind, extras, &current);
         ++*expanded;
         if (s->observer) {
             uint32_t cell = entry_cell(&current);
@@ -184,18 +210,24 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* The open list is chosen once per search, never per operation. */
-static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+/* The open list and the extras are chosen once per search, never per
+ * operation: each pair gets a loop of its own. */
+static ALWAYS_INLINE astar_status run(search *s, uint32_t start, astar_point start_xy,
+                                      uint32_t *expanded)
 {
+    const bool extras = search_has_extras(s);
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
-        return run_with(s, ASTAR_OPEN_LIST_SORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_SORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_SORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
-        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_UNSORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_UNSORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return run_with(s, ASTAR_OPEN_LIST_HEAP, start, start_xy, expanded);
+    return extras ? run_with(s, ASTAR_OPEN_LIST_HEAP, true, start, start_xy, expanded)
+                  : run_with(s, ASTAR_OPEN_LIST_HEAP, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
@@ -230,12 +262,16 @@ static void save_path(const search *s, uint32_t start, astar_path *path)
     }
 }
 
+/* Checks the request, and sets up the layers and units it asks for. */
 static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
                                   astar_point start, astar_point goal,
-                                  const astar_options *options, const astar_path *path)
+                                  const astar_options *options, const astar_path *path,
+                                  layer_sum *layers, unit_view *units)
 {
     if (!ctx || !grid || !path || !options_valid(options) ||
-        (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0))
+        (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0) ||
+        layer_sum_setup(layers, options, grid) != ASTAR_OK ||
+        unit_view_setup(units, options, grid) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
@@ -251,6 +287,10 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
     if (!astar_grid_walkable(grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
     if (!astar_grid_walkable(grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    if (units->units && (goal.x != start.x || goal.y != start.y) &&
+        unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
+                         goal.x, goal.y))
         return ASTAR_GOAL_BLOCKED;
     return ASTAR_OK;
 }
@@ -268,7 +308,9 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
         path->expanded = 0;
         path->node_count = 0;
     }
-    astar_status status = check_request(ctx, grid, start, goal, options, path);
+    layer_sum layers;
+    unit_view units;
+    astar_status status = check_request(ctx, grid, start, goal, options, path, &layers, &units);
     if (status != ASTAR_OK)
         return status;
     ctx->width = grid->width;
@@ -285,7 +327,7 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
 
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
-    search s = search_setup(ctx, grid, target, goal, options);
+    search s = search_setup(ctx, grid, target, goal, options, &layers, &units);
     ctx->goal = target;
     ctx->model = s.model;
 

@@ -99,14 +99,10 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
     const char *value = argv[++*i];
     ++*i;
     if (is_weight) {
-        char *end;
-        errno = 0;
-        double w = strtod(value, &end);
-        if (errno || *end || end == value || !(w >= 0.0 && w <= 64.0)) {
+        if (!cli_parse_double(value, 0.0, 64.0, &o->weight)) {
             fprintf(stderr, "astar: --weight takes a number from 0 to 64, not '%s'\n", value);
             return -1;
         }
-        o->weight = w;
         return 1;
     }
     int v;
@@ -167,6 +163,31 @@ bool cli_parse_int(const char *text, long min, long max, long *value)
     if (errno || end == text || *end || v < min || v > max)
         return false;
     *value = v;
+    return true;
+}
+
+bool cli_parse_double(const char *text, double min, double max, double *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v >= min && v <= max))
+        return false;
+    *value = v;
+    return true;
+}
+
+bool cli_parse_list(const char *text, long min, long max, long *values, int count)
+{
+    for (int k = 0; k < count; k++) {
+        char *end;
+        errno = 0;
+        values[k] = strtol(text, &end, 10);
+        bool last = k + 1 == count;
+        if (errno || end == text || *end != (last ? '\0' : ',') || values[k] < min || values[k] > max)
+            return false;
+        text = end + 1;
+    }
     return true;
 }
 

@@ -30,6 +30,13 @@ bool cli_parse_point(const char *text, astar_point *point);
 /* Parses a whole decimal number in [min, max] from text. */
 bool cli_parse_int(const char *text, long min, long max, long *value);
 
+/* Parses a decimal number (as strtod) in [min, max] from text. */
+bool cli_parse_double(const char *text, double min, double max, double *value);
+
+/* Parses exactly count whole numbers in [min, max] separated by commas,
+ * "3,4,10", into values. */
+bool cli_parse_list(const char *text, long min, long max, long *values, int count);
+
 /* Whether argv[i] asks for help. */
 bool cli_is_help(const char *arg);
 
@@ -68,6 +75,57 @@ void cli_scenario_free(cli_scenario *s);
 /* Whether a problem can be posed under the benchmark's rules: both ends
  * walkable (the bench README lists problems that are not). */
 bool cli_problem_posable(const astar_grid *grid, const astar_problem *p);
+
+/* The game world of astar path (tools/world.c): an influence layer and
+ * other units from the command line. */
+enum { CLI_WORLD_MAX = 32 };
+
+typedef struct cli_mover {
+    astar_point *cells;   /* where it stands, then the path it walks */
+    size_t count;
+} cli_mover;
+
+typedef struct cli_world {
+    long discs[CLI_WORLD_MAX][4];   /* --influence: x, y, radius, value */
+    int disc_count;
+    double weight, keep;            /* --layer-weight, --decay (1: none) */
+    astar_point stopped[CLI_WORLD_MAX];
+    int stopped_count;
+    cli_mover movers[CLI_WORLD_MAX];
+    int mover_count;
+    int radius;                     /* --unit-radius, --unit-penalty */
+    uint32_t penalty;
+    /* Made by cli_world_build. */
+    astar_layer *layer;
+    astar_units *units;
+    astar_layer_use use;
+} cli_world;
+
+extern const char cli_world_options_help[];
+
+void cli_world_init(cli_world *w);
+
+/* As cli_search_option, for the world options. */
+int cli_world_option(int argc, char **argv, int *i, cli_world *w);
+
+/* Whether any world option was given. */
+bool cli_world_active(const cli_world *w);
+
+/* Makes the layer and the units for grid, the searcher standing at start,
+ * and points options at them. Prints what went wrong and returns false. */
+bool cli_world_build(cli_world *w, const astar_grid *grid, astar_point start, astar_options *options);
+
+/* "world: 1 influence disc (...), 1 stopped unit, 1 moving (...)". */
+void cli_world_describe(FILE *out, const cli_world *w);
+
+/* "enters N cells of influence, M of units, K of movers' paths". */
+void cli_world_crossings(FILE *out, const cli_world *w, const astar_point *cells, size_t count);
+
+/* The picture's symbol for (x, y): a unit, a mover's path, the influence,
+ * or base. */
+char cli_world_mark(const cli_world *w, int x, int y, char base);
+
+void cli_world_free(cli_world *w);
 
 /* The subcommands. */
 int cmd_demo(int argc, char **argv);

@@ -9,13 +9,16 @@ enum { PICTURE_MAX_WIDTH = 80 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar path MAP SX SY GX GY [search options] [map options]\n\n"
+            "usage: astar path MAP SX SY GX GY [search options] [map options]\n"
+            "                  [world options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
-            "'J' jump point, '#' blocked, 'x' closed, 'o' open).\n"
-            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help);
+            "'J' jump point, '#' blocked, 'x' closed, 'o' open; with world options '~'\n"
+            "influence, 'U' stopped unit, 'M' moving unit, '+' its path).\n"
+            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s\n%s",
+            PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help,
+            cli_world_options_help);
 }
 
 static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x, int y)
@@ -27,7 +30,8 @@ static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x,
     return n.list == ASTAR_LIST_CLOSED ? 'x' : n.list == ASTAR_LIST_OPEN ? 'o' : '.';
 }
 
-static void draw(const astar_context *ctx, const astar_grid *grid, const astar_path *path)
+static void draw(const astar_context *ctx, const astar_grid *grid, const cli_world *world,
+                 const astar_path *path)
 {
     int w = astar_grid_width(grid), h = astar_grid_height(grid);
     char *rows = malloc((size_t)w * (size_t)h);
@@ -35,7 +39,8 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const astar_p
         return;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            rows[(size_t)y * (size_t)w + (size_t)x] = cell_symbol(ctx, grid, x, y);
+            rows[(size_t)y * (size_t)w + (size_t)x] =
+                cli_world_mark(world, x, y, cell_symbol(ctx, grid, x, y));
     for (size_t i = 0; i < path->length; i++) {
         astar_point p = path->points[i];
         rows[(size_t)p.y * (size_t)w + (size_t)p.x] = i == 0 ? 'S' : i + 1 == path->length ? 'G' : '*';
@@ -48,7 +53,28 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const astar_p
     free(rows);
 }
 
-int cmd_path(int argc, char **argv)
+/* Prints the search without the world first, so the difference shows. */
+static void report_without_world(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                 astar_point goal, const astar_options *o, const cli_world *world,
+                                 astar_path *path)
+{
+    astar_options plain = *o;
+    plain.layers = NULL;
+    plain.layer_count = 0;
+    plain.units = NULL;
+    astar_status s = astar_find_path(ctx, grid, start, goal, &plain, path);
+    printf("without the world: ");
+    if (s == ASTAR_OK) {
+        printf("%zu cells, cost %u, %u expanded; ", path->length, path->cost, path->expanded);
+        cli_world_crossings(stdout, world, path->points, path->length);
+        printf("\n");
+    } else {
+        printf("%s (%u expanded)\n", astar_status_message(s), path->expanded);
+    }
+}
+
+/* cmd_path, with the world it owns. */
+static int path_in(cli_world *world, int argc, char **argv)
 {
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
@@ -56,6 +82,10 @@ int cmd_path(int argc, char **argv)
     int npos = 0;
     for (int i = 1; i < argc;) {
         int r = cli_search_option(argc, argv, &i, &o);
+        if (r < 0)
+            return EXIT_USAGE;
+        if (r == 0)
+            r = cli_world_option(argc, argv, &i, world);
         if (r < 0)
             return EXIT_USAGE;
         if (r > 0)
@@ -103,10 +133,21 @@ int cmd_path(int argc, char **argv)
     astar_point start = { (int32_t)c[0], (int32_t)c[1] }, goal = { (int32_t)c[2], (int32_t)c[3] };
     astar_path path = { .points = points, .capacity = cells,
                         .nodes = points + cells, .node_capacity = cells };
-    astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
+    bool in_world = cli_world_active(world);
+    if (in_world && !cli_world_build(world, grid, start, &o)) {
+        astar_context_delete(ctx);
+        free(points);
+        astar_grid_delete(grid);
+        return EXIT_USAGE;
+    }
     printf("options: ");
     cli_describe_options(stdout, &o);
     printf("\n");
+    if (in_world) {
+        cli_world_describe(stdout, world);
+        report_without_world(ctx, grid, start, goal, &o, world, &path);
+    }
+    astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
     int code = EXIT_OK;
     if (s == ASTAR_OK) {
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
@@ -114,6 +155,11 @@ int cmd_path(int argc, char **argv)
         for (size_t i = 0; i < path.length; i++)
             printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
         printf("\n");
+        if (in_world) {
+            printf("with the world: ");
+            cli_world_crossings(stdout, world, points, path.length);
+            printf("\n");
+        }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
             printf("jump points: %zu\n", path.node_count);
             for (size_t i = 0; i < path.node_count; i++)
@@ -121,7 +167,7 @@ int cmd_path(int argc, char **argv)
             printf("\n");
         }
         if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
-            draw(ctx, grid, &path);
+            draw(ctx, grid, world, &path);
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         /* Not found is a result; anything else is a request that made no sense. */
@@ -130,5 +176,14 @@ int cmd_path(int argc, char **argv)
     astar_context_delete(ctx);
     free(points);
     astar_grid_delete(grid);
+    return code;
+}
+
+int cmd_path(int argc, char **argv)
+{
+    cli_world world;
+    cli_world_init(&world);
+    int code = path_in(&world, argc, argv);
+    cli_world_free(&world);
     return code;
 }
