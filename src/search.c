@@ -6,6 +6,7 @@
 
 #include "context.h"
 #include "cost.h"
+#include "dead_ends.h"
 #include "grid.h"
 #include "islands.h"
 #include "jps.h"
@@ -33,6 +34,8 @@ typedef struct search {
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
     int32_t terrain_step[DIRECTIONS];   /* and of padded index */
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
+    bool dead_ends;               /* leave out dead ends, per dead_end */
+    dead_end_filter dead_end;
 } search;
 
 static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t target,
@@ -94,7 +97,7 @@ static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint
 
 /* Step c) of the article for every square adjacent to current. Returns
  * whether the target was added to the open list. */
-static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
+static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, const bool extras,
                                              const list_entry *current)
 {
     astar_context *ctx = s->ctx;
@@ -115,6 +118,9 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
         astar_list list = context_list_of(ctx, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
+        if (extras && s->dead_ends && list == ASTAR_LIST_NONE &&
+            dead_end_filter_skips(&s->dead_end, next))
+            continue; /* in a dead end no path to the target goes through */
 
         uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
@@ -148,11 +154,13 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
     return false;
 }
 
-/* Steps 1 and 2 of the article's summary. Inlined with a constant kind (see
- * run), so that each open list gets a loop of its own with no choice left
- * in it: the heap's loop must not pay for the other two. */
-static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint32_t start,
-                                           astar_point start_xy, uint32_t *expanded)
+/* Steps 1 and 2 of the article's summary. Inlined with a constant kind and
+ * extras (see run), so that each open list gets a loop of its own with no
+ * choice left in it: the heap's loop must not pay for the other two, nor
+ * the plain loop for the features that look at every neighbour. */
+static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, const bool extras,
+                                           uint32_t start, astar_point start_xy,
+                                           uint32_t *expanded)
 {
     astar_context *ctx = s->ctx;
     ctx->open_count = 0;
@@ -169,7 +177,7 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
         context_close(ctx, current); /* switch it to the closed list */
         if (entry_cell(&current) == s->target)
             return ASTAR_OK;
-        bool target_opened = look_at_neighbours(s, kind, &current);
+        bool target_opened = look_at_neighbours(s, kind, extras, &current);
         ++*expanded;
         if (s->observer) {
             uint32_t cell = entry_cell(&current);
@@ -184,18 +192,29 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* The open list is chosen once per search, never per operation. */
+/* Whether this search uses a feature that looks at every neighbour. */
+static bool search_has_extras(const search *s)
+{
+    return s->dead_ends;
+}
+
+/* The open list and the extras are chosen once per search, never per
+ * operation. */
 static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
 {
+    const bool extras = search_has_extras(s);
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
-        return run_with(s, ASTAR_OPEN_LIST_SORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_SORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_SORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
-        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_UNSORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_UNSORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return run_with(s, ASTAR_OPEN_LIST_HEAP, start, start_xy, expanded);
+    return extras ? run_with(s, ASTAR_OPEN_LIST_HEAP, true, start, start_xy, expanded)
+                  : run_with(s, ASTAR_OPEN_LIST_HEAP, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
@@ -286,6 +305,7 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     search s = search_setup(ctx, grid, target, goal, options);
+    s.dead_ends = dead_end_filter_init(&s.dead_end, grid, start_cell, target, options->moves);
     ctx->start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;

@@ -107,6 +107,10 @@ int cmd_path(int argc, char **argv)
     printf("options: ");
     cli_describe_options(stdout, &o);
     printf("\n");
+    if (maps.dead_ends)
+        printf("dead ends: %u areas; start in area %u, goal in area %u (0: none)\n",
+               astar_grid_dead_end_count(grid), astar_grid_dead_end(grid, start.x, start.y),
+               astar_grid_dead_end(grid, goal.x, goal.y));
     int code = EXIT_OK;
     if (s == ASTAR_OK) {
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
