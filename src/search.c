@@ -198,23 +198,36 @@ static bool search_has_extras(const search *s)
     return s->dead_ends;
 }
 
-/* The open list and the extras are chosen once per search, never per
- * operation. */
-static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+/* The open list is chosen once per search, never per operation. */
+static ALWAYS_INLINE astar_status run_any_list(search *s, const bool extras, uint32_t start,
+                                               astar_point start_xy, uint32_t *expanded)
 {
-    const bool extras = search_has_extras(s);
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
-        return extras ? run_with(s, ASTAR_OPEN_LIST_SORTED, true, start, start_xy, expanded)
-                      : run_with(s, ASTAR_OPEN_LIST_SORTED, false, start, start_xy, expanded);
+        return run_with(s, ASTAR_OPEN_LIST_SORTED, extras, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
-        return extras ? run_with(s, ASTAR_OPEN_LIST_UNSORTED, true, start, start_xy, expanded)
-                      : run_with(s, ASTAR_OPEN_LIST_UNSORTED, false, start, start_xy, expanded);
+        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, extras, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return extras ? run_with(s, ASTAR_OPEN_LIST_HEAP, true, start, start_xy, expanded)
-                  : run_with(s, ASTAR_OPEN_LIST_HEAP, false, start, start_xy, expanded);
+    return run_with(s, ASTAR_OPEN_LIST_HEAP, extras, start, start_xy, expanded);
+}
+
+/* The loops with extras live apart, so that the plain ones are compiled
+ * into run (and run into astar_find_path) as they were without them. */
+static NOINLINE astar_status run_extras(search *s, uint32_t start, astar_point start_xy,
+                                        uint32_t *expanded)
+{
+    return run_any_list(s, true, start, start_xy, expanded);
+}
+
+/* The extras too are chosen once per search. */
+static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+{
+    const bool extras = search_has_extras(s);
+    if (extras)
+        return run_extras(s, start, start_xy, expanded);
+    return run_any_list(s, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
@@ -304,8 +317,13 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
 
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
+    /* Set up apart and copied in: if s's address went to another function,
+     * the compiler would keep s in memory, and the plain loop would pay. */
+    dead_end_filter dead_end;
+    bool dead_ends = dead_end_filter_init(&dead_end, grid, start_cell, target, options->moves);
     search s = search_setup(ctx, grid, target, goal, options);
-    s.dead_ends = dead_end_filter_init(&s.dead_end, grid, start_cell, target, options->moves);
+    s.dead_ends = dead_ends;
+    s.dead_end = dead_end;
     ctx->start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;
