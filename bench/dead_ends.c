@@ -11,22 +11,34 @@
  * Printed per set: problems, mean expansions without and with dead ends
  * and their ratio, mean microseconds per search without and with, and per
  * map the number of areas and the time to tag them (median of 5 builds).
+ * Times are processor time, not wall-clock time.
  *
- * usage: astar-dead-ends [BENCH_DIR] [--every N]
+ * usage: astar-dead-ends [BENCH_DIR] [--every N] [--files]
  *   BENCH_DIR  holds maps/<set>/<name> and scen/<set>/<name>.scen
  *              (default ../shared/bench)
+ *   --files    a row per scenario file too
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "astar.h"
 #include "cli.h"
 #include "timing.h"
 
 enum { BUILDS = 5 };
+
+/* Processor time of this (single-threaded) program: on a machine shared
+ * with other work it moves much less than the wall clock. */
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 static const char *const sets[] = { "bg512", "dao", "maze", "random",
                                     "room", "sc1", "street", "wc3maps512" };
@@ -81,15 +93,40 @@ static double build_seconds(astar_grid *g)
     double t[BUILDS];
     for (int i = 0; i < BUILDS; i++) {
         astar_grid_disable_dead_ends(g);
-        double t0 = now_seconds();
+        double t0 = cpu_seconds();
         astar_status s = astar_grid_enable_dead_ends(g);
-        t[i] = now_seconds() - t0;
+        t[i] = cpu_seconds() - t0;
         if (s != ASTAR_OK) {
             fprintf(stderr, "astar-dead-ends: %s\n", astar_status_message(s));
             exit(2);
         }
     }
     return median(t, BUILDS);
+}
+
+static void print_row(const char *name, const totals *t)
+{
+    size_t n = t->problems ? t->problems : 1;
+    printf("| %s | %zu | %.0f | %.0f | %.3f | %.0f | %.0f | %.0f | %.1f (%.1f) |\n", name,
+           t->problems, t->expanded[0] / n, t->expanded[1] / n,
+           t->expanded[0] > 0 ? t->expanded[1] / t->expanded[0] : 1.0, t->seconds[0] * 1e6 / n,
+           t->seconds[1] * 1e6 / n, t->maps ? t->areas / t->maps : 0.0,
+           t->maps ? t->build_seconds * 1e3 / t->maps : 0.0, t->build_max * 1e3);
+    fflush(stdout);
+}
+
+static void add(totals *to, const totals *t)
+{
+    to->maps += t->maps;
+    to->problems += t->problems;
+    for (int k = 0; k < 2; k++) {
+        to->expanded[k] += t->expanded[k];
+        to->seconds[k] += t->seconds[k];
+    }
+    to->areas += t->areas;
+    to->build_seconds += t->build_seconds;
+    if (t->build_max > to->build_max)
+        to->build_max = t->build_max;
 }
 
 static void run_file(const char *path, long every, astar_context **ctx, size_t *ctx_cells,
@@ -127,9 +164,9 @@ static void run_file(const char *path, long every, astar_context **ctx, size_t *
         astar_path found[2] = { { 0 }, { 0 } };
         astar_status s[2];
         for (int k = 0; k < 2; k++) {
-            double t0 = now_seconds();
+            double t0 = cpu_seconds();
             s[k] = astar_find_path(*ctx, grids[k], p->start, p->goal, &o, &found[k]);
-            t->seconds[k] += now_seconds() - t0;
+            t->seconds[k] += cpu_seconds() - t0;
             t->expanded[k] += found[k].expanded;
         }
         if (s[0] != s[1] || found[0].cost != found[1].cost || found[1].expanded > found[0].expanded) {
@@ -150,60 +187,48 @@ int main(int argc, char **argv)
 {
     const char *bench = "../shared/bench";
     long every = 10;
+    bool per_file = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--every") == 0 && i + 1 < argc) {
             if (!cli_parse_int(argv[++i], 1, 1000000, &every)) {
                 fprintf(stderr, "astar-dead-ends: --every takes a whole number from 1\n");
                 return 2;
             }
+        } else if (strcmp(argv[i], "--files") == 0) {
+            per_file = true;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: astar-dead-ends [BENCH_DIR] [--every N]\n");
+            fprintf(stderr, "usage: astar-dead-ends [BENCH_DIR] [--every N] [--files]\n");
             return 2;
         } else {
             bench = argv[i];
         }
     }
     printf("A*, octile costs and heuristic, last-added ties; problems 1, %ld, %ld, ... of "
-           "each file (--every %ld)\n\n",
+           "each file (--every %ld); processor time\n\n",
            every + 1, 2 * every + 1, every);
-    printf("| set | problems | expanded without | expanded with | with / without | "
-           "µs without | µs with | areas / map | build ms / map (max) |\n");
+    printf("| %s | problems | expanded without | expanded with | with / without | "
+           "µs without | µs with | areas / map | build ms / map (max) |\n",
+           per_file ? "set or file" : "set");
     printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     astar_context *ctx = NULL;
     size_t ctx_cells = 0;
     totals all = { 0 };
     for (size_t s = 0; s < SETS; s++) {
         char **files = scenario_files(bench, sets[s]);
-        totals t = { 0 };
+        totals set = { 0 };
         for (char **f = files; *f; f++) {
-            run_file(*f, every, &ctx, &ctx_cells, &t);
+            totals file = { 0 };
+            run_file(*f, every, &ctx, &ctx_cells, &file);
+            if (per_file)
+                print_row(strrchr(*f, '/') + 1, &file);
+            add(&set, &file);
             free(*f);
         }
         free(files);
-        size_t n = t.problems ? t.problems : 1;
-        printf("| %s | %zu | %.0f | %.0f | %.3f | %.0f | %.0f | %.0f | %.1f (%.1f) |\n", sets[s],
-               t.problems, t.expanded[0] / n, t.expanded[1] / n,
-               t.expanded[0] > 0 ? t.expanded[1] / t.expanded[0] : 1.0, t.seconds[0] * 1e6 / n,
-               t.seconds[1] * 1e6 / n, t.areas / t.maps, t.build_seconds * 1e3 / t.maps,
-               t.build_max * 1e3);
-        fflush(stdout);
-        all.problems += t.problems;
-        all.maps += t.maps;
-        for (int k = 0; k < 2; k++) {
-            all.expanded[k] += t.expanded[k];
-            all.seconds[k] += t.seconds[k];
-        }
-        all.areas += t.areas;
-        all.build_seconds += t.build_seconds;
-        if (t.build_max > all.build_max)
-            all.build_max = t.build_max;
+        print_row(sets[s], &set);
+        add(&all, &set);
     }
-    size_t n = all.problems ? all.problems : 1;
-    printf("| **all** | %zu | %.0f | %.0f | %.3f | %.0f | %.0f | %.0f | %.1f (%.1f) |\n",
-           all.problems, all.expanded[0] / n, all.expanded[1] / n,
-           all.expanded[0] > 0 ? all.expanded[1] / all.expanded[0] : 1.0,
-           all.seconds[0] * 1e6 / n, all.seconds[1] * 1e6 / n, all.areas / all.maps,
-           all.build_seconds * 1e3 / all.maps, all.build_max * 1e3);
+    print_row("**all**", &all);
     astar_context_delete(ctx);
     return 0;
 }

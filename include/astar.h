@@ -568,8 +568,9 @@ ASTAR_API astar_status astar_context_node(const astar_context *ctx, const astar_
  * path between two cells outside an area goes into it. Once a grid's dead
  * ends are enabled, an A* search leaves out every area that holds neither
  * its start nor its goal, and everything outside the innermost area that
- * holds both (except that area's door): in a maze, about everything off the
- * corridors between start and goal.
+ * holds both (except that area's door): in all, exactly the cells that lie
+ * on no simple path from start to goal. In a maze of one-cell corridors
+ * that is everything off the corridors between them.
  *
  * What it changes: only the squares expanded. Under optimal options
  * (astar_options_optimal) the status and cost are those of the same search
@@ -586,14 +587,14 @@ ASTAR_API astar_status astar_context_node(const astar_context *ctx, const astar_
  * cells beside it walkable, and at least one of them is not the door. They
  * nest: an area may hold smaller ones (a corridor that ends blind is an
  * area inside an area at every cell). Of the two sides of a door, the one
- * called the dead end is the smaller: each island is searched depth first
- * from a cell inside the deepest area that would otherwise hold more than
- * half of it. Area ids are 1..astar_grid_dead_end_count() and change with
- * every rebuild.
+ * called the dead end is the side away from a root cell picked in each
+ * island so that the rest is normally the larger side (docs/design.md).
+ * Area ids are
+ * 1..astar_grid_dead_end_count() and change with every rebuild.
  *
  * Enables (computes) the grid's dead ends. From then on every edit of
  * walkability recomputes them all before it returns: O(width * height),
- * about a few milliseconds on a 512 x 512 map (docs/performance.md). To
+ * 2 to 15 ms on the 512 x 512 benchmark maps (docs/performance.md). To
  * edit many cells, disable them, edit, and enable them again. Enabling
  * enabled dead ends does nothing.
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
