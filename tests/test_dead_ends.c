@@ -163,6 +163,8 @@ static void assert_labels_sound(const astar_grid *g, const char *where)
         if (parts < 2 ? areas != 0 : areas < parts - 1)
             fail_msg("%s: cell (%d,%d): %d parts without it, %d areas", where, v % w, v / w,
                      parts, areas);
+        if (parts >= 2 && areas == parts && astar_grid_dead_end(g, v % w, v / w) != 0)
+            fail_msg("%s: (%d,%d), the door of all its parts, is in an area", where, v % w, v / w);
         for (int c = 0; c < n; c++) {
             if (island[c] != 1 || c == v || astar_grid_dead_end(g, c % w, c / w) != 0)
                 continue;
