@@ -40,8 +40,9 @@ static inline bool grid_contains(const astar_grid *grid, int x, int y)
     return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
 
-/* The one way a cell changes: terrain, bits, counts and jump table together.
- * (x, y) must be inside the grid; terrain 0 blocks it. The cell is changed
+/* The one way a cell changes: terrain, bits, counts, and the jump table,
+ * islands and dead ends if enabled, together. (x, y) must be inside the
+ * grid; terrain 0 blocks it. The cell is changed
  * whatever happens; ASTAR_OUT_OF_MEMORY says the dead ends could not be
  * rebuilt and were disabled. */
 astar_status grid_put(astar_grid *grid, int x, int y, uint8_t terrain);

@@ -120,7 +120,7 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
             continue; /* on the closed list: ignore it */
         if (extras && s->dead_ends && list == ASTAR_LIST_NONE &&
             dead_end_filter_skips(&s->dead_end, next))
-            continue; /* in a dead end no path to the target goes through */
+            continue; /* on no simple path to the target: a dead end (note 6) */
 
         uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
