@@ -5,7 +5,8 @@
 #   make test      tests in build, then in build-san with ASan+UBSan, then the
 #                  batch (multi-threaded) tests in build-tsan with TSan
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
-#   make bench     astar against libtcod and Boost.Graph, and the three open lists
+#   make bench     astar against libtcod and Boost.Graph, the three open lists,
+#                  the JPS+ table, islands and dead ends
 #                  (build-bench; BENCH_EVERY=1: all problems)
 #   make install [PREFIX=dir]
 #   make clean
@@ -66,7 +67,7 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field astar_world
+	  astar_islands astar_flow_field astar_world astar_dead_ends
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-open-lists $(BENCH)
@@ -76,6 +77,7 @@ bench:
 	./build-bench/astar-flow-field $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/sc1/Aurora.map
 	./build-bench/astar-world $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/scen/bg512/AR0011SR.map.scen \
 	  $(BENCH)/maps/dao/den312d.map $(BENCH)/scen/dao/den312d.map.scen
+	./build-bench/astar-dead-ends $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY))
 .PHONY: bench
 
 install: all

@@ -149,13 +149,19 @@ ASTAR_API size_t astar_grid_cells(const astar_grid *grid);
 
 /* Sets a cell blocked (walkable false) or walkable. A blocked cell made
  * walkable gets terrain cost 1; a walkable one keeps its cost. Returns
- * ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a cell outside it.
- * O(1). Not while the grid is being searched. */
+ * ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a cell outside it,
+ * or ASTAR_OUT_OF_MEMORY when the grid's dead ends could not be rebuilt (the
+ * cell is changed and the dead ends are disabled). O(1), plus the upkeep of
+ * what is enabled: jump table, islands, dead ends (O(width * height) per
+ * change of walkability; see astar_grid_enable_dead_ends). Not while the
+ * grid is being searched. */
 ASTAR_API astar_status astar_grid_set_walkable(astar_grid *grid, int x, int y, bool walkable);
 
 /* Sets the terrain cost of a cell, 1..ASTAR_MAX_TERRAIN, which also makes it
  * walkable. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid, a
- * cell outside it or a cost out of range. O(1). */
+ * cell outside it or a cost out of range, or ASTAR_OUT_OF_MEMORY as
+ * astar_grid_set_walkable. O(1), plus the same upkeep when a blocked cell
+ * becomes walkable. */
 ASTAR_API astar_status astar_grid_set_cost(astar_grid *grid, int x, int y, int cost);
 
 /* Whether (x, y) is a walkable cell; false outside the grid. O(1). */
@@ -1047,6 +1053,78 @@ typedef enum astar_step {
  * map, advice NULL). O(units on next + paths through next). */
 ASTAR_API astar_status astar_units_check_step(const astar_units *units, uint32_t id,
                                               astar_point next, astar_step *advice);
+
+/* ------------------------------------------------------------------------ */
+/* Dead ends                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Dead ends (the article's note 6): a dead-end area is a part of the map
+ * joined to the rest through a single cell, its door. A path from outside
+ * that enters it must come back out through the same door, so no least-cost
+ * path between two cells outside an area goes into it. Once a grid's dead
+ * ends are enabled, an A* search leaves out every area that holds neither
+ * its start nor its goal, and everything outside the innermost area that
+ * holds both (except that area's door): in all, exactly the cells that lie
+ * on no simple path from start to goal. In a maze of one-cell corridors
+ * that is everything off the corridors between them.
+ *
+ * What it changes: only the squares expanded. Under optimal options
+ * (astar_options_optimal) the status and cost are those of the same search
+ * without dead ends. With ASTAR_MOVES_4 or ASTAR_MOVES_8 and first- or
+ * last-added ties the path is the very same one whatever the options, since
+ * the squares left out could never lower a G. ASTAR_MOVES_8_CUT uses dead
+ * ends only where every step costs alike - uniform terrain, no cost layers,
+ * no units (astar_options.layers, .units) - since cutting a corner, a unit can step
+ * diagonally out of a dead end past its door, which pays on plain ground
+ * never but can when the door's terrain is dear. JPS and JPS+ do not use
+ * dead ends.
+ *
+ * Areas are found on 4-connectivity, which under ASTAR_MOVES_4 and
+ * ASTAR_MOVES_8 is the movement's own: a diagonal step needs both straight
+ * cells beside it walkable, and at least one of them is not the door. They
+ * nest: an area may hold smaller ones (a corridor that ends blind is an
+ * area inside an area at every cell). Of the two sides of a door, the one
+ * called the dead end is the side away from a root cell picked in each
+ * island so that the rest is normally the larger side (docs/design.md).
+ * Area ids are
+ * 1..astar_grid_dead_end_count() and change with every rebuild.
+ *
+ * Enables (computes) the grid's dead ends. From then on every edit of
+ * walkability recomputes them all before it returns: O(width * height),
+ * 2 to 15 ms on the 512 x 512 benchmark maps (docs/performance.md). To
+ * edit many cells, disable them, edit, and enable them again. Enabling
+ * enabled dead ends does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time; keeps 4 bytes per cell plus 16 per area (a
+ * maze of one-cell corridors has about one area per walkable cell), and
+ * needs 16 bytes per walkable cell more while it computes. */
+ASTAR_API astar_status astar_grid_enable_dead_ends(astar_grid *grid);
+
+/* Frees the grid's dead ends; searches no longer use them. NULL or a grid
+ * without dead ends is allowed. */
+ASTAR_API void astar_grid_disable_dead_ends(astar_grid *grid);
+
+/* Number of dead-end areas; 0 when they are not enabled. O(1). */
+ASTAR_API uint32_t astar_grid_dead_end_count(const astar_grid *grid);
+
+/* The innermost dead-end area holding (x, y): 1..astar_grid_dead_end_count();
+ * 0 for a cell in no area, a blocked cell, a cell outside the grid, or a
+ * grid whose dead ends are not enabled. O(1). */
+ASTAR_API uint32_t astar_grid_dead_end(const astar_grid *grid, int x, int y);
+
+/* One dead-end area. */
+typedef struct astar_dead_end {
+    astar_point door;  /* the cell joining it to the rest; not part of the area */
+    uint32_t outer;    /* the innermost area holding this one, 0 if none */
+    uint32_t cells;    /* its walkable cells, those of the areas inside it included */
+} astar_dead_end;
+
+/* Reads area id (1..astar_grid_dead_end_count()) into out.
+ * [out] out  the area
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL argument, a grid
+ * without dead ends or an id out of range. O(1). */
+ASTAR_API astar_status astar_grid_dead_end_info(const astar_grid *grid, uint32_t id,
+                                                astar_dead_end *out);
 
 /* ------------------------------------------------------------------------ */
 /* Checking paths                                                           */

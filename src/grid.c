@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dead_ends.h"
 #include "grid.h"
 #include "islands.h"
 #include "jump_table.h"
@@ -51,6 +52,7 @@ void astar_grid_delete(astar_grid *grid)
     if (grid) {
         astar_grid_disable_jump_table(grid);
         astar_grid_disable_islands(grid);
+        astar_grid_disable_dead_ends(grid);
         free(grid->terrain);
         bit_lines_free(&grid->rows);
         bit_lines_free(&grid->columns);
@@ -58,12 +60,12 @@ void astar_grid_delete(astar_grid *grid)
     }
 }
 
-void grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
+astar_status grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
 {
     uint8_t *cell = &grid->terrain[grid_padded_index(grid, x, y)];
     uint8_t old = *cell;
     if (old == terrain)
-        return;
+        return ASTAR_OK;
     if (old && --grid->cells_of_cost[old] == 0)
         grid->costs_in_use--;
     if (terrain && grid->cells_of_cost[terrain]++ == 0)
@@ -76,7 +78,10 @@ void grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
             jump_table_patch(grid, x, y);
         if (grid->islands)
             islands_update(grid, x, y);
+        if (grid->dead_ends && !dead_ends_update(grid))
+            return ASTAR_OUT_OF_MEMORY;
     }
+    return ASTAR_OK;
 }
 
 int astar_grid_width(const astar_grid *grid) { return grid ? grid->width : 0; }
@@ -97,16 +102,14 @@ astar_status astar_grid_set_walkable(astar_grid *grid, int x, int y, bool walkab
     if (!grid || !grid_contains(grid, x, y))
         return ASTAR_INVALID_ARGUMENT;
     uint8_t old = grid->terrain[grid_padded_index(grid, x, y)];
-    grid_put(grid, x, y, !walkable ? 0 : old ? old : 1);
-    return ASTAR_OK;
+    return grid_put(grid, x, y, !walkable ? 0 : old ? old : 1);
 }
 
 astar_status astar_grid_set_cost(astar_grid *grid, int x, int y, int cost)
 {
     if (!grid || !grid_contains(grid, x, y) || cost < 1 || cost > ASTAR_MAX_TERRAIN)
         return ASTAR_INVALID_ARGUMENT;
-    grid_put(grid, x, y, (uint8_t)cost);
-    return ASTAR_OK;
+    return grid_put(grid, x, y, (uint8_t)cost);
 }
 
 int astar_grid_cost(const astar_grid *grid, int x, int y)

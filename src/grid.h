@@ -10,6 +10,7 @@
 
 typedef struct jump_table jump_table;
 typedef struct islands islands;
+typedef struct dead_ends dead_ends;
 
 /* Cells are stored with a one-cell blocked border on every side, so a
  * neighbour of any real cell is always inside the array and the search
@@ -26,6 +27,7 @@ struct astar_grid {
     int costs_in_use;
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by grid_put */
     islands *islands;   /* [opt] island labels, kept current by grid_put */
+    dead_ends *dead_ends; /* [opt] dead-end areas, kept current by grid_put */
 };
 
 static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)
@@ -38,8 +40,11 @@ static inline bool grid_contains(const astar_grid *grid, int x, int y)
     return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
 
-/* The one way a cell changes: terrain, bits, counts and jump table together.
- * (x, y) must be inside the grid; terrain 0 blocks it. */
-void grid_put(astar_grid *grid, int x, int y, uint8_t terrain);
+/* The one way a cell changes: terrain, bits, counts, and the jump table,
+ * islands and dead ends if enabled, together. (x, y) must be inside the
+ * grid; terrain 0 blocks it. The cell is changed
+ * whatever happens; ASTAR_OUT_OF_MEMORY says the dead ends could not be
+ * rebuilt and were disabled. */
+astar_status grid_put(astar_grid *grid, int x, int y, uint8_t terrain);
 
 #endif

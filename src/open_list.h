@@ -24,8 +24,10 @@
  * serves every kind with a choice made at every step. */
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 static inline void sorted_push(astar_context *ctx, list_entry e)

@@ -6,6 +6,7 @@
 
 #include "context.h"
 #include "cost.h"
+#include "dead_ends.h"
 #include "grid.h"
 #include "islands.h"
 #include "jps.h"
@@ -37,6 +38,8 @@ typedef struct search {
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
     layer_sum layers;             /* the caller's cost layers, if any */
     unit_view units;              /* the other units, if any */
+    bool dead_ends;               /* leave out dead ends, per dead_end */
+    dead_end_filter dead_end;
 } search;
 
 /* Layers and units are set up by check_request, which checks them. */
@@ -104,7 +107,7 @@ static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint
  * condition per feature. Without it, the loop is compiled without them. */
 static bool search_has_extras(const search *s)
 {
-    return s->layers.count > 0 || s->units.units != NULL;
+    return s->layers.count > 0 || s->units.units != NULL || s->dead_ends;
 }
 
 /* Step c) of the article for every square adjacent to current. Returns
@@ -131,6 +134,9 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
         astar_list list = context_list_of(ctx, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
+        if (extras && s->dead_ends && list == ASTAR_LIST_NONE &&
+            dead_end_filter_skips(&s->dead_end, next))
+            continue; /* on no simple path to the target: a dead end (note 6) */
 
         uint64_t factor = terrain; /* what the move cost is multiplied by */
         if (extras && s->layers.count > 0)
@@ -173,9 +179,10 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
     return false;
 }
 
-/* Steps 1 and 2 of the article's summary. Inlined with a constant kind (see
- * run), so that each open list gets a loop of its own with no choice left
- * in it: the heap's loop must not pay for the other two. */
+/* Steps 1 and 2 of the article's summary. Inlined with a constant kind and
+ * extras (see run), so that each open list gets a loop of its own with no
+ * choice left in it: the heap's loop must not pay for the other two, nor
+ * the plain loop for the features that look at every neighbour. */
 static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, const bool extras,
                                            uint32_t start, astar_point start_xy,
                                            uint32_t *expanded)
@@ -210,24 +217,36 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, cons
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* The open list and the extras are chosen once per search, never per
- * operation: each pair gets a loop of its own. */
-static ALWAYS_INLINE astar_status run(search *s, uint32_t start, astar_point start_xy,
-                                      uint32_t *expanded)
+/* The open list is chosen once per search, never per operation. */
+static ALWAYS_INLINE astar_status run_any_list(search *s, const bool extras, uint32_t start,
+                                               astar_point start_xy, uint32_t *expanded)
 {
-    const bool extras = search_has_extras(s);
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
-        return extras ? run_with(s, ASTAR_OPEN_LIST_SORTED, true, start, start_xy, expanded)
-                      : run_with(s, ASTAR_OPEN_LIST_SORTED, false, start, start_xy, expanded);
+        return run_with(s, ASTAR_OPEN_LIST_SORTED, extras, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
-        return extras ? run_with(s, ASTAR_OPEN_LIST_UNSORTED, true, start, start_xy, expanded)
-                      : run_with(s, ASTAR_OPEN_LIST_UNSORTED, false, start, start_xy, expanded);
+        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, extras, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return extras ? run_with(s, ASTAR_OPEN_LIST_HEAP, true, start, start_xy, expanded)
-                  : run_with(s, ASTAR_OPEN_LIST_HEAP, false, start, start_xy, expanded);
+    return run_with(s, ASTAR_OPEN_LIST_HEAP, extras, start, start_xy, expanded);
+}
+
+/* The loops with extras live apart, so that the plain ones are compiled
+ * into run (and run into astar_find_path) as they were without them. */
+static NOINLINE astar_status run_extras(search *s, uint32_t start, astar_point start_xy,
+                                        uint32_t *expanded)
+{
+    return run_any_list(s, true, start, start_xy, expanded);
+}
+
+/* The extras too are chosen once per search. */
+static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+{
+    const bool extras = search_has_extras(s);
+    if (extras)
+        return run_extras(s, start, start_xy, expanded);
+    return run_any_list(s, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
@@ -327,7 +346,15 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
 
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
+    /* Set up apart and copied in: if s's address went to another function,
+     * the compiler would keep s in memory, and the plain loop would pay. */
+    dead_end_filter dead_end;
+    bool uniform_costs = astar_grid_uniform(grid) && layers.count == 0 && !units.units;
+    bool dead_ends =
+        dead_end_filter_init(&dead_end, grid, start_cell, target, options->moves, uniform_costs);
     search s = search_setup(ctx, grid, target, goal, options, &layers, &units);
+    s.dead_ends = dead_ends;
+    s.dead_end = dead_end;
     ctx->goal = target;
     ctx->model = s.model;
 

@@ -45,6 +45,21 @@ grep -q '(0 expanded)' <<<"$out" && fail "expanded nothing without islands"
 run 1 "$ASTAR" path "$island_map" 94 319 178 491 --islands
 has "(0 expanded)"
 
+# Dead ends: on a maze of one-cell corridors, a tree, the only cells on a
+# simple path are those of the path itself, so A* expands just them (all
+# but the goal); without dead ends it wanders into side corridors.
+maze="$ASTAR_BENCH_DIR/maps/maze/maze512-1-0.map"
+expanded_of() { sed -n 's/.*), \([0-9]*\) expanded$/\1/p' <<<"$out"; }
+run 0 "$ASTAR" path "$maze" 215 154 334 235 --costs octile --heuristic octile
+plain=$(expanded_of)
+has "path: 803 cells, cost 1907156 (distance 802.0000)"
+run 0 "$ASTAR" path "$maze" 215 154 334 235 --costs octile --heuristic octile --dead-ends
+has "path: 803 cells, cost 1907156 (distance 802.0000), 802 expanded"
+has "dead ends: "
+checks=$((checks + 1))
+[ "$plain" -gt 802 ] || fail "expanded $plain without dead ends, expected more than 802"
+grep -q 'start in area [1-9]' <<<"$out" || fail "the start of a maze path is in no dead end"
+
 run 2 "$ASTAR" path "$map" 100 1 2 2
 has "start is outside the grid"
 run 2 "$ASTAR" path "$map" 0 0 2 2

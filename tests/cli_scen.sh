@@ -27,6 +27,11 @@ done
 # Islands change nothing for problems that have a path.
 run 0 "$ASTAR" scen --islands --costs octile --heuristic octile "${subset[@]}"
 last_line "3967 passed, 0 failed, 3 skipped"
+# Nor do dead ends, with either cost model.
+run 0 "$ASTAR" scen --dead-ends --costs octile --heuristic octile "${subset[@]}"
+last_line "3967 passed, 0 failed, 3 skipped"
+run 0 "$ASTAR" scen --dead-ends --islands --costs article --heuristic octile "${subset[@]:0:3}"
+last_line "1410 passed, 0 failed"
 # So does A* with either of the open lists that are not heaps.
 for list in sorted unsorted; do
     run 0 "$ASTAR" scen --open-list "$list" --costs octile --heuristic octile "${subset[@]:0:2}"

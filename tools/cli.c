@@ -21,13 +21,18 @@ const char cli_search_options_help[] =
 const char cli_map_options_help[] =
     "map options:\n"
     "  --islands               label the map's islands when it is loaded, so that\n"
-    "                          a search between two of them stops at once\n";
+    "                          a search between two of them stops at once\n"
+    "  --dead-ends             tag the map's dead ends when it is loaded, so that\n"
+    "                          A* leaves out those holding neither start nor goal\n";
 
 bool cli_map_option(const char *arg, cli_map_options *maps)
 {
-    if (strcmp(arg, "--islands") != 0)
+    if (strcmp(arg, "--islands") == 0)
+        maps->islands = true;
+    else if (strcmp(arg, "--dead-ends") == 0)
+        maps->dead_ends = true;
+    else
         return false;
-    maps->islands = true;
     return true;
 }
 
@@ -239,6 +244,10 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
     if (s == ASTAR_OK && maps->islands) {
         s = astar_grid_enable_islands(*out);
         what = "islands";
+    }
+    if (s == ASTAR_OK && maps->dead_ends) {
+        s = astar_grid_enable_dead_ends(*out);
+        what = "dead ends";
     }
     if (s != ASTAR_OK) {
         fprintf(stderr, "astar: %s: %s: %s\n", path, what, astar_status_message(s));

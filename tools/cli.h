@@ -50,6 +50,7 @@ typedef struct cli_scenario {
 /* What the subcommands that load maps may add to a loaded map. */
 typedef struct cli_map_options {
     bool islands;   /* --islands: astar_grid_enable_islands */
+    bool dead_ends; /* --dead-ends: astar_grid_enable_dead_ends */
 } cli_map_options;
 
 /* Their help text, for --help. */
@@ -59,7 +60,8 @@ extern const char cli_map_options_help[];
 bool cli_map_option(const char *arg, cli_map_options *maps);
 
 /* Loads the Moving AI map at path, ready to be searched with options: with
- * its jump table when the algorithm is JPS+, and its islands if maps asks.
+ * its jump table when the algorithm is JPS+, and its islands and dead ends
+ * if maps asks.
  * Prints what went wrong and returns false on failure. */
 bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
                    astar_grid **out);

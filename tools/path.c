@@ -143,6 +143,10 @@ static int path_in(cli_world *world, int argc, char **argv)
     printf("options: ");
     cli_describe_options(stdout, &o);
     printf("\n");
+    if (maps.dead_ends)
+        printf("dead ends: %u areas; start in area %u, goal in area %u (0: none)\n",
+               astar_grid_dead_end_count(grid), astar_grid_dead_end(grid, start.x, start.y),
+               astar_grid_dead_end(grid, goal.x, goal.y));
     if (in_world) {
         cli_world_describe(stdout, world);
         report_without_world(ctx, grid, start, goal, &o, world, &path);
