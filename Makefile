@@ -66,13 +66,15 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands
+	  astar_islands astar_smooth
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-open-lists $(BENCH)
 	./build-bench/astar-jump-table $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/dao/orz900d.map \
 	  $(BENCH)/maps/sc1/Aurora.map
 	./build-bench/astar-islands $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/sc1/Aurora.map
+	./build-bench/astar-smooth $(foreach m,dao/lak303d bg512/AR0205SR sc1/Aurora maze/maze512-8-0, \
+	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 install: all

@@ -14,6 +14,7 @@ astar_options astar_options_default(void)
         .weight = 1.0,
         .ties = ASTAR_TIES_LAST,
         .stop = ASTAR_STOP_CLOSED,
+        .turn_penalty = 0,
     };
 }
 
@@ -51,5 +52,7 @@ bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !options_valid(options))
         return false;
-    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED;
+    /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
+    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED &&
+           options->turn_penalty == 0;
 }

@@ -28,6 +28,7 @@ typedef struct search {
     bool stop_on_open;
     astar_observer observer;
     void *observer_user;
+    uint32_t turn_penalty;        /* 0: off */
     uint32_t added;               /* squares added so far: the tie order */
     bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
@@ -54,6 +55,7 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
         .observer = options->observer,
         .observer_user = options->observer_user,
+        .turn_penalty = options->turn_penalty,
     };
     for (int d = 0; d < DIRECTIONS; d++) {
         s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
@@ -68,7 +70,7 @@ static inline uint32_t distance_1d(int a, int b)
     return (uint32_t)(a > b ? a - b : b - a);
 }
 
-static inline uint64_t h_of(const search *s, int x, int y)
+static ALWAYS_INLINE uint64_t h_of(const search *s, int x, int y)
 {
     return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
 }
@@ -92,9 +94,18 @@ static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint
     open_push(s->ctx, kind, e);
 }
 
+/* Whether this search uses any feature that adds work per neighbour. The
+ * loop is compiled with and without them (see run), so that the plain
+ * article's A* pays nothing for them. One condition per feature. */
+static bool search_has_extras(const search *s)
+{
+    return s->turn_penalty != 0;
+}
+
 /* Step c) of the article for every square adjacent to current. Returns
- * whether the target was added to the open list. */
-static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
+ * whether the target was added to the open list. extras is a constant
+ * (see run): false compiles every feature of search_has_extras away. */
+static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, const bool extras,
                                              const list_entry *current)
 {
     astar_context *ctx = s->ctx;
@@ -102,6 +113,10 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
     int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
     const uint8_t *here = s->terrain + grid_padded_index(s->grid, x, y);
     uint32_t g = current->f - (uint32_t)h_of(s, x, y);
+    /* The direction of the step that entered current; the start has none. */
+    unsigned entered = DIRECTIONS;
+    if (extras && s->turn_penalty && cell != ctx->start)
+        entered = entry_dir(current);
 
     for (unsigned d = 0; d < DIRECTIONS; d++) {
         unsigned terrain = here[s->terrain_step[d]];
@@ -117,6 +132,8 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
             continue; /* on the closed list: ignore it */
 
         uint64_t new_g = g + (uint64_t)s->move_cost[d] * terrain;
+        if (extras && entered != DIRECTIONS && d != entered)
+            new_g += s->turn_penalty; /* the step changes direction */
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
         if (new_f > ASTAR_MAX_COST) {
             /* Costs are 32-bit. Unless H overestimates, every path through
@@ -148,11 +165,13 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind,
     return false;
 }
 
-/* Steps 1 and 2 of the article's summary. Inlined with a constant kind (see
- * run), so that each open list gets a loop of its own with no choice left
- * in it: the heap's loop must not pay for the other two. */
-static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint32_t start,
-                                           astar_point start_xy, uint32_t *expanded)
+/* Steps 1 and 2 of the article's summary. Inlined with a constant kind and
+ * extras (see run), so that each open list gets a loop of its own with no
+ * choice left in it: the heap's loop must not pay for the other two, nor
+ * the plain search for the extra features. */
+static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, const bool extras,
+                                           uint32_t start, astar_point start_xy,
+                                           uint32_t *expanded)
 {
     astar_context *ctx = s->ctx;
     ctx->open_count = 0;
@@ -169,7 +188,7 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
         context_close(ctx, current); /* switch it to the closed list */
         if (entry_cell(&current) == s->target)
             return ASTAR_OK;
-        bool target_opened = look_at_neighbours(s, kind, &current);
+        bool target_opened = look_at_neighbours(s, kind, extras, &current);
         ++*expanded;
         if (s->observer) {
             uint32_t cell = entry_cell(&current);
@@ -184,18 +203,24 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* The open list is chosen once per search, never per operation. */
-static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+/* The open list and the extras are chosen once per search, never per
+ * operation: each pair gets a loop of its own. */
+static ALWAYS_INLINE astar_status run(search *s, uint32_t start, astar_point start_xy,
+                                      uint32_t *expanded)
 {
+    const bool extras = search_has_extras(s);
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
-        return run_with(s, ASTAR_OPEN_LIST_SORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_SORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_SORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
-        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, start, start_xy, expanded);
+        return extras ? run_with(s, ASTAR_OPEN_LIST_UNSORTED, true, start, start_xy, expanded)
+                      : run_with(s, ASTAR_OPEN_LIST_UNSORTED, false, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return run_with(s, ASTAR_OPEN_LIST_HEAP, start, start_xy, expanded);
+    return extras ? run_with(s, ASTAR_OPEN_LIST_HEAP, true, start, start_xy, expanded)
+                  : run_with(s, ASTAR_OPEN_LIST_HEAP, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
