@@ -88,6 +88,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: astar-smooth MAP SCEN [MAP SCEN...]\n");
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a line per file and heuristic as it is done */
     printf("%-34s %-9s %6s %7s %7s %9s %9s %8s %9s %9s %9s\n", "scenario", "H", "paths",
            "turns", "+pen", "length", "expanded", "waypts", "smoothed", "smooth us",
            "max us (cells)");

@@ -238,7 +238,7 @@ static void test_long_lines(void **state)
 /* ------------------------------------------------------------------------ */
 
 /* The fewest waypoints by trying every subsequence, shortest first, with the
- * oracle's line of sight. */
+ * oracle's line of sight; some subsequence must join the ends. */
 typedef struct brute {
     size_t n;
     bool sees[BRUTE_MAX][BRUTE_MAX];
@@ -340,6 +340,97 @@ static void test_smoothing_is_minimal(void **state)
     print_message("%d paths, %d where greedy needs more waypoints\n", checked, greedy_worse);
     assert_true(greedy_worse > 0);
     astar_context_delete(ctx);
+}
+
+/* The fewest waypoints by a plain dynamic programme over every pair, with
+ * the oracle's line of sight: for paths too long to try every subsequence.
+ * 0 if none joins the ends. */
+static size_t pairs_minimum(const astar_grid *g, astar_moves moves, const astar_point *points,
+                            size_t n)
+{
+    size_t *best = calloc(n, sizeof *best);
+    assert_non_null(best);
+    best[0] = 1;
+    for (size_t j = 1; j < n; j++)
+        for (size_t i = 0; i < j; i++)
+            if (best[i] && (!best[j] || best[i] + 1 < best[j]) &&
+                oracle_sees(g, moves, points[i], points[j]))
+                best[j] = best[i] + 1;
+    size_t answer = best[n - 1];
+    free(best);
+    return answer;
+}
+
+/* Long A* paths on larger grids, where most tries are settled by the walls
+ * remembered from earlier walks: the count is still the minimum. */
+static void test_long_paths_are_minimal(void **state)
+{
+    (void)state;
+    rng r = { 4242 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    static astar_point path[MAX_POINTS], out[MAX_POINTS];
+    int checked = 0;
+    for (int i = 0; checked < 40; i++) {
+        astar_grid *g = NULL;
+        assert_int_equal(astar_grid_new(40, 40, &g), ASTAR_OK);
+        for (int k = 0; k < 40 * 40 * 3 / 10; k++)
+            astar_grid_set_walkable(g, rng_below(&r, 40), rng_below(&r, 40), false);
+        astar_options o = with_moves((astar_moves)(i % 3));
+        o.costs = ASTAR_COSTS_OCTILE;
+        o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
+        astar_path p = { .points = path, .capacity = MAX_POINTS };
+        if (astar_find_path(ctx, g, P(rng_below(&r, 6), rng_below(&r, 40)),
+                            P(34 + rng_below(&r, 6), rng_below(&r, 40)), &o, &p) == ASTAR_OK) {
+            astar_waypoints w = { .points = out, .capacity = MAX_POINTS };
+            assert_int_equal(astar_path_smooth(g, &o, path, p.length, &w), ASTAR_OK);
+            assert_waypoints_valid(g, o.moves, path, p.length, &w);
+            assert_int_equal(w.length, pairs_minimum(g, o.moves, path, p.length));
+            checked++;
+        }
+        astar_grid_delete(g);
+    }
+    astar_context_delete(ctx);
+}
+
+/* Any list of cells, not only paths: random hops between cells that see
+ * each other, coming back to earlier ones, with now and then a blocked cell
+ * or one outside the grid in between. */
+static void test_any_list_of_cells(void **state)
+{
+    (void)state;
+    rng r = { 1234 };
+    astar_point list[BRUTE_MAX], out[BRUTE_MAX];
+    for (int i = 0; i < 400; i++) {
+        astar_grid *g = random_grid(&r, 14, 35);
+        astar_moves moves = (astar_moves)(i % 3);
+        astar_options o = with_moves(moves);
+        size_t n = 0;
+        list[n] = random_cell(&r, g);
+        if (!astar_grid_walkable(g, list[0].x, list[0].y)) {
+            astar_grid_delete(g);
+            continue;
+        }
+        for (n = 1; n < BRUTE_MAX; n++) {
+            astar_point next = rng_below(&r, 4) == 0 ? list[rng_below(&r, (int)n)] : random_cell(&r, g);
+            if (rng_below(&r, 10) == 0)
+                next = P(-1, next.y); /* never a waypoint */
+            else
+                for (int tries = 0; tries < 50 && !oracle_sees(g, moves, list[n - 1], next); tries++)
+                    next = random_cell(&r, g);
+            list[n] = next;
+        }
+        while (!astar_grid_walkable(g, list[n - 1].x, list[n - 1].y))
+            n--;
+        astar_waypoints w = { .points = out, .capacity = BRUTE_MAX };
+        bool joined = pairs_minimum(g, moves, list, n) != 0;
+        assert_int_equal(astar_path_smooth(g, &o, list, n, &w), joined ? ASTAR_OK : ASTAR_INVALID_PATH);
+        if (joined) {
+            assert_waypoints_valid(g, moves, list, n, &w);
+            assert_int_equal(w.length, brute_minimum(g, moves, list, n));
+        }
+        astar_grid_delete(g);
+    }
 }
 
 /* Greedy takes the farthest point the start sees, (2,1), which cannot see
@@ -736,6 +827,8 @@ int main(void)
         cmocka_unit_test(test_corner_rule),
         cmocka_unit_test(test_long_lines),
         cmocka_unit_test(test_smoothing_is_minimal),
+        cmocka_unit_test(test_long_paths_are_minimal),
+        cmocka_unit_test(test_any_list_of_cells),
         cmocka_unit_test(test_greedy_is_not_enough),
         cmocka_unit_test(test_open_grid_is_one_segment),
         cmocka_unit_test(test_wall_corner_forces_a_waypoint),
