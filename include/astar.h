@@ -673,9 +673,9 @@ typedef struct astar_waypoints {
  * a later point from it, and a segment that passes through that wall (or
  * through the one that hid j from the point tried just before) fails
  * without a walk; walks go from both ends and stop at the first wall. On
- * benchmark maps smoothing takes a fraction of the time of the search that
- * found the path, and on 2,000-cell maze paths about as long (figures in
- * docs/performance.md). */
+ * the benchmark's game maps smoothing took 11 to 38% of the time of the
+ * search that found the path, on maze paths of up to 2,000 cells about 55%
+ * (docs/performance.md). */
 ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_options *options,
                                          const astar_point *points, size_t length,
                                          astar_waypoints *out);

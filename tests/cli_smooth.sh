@@ -56,6 +56,12 @@ grep -q '<rect x=' "$scratch/plain.svg" || fail "no blocked cells drawn"
 checks=$((checks + 1))
 grep -q "smoothed: $(waypoints_of) waypoints" "$scratch/smooth.svg" || fail "no caption"
 
+# Every problem of a scenario with a penalty: legal paths whose reported
+# cost is their steps plus the penalties, never shorter than the optimum.
+run 0 "$ASTAR" scen --costs octile --heuristic octile --turn-penalty 2378 \
+    "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
+last_line "160 passed, 0 failed"
+
 # Refusals.
 run 2 "$ASTAR" path "$lak" "${query[@]}" --algo jps --turn-penalty 10
 has "no turn penalty"

@@ -80,6 +80,8 @@ typedef struct extras {
 static bool report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
                           extras *x)
 {
+    if (!x->smooth && !x->svg && !o->turn_penalty)
+        return true;
     astar_path_measure m;
     astar_error err;
     if (astar_path_check(grid, o, path->points[0], path->points[path->length - 1], path->points,
