@@ -67,7 +67,7 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field astar_world astar_dead_ends
+	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-open-lists $(BENCH)
@@ -78,6 +78,8 @@ bench:
 	./build-bench/astar-world $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/scen/bg512/AR0011SR.map.scen \
 	  $(BENCH)/maps/dao/den312d.map $(BENCH)/scen/dao/den312d.map.scen
 	./build-bench/astar-dead-ends $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY))
+	./build-bench/astar-smooth $(foreach m,dao/lak303d bg512/AR0205SR sc1/Aurora maze/maze512-8-0, \
+	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 install: all

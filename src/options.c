@@ -18,6 +18,7 @@ astar_options astar_options_default(void)
         .stop = ASTAR_STOP_CLOSED,
         .unit_radius = 8,
         .unit_penalty = 4,
+        .turn_penalty = 0,
     };
 }
 
@@ -55,5 +56,7 @@ bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !options_valid(options))
         return false;
-    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED;
+    /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
+    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED &&
+           options->turn_penalty == 0;
 }

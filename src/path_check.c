@@ -66,6 +66,7 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
 
     cost_model model = cost_model_of(options);
     astar_path_measure m = { 0 };
+    unsigned previous = DIRECTIONS; /* the start was entered by no step */
     for (size_t i = 1; i < length; i++) {
         astar_point a = points[i - 1], b = points[i];
         const char *fault = step_fault(grid, options->moves, a, b);
@@ -80,7 +81,12 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
             factor += unit_view_penalty(&units, cell);
         }
         bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y);
-        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * factor;
+        unsigned direction = move_direction(b.x - a.x, b.y - a.y);
+        bool turn = previous != DIRECTIONS && direction != previous;
+        previous = direction;
+        m.turns += turn;
+        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * factor +
+                  (turn ? options->turn_penalty : 0);
         m.length += (diagonal ? sqrt(2.0) : 1.0) * (double)factor;
         m.diagonal += diagonal;
         m.straight += !diagonal;

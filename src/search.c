@@ -31,6 +31,8 @@ typedef struct search {
     bool stop_on_open;
     astar_observer observer;
     void *observer_user;
+    uint32_t turn_penalty;        /* 0: off */
+    uint32_t start;               /* the start's cell: it was entered by no step */
     uint32_t added;               /* squares added so far: the tie order */
     bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
@@ -65,6 +67,7 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .observer_user = options->observer_user,
         .layers = *layers,
         .units = *units,
+        .turn_penalty = options->turn_penalty,
     };
     for (int d = 0; d < DIRECTIONS; d++) {
         s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
@@ -107,7 +110,8 @@ static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint
  * condition per feature. Without it, the loop is compiled without them. */
 static bool search_has_extras(const search *s)
 {
-    return s->layers.count > 0 || s->units.units != NULL || s->dead_ends;
+    return s->layers.count > 0 || s->units.units != NULL || s->dead_ends ||
+           s->turn_penalty != 0;
 }
 
 /* Step c) of the article for every square adjacent to current. Returns
@@ -121,6 +125,10 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
     int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
     const uint8_t *here = s->terrain + grid_padded_index(s->grid, x, y);
     uint32_t g = current->f - (uint32_t)h_of(s, x, y);
+    /* The direction of the step that entered current; the start has none. */
+    unsigned entered = DIRECTIONS;
+    if (extras && s->turn_penalty && cell != s->start)
+        entered = entry_dir(current);
 
     for (unsigned d = 0; d < DIRECTIONS; d++) {
         unsigned terrain = here[s->terrain_step[d]];
@@ -148,6 +156,8 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
                 factor += unit_view_penalty(&s->units, next);
         }
         uint64_t new_g = g + (uint64_t)s->move_cost[d] * factor;
+        if (extras && entered != DIRECTIONS && d != entered)
+            new_g += s->turn_penalty; /* the step changes direction */
         uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
         if (new_f > ASTAR_MAX_COST) {
             /* Costs are 32-bit. Unless H overestimates, every path through
@@ -243,8 +253,7 @@ static NOINLINE astar_status run_extras(search *s, uint32_t start, astar_point s
 /* The extras too are chosen once per search. */
 static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
 {
-    const bool extras = search_has_extras(s);
-    if (extras)
+    if (search_has_extras(s))
         return run_extras(s, start, start_xy, expanded);
     return run_any_list(s, false, start, start_xy, expanded);
 }
@@ -355,6 +364,7 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     search s = search_setup(ctx, grid, target, goal, options, &layers, &units);
     s.dead_ends = dead_ends;
     s.dead_end = dead_end;
+    s.start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;
 

@@ -16,7 +16,9 @@ const char cli_search_options_help[] =
     "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n"
     "  --weight W              H is multiplied by W, 0..64 (default 1)\n"
     "  --ties last|first|deep  which equal-F square goes first (default last added)\n"
-    "  --stop closed|open      stop when the target is closed (default) or opened\n";
+    "  --stop closed|open      stop when the target is closed (default) or opened\n"
+    "  --turn-penalty N        add N cost units to G at every change of direction\n"
+    "                          (default 0; A* only, not always least cost)\n";
 
 const char cli_map_options_help[] =
     "map options:\n"
@@ -92,10 +94,11 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
     };
     const char *flag = argv[*i];
     bool is_weight = strcmp(flag, "--weight") == 0;
+    bool is_turn_penalty = strcmp(flag, "--turn-penalty") == 0;
     size_t which = 0;
     while (which < sizeof enums / sizeof enums[0] && strcmp(enums[which].flag, flag) != 0)
         which++;
-    if (!is_weight && which == sizeof enums / sizeof enums[0])
+    if (!is_weight && !is_turn_penalty && which == sizeof enums / sizeof enums[0])
         return 0;
     if (*i + 1 >= argc) {
         fprintf(stderr, "astar: %s needs a value\n", flag);
@@ -108,6 +111,16 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
             fprintf(stderr, "astar: --weight takes a number from 0 to 64, not '%s'\n", value);
             return -1;
         }
+        return 1;
+    }
+    if (is_turn_penalty) {
+        long penalty;
+        if (!cli_parse_int(value, 0, INT32_MAX, &penalty)) {
+            fprintf(stderr, "astar: --turn-penalty takes a whole number from 0 to %ld, not '%s'\n",
+                    (long)INT32_MAX, value);
+            return -1;
+        }
+        o->turn_penalty = (uint32_t)penalty;
         return 1;
     }
     int v;
@@ -137,6 +150,8 @@ void cli_describe_options(FILE *out, const astar_options *o)
             name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
             name_of(heuristic_names, (int)o->heuristic), o->weight, name_of(ties_names, (int)o->ties),
             name_of(stop_names, (int)o->stop));
+    if (o->turn_penalty)
+        fprintf(out, ", turn penalty %u", o->turn_penalty);
 }
 
 void cli_describe_moves(FILE *out, const astar_options *o)

@@ -1,21 +1,30 @@
-/* astar path: one search on a Moving AI map, with a picture of small maps. */
+/* astar path: one search on a Moving AI map, with a picture of small maps,
+ * and optionally its smoothing and an SVG picture. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "svg.h"
 
 enum { PICTURE_MAX_WIDTH = 80 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar path MAP SX SY GX GY [search options] [map options]\n"
-            "                  [world options]\n\n"
+            "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [search options]\n"
+            "                  [map options] [world options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
-            "'J' jump point, '#' blocked, 'x' closed, 'o' open; with world options '~'\n"
-            "influence, 'U' stopped unit, 'M' moving unit, '+' its path).\n"
+            "'J' jump point, 'W' waypoint, '#' blocked, 'x' closed, 'o' open; with world\n"
+            "options '~' influence, 'U' stopped unit, 'M' moving unit, '+' its path).\n"
+            "With --smooth or --turn-penalty, also the path's length in cells and its turns.\n\n"
+            "  --smooth      also the fewest waypoints of the path a unit can walk straight\n"
+            "                between (line of sight under the moves' corner rule), and the\n"
+            "                length of that walk\n"
+            "  --svg FILE    write an SVG picture of the map around the path, the path, and\n"
+            "                with --smooth the waypoints\n\n"
             "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help,
             cli_world_options_help);
@@ -31,7 +40,7 @@ static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x,
 }
 
 static void draw(const astar_context *ctx, const astar_grid *grid, const cli_world *world,
-                 const astar_path *path)
+                 const astar_path *path, const astar_waypoints *smoothed)
 {
     int w = astar_grid_width(grid), h = astar_grid_height(grid);
     char *rows = malloc((size_t)w * (size_t)h);
@@ -48,9 +57,73 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const cli_wor
     /* A* puts every cell of its path on its parent chain: only JPS marks. */
     for (size_t i = 1; path->node_count < path->length && i + 1 < path->node_count; i++)
         rows[(size_t)path->nodes[i].y * (size_t)w + (size_t)path->nodes[i].x] = 'J';
+    for (size_t i = 1; smoothed && i + 1 < smoothed->length; i++)
+        rows[(size_t)smoothed->points[i].y * (size_t)w + (size_t)smoothed->points[i].x] = 'W';
     for (int y = 0; y < h; y++)
         printf("%.*s\n", w, rows + (size_t)y * (size_t)w);
     free(rows);
+}
+
+static void print_points(const astar_point *points, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
+    printf("\n");
+}
+
+/* What --smooth, --svg and --turn-penalty add to the report. */
+typedef struct extras {
+    bool smooth;
+    const char *svg;
+    astar_waypoints smoothed;  /* points NULL unless smoothed */
+} extras;
+
+/* Prints the path's length and turns and, with --smooth, its waypoints,
+ * and writes the SVG. False if something failed (it says what). */
+static bool report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
+                          extras *x)
+{
+    if (!x->smooth && !x->svg && !o->turn_penalty)
+        return true;
+    astar_path_measure m;
+    astar_error err;
+    if (astar_path_check(grid, o, path->points[0], path->points[path->length - 1], path->points,
+                         path->length, &m, &err) != ASTAR_OK) {
+        fprintf(stderr, "astar path: the path found is not legal: %s\n", err.message);
+        return false;
+    }
+    double cells = (double)m.straight + (double)m.diagonal * sqrt(2.0);
+    char caption[256];
+    int used = snprintf(caption, sizeof caption, "path: %zu cells, length %.2f, %zu turns",
+                        path->length, cells, m.turns);
+    if (o->turn_penalty)
+        used += snprintf(caption + used, sizeof caption - (size_t)used, " (turn penalty %u)",
+                         o->turn_penalty);
+    if (x->smooth || o->turn_penalty)
+        printf("path length %.4f, %zu turns\n", cells, m.turns);
+    if (x->smooth) {
+        x->smoothed.points = malloc(path->length * sizeof *x->smoothed.points);
+        if (!x->smoothed.points) {
+            fprintf(stderr, "astar path: out of memory\n");
+            return false;
+        }
+        x->smoothed.capacity = path->length;
+        astar_status s = astar_path_smooth(grid, o, path->points, path->length, &x->smoothed);
+        if (s != ASTAR_OK) {
+            fprintf(stderr, "astar path: smoothing: %s\n", astar_status_message(s));
+            return false;
+        }
+        printf("smoothed: %zu waypoints, length %.4f (path %.4f)\n", x->smoothed.length,
+               x->smoothed.distance, cells);
+        print_points(x->smoothed.points, x->smoothed.length);
+        snprintf(caption + used, sizeof caption - (size_t)used,
+                 "; smoothed: %zu waypoints, length %.2f", x->smoothed.length, x->smoothed.distance);
+    }
+    if (!x->svg)
+        return true;
+    svg_picture picture = { path->points, path->length, x->smoothed.points, x->smoothed.length,
+                            caption };
+    return svg_write(x->svg, grid, &picture);
 }
 
 /* Prints the search without the world first, so the difference shows. */
@@ -80,6 +153,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     cli_map_options maps = { 0 };
     const char *positional[5];
     int npos = 0;
+    extras x = { 0 };
     for (int i = 1; i < argc;) {
         int r = cli_search_option(argc, argv, &i, &o);
         if (r < 0)
@@ -93,6 +167,20 @@ static int path_in(cli_world *world, int argc, char **argv)
         if (cli_is_help(argv[i])) {
             usage(stdout);
             return EXIT_OK;
+        }
+        if (strcmp(argv[i], "--smooth") == 0) {
+            x.smooth = true;
+            i++;
+            continue;
+        }
+        if (strcmp(argv[i], "--svg") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "astar path: --svg needs a file name\n");
+                return EXIT_USAGE;
+            }
+            x.svg = argv[i + 1];
+            i += 2;
+            continue;
         }
         if (cli_map_option(argv[i], &maps)) {
             i++;
@@ -156,9 +244,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     if (s == ASTAR_OK) {
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
-        for (size_t i = 0; i < path.length; i++)
-            printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
-        printf("\n");
+        print_points(points, path.length);
         if (in_world) {
             printf("with the world: ");
             cli_world_crossings(stdout, world, points, path.length);
@@ -166,17 +252,18 @@ static int path_in(cli_world *world, int argc, char **argv)
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
             printf("jump points: %zu\n", path.node_count);
-            for (size_t i = 0; i < path.node_count; i++)
-                printf("%s(%d,%d)", i ? " " : "", path.nodes[i].x, path.nodes[i].y);
-            printf("\n");
+            print_points(path.nodes, path.node_count);
         }
-        if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
-            draw(ctx, grid, world, &path);
+        if (!report_extras(grid, &o, &path, &x))
+            code = EXIT_FAILED;
+        else if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
+            draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         /* Not found is a result; anything else is a request that made no sense. */
         code = s == ASTAR_NO_PATH || s == ASTAR_COST_OVERFLOW ? EXIT_FAILED : EXIT_USAGE;
     }
+    free(x.smoothed.points);
     astar_context_delete(ctx);
     free(points);
     astar_grid_delete(grid);

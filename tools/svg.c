@@ -1,0 +1,122 @@
+/* astar path --svg: the map around a path, the path and its waypoints, as
+ * SVG text written by hand. One user unit is one cell. */
+#include <stdio.h>
+
+#include "svg.h"
+
+enum { MARGIN = 2, TARGET_PIXELS = 720 };
+
+/* The caption's font size is the region's width over this, so a line of
+ * about 100 characters fits. */
+static const double CAPTION_PER_WIDTH = 60.0;
+
+typedef struct region {
+    int x0, y0, x1, y1;  /* cells x0..x1-1, y0..y1-1 */
+} region;
+
+static int max_of(int a, int b) { return a > b ? a : b; }
+static int min_of(int a, int b) { return a < b ? a : b; }
+
+static region around(const astar_grid *grid, const astar_point *points, size_t count)
+{
+    region r = { points[0].x, points[0].y, points[0].x + 1, points[0].y + 1 };
+    for (size_t i = 1; i < count; i++) {
+        r.x0 = min_of(r.x0, points[i].x);
+        r.y0 = min_of(r.y0, points[i].y);
+        r.x1 = max_of(r.x1, points[i].x + 1);
+        r.y1 = max_of(r.y1, points[i].y + 1);
+    }
+    return (region){ max_of(r.x0 - MARGIN, 0), max_of(r.y0 - MARGIN, 0),
+                     min_of(r.x1 + MARGIN, astar_grid_width(grid)),
+                     min_of(r.y1 + MARGIN, astar_grid_height(grid)) };
+}
+
+/* Cells of each row whose terrain matches, one rectangle per run. */
+static void cell_runs(FILE *f, const astar_grid *grid, region r, bool (*match)(int cost),
+                      const char *style)
+{
+    fprintf(f, "<g style=\"%s\" shape-rendering=\"crispEdges\">\n", style);
+    for (int y = r.y0; y < r.y1; y++)
+        for (int x = r.x0; x < r.x1;) {
+            if (!match(astar_grid_cost(grid, x, y))) {
+                x++;
+                continue;
+            }
+            int run = x;
+            while (run < r.x1 && match(astar_grid_cost(grid, run, y)))
+                run++;
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\"/>\n", x - r.x0, y - r.y0,
+                    run - x);
+            x = run;
+        }
+    fprintf(f, "</g>\n");
+}
+
+static bool blocked(int cost) { return cost == 0; }
+static bool dear(int cost) { return cost > 1; }
+
+static void polyline(FILE *f, region r, const astar_point *points, size_t count, const char *style)
+{
+    fprintf(f, "<polyline style=\"fill:none;%s\" points=\"", style);
+    for (size_t i = 0; i < count; i++)
+        fprintf(f, "%s%g,%g", i ? " " : "", points[i].x - r.x0 + 0.5, points[i].y - r.y0 + 0.5);
+    fprintf(f, "\"/>\n");
+}
+
+static void dot(FILE *f, region r, astar_point p, double radius, const char *style)
+{
+    fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" style=\"%s\"/>\n", p.x - r.x0 + 0.5,
+            p.y - r.y0 + 0.5, radius, style);
+}
+
+static void escaped(FILE *f, const char *text)
+{
+    for (; *text; text++)
+        switch (*text) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        default: fputc(*text, f);
+        }
+}
+
+bool svg_write(const char *file, const astar_grid *grid, const svg_picture *picture)
+{
+    FILE *f = fopen(file, "w");
+    if (!f) {
+        fprintf(stderr, "astar: cannot write %s\n", file);
+        return false;
+    }
+    region r = around(grid, picture->path, picture->path_length);
+    int w = r.x1 - r.x0, h = r.y1 - r.y0;
+    double pixels = (double)TARGET_PIXELS / max_of(w, h);
+    double font = w / CAPTION_PER_WIDTH, total_h = h + 2.5 * font;
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %d %g\">\n",
+            pixels * w, pixels * total_h, w, total_h);
+    fprintf(f, "<rect width=\"%d\" height=\"%g\" style=\"fill:#ffffff\"/>\n", w, total_h);
+    fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"fill:#f4f1e8\"/>\n", w, h);
+    cell_runs(f, grid, r, dear, "fill:#d8c58f");
+    cell_runs(f, grid, r, blocked, "fill:#3b3b3b");
+    polyline(f, r, picture->path, picture->path_length,
+             "stroke:#2166ac;stroke-width:0.22;stroke-linejoin:round");
+    if (picture->waypoints) {
+        polyline(f, r, picture->waypoints, picture->waypoint_count,
+                 "stroke:#d7301f;stroke-width:0.32;stroke-linejoin:round");
+        for (size_t i = 0; i < picture->waypoint_count; i++)
+            dot(f, r, picture->waypoints[i], 0.4, "fill:#d7301f");
+    }
+    dot(f, r, picture->path[0], 0.6, "fill:#1a9850");
+    dot(f, r, picture->path[picture->path_length - 1], 0.6, "fill:#762a83");
+    fprintf(f, "<text x=\"%g\" y=\"%g\" style=\"font:%gpx sans-serif\">", font / 2,
+            h + 1.6 * font, font);
+    escaped(f, picture->caption);
+    fprintf(f, "</text>\n</svg>\n");
+    bool ok = !ferror(f);
+    if (fclose(f) != 0 || !ok) {
+        fprintf(stderr, "astar: cannot write %s\n", file);
+        return false;
+    }
+    return true;
+}
