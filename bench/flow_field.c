@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 enum { ROUNDS = 11, QUERIES = 50, MANY = 16 };
@@ -112,11 +113,8 @@ static bool run(const char *path, const astar_options *o)
     astar_grid *g;
     astar_context *ctx = NULL;
     astar_distance_map *map = NULL;
-    astar_error err;
-    if (astar_grid_load_movingai(path, &g, &err) != ASTAR_OK) {
-        fprintf(stderr, "astar-flow-field: %s\n", err.message);
+    if (!bench_load_map("astar-flow-field", path, &g))
         return false;
-    }
     astar_point targets[MANY];
     uint64_t state = 11;
     bool ok = true;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 enum { QUERIES = 50 };
@@ -57,11 +58,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         astar_grid *g;
         astar_context *ctx;
-        astar_error err;
-        if (astar_grid_load_movingai(argv[i], &g, &err) != ASTAR_OK) {
-            fprintf(stderr, "astar-islands: %s\n", err.message);
+        if (!bench_load_map("astar-islands", argv[i], &g))
             return 1;
-        }
         if (astar_grid_enable_islands(g) != ASTAR_OK ||
             astar_context_new(astar_grid_cells(g), &ctx) != ASTAR_OK) {
             fprintf(stderr, "astar-islands: out of memory\n");

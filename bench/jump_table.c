@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 enum { EDITS = 2000 };
@@ -20,11 +21,8 @@ int main(int argc, char **argv)
     printf("%-40s %11s %10s %14s %10s\n", "map", "size", "build ms", "us per edit", "B/cell");
     for (int i = 1; i < argc; i++) {
         astar_grid *grid;
-        astar_error err;
-        if (astar_grid_load_movingai(argv[i], &grid, &err) != ASTAR_OK) {
-            fprintf(stderr, "astar-jump-table: %s\n", err.message);
+        if (!bench_load_map("astar-jump-table", argv[i], &grid))
             return 1;
-        }
         int w = astar_grid_width(grid), h = astar_grid_height(grid);
         double t0 = now_seconds();
         if (astar_grid_enable_jump_table(grid) != ASTAR_OK) {

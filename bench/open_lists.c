@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 #ifndef ASTAR_BENCH_DIR
@@ -141,11 +142,8 @@ static scen_file *load_scenarios(const char *bench, size_t *count)
             f->set = all_sets[s];
             f->scen_path = path_of(bench, "scen", f->set, names[i], len);
             f->map_path = path_of(bench, "maps", f->set, names[i], len - 5); /* less ".scen" */
-            astar_error err;
-            if (astar_scenario_load(f->scen_path, &f->scen, &err) != ASTAR_OK) {
-                fprintf(stderr, "astar_open_lists: %s\n", err.message);
+            if (!bench_load_scenario("astar_open_lists", f->scen_path, &f->scen))
                 exit(2);
-            }
             free(names[i]);
         }
         free(names);
@@ -356,11 +354,8 @@ static void run_class(const path_class *c, const scen_file *files, const problem
         const scen_file *f = &files[sample[i].file];
         if (sample[i].file != loaded) {
             astar_grid_delete(grid);
-            astar_error err;
-            if (astar_grid_load_movingai(f->map_path, &grid, &err) != ASTAR_OK) {
-                fprintf(stderr, "astar_open_lists: %s\n", err.message);
+            if (!bench_load_map("astar_open_lists", f->map_path, &grid))
                 exit(2);
-            }
             loaded = sample[i].file;
             reserve(astar_grid_cells(grid));
         }

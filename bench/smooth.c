@@ -12,9 +12,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 enum { SMOOTH_RUNS = 3 };
@@ -106,19 +106,16 @@ int main(int argc, char **argv)
         astar_grid *g;
         astar_scenario *scen;
         astar_context *ctx;
-        astar_error err;
-        if (astar_grid_load_movingai(argv[i], &g, &err) != ASTAR_OK ||
-            astar_scenario_load(argv[i + 1], &scen, &err) != ASTAR_OK) {
-            fprintf(stderr, "astar-smooth: %s\n", err.message);
+        if (!bench_load_map("astar-smooth", argv[i], &g) ||
+            !bench_load_scenario("astar-smooth", argv[i + 1], &scen))
             return 1;
-        }
         size_t cells = astar_grid_cells(g);
         astar_point *buffer = malloc(3 * cells * sizeof *buffer);
         if (!buffer || astar_context_new(cells, &ctx) != ASTAR_OK) {
             fprintf(stderr, "astar-smooth: out of memory\n");
             return 1;
         }
-        const char *name = strrchr(argv[i + 1], '/') ? strrchr(argv[i + 1], '/') + 1 : argv[i + 1];
+        const char *name = bench_base_name(argv[i + 1]);
         const astar_heuristic heuristics[] = { ASTAR_HEURISTIC_OCTILE, ASTAR_HEURISTIC_EUCLIDEAN };
         const char *names[] = { "octile", "euclidean" };
         for (int h = 0; h < 2; h++) {

@@ -15,9 +15,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "astar.h"
+#include "bench_util.h"
 #include "timing.h"
 
 enum { WAYS = 5, DISCS = 40, CROWD = 200, WALK = 30, REPEAT = 3 };
@@ -80,13 +80,10 @@ int main(int argc, char **argv)
         astar_grid *g;
         astar_scenario *scen;
         astar_context *ctx;
-        astar_error err;
-        if (astar_grid_load_movingai(argv[i], &g, &err) != ASTAR_OK ||
-            astar_scenario_load(argv[i + 1], &scen, &err) != ASTAR_OK) {
-            fprintf(stderr, "astar-world: %s\n", err.message);
+        if (!bench_load_map("astar-world", argv[i], &g) ||
+            !bench_load_scenario("astar-world", argv[i + 1], &scen))
             return 1;
-        }
-        const char *slash = strrchr(argv[i], '/'), *name = slash ? slash + 1 : argv[i];
+        const char *name = bench_base_name(argv[i]);
         int w = astar_grid_width(g), h = astar_grid_height(g);
         astar_layer *zero, *influence;
         astar_units *lone, *crowd;

@@ -159,6 +159,24 @@ static void test_layers_match_reference(void **state)
     astar_context_delete(ctx);
 }
 
+/* Searches from a to b under x and under y, which must answer alike: the
+ * same status, cost, number of expanded squares and path. */
+static void assert_same_search(astar_context *ctx, const astar_grid *g, astar_point a,
+                               astar_point b, const astar_options *x, const astar_options *y)
+{
+    astar_point pts_x[MAX_CELLS], pts_y[MAX_CELLS];
+    astar_path px = { .points = pts_x, .capacity = MAX_CELLS };
+    astar_path py = { .points = pts_y, .capacity = MAX_CELLS };
+    astar_status sx = astar_find_path(ctx, g, a, b, x, &px);
+    astar_status sy = astar_find_path(ctx, g, a, b, y, &py);
+    assert_int_equal(sx, sy);
+    assert_int_equal(px.cost, py.cost);
+    assert_int_equal(px.expanded, py.expanded);
+    assert_int_equal(px.length, py.length);
+    if (sx == ASTAR_OK)
+        assert_memory_equal(pts_x, pts_y, px.length * sizeof *pts_x);
+}
+
 /* A layer of weight 0 is no layer at all: same status, cost, path and
  * number of expanded squares, whatever its values. */
 static void test_weight_zero_is_no_layer(void **state)
@@ -175,19 +193,10 @@ static void test_weight_zero_is_no_layer(void **state)
         astar_point b = { rng_below(&r, w), rng_below(&r, h) };
         astar_options o = astar_options_default();
         o.ties = (astar_ties)rng_below(&r, 3);
-        astar_point pts0[MAX_CELLS], pts1[MAX_CELLS];
-        astar_path p0 = { .points = pts0, .capacity = MAX_CELLS };
-        astar_path p1 = { .points = pts1, .capacity = MAX_CELLS };
-        astar_status s0 = astar_find_path(ctx, g, a, b, &o, &p0);
-        o.layers = &use;
-        o.layer_count = 1;
-        astar_status s1 = astar_find_path(ctx, g, a, b, &o, &p1);
-        assert_int_equal(s0, s1);
-        assert_int_equal(p0.cost, p1.cost);
-        assert_int_equal(p0.expanded, p1.expanded);
-        assert_int_equal(p0.length, p1.length);
-        if (s0 == ASTAR_OK)
-            assert_memory_equal(pts0, pts1, p0.length * sizeof *pts0);
+        astar_options weightless = o;
+        weightless.layers = &use;
+        weightless.layer_count = 1;
+        assert_same_search(ctx, g, a, b, &o, &weightless);
         astar_layer_delete(l);
         astar_grid_delete(g);
     }
@@ -214,22 +223,14 @@ static void test_two_layers_add(void **state)
         astar_layer_use two[2] = { { la, wa }, { lb, wb } }, one = { sum, 1.0 };
         astar_point a = { rng_below(&r, w), rng_below(&r, h) };
         astar_point b = { rng_below(&r, w), rng_below(&r, h) };
-        astar_options o = astar_options_default();
-        o.heuristic = ASTAR_HEURISTIC_OCTILE;
-        astar_point pts2[MAX_CELLS], pts1[MAX_CELLS];
-        astar_path p2 = { .points = pts2, .capacity = MAX_CELLS };
-        astar_path p1 = { .points = pts1, .capacity = MAX_CELLS };
-        o.layers = two;
-        o.layer_count = 2;
-        astar_status s2 = astar_find_path(ctx, g, a, b, &o, &p2);
-        o.layers = &one;
-        o.layer_count = 1;
-        astar_status s1 = astar_find_path(ctx, g, a, b, &o, &p1);
-        assert_int_equal(s2, s1);
-        assert_int_equal(p2.cost, p1.cost);
-        assert_int_equal(p2.expanded, p1.expanded);
-        if (s1 == ASTAR_OK)
-            assert_memory_equal(pts2, pts1, p1.length * sizeof *pts1);
+        astar_options by_two = astar_options_default();
+        by_two.heuristic = ASTAR_HEURISTIC_OCTILE;
+        astar_options by_one = by_two;
+        by_two.layers = two;
+        by_two.layer_count = 2;
+        by_one.layers = &one;
+        by_one.layer_count = 1;
+        assert_same_search(ctx, g, a, b, &by_two, &by_one);
         astar_layer_delete(la);
         astar_layer_delete(lb);
         astar_layer_delete(sum);

@@ -109,20 +109,35 @@ static void place_units(rng *r, const astar_grid *g, astar_units *units, astar_c
     }
 }
 
-static void test_units_search_at_once(void **state)
+/* The benchmark map both tests search. */
+static astar_grid *load_map(void)
 {
-    (void)state;
     astar_grid *g = NULL;
     astar_error err;
     if (astar_grid_load_movingai(ASTAR_BENCH_DIR "/maps/dao/den312d.map", &g, &err) != ASTAR_OK)
         fail_msg("%s", err.message);
+    return g;
+}
+
+/* A units object for g, placed by place_units (searching with ctx). */
+static astar_units *new_units(rng *r, const astar_grid *g, astar_context *ctx)
+{
+    astar_units *units = NULL;
+    assert_int_equal(astar_units_new(astar_grid_width(g), astar_grid_height(g), UNITS, &units),
+                     ASTAR_OK);
+    place_units(r, g, units, ctx);
+    return units;
+}
+
+static void test_units_search_at_once(void **state)
+{
+    (void)state;
+    astar_grid *g = load_map();
     int w = astar_grid_width(g), h = astar_grid_height(g);
     rng r = { 88 };
-    astar_units *units = NULL;
     astar_context *setup = NULL;
-    assert_int_equal(astar_units_new(w, h, UNITS, &units), ASTAR_OK);
     assert_int_equal(astar_context_new(astar_grid_cells(g), &setup), ASTAR_OK);
-    place_units(&r, g, units, setup);
+    astar_units *units = new_units(&r, g, setup);
 
     searcher *s = calloc(THREADS, sizeof *s);
     assert_non_null(s);
@@ -182,18 +197,13 @@ static void test_units_search_at_once(void **state)
 static void test_batch_with_world(void **state)
 {
     (void)state;
-    astar_grid *g = NULL;
-    astar_error err;
-    if (astar_grid_load_movingai(ASTAR_BENCH_DIR "/maps/dao/den312d.map", &g, &err) != ASTAR_OK)
-        fail_msg("%s", err.message);
+    astar_grid *g = load_map();
     int w = astar_grid_width(g), h = astar_grid_height(g);
     rng r = { 4711 };
-    astar_units *units = NULL;
     astar_context *ctx[THREADS];
     for (int t = 0; t < THREADS; t++)
         assert_int_equal(astar_context_new(astar_grid_cells(g), &ctx[t]), ASTAR_OK);
-    assert_int_equal(astar_units_new(w, h, UNITS, &units), ASTAR_OK);
-    place_units(&r, g, units, ctx[0]);
+    astar_units *units = new_units(&r, g, ctx[0]);
     astar_layer *layer = NULL;
     assert_int_equal(astar_layer_new(w, h, &layer), ASTAR_OK);
     for (int d = 0; d < 8; d++) {

@@ -216,6 +216,87 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
+bool cli_is_option(const char *arg)
+{
+    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+bool cli_take_positional(const char *cmd, const char *arg, const char **positional, int *count,
+                         int max)
+{
+    if (cli_is_option(arg)) {
+        fprintf(stderr, "astar %s: unknown option '%s'\n", cmd, arg);
+        return false;
+    }
+    if (*count == max) {
+        fprintf(stderr, "astar %s: too many arguments ('%s')\n", cmd, arg);
+        return false;
+    }
+    positional[(*count)++] = arg;
+    return true;
+}
+
+bool cli_parse_xy(const char *cmd, const char *x, const char *y, astar_point *point)
+{
+    const char *text[2] = { x, y };
+    long v[2];
+    for (int k = 0; k < 2; k++)
+        if (!cli_parse_int(text[k], -1000000, 1000000, &v[k])) {
+            fprintf(stderr, "astar %s: '%s' is not a whole number\n", cmd, text[k]);
+            return false;
+        }
+    *point = (astar_point){ (int32_t)v[0], (int32_t)v[1] };
+    return true;
+}
+
+void cli_print_points(const astar_point *points, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
+    printf("\n");
+}
+
+bool cli_picture_init(cli_picture *pic, const astar_grid *grid)
+{
+    pic->width = astar_grid_width(grid);
+    pic->height = astar_grid_height(grid);
+    pic->cells = malloc((size_t)pic->width * (size_t)pic->height);
+    if (!pic->cells)
+        return false;
+    for (int y = 0; y < pic->height; y++)
+        for (int x = 0; x < pic->width; x++)
+            *cli_picture_cell(pic, x, y) = astar_grid_walkable(grid, x, y) ? '.' : '#';
+    return true;
+}
+
+char *cli_picture_cell(cli_picture *pic, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= pic->width || y >= pic->height)
+        return NULL;
+    return pic->cells + (size_t)y * (size_t)pic->width + (size_t)x;
+}
+
+void cli_picture_mark(cli_picture *pic, astar_point p, char c)
+{
+    char *cell = cli_picture_cell(pic, p.x, p.y);
+    if (cell)
+        *cell = c;
+}
+
+void cli_picture_path(cli_picture *pic, const astar_point *points, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        cli_picture_mark(pic, points[i], i == 0 ? 'S' : i + 1 == count ? 'G' : '*');
+}
+
+void cli_picture_print(cli_picture *pic)
+{
+    for (int y = 0; y < pic->height; y++)
+        printf("%.*s\n", pic->width, pic->cells + (size_t)y * (size_t)pic->width);
+    free(pic->cells);
+    pic->cells = NULL;
+}
+
 static bool readable(const char *path)
 {
     FILE *f = fopen(path, "rb");

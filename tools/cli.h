@@ -40,6 +40,47 @@ bool cli_parse_list(const char *text, long min, long max, long *values, int coun
 /* Whether argv[i] asks for help. */
 bool cli_is_help(const char *arg);
 
+/* Whether arg is written as an option: a dash and more, not a negative
+ * number such as "-3". */
+bool cli_is_option(const char *arg);
+
+/* Takes arg as the next of at most max positional arguments of
+ * "astar cmd", into positional[*count]. False (after saying why) if arg is
+ * an option nobody took or one argument too many. */
+bool cli_take_positional(const char *cmd, const char *arg, const char **positional, int *count,
+                         int max);
+
+/* Parses the point written as two arguments, x and y (SX SY of
+ * "MAP SX SY GX GY"). False (after saying which is not a whole number). */
+bool cli_parse_xy(const char *cmd, const char *x, const char *y, astar_point *point);
+
+/* Prints points as "(x,y) (x,y) ..." on a line of their own. */
+void cli_print_points(const astar_point *points, size_t count);
+
+/* The picture of a small map that astar path and astar nearest print: a
+ * character a cell, '.' walkable and '#' blocked to begin with, which the
+ * subcommand marks before printing it. */
+typedef struct cli_picture {
+    int width, height;
+    char *cells;   /* row by row */
+} cli_picture;
+
+/* Starts the picture of grid. False when out of memory (then there is no
+ * picture to draw). */
+bool cli_picture_init(cli_picture *pic, const astar_grid *grid);
+
+/* The character of cell (x, y), or NULL outside the map. */
+char *cli_picture_cell(cli_picture *pic, int x, int y);
+
+/* Marks cell p with c; a cell outside the map is left out. */
+void cli_picture_mark(cli_picture *pic, astar_point p, char c);
+
+/* Marks a path: 'S' its first cell, 'G' its last, '*' those between. */
+void cli_picture_path(cli_picture *pic, const astar_point *points, size_t count);
+
+/* Prints the picture, a line a row, and frees it. */
+void cli_picture_print(cli_picture *pic);
+
 /* A scenario file with its map, loaded. */
 typedef struct cli_scenario {
     astar_scenario *scen;

@@ -161,30 +161,18 @@ static int parse_args(int argc, char **argv, request *r)
             }
             r->sight = (int)v;
             i += 2;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0' &&
-                   !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-            fprintf(stderr, "astar explore: unknown option '%s'\n", argv[i]);
+        } else if (!cli_take_positional("explore", argv[i++], positional, &npos, 5)) {
             return EXIT_USAGE;
-        } else if (npos == 5) {
-            fprintf(stderr, "astar explore: too many arguments ('%s')\n", argv[i]);
-            return EXIT_USAGE;
-        } else {
-            positional[npos++] = argv[i++];
         }
     }
     if (npos != 5) {
         usage(stderr);
         return EXIT_USAGE;
     }
-    long c[4];
-    for (int k = 0; k < 4; k++)
-        if (!cli_parse_int(positional[k + 1], -1000000, 1000000, &c[k])) {
-            fprintf(stderr, "astar explore: '%s' is not a whole number\n", positional[k + 1]);
-            return EXIT_USAGE;
-        }
+    if (!cli_parse_xy("explore", positional[1], positional[2], &r->start) ||
+        !cli_parse_xy("explore", positional[3], positional[4], &r->goal))
+        return EXIT_USAGE;
     r->map = positional[0];
-    r->start = (astar_point){ (int32_t)c[0], (int32_t)c[1] };
-    r->goal = (astar_point){ (int32_t)c[2], (int32_t)c[3] };
     return -1;
 }
 

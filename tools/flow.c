@@ -143,7 +143,7 @@ static int parse(int argc, char **argv, flow_args *a)
                 fprintf(stderr, "astar flow: bad value '%s' for %s\n", value, arg);
                 return EXIT_USAGE;
             }
-        } else if (arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9')) {
+        } else if (cli_is_option(arg)) {
             fprintf(stderr, "astar flow: unknown option '%s'\n", arg);
             return EXIT_USAGE;
         } else if (!a->map) {

@@ -25,22 +25,13 @@ static void usage(FILE *out)
 static void draw(const astar_grid *grid, const astar_point *targets, size_t count,
                  const astar_path *path)
 {
-    int w = astar_grid_width(grid), h = astar_grid_height(grid);
-    char *rows = malloc((size_t)w * (size_t)h);
-    if (!rows)
+    cli_picture pic;
+    if (!cli_picture_init(&pic, grid))
         return;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            rows[(size_t)y * (size_t)w + (size_t)x] = astar_grid_walkable(grid, x, y) ? '.' : '#';
     for (size_t i = 0; i < count; i++)
-        rows[(size_t)targets[i].y * (size_t)w + (size_t)targets[i].x] = 'T';
-    for (size_t i = 0; i < path->length; i++) {
-        astar_point p = path->points[i];
-        rows[(size_t)p.y * (size_t)w + (size_t)p.x] = i == 0 ? 'S' : i + 1 == path->length ? 'G' : '*';
-    }
-    for (int y = 0; y < h; y++)
-        printf("%.*s\n", w, rows + (size_t)y * (size_t)w);
-    free(rows);
+        cli_picture_mark(&pic, targets[i], 'T');
+    cli_picture_path(&pic, path->points, path->length);
+    cli_picture_print(&pic);
 }
 
 int cmd_nearest(int argc, char **argv)
@@ -72,22 +63,16 @@ int cmd_nearest(int argc, char **argv)
             i++;
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-            fprintf(stderr, "astar nearest: unknown option '%s'\n", argv[i]);
+        if (!cli_take_positional("nearest", argv[i++], positional, &npos, argc))
             goto done;
-        }
-        positional[npos++] = argv[i++];
     }
     if (npos < 4) {
         usage(stderr);
         goto done;
     }
-    long c[2];
-    for (int k = 0; k < 2; k++)
-        if (!cli_parse_int(positional[k + 1], -1000000, 1000000, &c[k])) {
-            fprintf(stderr, "astar nearest: '%s' is not a whole number\n", positional[k + 1]);
-            goto done;
-        }
+    astar_point start;
+    if (!cli_parse_xy("nearest", positional[1], positional[2], &start))
+        goto done;
     size_t count = (size_t)(npos - 3);
     for (size_t i = 0; i < count; i++)
         if (!cli_parse_point(positional[i + 3], &targets[i])) {
@@ -103,7 +88,6 @@ int cmd_nearest(int argc, char **argv)
         code = EXIT_FAILED;
         goto done;
     }
-    astar_point start = { (int32_t)c[0], (int32_t)c[1] };
     astar_path path = { .points = points, .capacity = cells };
     size_t which = 0;
     astar_status s = astar_find_nearest(ctx, grid, start, targets, count, &o, &path, &which);
@@ -114,9 +98,7 @@ int cmd_nearest(int argc, char **argv)
         printf("nearest: target %zu (%d,%d)\n", which, targets[which].x, targets[which].y);
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
-        for (size_t i = 0; i < path.length; i++)
-            printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
-        printf("\n");
+        cli_print_points(points, path.length);
         if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(grid, targets, count, &path);
         code = EXIT_OK;

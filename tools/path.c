@@ -30,10 +30,9 @@ static void usage(FILE *out)
             cli_world_options_help);
 }
 
-static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x, int y)
+/* Where the search went: 'x' closed, 'o' open, '.' on no list. */
+static char list_symbol(const astar_context *ctx, const astar_grid *grid, int x, int y)
 {
-    if (!astar_grid_walkable(grid, x, y))
-        return '#';
     astar_node n;
     astar_context_node(ctx, grid, x, y, &n);
     return n.list == ASTAR_LIST_CLOSED ? 'x' : n.list == ASTAR_LIST_OPEN ? 'o' : '.';
@@ -42,33 +41,21 @@ static char cell_symbol(const astar_context *ctx, const astar_grid *grid, int x,
 static void draw(const astar_context *ctx, const astar_grid *grid, const cli_world *world,
                  const astar_path *path, const astar_waypoints *smoothed)
 {
-    int w = astar_grid_width(grid), h = astar_grid_height(grid);
-    char *rows = malloc((size_t)w * (size_t)h);
-    if (!rows)
+    cli_picture pic;
+    if (!cli_picture_init(&pic, grid))
         return;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            rows[(size_t)y * (size_t)w + (size_t)x] =
-                cli_world_mark(world, x, y, cell_symbol(ctx, grid, x, y));
-    for (size_t i = 0; i < path->length; i++) {
-        astar_point p = path->points[i];
-        rows[(size_t)p.y * (size_t)w + (size_t)p.x] = i == 0 ? 'S' : i + 1 == path->length ? 'G' : '*';
-    }
+    for (int y = 0; y < pic.height; y++)
+        for (int x = 0; x < pic.width; x++) {
+            char *cell = cli_picture_cell(&pic, x, y);
+            *cell = cli_world_mark(world, x, y, *cell == '#' ? '#' : list_symbol(ctx, grid, x, y));
+        }
+    cli_picture_path(&pic, path->points, path->length);
     /* A* puts every cell of its path on its parent chain: only JPS marks. */
     for (size_t i = 1; path->node_count < path->length && i + 1 < path->node_count; i++)
-        rows[(size_t)path->nodes[i].y * (size_t)w + (size_t)path->nodes[i].x] = 'J';
+        cli_picture_mark(&pic, path->nodes[i], 'J');
     for (size_t i = 1; smoothed && i + 1 < smoothed->length; i++)
-        rows[(size_t)smoothed->points[i].y * (size_t)w + (size_t)smoothed->points[i].x] = 'W';
-    for (int y = 0; y < h; y++)
-        printf("%.*s\n", w, rows + (size_t)y * (size_t)w);
-    free(rows);
-}
-
-static void print_points(const astar_point *points, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        printf("%s(%d,%d)", i ? " " : "", points[i].x, points[i].y);
-    printf("\n");
+        cli_picture_mark(&pic, smoothed->points[i], 'W');
+    cli_picture_print(&pic);
 }
 
 /* What --smooth, --svg and --turn-penalty add to the report. */
@@ -115,7 +102,7 @@ static bool report_extras(const astar_grid *grid, const astar_options *o, const 
         }
         printf("smoothed: %zu waypoints, length %.4f (path %.4f)\n", x->smoothed.length,
                x->smoothed.distance, cells);
-        print_points(x->smoothed.points, x->smoothed.length);
+        cli_print_points(x->smoothed.points, x->smoothed.length);
         snprintf(caption + used, sizeof caption - (size_t)used,
                  "; smoothed: %zu waypoints, length %.2f", x->smoothed.length, x->smoothed.distance);
     }
@@ -186,26 +173,17 @@ static int path_in(cli_world *world, int argc, char **argv)
             i++;
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-            fprintf(stderr, "astar path: unknown option '%s'\n", argv[i]);
+        if (!cli_take_positional("path", argv[i++], positional, &npos, 5))
             return EXIT_USAGE;
-        }
-        if (npos == 5) {
-            fprintf(stderr, "astar path: too many arguments ('%s')\n", argv[i]);
-            return EXIT_USAGE;
-        }
-        positional[npos++] = argv[i++];
     }
     if (npos != 5) {
         usage(stderr);
         return EXIT_USAGE;
     }
-    long c[4];
-    for (int k = 0; k < 4; k++)
-        if (!cli_parse_int(positional[k + 1], -1000000, 1000000, &c[k])) {
-            fprintf(stderr, "astar path: '%s' is not a whole number\n", positional[k + 1]);
-            return EXIT_USAGE;
-        }
+    astar_point start, goal;
+    if (!cli_parse_xy("path", positional[1], positional[2], &start) ||
+        !cli_parse_xy("path", positional[3], positional[4], &goal))
+        return EXIT_USAGE;
     astar_grid *grid;
     if (!cli_grid_load(positional[0], &o, &maps, &grid))
         return EXIT_USAGE;
@@ -218,7 +196,6 @@ static int path_in(cli_world *world, int argc, char **argv)
         astar_grid_delete(grid);
         return EXIT_FAILED;
     }
-    astar_point start = { (int32_t)c[0], (int32_t)c[1] }, goal = { (int32_t)c[2], (int32_t)c[3] };
     astar_path path = { .points = points, .capacity = cells,
                         .nodes = points + cells, .node_capacity = cells };
     bool in_world = cli_world_active(world);
@@ -244,7 +221,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     if (s == ASTAR_OK) {
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
-        print_points(points, path.length);
+        cli_print_points(points, path.length);
         if (in_world) {
             printf("with the world: ");
             cli_world_crossings(stdout, world, points, path.length);
@@ -252,7 +229,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
             printf("jump points: %zu\n", path.node_count);
-            print_points(path.nodes, path.node_count);
+            cli_print_points(path.nodes, path.node_count);
         }
         if (!report_extras(grid, &o, &path, &x))
             code = EXIT_FAILED;

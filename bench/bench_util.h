@@ -1,0 +1,21 @@
+/* What the bench programs share beside tools/timing.h: loading their Moving
+ * AI files, with what went wrong said under the program's name. */
+#ifndef ASTAR_BENCH_UTIL_H
+#define ASTAR_BENCH_UTIL_H
+
+#include <stdbool.h>
+
+#include "astar.h"
+
+/* Loads the map at path into *grid; false after printing
+ * "program: why". */
+bool bench_load_map(const char *program, const char *path, astar_grid **grid);
+
+/* Loads the scenario file at path into *scen; false after printing
+ * "program: why". */
+bool bench_load_scenario(const char *program, const char *path, astar_scenario **scen);
+
+/* What follows the last '/' of path (all of it if it has none). */
+const char *bench_base_name(const char *path);
+
+#endif
