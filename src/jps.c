@@ -23,6 +23,7 @@
 #include "context.h"
 #include "cost.h"
 #include "heap.h"
+#include "inline.h"
 #include "jump_table.h"
 #include "moves.h"
 
@@ -42,26 +43,35 @@ typedef struct jps {
 
 static inline int absolute(int v) { return v < 0 ? -v : v; }
 
-/* Where a straight run from cell `pos` of a line stops, in the table's
+/* Where a straight run from cell `pos` of a line (its words at `here`) stops, in the table's
  * encoding resolved to a plain distance: v >= 1 a jump point v cells on,
- * v <= 0 a wall after -v cells. Reads 64 cells of the line and of the two
- * beside it per step; a forced neighbour is a side cell that is walkable
- * where the side cell behind is not. */
-static inline int scan_line(const bit_lines *lines, int line, int pos, int dir)
+ * v <= 0 a wall after -v cells. Reads one aligned word of the line and of
+ * the two beside it per step, 64 cells; a forced neighbour is a side cell
+ * that is walkable where the side cell behind is not, and "behind" is the
+ * same word shifted by one cell, the cell it lacks kept from the word
+ * before. The lines' blocked padding ends every run. */
+static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir)
 {
-    for (int at = pos + dir;; at += 64 * dir) {
-        int base = dir > 0 ? at : at - 63; /* the 64 cells read, lowest first */
-        uint64_t here = bit_lines_read(lines, line, base);
-        uint64_t before = bit_lines_read(lines, line - 1, base);
-        uint64_t before_behind = bit_lines_read(lines, line - 1, base - dir);
-        uint64_t after = bit_lines_read(lines, line + 1, base);
-        uint64_t after_behind = bit_lines_read(lines, line + 1, base - dir);
-        uint64_t stops = (before & ~before_behind) | (after & ~after_behind) | ~here;
+    const uint64_t *before = here - lines->words_per_line;
+    const uint64_t *after = here + lines->words_per_line;
+    size_t bit = (size_t)(pos + dir + BIT_LINE_PAD);
+    ptrdiff_t w = (ptrdiff_t)(bit / 64);
+    unsigned first = (unsigned)(bit % 64);
+    /* Cells behind the first one, and the cells on before it, are no stop. */
+    uint64_t wanted = dir > 0 ? ~(uint64_t)0 << first : ~(uint64_t)0 >> (63 - first);
+    uint64_t before_last = before[w - dir], after_last = after[w - dir];
+    for (;; w += dir, wanted = ~(uint64_t)0) {
+        uint64_t b = before[w], a = after[w];
+        uint64_t b_behind = dir > 0 ? b << 1 | before_last >> 63 : b >> 1 | before_last << 63;
+        uint64_t a_behind = dir > 0 ? a << 1 | after_last >> 63 : a >> 1 | after_last << 63;
+        uint64_t stops = ((b & ~b_behind) | (a & ~a_behind) | ~here[w]) & wanted;
         if (stops) {
-            int bit = dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops);
-            int distance = (base + bit - pos) * dir;
-            return (here >> bit) & 1 ? distance : -(distance - 1);
+            int at = (int)(dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops));
+            int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
+            return (here[w] >> at) & 1 ? distance : -(distance - 1);
         }
+        before_last = b;
+        after_last = a;
     }
 }
 
@@ -75,7 +85,9 @@ static inline int straight_stop(const jps *s, int x, int y, int dx, int dy, bool
 {
     if (table)
         return table_stop(s, x, y, move_direction(dx, dy));
-    return dx ? scan_line(&s->grid->rows, y, x, dx) : scan_line(&s->grid->columns, x, y, dy);
+    const bit_lines *rows = &s->grid->rows, *columns = &s->grid->columns;
+    return dx ? scan_line(rows, bit_lines_line(rows, y), x, dx)
+              : scan_line(columns, bit_lines_line(columns, x), y, dy);
 }
 
 /* Where a diagonal run from (x, y) stops: at the first cell from which a
@@ -86,13 +98,18 @@ static inline int diagonal_stop(const jps *s, int x, int y, int dx, int dy, bool
         return table_stop(s, x, y, move_direction(dx, dy));
     const uint8_t *here = s->grid->terrain + grid_padded_index(s->grid, x, y);
     ptrdiff_t row = (ptrdiff_t)dy * s->grid->stride;
+    /* The row and the column the straight runs scan move one line a step. */
+    const bit_lines *rows = &s->grid->rows, *columns = &s->grid->columns;
+    const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
     for (int k = 0;; k++) {
         if (!here[dx] || !here[row] || !here[row + dx])
             return -k;
         here += row + dx;
         x += dx;
         y += dy;
-        if (straight_stop(s, x, y, dx, 0, false) > 0 || straight_stop(s, x, y, 0, dy, false) > 0)
+        row_words += dy * (ptrdiff_t)rows->words_per_line;
+        column_words += dx * (ptrdiff_t)columns->words_per_line;
+        if (scan_line(rows, row_words, x, dx) > 0 || scan_line(columns, column_words, y, dy) > 0)
             return k + 1;
     }
 }
@@ -209,6 +226,7 @@ static inline astar_status run(jps *s, astar_point start, uint32_t *expanded,
     astar_context *ctx = s->ctx;
     ctx->open_count = 0;
     ctx->closed_count = 0;
+    ctx->layout = LAYOUT_LISTS;
     uint64_t start_f = cost_h(&s->model, (uint32_t)absolute(start.x - s->target_x),
                               (uint32_t)absolute(start.y - s->target_y));
     if (start_f > ASTAR_MAX_COST)
