@@ -337,9 +337,12 @@ typedef void (*astar_observer)(void *user, const astar_context *ctx,
  *              fraction of A*'s squares. It needs 8 moves with the corner rule
  *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the
  *              same cost); anything else is ASTAR_UNSUPPORTED, never a worse
- *              path. The ties option does not apply: among jump points of
- *              equal F, the one whose parent has the lower cell index
- *              (y * width + x) leaves the open list first.
+ *              path. Its open list is the heap, or the buckets when the
+ *              options ask for them (ASTAR_OPEN_LIST_BUCKETS, on the same
+ *              terms as for A*). The ties option does not apply: among jump
+ *              points of equal F, with the heap the one whose parent has the
+ *              lower cell index (y * width + x) leaves the open list first,
+ *              with the buckets the one astar_open_list says.
  *   JPS_PLUS   JPS+ (Rabin, 2015): JPS that reads each jump from the grid's
  *              precomputed jump table instead of scanning. Same rules as JPS;
  *              the grid must have its table (astar_grid_enable_jump_table),
@@ -359,7 +362,7 @@ typedef enum astar_algorithm {
  * they give the same costs, and with first- or last-added ties the same
  * paths after the same expansions; only speed differs (docs/performance.md).
  *   HEAP      a binary heap: O(log n) to add, re-point or take the lowest F.
- *             The default, and the only one JPS and JPS+ use.
+ *             The default, and JPS's and JPS+'s unless BUCKETS is asked for.
  *   SORTED    an array kept sorted by F: O(1) to take the lowest, O(n) to
  *             add or re-point.
  *   UNSORTED  an array in no order: O(1) to add or re-point, O(n) to find the
@@ -377,7 +380,10 @@ typedef enum astar_algorithm {
  *             lay in a later block of 32768 values (fewer in a context of
  *             under 262,144 cells) than the lowest F come after those added
  *             since, in no set order. Costs are HEAP's; paths and
- *             expansions may differ from HEAP's among equal-cost ones. */
+ *             expansions may differ from HEAP's among equal-cost ones. JPS
+ *             and JPS+ use it too when asked (a search that would need more
+ *             room than the context has for its jump points starts over
+ *             with the heap). */
 typedef enum astar_open_list {
     ASTAR_OPEN_LIST_HEAP = 0,
     ASTAR_OPEN_LIST_SORTED,

@@ -22,7 +22,7 @@ static uint32_t lay_out(bucket_queue *q, size_t max_cells, void *list, uint32_t 
     q->near_used = (uint64_t *)at;
     q->near_words = q->near_used + words;
     q->near = (uint32_t *)q->near_used - near_size;
-    q->entry = (bucket_entry *)(void *)entries;
+    q->after_g = entries;
     q->near_size = near_size;
     return (uint32_t)(((unsigned char *)q->near - entries) / sizeof(bucket_entry));
 }
@@ -48,7 +48,7 @@ void bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot, void *
 }
 
 void bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
-                  uint32_t f_start)
+                  uint32_t f_start, bool parents)
 {
     if (++q->generation == BUCKET_GENERATIONS) {
         /* Once in 2^26 searches: forget every generation, so that none is
@@ -63,6 +63,14 @@ void bucket_start(bucket_queue *q, int width, const cost_model *model, int targe
     q->target_y = target_y;
     q->base = f_start & ~(q->near_size - 1);
     q->cursor = f_start & (q->near_size - 1);
+    unsigned char *entries = q->after_g;
+    q->parent = NULL;
+    if (parents) {
+        q->parent = (uint32_t *)(void *)entries;
+        entries += q->cells * sizeof *q->parent;
+    }
+    q->entry = (bucket_entry *)(void *)entries;
+    q->room = (uint32_t)(((unsigned char *)q->near - entries) / sizeof(bucket_entry));
     q->free = BUCKET_END;
     q->used = 0;
     q->far_used = 0;
@@ -146,10 +154,11 @@ static void unmark(bucket_queue *q, uint32_t k)
 }
 
 /* All entries are in use: drops every one that is not its square's only
- * live one, and returns one of them. An open square other than the one
- * being added has one entry left, and there are at most 8 open squares per
- * closed one (each has a closed parent), so at most 8/9 of the cells, while
- * bucket_queue_init gave 15/16: something is always dropped. */
+ * live one, and returns one of them, or BUCKET_END if none was dropped.
+ * For A* one always is: an open square other than the one being added has
+ * one entry left, and there are at most 8 open squares per closed one (each
+ * has a closed parent), so at most 8/9 of the cells, fewer than
+ * bucket_queue_init gave room for. */
 uint32_t bucket_purge(bucket_queue *q)
 {
     for (uint32_t i = bucket_next(q, 0); i < q->near_size; i = near_after(q, i)) {
@@ -171,6 +180,7 @@ uint32_t bucket_purge(bucket_queue *q)
     for (uint32_t used = q->far_used; used; used &= used - 1)
         unmark(q, q->far[__builtin_ctz(used)]);
     uint32_t k = q->free;
-    q->free = q->entry[k].next;
+    if (k != BUCKET_END)
+        q->free = q->entry[k].next;
     return k;
 }

@@ -27,13 +27,16 @@
  *   g[cell]    G of every square reached (the first third of the list array);
  *              G rather than F so that a neighbour already open is compared
  *              without its H, which is worked out only for the squares added
+ *   parent[cell]  JPS only: the parent jump point (the next third of list)
  *   entry      the rest of list: an 8-byte entry per square in a bucket, its
  *              coordinates and the next entry of its bucket, and at the end
  *              the near buckets' heads and bitmaps
  * Re-pointing a square adds a second entry and leaves the first one where it
  * was: a square's entries all lead to it, and once it is closed the others
  * are dropped when they come up. Entries are recycled through a free list;
- * if they run out, bucket_purge drops the stale ones. */
+ * if they run out, bucket_purge drops the stale ones. A* always gets one
+ * back so (see bucket_queue_init); JPS, with half the entries and no such
+ * bound, may not, and then its search starts over with the heap. */
 #ifndef ASTAR_BUCKETS_H
 #define ASTAR_BUCKETS_H
 
@@ -66,8 +69,9 @@ typedef struct bucket_queue {
     /* Set once, by bucket_queue_init. */
     uint32_t *tag, *g;
     size_t cells;               /* of tag and g */
-    bucket_entry *entry;
-    uint32_t capacity;          /* entries; 0 when the context is too small */
+    unsigned char *after_g;     /* the rest of list, up to the near buckets */
+    uint32_t capacity;          /* entries with no parents kept; 0 when the
+                                   context is too small */
     uint32_t *near;             /* near_size heads */
     uint64_t *near_used;        /* a bit per near bucket in use */
     uint64_t *near_words;       /* a bit per word of near_used that is not 0 */
@@ -75,6 +79,9 @@ typedef struct bucket_queue {
     uint32_t generation;        /* of the last search; 0 before the first */
     /* Per search. */
     uint32_t stamp;             /* BUCKET_TAG | generation << BUCKET_GEN_SHIFT */
+    uint32_t *parent;           /* JPS's parent cells, or NULL */
+    bucket_entry *entry;        /* after parent, if any */
+    uint32_t room;              /* entries there */
     uint32_t width;
     cost_model model;           /* and the target: H, for F = G + H */
     int target_x, target_y;
@@ -136,28 +143,31 @@ static ALWAYS_INLINE void bucket_link(bucket_queue *q, uint32_t k, uint32_t f)
 uint32_t bucket_purge(bucket_queue *q);
 
 /* Adds a square at (x, y) = xy with F = f to the open list. Its tag and g
- * must already say so (bucket_reach). */
-static ALWAYS_INLINE void bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
+ * must already say so (bucket_reach). Returns false when no entry is left
+ * even after dropping the stale ones (never for A*). */
+static ALWAYS_INLINE bool bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
 {
     uint32_t k = q->free;
     if (k != BUCKET_END)
         q->free = q->entry[k].next;
-    else if (q->used < q->capacity)
+    else if (q->used < q->room)
         k = q->used++;
-    else
-        k = bucket_purge(q);
+    else if ((k = bucket_purge(q)) == BUCKET_END)
+        return false;
     q->entry[k].xy = xy;
     bucket_link(q, k, f);
+    return true;
 }
 
 /* The article's "add it to the open list" and "re-point it": the square
- * gets G = g, F = f and its parent in direction dir, then an entry. */
-static ALWAYS_INLINE void bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
+ * gets G = g, F = f and its parent in direction dir, then an entry. Returns
+ * what bucket_push does. */
+static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
                                        uint32_t g, uint32_t f)
 {
     q->g[cell] = g;
     q->tag[cell] = q->stamp | dir;
-    bucket_push(q, xy, f);
+    return bucket_push(q, xy, f);
 }
 
 /* Starts bringing the tag and G of a cell into the cache; a cell outside
@@ -233,8 +243,9 @@ void bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot, void *
 
 /* Starts a search on a grid of this width, towards (target_x, target_y)
  * with H from model, whose start has F = f_start: a new generation (every
- * tag of the old ones now reads as not reached) and empty buckets. */
+ * tag of the old ones now reads as not reached) and empty buckets; with
+ * parents (JPS), room for a parent cell per cell and fewer entries. */
 void bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
-                  uint32_t f_start);
+                  uint32_t f_start, bool parents);
 
 #endif

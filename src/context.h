@@ -94,6 +94,13 @@ static inline unsigned context_dir(const astar_context *ctx, uint32_t cell)
                                          : entry_dir(&ctx->list[ctx->slot[cell]]);
 }
 
+/* JPS: the parent jump point of a cell the last search reached. */
+static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
+{
+    return ctx->layout == LAYOUT_BUCKETS ? ctx->buckets.parent[cell]
+                                         : ctx->list[ctx->slot[cell]].parent;
+}
+
 /* Moves a square taken from the open list to the closed list. */
 static inline void context_close(astar_context *ctx, list_entry square)
 {

@@ -32,6 +32,7 @@ typedef struct search {
     void *observer_user;
     uint32_t added;               /* squares added so far: the tie order */
     bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
+    bool out_of_entries;          /* the buckets had no entry left (see buckets.h) */
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
     int32_t terrain_step[DIRECTIONS];   /* and of padded index */
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
@@ -111,7 +112,8 @@ static ALWAYS_INLINE void open_list_start(search *s, astar_open_list kind, uint3
     ctx->closed_count = 0;
     ctx->layout = kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS;
     if (kind == ASTAR_OPEN_LIST_BUCKETS)
-        bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f);
+        bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
+                     false);
 }
 
 static ALWAYS_INLINE astar_list open_list_state(const search *s, astar_open_list kind,
@@ -137,7 +139,8 @@ static ALWAYS_INLINE void open_list_put(search *s, astar_open_list kind, uint32_
 {
     astar_context *ctx = s->ctx;
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, g, f);
+        if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, g, f))
+            s->out_of_entries = true;
         /* Squares added last leave first, so this one is likely the next
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
@@ -252,6 +255,8 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, uint
         if (current.cell == s->target)
             return ASTAR_OK;
         bool target_opened = look_at_neighbours(s, kind, &current);
+        if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
+            return ASTAR_OUT_OF_MEMORY; /* not for the caller: run starts over */
         ++*expanded;
         if (s->observer)
             s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
@@ -274,8 +279,15 @@ static astar_status run(search *s, const astar_options *options, uint32_t start,
     case ASTAR_OPEN_LIST_UNSORTED:
         return run_with(s, ASTAR_OPEN_LIST_UNSORTED, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_BUCKETS:
-        if (options_consistent(options) && s->ctx->buckets.capacity > 0)
-            return run_with(s, ASTAR_OPEN_LIST_BUCKETS, start, start_xy, expanded);
+        if (options_consistent(options) && s->ctx->buckets.capacity > 0) {
+            astar_status status = run_with(s, ASTAR_OPEN_LIST_BUCKETS, start, start_xy, expanded);
+            if (!s->out_of_entries)
+                return status;
+            /* Cannot happen (bucket_queue_init sizes the entries for A*),
+             * but if it did, the heap would still give the answer. */
+            *expanded = 0;
+            s->over_limit = false;
+        }
         break;
     case ASTAR_OPEN_LIST_HEAP:
         break;
@@ -405,7 +417,7 @@ astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid
     node->g = node->f - node->h;
     node->parent = (astar_point){ x, y };
     if (ctx->algorithm != ASTAR_ALGORITHM_ASTAR) {
-        uint32_t parent = ctx->list[ctx->slot[cell]].parent;
+        uint32_t parent = context_parent(ctx, cell);
         node->parent = (astar_point){ (int32_t)(parent % (uint32_t)grid->width),
                                       (int32_t)(parent / (uint32_t)grid->width) };
     } else if (cell != ctx->start) {

@@ -12,9 +12,10 @@
  *   - the queue alone: squares re-pointed over and over, far more times than
  *     it has entries, so that it has to drop stale ones, still come out once
  *     each, in order of F, with their last F;
- *   - searches of every open list and JPS take turns on one context, and
- *     the generation count wraps, without a search mistaking another's
- *     leftovers for its own;
+ *   - searches of every open list and JPS (with the heap and the buckets)
+ *     take turns on one context, and the generation count wraps, without a
+ *     search mistaking another's leftovers for its own;
+ *   - a search that runs out of bucket entries starts over with the heap;
  *   - contexts too small for the buckets, and options whose H is not
  *     consistent, get the heap's search exactly.
  */
@@ -266,7 +267,7 @@ static void test_queue_drops_stale_entries(void **state)
     o.heuristic = ASTAR_HEURISTIC_ZERO; /* F = G, so the F pushed is G */
     cost_model model = cost_model_of(&o);
     const uint32_t lowest = 1000;
-    bucket_start(q, WIDTH, &model, 0, 0, lowest);
+    bucket_start(q, WIDTH, &model, 0, 0, lowest, false);
     uint32_t f[OPEN], cells[OPEN];
     for (int i = 0; i < OPEN; i++) {
         cells[i] = (uint32_t)(3 * i + 1);
@@ -280,6 +281,7 @@ static void test_queue_drops_stale_entries(void **state)
             bucket_reach(q, cells[i], cells[i] % WIDTH | cells[i] / WIDTH << 16, 0, f[i], f[i]);
         }
     /* Every entry was handed out: the stale ones had to be dropped. */
+    assert_int_equal(q->room, q->capacity);
     assert_int_equal(q->used, q->capacity);
     uint32_t last = 0;
     bool taken[OPEN] = { false };
@@ -316,7 +318,8 @@ static void test_room_in_every_context(void **state)
             assert_true(q->near_size >= 1 && q->near_size <= cells / 8);
             assert_int_equal(q->near_size & (q->near_size - 1), 0);
             /* The heads and bitmaps come after the last entry, inside list. */
-            assert_true((const char *)(q->entry + q->capacity) <= (const char *)q->near);
+            assert_true((const char *)q->after_g + q->capacity * sizeof(bucket_entry) <=
+                        (const char *)q->near);
             assert_true((const char *)(q->near_words + (q->near_size + 4095) / 4096) <=
                         (const char *)ctx->list + 12 * cells);
         }
@@ -345,11 +348,15 @@ static void test_kinds_take_turns(void **state)
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
         o.ties = ASTAR_TIES_DEEP;
-        switch (i % 6) {
+        switch (i % 8) {
         case 0: o.open_list = ASTAR_OPEN_LIST_HEAP; break;
         case 1: o.algorithm = ASTAR_ALGORITHM_JPS; break;
         case 2: o.open_list = ASTAR_OPEN_LIST_SORTED; break;
         case 3: o.algorithm = ASTAR_ALGORITHM_JPS_PLUS; break;
+        case 6:
+            o.algorithm = i % 16 == 6 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS;
+            o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+            break;
         default: o.open_list = ASTAR_OPEN_LIST_BUCKETS; break;
         }
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
@@ -377,6 +384,51 @@ static void test_kinds_take_turns(void **state)
     /* It wrapped, and started over. */
     assert_true(shared->buckets.generation < 200);
     astar_context_delete(shared);
+}
+
+/* A context with its entries cut to a few (by moving where they start):
+ * searches that need more start over with the heap and give its answer.
+ * A* never needs to (its entries suffice), JPS might. */
+static void test_out_of_entries_starts_over(void **state)
+{
+    (void)state;
+    enum { SIDE = 24, FEW = 3 };
+    static astar_point a[SIDE * SIDE], b[SIDE * SIDE];
+    int started_over[2] = { 0, 0 };
+    for (int i = 0; i < 300; i++) {
+        astar_grid *grid = random_grid(SIDE, SIDE, rng_below(&generator, 30), 1);
+        astar_context *few, *plenty;
+        assert_int_equal(astar_context_new(SIDE * SIDE, &few), ASTAR_OK);
+        assert_int_equal(astar_context_new(SIDE * SIDE, &plenty), ASTAR_OK);
+        astar_options o = astar_options_default();
+        o.costs = ASTAR_COSTS_OCTILE;
+        o.heuristic = ASTAR_HEURISTIC_OCTILE;
+        o.algorithm = i % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_ASTAR;
+        /* JPS keeps a parent per cell before its entries. */
+        bucket_queue *q = &few->buckets;
+        q->after_g = (unsigned char *)q->near - FEW * sizeof(bucket_entry) -
+                     (i % 2 ? q->cells * sizeof(uint32_t) : 0);
+        astar_point start = random_walkable(grid), goal = random_walkable(grid);
+        astar_path pa = { .points = a, .capacity = SIDE * SIDE };
+        astar_path pb = { .points = b, .capacity = SIDE * SIDE };
+        o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        astar_status sa = astar_find_path(few, grid, start, goal, &o, &pa);
+        started_over[i % 2] += few->layout == LAYOUT_LISTS;
+        o.open_list = ASTAR_OPEN_LIST_HEAP;
+        astar_status sb = astar_find_path(plenty, grid, start, goal, &o, &pb);
+        assert_int_equal(sa, sb);
+        if (few->layout == LAYOUT_LISTS) {
+            assert_int_equal(pa.expanded, pb.expanded);
+            assert_int_equal(pa.length, pb.length);
+            if (sa == ASTAR_OK)
+                assert_memory_equal(pa.points, pb.points, pa.length * sizeof *pa.points);
+        }
+        assert_int_equal(pa.cost, pb.cost);
+        astar_context_delete(few);
+        astar_context_delete(plenty);
+        astar_grid_delete(grid);
+    }
+    assert_true(started_over[0] > 50 && started_over[1] > 50);
 }
 
 /* Where the buckets cannot serve, the search is the heap's to the point. */
@@ -428,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_queue_drops_stale_entries),
         cmocka_unit_test(test_room_in_every_context),
         cmocka_unit_test(test_kinds_take_turns),
+        cmocka_unit_test(test_out_of_entries_starts_over),
         cmocka_unit_test(test_heap_serves_otherwise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
