@@ -119,9 +119,11 @@ typedef struct astar_grid astar_grid;
 typedef struct astar_context astar_context;
 
 /* Limits: a side is at most ASTAR_MAX_SIDE cells, and width * height at most
- * ASTAR_MAX_CELLS. The memory of a grid is about 1.25 bytes per cell: a byte
- * of terrain and two bits of walkability (by rows and by columns, for JPS),
- * plus 16 bytes per cell while its jump table is enabled. */
+ * ASTAR_MAX_CELLS. The memory of a grid is about 2.25 bytes per cell: a byte
+ * of terrain, a byte saying which of the eight neighbours are walkable (so a
+ * search reads one byte where it would read eight), and two bits of
+ * walkability (by rows and by columns, for JPS), plus 16 bytes per cell
+ * while its jump table is enabled. */
 #define ASTAR_MAX_SIDE 65535
 #define ASTAR_MAX_CELLS (1u << 28)
 
@@ -134,7 +136,7 @@ typedef struct astar_context astar_context;
  * [in]  width, height  1..ASTAR_MAX_SIDE, width * height <= ASTAR_MAX_CELLS
  * [out] out            the new grid; free it with astar_grid_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
- * Costs O(width * height) time and about (width + 2) * (height + 2) bytes. */
+ * Costs O(width * height) time and about 2 * (width + 2) * (height + 2) bytes. */
 ASTAR_API astar_status astar_grid_new(int width, int height, astar_grid **out);
 
 /* Frees a grid. NULL is allowed. No context keeps a pointer to a grid, but
@@ -341,9 +343,12 @@ typedef void (*astar_observer)(void *user, const astar_context *ctx,
  *              fraction of A*'s squares. It needs 8 moves with the corner rule
  *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the
  *              same cost); anything else is ASTAR_UNSUPPORTED, never a worse
- *              path. The ties option does not apply: among jump points of
- *              equal F, the one whose parent has the lower cell index
- *              (y * width + x) leaves the open list first.
+ *              path. Its open list is the heap, or the buckets when the
+ *              options ask for them (ASTAR_OPEN_LIST_BUCKETS, on the same
+ *              terms as for A*). The ties option does not apply: among jump
+ *              points of equal F, with the heap the one whose parent has the
+ *              lower cell index (y * width + x) leaves the open list first,
+ *              with the buckets the one astar_open_list says.
  *   JPS_PLUS   JPS+ (Rabin, 2015): JPS that reads each jump from the grid's
  *              precomputed jump table instead of scanning. Same rules as JPS;
  *              the grid must have its table (astar_grid_enable_jump_table),
@@ -358,20 +363,38 @@ typedef enum astar_algorithm {
     ASTAR_ALGORITHM_JPS_PLUS
 } astar_algorithm;
 
-/* How A* keeps its open list: the three ways the article's note 7 weighs.
- * All order squares by the same key, so they give the same costs, and with
- * first- or last-added ties the same paths after the same expansions; only
- * speed differs (docs/performance.md).
+/* How A* keeps its open list: the three ways the article's note 7 weighs,
+ * and a fourth for speed. The first three order squares by the same key, so
+ * they give the same costs, and with first- or last-added ties the same
+ * paths after the same expansions; only speed differs (docs/performance.md).
  *   HEAP      a binary heap: O(log n) to add, re-point or take the lowest F.
- *             The default, and the only one JPS and JPS+ use.
+ *             The default, and JPS's and JPS+'s unless BUCKETS is asked for.
  *   SORTED    an array kept sorted by F: O(1) to take the lowest, O(n) to
  *             add or re-point.
  *   UNSORTED  an array in no order: O(1) to add or re-point, O(n) to find the
- *             lowest F. */
+ *             lowest F.
+ *   BUCKETS   one bucket per value of F, in the context's own 16 bytes per
+ *             cell: O(1) to add or re-point a square and, but for a scan
+ *             of a bitmap, to take the lowest F; the fastest A* on large
+ *             maps. It needs a consistent heuristic - H never drops along a
+ *             step by more than the step costs, which holds for every
+ *             heuristic that never overestimates (see astar_heuristic) with
+ *             weight at most 1 - and a context of at least 64 cells;
+ *             otherwise the search uses HEAP. The ties option does not
+ *             apply: among squares of equal F the one added or re-pointed
+ *             last leaves first, except that squares added while their F
+ *             lay in a later block of 32768 values (fewer in a context of
+ *             under 262,144 cells) than the lowest F come after those added
+ *             since, in no set order. Costs are HEAP's; paths and
+ *             expansions may differ from HEAP's among equal-cost ones. JPS
+ *             and JPS+ use it too when asked (a search that would need more
+ *             room than the context has for its jump points starts over
+ *             with the heap). */
 typedef enum astar_open_list {
     ASTAR_OPEN_LIST_HEAP = 0,
     ASTAR_OPEN_LIST_SORTED,
-    ASTAR_OPEN_LIST_UNSORTED
+    ASTAR_OPEN_LIST_UNSORTED,
+    ASTAR_OPEN_LIST_BUCKETS
 } astar_open_list;
 
 /* Cost layers and other units, which a search may take (see "The game
@@ -458,7 +481,11 @@ ASTAR_API bool astar_options_optimal(const astar_options *options);
  * cleared: each cell's slot points into the current search's lists and is
  * believed only if the list entry it points to points back, so leftovers of
  * earlier searches read as "not yet seen" - the article's whichList idea
- * (note 7) without even the per-search increment. */
+ * (note 7) without even the per-search increment. A search with the BUCKETS
+ * open list reads the same 16 bytes as a tag, F and room for its buckets per
+ * cell, with the per-search increment: each tag holds the number of the
+ * search that wrote it, and once in 2^26 such searches the tags are cleared
+ * so that the numbers can start over. */
 
 /* Creates a context for grids of up to max_cells cells (astar_grid_cells).
  * [in]  max_cells  1..ASTAR_MAX_CELLS

@@ -4,10 +4,10 @@
  * forced neighbour with one bit scan (Harabor and Grastien, "Improving Jump
  * Point Search", 2014).
  *
- * A line holds `length` cells at bit positions 0..length-1, with at least 64
- * zero (blocked) bits before and after it, and there is an all-zero line
- * before the first and after the last, so a read of 64 cells starting
- * anywhere from -64 to length, on lines -1 to count, needs no bounds test. */
+ * A line holds `length` cells at bits BIT_LINE_PAD.. of its words, with at
+ * least 64 zero (blocked) bits before and after it, and there is an all-zero
+ * line before the first and after the last, so a read of the words holding
+ * cells -64 to length, on lines -1 to count, needs no bounds test. */
 #ifndef ASTAR_BITS_H
 #define ASTAR_BITS_H
 
@@ -38,15 +38,6 @@ static inline void bit_lines_set(bit_lines *b, int line, int pos, bool walkable)
     uint64_t *word = bit_lines_line(b, line) + bit / 64;
     uint64_t mask = (uint64_t)1 << (bit % 64);
     *word = walkable ? *word | mask : *word & ~mask;
-}
-
-/* Cells pos..pos+63 of a line, cell pos in bit 0. */
-static inline uint64_t bit_lines_read(const bit_lines *b, int line, int pos)
-{
-    size_t bit = (size_t)(pos + BIT_LINE_PAD);
-    const uint64_t *word = bit_lines_line(b, line) + bit / 64;
-    unsigned shift = (unsigned)(bit % 64);
-    return shift ? word[0] >> shift | word[1] << (64 - shift) : word[0];
 }
 
 #endif

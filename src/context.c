@@ -23,6 +23,7 @@ astar_status astar_context_new(size_t max_cells, astar_context **out)
         return ASTAR_OUT_OF_MEMORY;
     }
     ctx->max_cells = max_cells;
+    bucket_queue_init(&ctx->buckets, max_cells, ctx->slot, ctx->list);
     *out = ctx;
     return ASTAR_OK;
 }

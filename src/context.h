@@ -1,7 +1,10 @@
 /* The search context's layout, shared by the searches, the open lists
- * (heap.h, open_list.h) and the read-back calls.
+ * (heap.h, open_list.h, buckets.h) and the read-back calls.
  *
- * All the state is two arrays sized once:
+ * All the state is two arrays sized once. The BUCKETS open list reads them
+ * its own way, with its own test for "reached" (buckets.h); each layout's
+ * test rejects whatever the other leaves, so a context serves both, turn
+ * about, with nothing cleared. The other open lists and JPS use them so:
  *   list   one entry per square the search has reached. The front part,
  *          [0, open_count), is the open list (a binary heap on F unless the
  *          options pick another open list); the back part,
@@ -19,6 +22,7 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "buckets.h"
 #include "cost.h"
 
 /* One reached square. G is not stored: it is F minus the square's H, which
@@ -39,11 +43,16 @@ enum { DIR_BITS = 3 };
 static inline uint32_t entry_cell(const list_entry *e) { return e->cell_dir >> DIR_BITS; }
 static inline unsigned entry_dir(const list_entry *e) { return e->cell_dir & ((1u << DIR_BITS) - 1); }
 
+/* Which way the last search read the arrays. */
+typedef enum context_layout { LAYOUT_LISTS, LAYOUT_BUCKETS } context_layout;
+
 struct astar_context {
     size_t max_cells;
     uint32_t *slot;
     list_entry *list;
     uint32_t open_count, closed_count;
+    context_layout layout;      /* set by every search */
+    bucket_queue buckets;
     /* What the last search was, so astar_context_node can compute H and G. */
     int width, height;
     uint32_t goal;
@@ -59,6 +68,60 @@ static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell
     if ((!open && !closed) || entry_cell(&ctx->list[s]) != cell)
         return ASTAR_LIST_NONE;
     return open ? ASTAR_LIST_OPEN : ASTAR_LIST_CLOSED;
+}
+
+/* context_list_of for whichever layout the last search used. */
+static inline astar_list context_list_any(const astar_context *ctx, uint32_t cell)
+{
+    return ctx->layout == LAYOUT_BUCKETS ? bucket_list_of(&ctx->buckets, cell)
+                                         : context_list_of(ctx, cell);
+}
+
+/* F of a cell the last search reached, in either layout. */
+static inline uint32_t context_f(const astar_context *ctx, uint32_t cell)
+{
+    if (ctx->layout == LAYOUT_LISTS)
+        return ctx->list[ctx->slot[cell]].f;
+    uint32_t w = (uint32_t)ctx->width;
+    return bucket_f(&ctx->buckets, (cell / w) << 16 | cell % w, ctx->buckets.g[cell]);
+}
+
+/* The direction of the step from its parent to a cell the last search
+ * reached, in either layout. */
+static inline unsigned context_dir(const astar_context *ctx, uint32_t cell)
+{
+    return ctx->layout == LAYOUT_BUCKETS ? bucket_dir(&ctx->buckets, cell)
+                                         : entry_dir(&ctx->list[ctx->slot[cell]]);
+}
+
+/* JPS: the parent jump point of a cell the last search reached. */
+static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
+{
+    return ctx->layout == LAYOUT_BUCKETS ? ctx->buckets.parent[cell]
+                                         : ctx->list[ctx->slot[cell]].parent;
+}
+
+/* A square taken off the open list to be expanded: where it is, its G and
+ * the direction of the step (JPS: of the straight stretch) that reached it. */
+typedef struct square {
+    uint32_t cell;
+    int x, y;
+    uint32_t g;
+    unsigned dir;
+} square;
+
+/* Takes the lowest F off the BUCKETS open list and closes it. Returns false
+ * when the open list is empty. */
+static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
+{
+    uint32_t xy;
+    if (!bucket_take(&ctx->buckets, &xy, &out->cell))
+        return false;
+    out->x = (int)(xy & 0xFFFFu);
+    out->y = (int)(xy >> 16);
+    out->g = ctx->buckets.g[out->cell];
+    out->dir = bucket_dir(&ctx->buckets, out->cell);
+    return true;
 }
 
 /* Moves a square taken from the open list to the closed list. */

@@ -28,26 +28,27 @@ static inline cost_model cost_model_of(const astar_options *options)
     };
 }
 
-/* H from a square dx columns and dy rows away from the target, before the
- * weight. Every variant is a plain function of dx and dy, so the same square
- * always gets the same H. */
-static inline uint64_t cost_estimate(const cost_model *m, uint32_t dx, uint32_t dy)
-{
-    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    switch (m->heuristic) {
-    case ASTAR_HEURISTIC_MANHATTAN: return (uint64_t)m->straight * (dx + (uint64_t)dy);
-    case ASTAR_HEURISTIC_OCTILE: return (uint64_t)m->straight * hi + (uint64_t)(m->diagonal - m->straight) * lo;
-    case ASTAR_HEURISTIC_EUCLIDEAN: return (uint64_t)floor(m->straight * sqrt((double)dx * dx + (double)dy * dy));
-    case ASTAR_HEURISTIC_CHEBYSHEV: return (uint64_t)m->straight * hi;
-    case ASTAR_HEURISTIC_ZERO: break;
-    }
-    return 0;
-}
-
-/* Weighted H, rounded down. */
+/* H from a square dx columns and dy rows away from the target: the
+ * heuristic's estimate times the weight, rounded down. Every variant is a
+ * plain function of dx and dy, so the same square always gets the same H.
+ * (One function with one exit: inlined into the search loops, this form
+ * measured faster than a function per step.) */
 static inline uint64_t cost_h(const cost_model *m, uint32_t dx, uint32_t dy)
 {
-    return cost_estimate(m, dx, dy) * m->weight / WEIGHT_ONE;
+    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    uint64_t estimate = 0;
+    switch (m->heuristic) {
+    case ASTAR_HEURISTIC_MANHATTAN: estimate = (uint64_t)m->straight * (dx + (uint64_t)dy); break;
+    case ASTAR_HEURISTIC_OCTILE:
+        estimate = (uint64_t)m->straight * hi + (uint64_t)(m->diagonal - m->straight) * lo;
+        break;
+    case ASTAR_HEURISTIC_EUCLIDEAN:
+        estimate = (uint64_t)floor(m->straight * sqrt((double)dx * dx + (double)dy * dy));
+        break;
+    case ASTAR_HEURISTIC_CHEBYSHEV: estimate = (uint64_t)m->straight * hi; break;
+    case ASTAR_HEURISTIC_ZERO: break;
+    }
+    return estimate * m->weight / WEIGHT_ONE;
 }
 
 #endif

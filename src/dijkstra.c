@@ -56,6 +56,7 @@ static dijkstra dijkstra_setup(astar_context *ctx, const astar_grid *grid,
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
     ctx->open_count = 0;
     ctx->closed_count = 0;
+    ctx->layout = LAYOUT_LISTS;
     return d;
 }
 

@@ -6,6 +6,7 @@
 #include "grid.h"
 #include "islands.h"
 #include "jump_table.h"
+#include "moves.h"
 
 bool bit_lines_init(bit_lines *b, int count, int length)
 {
@@ -34,8 +35,10 @@ astar_status astar_grid_new(int width, int height, astar_grid **out)
     grid->width = width;
     grid->height = height;
     grid->stride = width + 2;
-    grid->terrain = calloc((size_t)(width + 2) * (size_t)(height + 2), 1);
-    if (!grid->terrain || !bit_lines_init(&grid->rows, height, width) ||
+    size_t padded = (size_t)(width + 2) * (size_t)(height + 2);
+    grid->terrain = calloc(padded, 1);
+    grid->around = calloc(padded, 1);
+    if (!grid->terrain || !grid->around || !bit_lines_init(&grid->rows, height, width) ||
         !bit_lines_init(&grid->columns, width, height)) {
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
@@ -54,9 +57,22 @@ void astar_grid_delete(astar_grid *grid)
         astar_grid_disable_islands(grid);
         astar_grid_disable_dead_ends(grid);
         free(grid->terrain);
+        free(grid->around);
         bit_lines_free(&grid->rows);
         bit_lines_free(&grid->columns);
         free(grid);
+    }
+}
+
+/* Tells the eight neighbours of (x, y) whether it is walkable: to the
+ * neighbour in direction d it lies in the opposite direction. */
+static void tell_neighbours(astar_grid *grid, int x, int y, bool walkable)
+{
+    size_t here = grid_padded_index(grid, x, y);
+    for (unsigned d = 0; d < DIRECTIONS; d++) {
+        uint8_t *around = &grid->around[(ptrdiff_t)here + move_dy[d] * grid->stride + move_dx[d]];
+        uint8_t bit = (uint8_t)move_bit(move_opposite(d));
+        *around = walkable ? (uint8_t)(*around | bit) : (uint8_t)(*around & ~bit);
     }
 }
 
@@ -74,6 +90,7 @@ astar_status grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
     if ((old == 0) != (terrain == 0)) {
         bit_lines_set(&grid->rows, y, x, terrain != 0);
         bit_lines_set(&grid->columns, x, y, terrain != 0);
+        tell_neighbours(grid, x, y, terrain != 0);
         if (grid->jumps)
             jump_table_patch(grid, x, y);
         if (grid->islands)

@@ -19,6 +19,8 @@ struct astar_grid {
     int width, height;
     int stride;         /* width + 2 */
     uint8_t *terrain;   /* (width + 2) * (height + 2); 0 = blocked, else the terrain cost */
+    uint8_t *around;    /* the same cells: bit d set where the neighbour in direction d
+                           (moves.h) is walkable, so a search reads one byte for all eight */
     bit_lines rows;     /* walkability by rows (line y, position x) */
     bit_lines columns;  /* and by columns (line x, position y) */
     /* Walkable cells per terrain cost, and how many costs are in use, so

@@ -23,6 +23,18 @@ static inline unsigned move_direction(int dx, int dy)
     return of[dy + 1][dx + 1];
 }
 
+/* The direction opposite d: the order above is symmetric about its middle. */
+static inline unsigned move_opposite(unsigned d)
+{
+    return DIRECTIONS - 1 - d;
+}
+
+/* Direction d as a bit of a set of directions. */
+static inline unsigned move_bit(unsigned d)
+{
+    return 1u << d;
+}
+
 static inline bool move_is_diagonal(int dx, int dy)
 {
     return dx != 0 && dy != 0;
@@ -38,6 +50,26 @@ static inline bool move_diagonal_allowed(astar_moves moves, bool beside_x, bool 
     case ASTAR_MOVES_4: break;
     }
     return false;
+}
+
+/* The directions a step may be taken in from a square whose walkable
+ * neighbours are the set `around` (astar_grid.around): the walkable straight
+ * ones, and each walkable diagonal one whose two squares beside it pass
+ * move_diagonal_allowed - the same test, on all four diagonals at once. */
+static inline unsigned moves_legal(astar_moves moves, unsigned around)
+{
+    enum { STRAIGHT = 0x5A };  /* directions 1, 3, 4 and 6 */
+    /* The diagonals of a row (bits 0 and 2 of the row below, 5 and 7 of
+     * the row above) need left (3) and right (4), and their row's middle. */
+    unsigned sides = (around >> 3 & 1) | (around >> 4 & 1) << 2;
+    unsigned below = around >> 1 & 1, above = around >> 6 & 1;
+    unsigned diagonals = 0;
+    switch (moves) {
+    case ASTAR_MOVES_8: diagonals = sides * below | (sides * above) << 5; break;
+    case ASTAR_MOVES_8_CUT: diagonals = (sides | 5 * below) | (sides | 5 * above) << 5; break;
+    case ASTAR_MOVES_4: break;
+    }
+    return around & (STRAIGHT | diagonals);
 }
 
 #endif

@@ -9,7 +9,9 @@
  * context_list_of needs to find squares on the open list in any arrangement.
  *
  * open_push, open_decreased and open_pop take the kind as an argument so
- * that a caller inlined with a constant kind keeps only that list's code. */
+ * that a caller inlined with a constant kind keeps only that list's code.
+ * BUCKETS keeps the context another way (buckets.h) and never comes here;
+ * the switches count it with the heap, which serves when it cannot. */
 #ifndef ASTAR_OPEN_LIST_H
 #define ASTAR_OPEN_LIST_H
 
@@ -18,17 +20,7 @@
 #include "astar.h"
 #include "context.h"
 #include "heap.h"
-
-/* For the functions a constant kind has to reach: compilers may otherwise
- * keep them out of line (GCC does with run's loop), and then one loop
- * serves every kind with a choice made at every step. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define ALWAYS_INLINE inline
-#define NOINLINE
-#endif
+#include "inline.h"
 
 static inline void sorted_push(astar_context *ctx, list_entry e)
 {
@@ -88,7 +80,8 @@ static inline list_entry unsorted_pop(astar_context *ctx)
 static inline void open_push(astar_context *ctx, astar_open_list kind, list_entry e)
 {
     switch (kind) {
-    case ASTAR_OPEN_LIST_HEAP: heap_push(ctx, e); return;
+    case ASTAR_OPEN_LIST_HEAP:
+    case ASTAR_OPEN_LIST_BUCKETS: heap_push(ctx, e); return;
     case ASTAR_OPEN_LIST_SORTED: sorted_push(ctx, e); return;
     case ASTAR_OPEN_LIST_UNSORTED: unsorted_push(ctx, e); return;
     }
@@ -99,7 +92,8 @@ static inline void open_push(astar_context *ctx, astar_open_list kind, list_entr
 static inline void open_decreased(astar_context *ctx, astar_open_list kind, uint32_t pos)
 {
     switch (kind) {
-    case ASTAR_OPEN_LIST_HEAP: heap_decreased(ctx, pos); return;
+    case ASTAR_OPEN_LIST_HEAP:
+    case ASTAR_OPEN_LIST_BUCKETS: heap_decreased(ctx, pos); return;
     case ASTAR_OPEN_LIST_SORTED: sorted_decreased(ctx, pos); return;
     case ASTAR_OPEN_LIST_UNSORTED: return;
     }
@@ -112,7 +106,8 @@ static inline list_entry open_pop(astar_context *ctx, astar_open_list kind)
     switch (kind) {
     case ASTAR_OPEN_LIST_SORTED: return sorted_pop(ctx);
     case ASTAR_OPEN_LIST_UNSORTED: return unsorted_pop(ctx);
-    case ASTAR_OPEN_LIST_HEAP: break;
+    case ASTAR_OPEN_LIST_HEAP:
+    case ASTAR_OPEN_LIST_BUCKETS: break;
     }
     return heap_pop(ctx);
 }

@@ -26,7 +26,7 @@ bool options_valid(const astar_options *o)
 {
     /* Enums are compared as unsigned so a negative value is out of range too. */
     return (unsigned)o->algorithm <= ASTAR_ALGORITHM_JPS_PLUS &&
-           (unsigned)o->open_list <= ASTAR_OPEN_LIST_UNSORTED &&
+           (unsigned)o->open_list <= ASTAR_OPEN_LIST_BUCKETS &&
            (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
            (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_DEEP &&
            (unsigned)o->stop <= ASTAR_STOP_OPEN && isfinite(o->weight) && o->weight >= 0.0 &&
@@ -50,6 +50,15 @@ static bool admissible(const astar_options *o)
         return !diagonals || o->costs == ASTAR_COSTS_OCTILE;
     }
     return false;
+}
+
+/* Each admissible heuristic here is also consistent - no step lowers H by
+ * more than the step costs - and stays so when scaled down: H is a norm of
+ * (dx, dy) that a straight step changes by at most `straight` and a diagonal
+ * one by at most `diagonal`, and rounding down keeps that. */
+bool options_consistent(const astar_options *options)
+{
+    return admissible(options) && options->weight <= 1.0;
 }
 
 bool astar_options_optimal(const astar_options *options)

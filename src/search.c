@@ -21,23 +21,26 @@ typedef struct search {
     astar_context *ctx;
     const astar_grid *grid;
     const uint8_t *terrain;       /* the grid's padded cells */
+    const uint8_t *around;        /* and their walkable neighbours */
     int width, stride;
-    uint32_t target;
+    uint32_t start, target;       /* the start was entered by no step */
     int target_x, target_y;
     cost_model model;
     astar_moves moves;
     astar_ties ties;
     astar_open_list open_list;
     bool stop_on_open;
+    bool uniform;                 /* every walkable cell costs the same: step_cost */
     astar_observer observer;
     void *observer_user;
     uint32_t turn_penalty;        /* 0: off */
-    uint32_t start;               /* the start's cell: it was entered by no step */
     uint32_t added;               /* squares added so far: the tie order */
     bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
+    bool out_of_entries;          /* the buckets had no entry left (see buckets.h) */
     int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
     int32_t terrain_step[DIRECTIONS];   /* and of padded index */
     uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
+    uint32_t step_cost[DIRECTIONS];     /* the same times the terrain, if uniform */
     layer_sum layers;             /* the caller's cost layers, if any */
     unit_view units;              /* the other units, if any */
     bool dead_ends;               /* leave out dead ends, per dead_end */
@@ -45,16 +48,19 @@ typedef struct search {
 } search;
 
 /* Layers and units are set up by check_request, which checks them. */
-static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t target,
-                           astar_point goal, const astar_options *options,
+
+static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t start,
+                           uint32_t target, astar_point goal, const astar_options *options,
                            const layer_sum *layers, const unit_view *units)
 {
     search s = {
         .ctx = ctx,
         .grid = grid,
         .terrain = grid->terrain,
+        .around = grid->around,
         .width = grid->width,
         .stride = grid->stride,
+        .start = start,
         .target = target,
         .target_x = goal.x,
         .target_y = goal.y,
@@ -63,16 +69,20 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .ties = options->ties,
         .open_list = options->open_list,
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .uniform = astar_grid_uniform(grid),
         .observer = options->observer,
         .observer_user = options->observer_user,
         .layers = *layers,
         .units = *units,
         .turn_penalty = options->turn_penalty,
     };
+    /* On uniform terrain every walkable cell costs what the target costs. */
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, goal.x, goal.y)];
     for (int d = 0; d < DIRECTIONS; d++) {
         s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
         s.terrain_step[d] = move_dy[d] * grid->stride + move_dx[d];
         s.move_cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) ? s.model.diagonal : s.model.straight;
+        s.step_cost[d] = s.move_cost[d] * terrain;
     }
     return s;
 }
@@ -98,12 +108,84 @@ static inline uint32_t tie_of(search *s, uint32_t g)
     return UINT32_MAX - g;
 }
 
-static ALWAYS_INLINE void add_to_open_list(search *s, astar_open_list kind, uint32_t cell,
-                                           unsigned dir, uint32_t g, uint32_t f)
+/* The open list's operations for each kind. The kind is a constant wherever
+ * they are inlined (see run_with), so each loop keeps only its own. */
+
+static ALWAYS_INLINE void open_list_start(search *s, astar_open_list kind, uint32_t start_f)
 {
+    astar_context *ctx = s->ctx;
+    ctx->open_count = 0;
+    ctx->closed_count = 0;
+    ctx->layout = kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
+                     false);
+}
+
+static ALWAYS_INLINE astar_list open_list_state(const search *s, astar_open_list kind,
+                                                uint32_t cell)
+{
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        return bucket_list_of(&s->ctx->buckets, cell);
+    return context_list_of(s->ctx, cell);
+}
+
+/* F of a square on the open list of a kind other than BUCKETS. */
+static ALWAYS_INLINE uint32_t open_list_f(const search *s, uint32_t cell)
+{
+    return s->ctx->list[s->ctx->slot[cell]].f;
+}
+
+/* Puts the square at (x, y) on the open list with F = f, G = g and its
+ * parent in direction -dir; or, when it is there already (repoint), gives it
+ * them. Re-pointed squares keep their tie unless ties are by G. */
+static ALWAYS_INLINE void open_list_put(search *s, astar_open_list kind, uint32_t cell, int x,
+                                        int y, unsigned dir, uint32_t g, uint32_t f,
+                                        bool repoint)
+{
+    astar_context *ctx = s->ctx;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS) {
+        if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, g, f))
+            s->out_of_entries = true;
+        /* Squares added last leave first, so this one is likely the next
+         * expanded; its neighbours not read yet lie beyond it, in the
+         * direction it was reached in. Ask for their line now. */
+        bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->cell_step[dir]));
+        return;
+    }
+    if (repoint) {
+        uint32_t pos = ctx->slot[cell];
+        list_entry *e = &ctx->list[pos];
+        e->f = f;
+        e->cell_dir = cell << DIR_BITS | dir;
+        if (s->ties == ASTAR_TIES_DEEP)
+            e->tie = tie_of(s, g);
+        open_decreased(ctx, kind, pos);
+        return;
+    }
     list_entry e = { .f = f, .tie = tie_of(s, g), .cell_dir = cell << DIR_BITS | dir };
     s->added++;
-    open_push(s->ctx, kind, e);
+    open_push(ctx, kind, e);
+}
+
+/* Takes the square with the lowest F off the open list and switches it to
+ * the closed list. Returns false when the open list is empty. */
+static ALWAYS_INLINE bool open_list_take(search *s, astar_open_list kind, square *out)
+{
+    astar_context *ctx = s->ctx;
+    uint32_t w = (uint32_t)s->width;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        return context_take_bucket(ctx, out);
+    if (ctx->open_count == 0)
+        return false;
+    list_entry e = open_pop(ctx, kind);
+    context_close(ctx, e);
+    out->cell = entry_cell(&e);
+    out->x = (int)(out->cell % w);
+    out->y = (int)(out->cell / w);
+    out->g = e.f - (uint32_t)h_of(s, out->x, out->y);
+    out->dir = entry_dir(&e);
+    return true;
 }
 
 /* Whether the search needs per-neighbour work beyond the article's: one
@@ -118,47 +200,51 @@ static bool search_has_extras(const search *s)
  * whether the target was added to the open list. With extras false (a
  * constant, see run), the extra features' code is compiled out. */
 static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, const bool extras,
-                                             const list_entry *current)
+                                             const square *current)
 {
-    astar_context *ctx = s->ctx;
-    uint32_t cell = entry_cell(current);
-    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
-    const uint8_t *here = s->terrain + grid_padded_index(s->grid, x, y);
-    uint32_t g = current->f - (uint32_t)h_of(s, x, y);
+    size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
+    unsigned legal = moves_legal(s->moves, s->around[here]);
+    if (current->cell != s->start)
+        legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
     /* The direction of the step that entered current; the start has none. */
     unsigned entered = DIRECTIONS;
-    if (extras && s->turn_penalty && cell != s->start)
-        entered = entry_dir(current);
+    if (extras && s->turn_penalty && current->cell != s->start)
+        entered = current->dir;
 
-    for (unsigned d = 0; d < DIRECTIONS; d++) {
-        unsigned terrain = here[s->terrain_step[d]];
-        if (terrain == 0)
-            continue; /* not walkable: ignore it */
-        int dx = move_dx[d], dy = move_dy[d];
-        if (move_is_diagonal(dx, dy) &&
-            !move_diagonal_allowed(s->moves, here[dx] != 0, here[dy * s->stride] != 0))
-            continue; /* would cut across the corner of a wall */
-        uint32_t next = (uint32_t)((int64_t)cell + s->cell_step[d]);
-        astar_list list = context_list_of(ctx, next);
+    for (; legal; legal &= legal - 1) {
+        unsigned d = (unsigned)__builtin_ctz(legal);
+        uint32_t next = (uint32_t)((int64_t)current->cell + s->cell_step[d]);
+        astar_list list = open_list_state(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
         if (extras && s->dead_ends && list == ASTAR_LIST_NONE &&
             dead_end_filter_skips(&s->dead_end, next))
             continue; /* on no simple path to the target: a dead end (note 6) */
 
-        uint64_t factor = terrain; /* what the move cost is multiplied by */
-        if (extras && s->layers.count > 0)
-            factor += layer_sum_at(&s->layers, next);
-        if (extras && s->units.units) {
-            if (unit_view_blocks(&s->units, next, x + dx, y + dy))
-                continue; /* another unit is in the way: unwalkable for this search */
-            if (s->units.penalty > 0)
-                factor += unit_view_penalty(&s->units, next);
+        int x = current->x + move_dx[d], y = current->y + move_dy[d];
+        uint64_t new_g;
+        if (extras) {
+            uint64_t factor = s->terrain[(ptrdiff_t)here + s->terrain_step[d]];
+            if (s->layers.count > 0)
+                factor += layer_sum_at(&s->layers, next);
+            if (s->units.units) {
+                if (unit_view_blocks(&s->units, next, x, y))
+                    continue; /* another unit is in the way: unwalkable for this search */
+                if (s->units.penalty > 0)
+                    factor += unit_view_penalty(&s->units, next);
+            }
+            new_g = current->g + (uint64_t)s->move_cost[d] * factor;
+            if (entered != DIRECTIONS && d != entered)
+                new_g += s->turn_penalty; /* the step changes direction */
+        } else {
+            new_g = (uint64_t)current->g +
+                    (s->uniform ? s->step_cost[d]
+                                : s->move_cost[d] * s->terrain[(ptrdiff_t)here + s->terrain_step[d]]);
         }
-        uint64_t new_g = g + (uint64_t)s->move_cost[d] * factor;
-        if (extras && entered != DIRECTIONS && d != entered)
-            new_g += s->turn_penalty; /* the step changes direction */
-        uint64_t new_f = new_g + h_of(s, x + dx, y + dy);
+        if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN &&
+            new_g >= s->ctx->buckets.g[next])
+            continue; /* no better than its path: the buckets keep G, so H can wait */
+        uint64_t new_f = new_g + h_of(s, x, y);
         if (new_f > ASTAR_MAX_COST) {
             /* Costs are 32-bit. Unless H overestimates, every path through
              * this square costs at least F, so leaving it out loses no path
@@ -168,22 +254,14 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
         }
         if (list == ASTAR_LIST_NONE) {
             /* Not on the open list: add it, with the current square as parent. */
-            add_to_open_list(s, kind, next, d, (uint32_t)new_g, (uint32_t)new_f);
+            open_list_put(s, kind, next, x, y, d, (uint32_t)new_g, (uint32_t)new_f, false);
             if (s->stop_on_open && next == s->target)
                 return true;
-        } else {
-            /* Already open: is this path to it better, by G? With the same H
-             * on both sides, a lower F says the same. If so, re-point its
+        } else if (kind == ASTAR_OPEN_LIST_BUCKETS || new_f < open_list_f(s, next)) {
+            /* Already open, and this path to it is better, by G (with the
+             * same H on both sides, a lower F says the same): re-point its
              * parent to the current square and recalculate G and F. */
-            uint32_t pos = ctx->slot[next];
-            list_entry *square = &ctx->list[pos];
-            if (new_f < square->f) {
-                square->f = (uint32_t)new_f;
-                square->cell_dir = next << DIR_BITS | d;
-                if (s->ties == ASTAR_TIES_DEEP)
-                    square->tie = tie_of(s, (uint32_t)new_g);
-                open_decreased(ctx, kind, pos);
-            }
+            open_list_put(s, kind, next, x, y, d, (uint32_t)new_g, (uint32_t)new_f, true);
         }
     }
     return false;
@@ -197,29 +275,23 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, cons
                                            uint32_t start, astar_point start_xy,
                                            uint32_t *expanded)
 {
-    astar_context *ctx = s->ctx;
-    ctx->open_count = 0;
-    ctx->closed_count = 0;
-
     uint64_t start_f = h_of(s, start_xy.x, start_xy.y);
     if (start_f > ASTAR_MAX_COST)
         return ASTAR_COST_OVERFLOW;
-    add_to_open_list(s, kind, start, 0, 0, (uint32_t)start_f);
+    open_list_start(s, kind, (uint32_t)start_f);
+    open_list_put(s, kind, start, start_xy.x, start_xy.y, 0, 0, (uint32_t)start_f, false);
     if (s->stop_on_open && start == s->target)
         return ASTAR_OK;
-    while (ctx->open_count > 0) {
-        list_entry current = open_pop(ctx, kind); /* lowest F on the open list */
-        context_close(ctx, current); /* switch it to the closed list */
-        if (entry_cell(&current) == s->target)
+    square current;
+    while (open_list_take(s, kind, &current)) { /* lowest F, switched to the closed list */
+        if (current.cell == s->target)
             return ASTAR_OK;
         bool target_opened = look_at_neighbours(s, kind, extras, &current);
+        if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
+            return ASTAR_OUT_OF_MEMORY; /* not for the caller: run starts over */
         ++*expanded;
-        if (s->observer) {
-            uint32_t cell = entry_cell(&current);
-            s->observer(s->observer_user, ctx,
-                        (astar_point){ (int32_t)(cell % (uint32_t)s->width),
-                                       (int32_t)(cell / (uint32_t)s->width) });
-        }
+        if (s->observer)
+            s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
         if (target_opened)
             return ASTAR_OK;
     }
@@ -227,8 +299,11 @@ static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, cons
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* The open list is chosen once per search, never per operation. */
-static ALWAYS_INLINE astar_status run_any_list(search *s, const bool extras, uint32_t start,
+/* The open list is chosen once per search, never per operation. BUCKETS
+ * needs F taken in an order that never goes down and room in the context;
+ * without them the heap serves. */
+static ALWAYS_INLINE astar_status run_any_list(search *s, const astar_options *options,
+                                               const bool extras, uint32_t start,
                                                astar_point start_xy, uint32_t *expanded)
 {
     switch (s->open_list) {
@@ -236,6 +311,17 @@ static ALWAYS_INLINE astar_status run_any_list(search *s, const bool extras, uin
         return run_with(s, ASTAR_OPEN_LIST_SORTED, extras, start, start_xy, expanded);
     case ASTAR_OPEN_LIST_UNSORTED:
         return run_with(s, ASTAR_OPEN_LIST_UNSORTED, extras, start, start_xy, expanded);
+    case ASTAR_OPEN_LIST_BUCKETS:
+        if (options_consistent(options) && s->ctx->buckets.capacity > 0) {
+            astar_status status = run_with(s, ASTAR_OPEN_LIST_BUCKETS, extras, start, start_xy, expanded);
+            if (!s->out_of_entries)
+                return status;
+            /* Cannot happen (bucket_queue_init sizes the entries for A*),
+             * but if it did, the heap would still give the answer. */
+            *expanded = 0;
+            s->over_limit = false;
+        }
+        break;
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
@@ -244,25 +330,26 @@ static ALWAYS_INLINE astar_status run_any_list(search *s, const bool extras, uin
 
 /* The loops with extras live apart, so that the plain ones are compiled
  * into run (and run into astar_find_path) as they were without them. */
-static NOINLINE astar_status run_extras(search *s, uint32_t start, astar_point start_xy,
+static NOINLINE astar_status run_extras(search *s, const astar_options *options,
+                                        uint32_t start, astar_point start_xy,
                                         uint32_t *expanded)
 {
-    return run_any_list(s, true, start, start_xy, expanded);
+    return run_any_list(s, options, true, start, start_xy, expanded);
 }
 
 /* The extras too are chosen once per search. */
-static astar_status run(search *s, uint32_t start, astar_point start_xy, uint32_t *expanded)
+static astar_status run(search *s, const astar_options *options, uint32_t start,
+                        astar_point start_xy, uint32_t *expanded)
 {
     if (search_has_extras(s))
-        return run_extras(s, start, start_xy, expanded);
-    return run_any_list(s, false, start, start_xy, expanded);
+        return run_extras(s, options, start, start_xy, expanded);
+    return run_any_list(s, options, false, start, start_xy, expanded);
 }
 
 /* The cell a square's parent pointer leads to. */
 static uint32_t parent_of(const search *s, uint32_t cell)
 {
-    const list_entry *e = &s->ctx->list[s->ctx->slot[cell]];
-    return (uint32_t)((int64_t)cell - s->cell_step[entry_dir(e)]);
+    return (uint32_t)((int64_t)cell - s->cell_step[context_dir(s->ctx, cell)]);
 }
 
 /* Step 3: work backwards from the target, from each square to its parent,
@@ -348,6 +435,7 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
                              islands_label(grid->islands, grid, goal.x, goal.y)) {
         /* Different islands: nothing to search, and nothing reached. */
         ctx->open_count = ctx->closed_count = 0;
+        ctx->layout = LAYOUT_LISTS;
         return ASTAR_NO_PATH;
     }
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
@@ -361,17 +449,16 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     bool uniform_costs = astar_grid_uniform(grid) && layers.count == 0 && !units.units;
     bool dead_ends =
         dead_end_filter_init(&dead_end, grid, start_cell, target, options->moves, uniform_costs);
-    search s = search_setup(ctx, grid, target, goal, options, &layers, &units);
+    search s = search_setup(ctx, grid, start_cell, target, goal, options, &layers, &units);
     s.dead_ends = dead_ends;
     s.dead_end = dead_end;
-    s.start = start_cell;
     ctx->goal = target;
     ctx->model = s.model;
 
-    status = run(&s, start_cell, start, &path->expanded);
+    status = run(&s, options, start_cell, start, &path->expanded);
     if (status != ASTAR_OK)
         return status;
-    path->cost = ctx->list[ctx->slot[target]].f; /* H is 0 at the target, so F is G */
+    path->cost = context_f(ctx, target); /* H is 0 at the target, so F is G */
     path->distance = (double)path->cost / s.model.straight;
     save_path(&s, start_cell, path);
     return (path->points && path->length > path->capacity) ||
@@ -389,23 +476,23 @@ astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid
         return ASTAR_INVALID_ARGUMENT;
     *node = (astar_node){ .list = ASTAR_LIST_NONE };
     uint32_t cell = (uint32_t)y * (uint32_t)grid->width + (uint32_t)x;
-    node->list = context_list_of(ctx, cell);
+    node->list = context_list_any(ctx, cell);
     if (node->list == ASTAR_LIST_NONE)
         return ASTAR_OK;
-    const list_entry *e = &ctx->list[ctx->slot[cell]];
     int gx = (int)(ctx->goal % (uint32_t)grid->width), gy = (int)(ctx->goal / (uint32_t)grid->width);
-    node->f = e->f;
+    node->f = context_f(ctx, cell);
     node->h = (uint32_t)cost_h(&ctx->model, distance_1d(x, gx), distance_1d(y, gy));
-    node->g = e->f - node->h;
+    node->g = node->f - node->h;
     node->parent = (astar_point){ x, y };
     if (ctx->algorithm != ASTAR_ALGORITHM_ASTAR) {
-        node->parent = (astar_point){ (int32_t)(e->parent % (uint32_t)grid->width),
-                                      (int32_t)(e->parent / (uint32_t)grid->width) };
+        uint32_t parent = context_parent(ctx, cell);
+        node->parent = (astar_point){ (int32_t)(parent % (uint32_t)grid->width),
+                                      (int32_t)(parent / (uint32_t)grid->width) };
     } else if (node->g != 0) {
         /* G is 0 only where the search began: at the start, or at a target
          * of a Dijkstra search (dijkstra.c); every step costs at least 10. */
-        node->parent.x -= move_dx[entry_dir(e)];
-        node->parent.y -= move_dy[entry_dir(e)];
+        node->parent.x -= move_dx[context_dir(ctx, cell)];
+        node->parent.y -= move_dy[context_dir(ctx, cell)];
     }
     return ASTAR_OK;
 }

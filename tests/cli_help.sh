@@ -13,7 +13,7 @@ done
 # The search options are spelled the same in every subcommand that searches.
 for c in path scen bench; do
     run 0 "$ASTAR" "$c" --help
-    for o in "--algo astar|jps|jps+" "--open-list heap|sorted|unsorted" "--moves 4|8|8cut" \
+    for o in "--algo astar|jps|jps+" "--open-list heap|sorted|unsorted|buckets" "--moves 4|8|8cut" \
         "--costs article|octile" "--heuristic manhattan|octile|euclidean|chebyshev|zero" \
         "--weight W" "--ties last|first|deep" "--stop closed|open"; do
         has "$o"
@@ -29,7 +29,7 @@ has "--moves does not take '6'; one of: 8 4 8cut"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --algo dijkstra
 has "--algo does not take 'dijkstra'; one of: astar jps jps+"
 run 2 "$ASTAR" scen --open-list fibonacci "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
-has "--open-list does not take 'fibonacci'; one of: heap sorted unsorted"
+has "--open-list does not take 'fibonacci'; one of: heap sorted unsorted buckets"
 run 2 "$ASTAR" bench "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen" --algo
 has "--algo needs a value"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --weight -1

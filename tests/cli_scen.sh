@@ -32,6 +32,13 @@ run 0 "$ASTAR" scen --dead-ends --costs octile --heuristic octile "${subset[@]}"
 last_line "3967 passed, 0 failed, 3 skipped"
 run 0 "$ASTAR" scen --dead-ends --islands --costs article --heuristic octile "${subset[@]:0:3}"
 last_line "1410 passed, 0 failed"
+# Nor do the buckets, the open list for speed, for A* and for JPS.
+for algo in astar jps; do
+    run 0 "$ASTAR" scen --algo "$algo" --open-list buckets --costs octile --heuristic octile \
+        "${subset[@]}"
+    has "open list buckets,"
+    last_line "3967 passed, 0 failed, 3 skipped"
+done
 # So does A* with either of the open lists that are not heaps.
 for list in sorted unsorted; do
     run 0 "$ASTAR" scen --open-list "$list" --costs octile --heuristic octile "${subset[@]:0:2}"

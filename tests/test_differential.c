@@ -10,9 +10,10 @@
  *   - the others (Manhattan or article-cost Euclidean with diagonal moves,
  *     weight above 1, stop-on-open) must find a legal path exactly when one
  *     exists, never cheaper than the least cost.
- * Every search runs with each of the three open lists; with first- or
+ * Every search runs with each of the four open lists; with first- or
  * last-added ties the sorted and unsorted lists must also give the heap's
- * path point for point and its expanded count.
+ * path point for point and its expanded count, and so must the buckets
+ * wherever they hand over to the heap (an H that is not consistent).
  * One search context, sized for the largest grid, serves every search, so
  * leftovers of earlier searches on grids of other sizes are always there.
  * The generator is seeded: every run does the same searches.
@@ -279,12 +280,31 @@ static astar_status check_one(const world *wd, astar_point start, astar_point go
     return s;
 }
 
-/* One option set with each open list. The three differ only in speed, so
- * each must pass check_one; and where ties are unique per square (first or
- * last added) they take squares off the open list in the same order, so
- * they must return the heap's path point for point after as many
- * expansions. Deeper-first ties repeat, and then which of the tied squares
- * goes first is each list's own affair. */
+/* Whether the buckets serve these options: H never drops along a step by
+ * more than the step costs, which the admissible heuristics here all do
+ * with weight at most 1; otherwise they hand over to the heap. */
+static bool buckets_serve(const astar_options *o)
+{
+    return admissible(o->heuristic, o->moves, o->costs) && o->weight <= 1.0;
+}
+
+/* Whether two searches came out alike: status, cost, expansions, path. */
+static bool same_search(astar_status s, const astar_path *path, astar_status t,
+                        const astar_path *other)
+{
+    return s == t && path->cost == other->cost && path->expanded == other->expanded &&
+           path->length == other->length &&
+           (s != ASTAR_OK ||
+            !memcmp(path->points, other->points, path->length * sizeof *path->points));
+}
+
+/* One option set with each open list. They differ only in speed, so each
+ * must pass check_one; and where ties are unique per square (first or
+ * last added) the three of the article take squares off the open list in
+ * the same order, so they must return the heap's path point for point
+ * after as many expansions. Deeper-first ties repeat, and then which of the
+ * tied squares goes first is each list's own affair; the buckets have their
+ * own order, except where they hand over to the heap. */
 static void check_search(const world *wd, astar_point start, astar_point goal,
                          const astar_options *o, const uint64_t *dist, bool optimal)
 {
@@ -294,16 +314,15 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
     astar_path heap = { .points = heap_points, .capacity = MAX_CELLS };
     astar_status heap_status = check_one(wd, start, goal, &each, dist, optimal, &heap);
 
-    const astar_open_list others[] = { ASTAR_OPEN_LIST_SORTED, ASTAR_OPEN_LIST_UNSORTED };
+    const astar_open_list others[] = { ASTAR_OPEN_LIST_SORTED, ASTAR_OPEN_LIST_UNSORTED,
+                                       ASTAR_OPEN_LIST_BUCKETS };
     for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
         each.open_list = others[k];
         astar_path path = { .points = points, .capacity = MAX_CELLS };
         astar_status s = check_one(wd, start, goal, &each, dist, optimal, &path);
-        if (o->ties == ASTAR_TIES_DEEP)
-            continue;
-        if (s != heap_status || path.cost != heap.cost || path.expanded != heap.expanded ||
-            path.length != heap.length ||
-            (s == ASTAR_OK && memcmp(path.points, heap.points, path.length * sizeof *path.points))) {
+        bool alike = each.open_list == ASTAR_OPEN_LIST_BUCKETS ? !buckets_serve(o)
+                                                               : o->ties != ASTAR_TIES_DEEP;
+        if (alike && !same_search(s, &path, heap_status, &heap)) {
             char why[256];
             snprintf(why, sizeof why,
                      "open list %d: status %d, cost %u, length %zu, expanded %u; the heap's: "

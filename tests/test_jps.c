@@ -89,19 +89,24 @@ static void search(run *out, astar_context *ctx, const astar_grid *g, astar_poin
     out->status = astar_find_path(ctx, g, a, b, o, &out->path);
 }
 
-/* One query: JPS and JPS+ against A*. Returns the jump points JPS expanded. */
+/* One query: JPS and JPS+, with the heap and with the buckets, against A*.
+ * Returns the jump points JPS expanded. */
 static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, astar_point b,
                         astar_costs costs, run *runs)
 {
     astar_options reference = options_for(ASTAR_ALGORITHM_ASTAR, costs);
     search(&runs[0], ctx, g, a, b, &reference);
-    for (int k = 1; k <= 2; k++) {
-        astar_options o = options_for(k == 1 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS, costs);
+    for (int k = 1; k <= 4; k++) {
+        astar_options o = options_for(k % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS, costs);
+        if (k > 2)
+            o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        const char *name = k % 2 ? "JPS" : "JPS+";
         run *r = &runs[k];
         search(r, ctx, g, a, b, &o);
         if (r->status != runs[0].status || (r->status == ASTAR_OK && r->path.cost != runs[0].path.cost))
-            fail_msg("%s from (%d,%d) to (%d,%d) on %dx%d: status %d cost %u, A*: status %d cost %u",
-                     k == 1 ? "JPS" : "JPS+", a.x, a.y, b.x, b.y, astar_grid_width(g),
+            fail_msg("%s (open list %d) from (%d,%d) to (%d,%d) on %dx%d: status %d cost %u, "
+                     "A*: status %d cost %u",
+                     name, (int)o.open_list, a.x, a.y, b.x, b.y, astar_grid_width(g),
                      astar_grid_height(g), r->status, r->path.cost, runs[0].status,
                      runs[0].path.cost);
         if (r->status != ASTAR_OK)
@@ -109,13 +114,14 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
         astar_path_measure m;
         astar_error err;
         if (astar_path_check(g, &o, a, b, r->points, r->path.length, &m, &err) != ASTAR_OK)
-            fail_msg("%s path from (%d,%d) to (%d,%d): %s", k == 1 ? "JPS" : "JPS+", a.x, a.y,
-                     b.x, b.y, err.message);
+            fail_msg("%s path from (%d,%d) to (%d,%d): %s", name, a.x, a.y, b.x, b.y, err.message);
         assert_int_equal(m.cost, r->path.cost);
         assert_true(chain_on_path(&r->path));
         assert_true(r->path.node_count <= r->path.length);
     }
+    /* The table only finds the same jump points faster. */
     assert_int_equal(runs[1].path.expanded, runs[2].path.expanded);
+    assert_int_equal(runs[3].path.expanded, runs[4].path.expanded);
     return runs[1].path.expanded;
 }
 
@@ -125,7 +131,7 @@ static void test_random_grids_agree_with_astar(void **state)
     rng r = { 2026 };
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(200 * 200, &ctx), ASTAR_OK);
-    run *runs = malloc(3 * sizeof *runs);
+    run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     unsigned long queries = 0, found = 0;
     for (int i = 0; i < 400; i++) {
@@ -159,7 +165,7 @@ static void test_few_expansions_on_open_ground(void **state)
     assert_int_equal(astar_context_new(300 * 200, &ctx), ASTAR_OK);
     for (int y = 20; y < 180; y++)
         astar_grid_set_walkable(g, 150, y, false);
-    run *runs = malloc(3 * sizeof *runs);
+    run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     uint32_t jps = compare(ctx, g, (astar_point){ 2, 100 }, (astar_point){ 297, 101 },
@@ -186,7 +192,7 @@ static void test_rows_longer_than_16_bits(void **state)
     /* A forced neighbour far along the middle row, and a wall near the end. */
     astar_grid_set_walkable(g, 45000, 0, false);
     astar_grid_set_walkable(g, 59990, 1, false);
-    run *runs = malloc(3 * sizeof *runs);
+    run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     const astar_point ends[][2] = {
         { { 0, 1 }, { 59999, 1 } }, { { 0, 1 }, { 50000, 0 } },
@@ -313,7 +319,7 @@ static void test_uniform_heavy_terrain(void **state)
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(900, &ctx), ASTAR_OK);
-    run *runs = malloc(3 * sizeof *runs);
+    run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     for (int q = 0; q < 50; q++)
         compare(ctx, g, random_cell(&r, g), random_cell(&r, g), ASTAR_COSTS_ARTICLE, runs);
@@ -378,7 +384,7 @@ static void test_other_options_apply(void **state)
     rng r = { 11 };
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(60 * 60, &ctx), ASTAR_OK);
-    run *runs = malloc(3 * sizeof *runs);
+    run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     for (int i = 0; i < 40; i++) {
         astar_grid *g = random_grid(&r, 60, 60, 25);

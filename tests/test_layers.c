@@ -116,7 +116,7 @@ static void test_layers_match_reference(void **state)
             o.moves = (astar_moves)rng_below(&r, 3);
             o.costs = (astar_costs)rng_below(&r, 2);
             o.heuristic = o.moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN : ASTAR_HEURISTIC_OCTILE;
-            o.open_list = (astar_open_list)rng_below(&r, 3);
+            o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
             o.layers = uses;
             o.layer_count = n;
             assert_true(astar_options_optimal(&o));

@@ -672,7 +672,7 @@ static void test_penalty_on_random_grids(void **state)
         o.costs = (astar_costs)(i / 3 % 2);
         o.heuristic = (astar_heuristic)(i / 6 % 5);
         o.ties = (astar_ties)(i / 30 % 3);
-        o.open_list = (astar_open_list)(i / 90 % 3);
+        o.open_list = (astar_open_list)(i / 90 % (ASTAR_OPEN_LIST_BUCKETS + 1));
         uint32_t penalty = (uint32_t)(1 + rng_below(&r, 3 * (int)ref_straight_cost(o.costs)));
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
         astar_path p = { .points = plain, .capacity = MAX_POINTS };

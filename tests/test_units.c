@@ -274,6 +274,7 @@ static void test_units_match_model(void **state)
         o.unit = (uint32_t)me;
         o.unit_radius = rng_below(&r, 7);
         o.unit_penalty = (uint32_t)rng_below(&r, 6);
+        o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
         astar_grid *seen = model_grid(g, &m, me, o.unit_radius, (int)o.unit_penalty, blocked);
         astar_point start = m.unit[me].at;
         model_least_costs(seen, blocked, o.moves, o.costs, start, dist);

@@ -1,0 +1,18 @@
+/* ALWAYS_INLINE, for the functions a search loop must have inlined:
+ * compilers may otherwise keep them out of line (GCC does with run's loop,
+ * and with the BUCKETS open list's steps), and then one loop serves every
+ * kind of open list with a choice made at every step, or calls a function
+ * per neighbour. NOINLINE, for a loop kept apart so that it does not
+ * weigh on the one inlined beside it. */
+#ifndef ASTAR_INLINE_H
+#define ASTAR_INLINE_H
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
+#endif
