@@ -219,7 +219,6 @@ static inline void run_diagonal(jps *s, int x, int y, int dx, int dy, uint32_t p
     }
 }
 
-/* The jump point being expanded. */
 /* The successors of a jump point: on along its way, and around each forced
  * neighbour. The start has no way yet and looks everywhere. */
 static inline void expand(jps *s, const square *p, bool table)
