@@ -101,6 +101,15 @@ static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
                                          : ctx->list[ctx->slot[cell]].parent;
 }
 
+/* Starts a search on the context: both lists empty, read in this layout
+ * from now on (every search calls it, so read-backs follow the last one). */
+static inline void context_begin(astar_context *ctx, context_layout layout)
+{
+    ctx->open_count = 0;
+    ctx->closed_count = 0;
+    ctx->layout = layout;
+}
+
 /* A square taken off the open list to be expanded: where it is, its G and
  * the direction of the step (JPS: of the straight stretch) that reached it. */
 typedef struct square {

@@ -54,9 +54,7 @@ static dijkstra dijkstra_setup(astar_context *ctx, const astar_grid *grid,
     ctx->height = grid->height;
     ctx->goal = 0;
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
-    ctx->open_count = 0;
-    ctx->closed_count = 0;
-    ctx->layout = LAYOUT_LISTS;
+    context_begin(ctx, LAYOUT_LISTS);
     return d;
 }
 

@@ -275,9 +275,7 @@ static inline astar_status run(jps *s, astar_point start, uint32_t *expanded,
                                astar_observer observer, void *observer_user, bool table)
 {
     astar_context *ctx = s->ctx;
-    ctx->open_count = 0;
-    ctx->closed_count = 0;
-    ctx->layout = s->buckets ? LAYOUT_BUCKETS : LAYOUT_LISTS;
+    context_begin(ctx, s->buckets ? LAYOUT_BUCKETS : LAYOUT_LISTS);
     uint64_t start_f = cost_h(&s->model, (uint32_t)absolute(start.x - s->target_x),
                               (uint32_t)absolute(start.y - s->target_y));
     if (start_f > ASTAR_MAX_COST)

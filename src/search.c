@@ -114,9 +114,7 @@ static inline uint32_t tie_of(search *s, uint32_t g)
 static ALWAYS_INLINE void open_list_start(search *s, astar_open_list kind, uint32_t start_f)
 {
     astar_context *ctx = s->ctx;
-    ctx->open_count = 0;
-    ctx->closed_count = 0;
-    ctx->layout = kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS;
+    context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
     if (kind == ASTAR_OPEN_LIST_BUCKETS)
         bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
                      false);
@@ -223,23 +221,22 @@ static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, co
 
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
         uint64_t new_g;
-        if (extras) {
+        if (!extras && s->uniform) {
+            new_g = (uint64_t)current->g + s->step_cost[d];
+        } else {
+            /* What the move cost is multiplied by. */
             uint64_t factor = s->terrain[(ptrdiff_t)here + s->terrain_step[d]];
-            if (s->layers.count > 0)
+            if (extras && s->layers.count > 0)
                 factor += layer_sum_at(&s->layers, next);
-            if (s->units.units) {
+            if (extras && s->units.units) {
                 if (unit_view_blocks(&s->units, next, x, y))
                     continue; /* another unit is in the way: unwalkable for this search */
                 if (s->units.penalty > 0)
                     factor += unit_view_penalty(&s->units, next);
             }
             new_g = current->g + (uint64_t)s->move_cost[d] * factor;
-            if (entered != DIRECTIONS && d != entered)
+            if (extras && entered != DIRECTIONS && d != entered)
                 new_g += s->turn_penalty; /* the step changes direction */
-        } else {
-            new_g = (uint64_t)current->g +
-                    (s->uniform ? s->step_cost[d]
-                                : s->move_cost[d] * s->terrain[(ptrdiff_t)here + s->terrain_step[d]]);
         }
         if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN &&
             new_g >= s->ctx->buckets.g[next])
@@ -434,8 +431,7 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     if (grid->islands && islands_label(grid->islands, grid, start.x, start.y) !=
                              islands_label(grid->islands, grid, goal.x, goal.y)) {
         /* Different islands: nothing to search, and nothing reached. */
-        ctx->open_count = ctx->closed_count = 0;
-        ctx->layout = LAYOUT_LISTS;
+        context_begin(ctx, LAYOUT_LISTS);
         return ASTAR_NO_PATH;
     }
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)

@@ -468,8 +468,8 @@ static astar_options random_options(rng *r, bool optimal)
     astar_options o = astar_options_default();
     o.costs = (astar_costs)rng_below(r, 2);
     o.ties = (astar_ties)rng_below(r, 3);
-    o.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS + 1);
     if (optimal) {
+        o.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS + 1);
         o.moves = (astar_moves)rng_below(r, 3);
         o.heuristic = rng_below(r, 2) ? ASTAR_HEURISTIC_OCTILE : ASTAR_HEURISTIC_ZERO;
     } else {
