@@ -46,7 +46,7 @@ static bool run_problem(astar_context *ctx, const astar_grid *g, const astar_pro
         astar_options o = astar_options_default();
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = h;
-        o.turn_penalty = k ? ASTAR_OCTILE_STRAIGHT : 0;
+        o.world.turn_penalty = k ? ASTAR_OCTILE_STRAIGHT : 0;
         p[k] = (astar_path){ .points = buffer + k * cells, .capacity = cells };
         double t0 = now_seconds();
         if (astar_find_path(ctx, g, pr->start, pr->goal, &o, &p[k]) != ASTAR_OK)

@@ -107,13 +107,13 @@ int main(int argc, char **argv)
             ways[k].costs = ASTAR_COSTS_OCTILE;
             ways[k].heuristic = ASTAR_HEURISTIC_OCTILE;
         }
-        ways[1].layers = &zero_use;
-        ways[1].layer_count = 1;
-        ways[2].units = lone;
-        ways[3].layers = &influence_use;
-        ways[3].layer_count = 1;
-        ways[4].units = crowd;
-        ways[2].unit = ways[4].unit = me;
+        ways[1].world.layers = &zero_use;
+        ways[1].world.layer_count = 1;
+        ways[2].world.units = lone;
+        ways[3].world.layers = &influence_use;
+        ways[3].world.layer_count = 1;
+        ways[4].world.units = crowd;
+        ways[2].world.unit = ways[4].world.unit = me;
         double seconds[WAYS], expanded[WAYS] = { 0 };
         size_t n = astar_scenario_count(scen);
         for (int r = 0; r < REPEAT; r++) {

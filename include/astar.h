@@ -408,20 +408,13 @@ typedef struct astar_layer_use {
     double weight;             /* 0..ASTAR_MAX_LAYER_WEIGHT, in steps of 1/1024 */
 } astar_layer_use;
 
-typedef struct astar_options {
-    astar_algorithm algorithm;
-    astar_open_list open_list;
-    astar_moves moves;
-    astar_costs costs;
-    astar_heuristic heuristic;
-    double weight;            /* H is multiplied by this: 1 is plain A*, above 1
-                                 is faster and not always shortest, 0 is
-                                 Dijkstra. 0..64, in steps of 1/1024 */
-    astar_ties ties;
-    astar_stop stop;
-    astar_observer observer;  /* [opt] */
-    void *observer_user;      /* passed to the observer */
-    /* The game world (A* only; see "The game world" below). */
+/* What the game world adds to a step, apart from the search's own options
+ * (Detour keeps the same in its query filter): a feature that prices or
+ * forbids steps beyond the grid's terrain is a field here, and nowhere else.
+ * All zero (astar_options_default's unit_radius and unit_penalty aside) is
+ * the plain grid. A* only: JPS and JPS+ return ASTAR_UNSUPPORTED when any
+ * of layers, units or turn_penalty is set. See "The game world" below. */
+typedef struct astar_world {
     const astar_layer_use *layers;  /* [opt] cost layers added to the terrain */
     size_t layer_count;       /* how many: 0..ASTAR_MAX_LAYERS */
     const astar_units *units; /* [opt] other units to keep clear of */
@@ -435,6 +428,22 @@ typedef struct astar_options {
     uint32_t turn_penalty;    /* smoother paths (the article's note 4): added to
                                  G, in cost units, for every change of direction;
                                  0 (the default) is off. See below. */
+} astar_world;
+
+typedef struct astar_options {
+    astar_algorithm algorithm;
+    astar_open_list open_list;
+    astar_moves moves;
+    astar_costs costs;
+    astar_heuristic heuristic;
+    double weight;            /* H is multiplied by this: 1 is plain A*, above 1
+                                 is faster and not always shortest, 0 is
+                                 Dijkstra. 0..64, in steps of 1/1024 */
+    astar_ties ties;
+    astar_stop stop;
+    astar_observer observer;  /* [opt] */
+    void *observer_user;      /* passed to the observer */
+    astar_world world;        /* the game world's layers, units and turn penalty */
 } astar_options;
 
 /* The turn penalty is the article's first remedy for paths that zig-zag:
@@ -917,7 +926,7 @@ ASTAR_API astar_status astar_knowledge_forget(astar_knowledge *k);
  * where lots of carnage is taking place", a crowd map, a danger map). A
  * layer is a number per cell, 0..ASTAR_MAX_LAYER_VALUE, owned by the
  * caller. A search takes up to ASTAR_MAX_LAYERS of them, each with a weight
- * (astar_options.layers), and entering cell c then costs
+ * (astar_options.world.layers), and entering cell c then costs
  *
  *     move * (terrain(c) + floor(sum of weight_i * value_i(c)) + penalty(c))
  *
@@ -989,16 +998,16 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
 /* Other units (the article's note 1). An astar_units object holds the
  * caller's units on one map: where each stands and, for a moving unit, the
  * part of its path it has not walked yet. A search by one of them (options
- * units and unit) then follows the article's advice:
+ * world.units and world.unit) then follows the article's advice:
  *   - blocked for that search only: the cells of stopped units, and of any
  *     unit within one step of the searcher (Chebyshev distance at most 1,
  *     moving or not). The start is never blocked. A unit is not a wall for
  *     the corner rule: a diagonal step may pass beside one.
  *   - penalised, never blocked: every cell of the remaining path (the cell
  *     a moving unit stands on and those after it; the walked part is not)
- *     of each moving unit standing within options.unit_radius cells of the
+ *     of each moving unit standing within options.world.unit_radius cells of the
  *     searcher (Chebyshev distance, from the units' current positions)
- *     costs options.unit_penalty more per such path, as a layer value of
+ *     costs options.world.unit_penalty more per such path, as a layer value of
  *     weight 1 would. Units still squeeze through a one-wide passage in
  *     single file when there is no other way. Moving units farther away are
  *     ignored, so that units do not dodge paths of units nowhere near them.
@@ -1127,7 +1136,7 @@ ASTAR_API astar_status astar_units_check_step(const astar_units *units, uint32_t
  * last-added ties the path is the very same one whatever the options, since
  * the squares left out could never lower a G. ASTAR_MOVES_8_CUT uses dead
  * ends only where every step costs alike - uniform terrain, no cost layers,
- * no units (astar_options.layers, .units) - since cutting a corner, a unit can step
+ * no units (astar_options.world.layers, .units) - since cutting a corner, a unit can step
  * diagonally out of a dead end past its door, which pays on plain ground
  * never but can when the door's terrain is dear. JPS and JPS+ do not use
  * dead ends.

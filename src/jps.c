@@ -373,7 +373,7 @@ astar_status jps_check(const astar_grid *grid, const astar_options *options)
 {
     /* A turn penalty needs every step's direction, which jumps skip over. */
     if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid) ||
-        options->layer_count > 0 || options->units || options->turn_penalty)
+        options->world.layer_count > 0 || options->world.units || options->world.turn_penalty)
         return ASTAR_UNSUPPORTED;
     if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !grid->jumps)
         return ASTAR_NO_JUMP_TABLE;

@@ -134,11 +134,11 @@ astar_status astar_layer_decay(astar_layer *layer, double keep)
 
 bool layer_uses_valid(const astar_options *o)
 {
-    if (o->layer_count > ASTAR_MAX_LAYERS || (o->layer_count > 0 && !o->layers))
+    if (o->world.layer_count > ASTAR_MAX_LAYERS || (o->world.layer_count > 0 && !o->world.layers))
         return false;
-    for (size_t i = 0; i < o->layer_count; i++) {
-        double w = o->layers[i].weight;
-        if (!o->layers[i].layer || !isfinite(w) || w < 0.0 || w > ASTAR_MAX_LAYER_WEIGHT)
+    for (size_t i = 0; i < o->world.layer_count; i++) {
+        double w = o->world.layers[i].weight;
+        if (!o->world.layers[i].layer || !isfinite(w) || w < 0.0 || w > ASTAR_MAX_LAYER_WEIGHT)
             return false;
     }
     return true;
@@ -147,11 +147,11 @@ bool layer_uses_valid(const astar_options *o)
 astar_status layer_sum_setup(layer_sum *sum, const astar_options *o, const astar_grid *grid)
 {
     sum->count = 0;
-    for (size_t i = 0; i < o->layer_count; i++) {
-        const astar_layer *layer = o->layers[i].layer;
+    for (size_t i = 0; i < o->world.layer_count; i++) {
+        const astar_layer *layer = o->world.layers[i].layer;
         if (layer->width != grid->width || layer->height != grid->height)
             return ASTAR_INVALID_ARGUMENT;
-        uint32_t weight = (uint32_t)lround(o->layers[i].weight * LAYER_WEIGHT_ONE);
+        uint32_t weight = (uint32_t)lround(o->world.layers[i].weight * LAYER_WEIGHT_ONE);
         /* A layer that adds nothing would only slow the loop down. */
         if (weight > 0) {
             sum->values[sum->count] = layer->values;

@@ -16,9 +16,7 @@ astar_options astar_options_default(void)
         .weight = 1.0,
         .ties = ASTAR_TIES_LAST,
         .stop = ASTAR_STOP_CLOSED,
-        .unit_radius = 8,
-        .unit_penalty = 4,
-        .turn_penalty = 0,
+        .world = { .unit_radius = 8, .unit_penalty = 4, .turn_penalty = 0 },
     };
 }
 
@@ -67,5 +65,5 @@ bool astar_options_optimal(const astar_options *options)
         return false;
     /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
     return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED &&
-           options->turn_penalty == 0;
+           options->world.turn_penalty == 0;
 }

@@ -86,7 +86,7 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         previous = direction;
         m.turns += turn;
         m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * factor +
-                  (turn ? options->turn_penalty : 0);
+                  (turn ? options->world.turn_penalty : 0);
         m.length += (diagonal ? sqrt(2.0) : 1.0) * (double)factor;
         m.diagonal += diagonal;
         m.straight += !diagonal;

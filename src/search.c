@@ -74,7 +74,7 @@ static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t 
         .observer_user = options->observer_user,
         .layers = *layers,
         .units = *units,
-        .turn_penalty = options->turn_penalty,
+        .turn_penalty = options->world.turn_penalty,
     };
     /* On uniform terrain every walkable cell costs what the target costs. */
     uint32_t terrain = grid->terrain[grid_padded_index(grid, goal.x, goal.y)];

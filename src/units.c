@@ -300,25 +300,25 @@ astar_status astar_units_check_step(const astar_units *units, uint32_t id, astar
 
 bool unit_options_valid(const astar_options *o)
 {
-    return o->unit_radius >= 0 && o->unit_radius <= ASTAR_MAX_SIDE &&
-           o->unit_penalty <= ASTAR_MAX_LAYER_VALUE;
+    return o->world.unit_radius >= 0 && o->world.unit_radius <= ASTAR_MAX_SIDE &&
+           o->world.unit_penalty <= ASTAR_MAX_LAYER_VALUE;
 }
 
 astar_status unit_view_setup(unit_view *view, const astar_options *o, const astar_grid *grid)
 {
     *view = (unit_view){ .units = NULL };
-    if (!o->units)
+    if (!o->world.units)
         return ASTAR_OK;
-    const unit *me = live(o->units, o->unit);
-    if (!me || o->units->width != grid->width || o->units->height != grid->height)
+    const unit *me = live(o->world.units, o->world.unit);
+    if (!me || o->world.units->width != grid->width || o->world.units->height != grid->height)
         return ASTAR_INVALID_ARGUMENT;
     *view = (unit_view){
-        .units = o->units,
-        .me = o->unit,
+        .units = o->world.units,
+        .me = o->world.unit,
         .me_x = me->at.x,
         .me_y = me->at.y,
-        .radius = o->unit_radius,
-        .penalty = o->unit_penalty,
+        .radius = o->world.unit_radius,
+        .penalty = o->world.unit_penalty,
     };
     return ASTAR_OK;
 }

@@ -328,8 +328,8 @@ static void test_corner_cutting_slips_past_doors(void **state)
     assert_int_equal(astar_layer_new(5, 3, &layer), ASTAR_OK);
     assert_int_equal(astar_layer_set(layer, 1, 1, 8), ASTAR_OK);
     astar_layer_use use = { .layer = layer, .weight = 1.0 };
-    o.layers = &use;
-    o.layer_count = 1;
+    o.world.layers = &use;
+    o.world.layer_count = 1;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_OK);
     assert_int_equal(p.cost, 28);
     astar_layer_delete(layer);

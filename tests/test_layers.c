@@ -117,8 +117,8 @@ static void test_layers_match_reference(void **state)
             o.costs = (astar_costs)rng_below(&r, 2);
             o.heuristic = o.moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN : ASTAR_HEURISTIC_OCTILE;
             o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
-            o.layers = uses;
-            o.layer_count = n;
+            o.world.layers = uses;
+            o.world.layer_count = n;
             assert_true(astar_options_optimal(&o));
             astar_path p = { .points = points, .capacity = MAX_CELLS };
             astar_status s = astar_find_path(ctx, g, a, b, &o, &p);
@@ -143,7 +143,7 @@ static void test_layers_match_reference(void **state)
             assert_int_equal(measure.cost, p.cost);
             /* The same search on the grid alone differs where the layers add. */
             astar_options plain = o;
-            plain.layer_count = 0;
+            plain.world.layer_count = 0;
             astar_path p0 = { 0 };
             assert_int_equal(astar_find_path(ctx, g, a, b, &plain, &p0), ASTAR_OK);
             assert_true(p0.cost <= p.cost);
@@ -194,8 +194,8 @@ static void test_weight_zero_is_no_layer(void **state)
         astar_options o = astar_options_default();
         o.ties = (astar_ties)rng_below(&r, 3);
         astar_options weightless = o;
-        weightless.layers = &use;
-        weightless.layer_count = 1;
+        weightless.world.layers = &use;
+        weightless.world.layer_count = 1;
         assert_same_search(ctx, g, a, b, &o, &weightless);
         astar_layer_delete(l);
         astar_grid_delete(g);
@@ -226,10 +226,10 @@ static void test_two_layers_add(void **state)
         astar_options by_two = astar_options_default();
         by_two.heuristic = ASTAR_HEURISTIC_OCTILE;
         astar_options by_one = by_two;
-        by_two.layers = two;
-        by_two.layer_count = 2;
-        by_one.layers = &one;
-        by_one.layer_count = 1;
+        by_two.world.layers = two;
+        by_two.world.layer_count = 2;
+        by_one.world.layers = &one;
+        by_one.world.layer_count = 1;
         assert_same_search(ctx, g, a, b, &by_two, &by_one);
         astar_layer_delete(la);
         astar_layer_delete(lb);
@@ -368,15 +368,15 @@ static void test_bad_arguments(void **state)
     for (size_t i = 0; i <= ASTAR_MAX_LAYERS; i++)
         uses[i] = (astar_layer_use){ l, 1.0 };
     astar_options o = astar_options_default();
-    o.layers = uses;
-    o.layer_count = ASTAR_MAX_LAYERS;
+    o.world.layers = uses;
+    o.world.layer_count = ASTAR_MAX_LAYERS;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_OK);
-    o.layer_count = ASTAR_MAX_LAYERS + 1;
+    o.world.layer_count = ASTAR_MAX_LAYERS + 1;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.layer_count = 1;
-    o.layers = NULL;
+    o.world.layer_count = 1;
+    o.world.layers = NULL;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.layers = uses;
+    o.world.layers = uses;
     static const double bad_weights[] = { -0.5, ASTAR_MAX_LAYER_WEIGHT + 1, NAN, INFINITY };
     for (size_t i = 0; i < sizeof bad_weights / sizeof bad_weights[0]; i++) {
         uses[0].weight = bad_weights[i];
@@ -427,15 +427,15 @@ static void test_cost_limit(void **state)
     for (size_t i = 0; i < ASTAR_MAX_LAYERS; i++)
         uses[i] = (astar_layer_use){ l, ASTAR_MAX_LAYER_WEIGHT };
     astar_options o = astar_options_default();
-    o.layers = uses;
-    o.layer_count = ASTAR_MAX_LAYERS;
+    o.world.layers = uses;
+    o.world.layer_count = ASTAR_MAX_LAYERS;
     astar_context *ctx = new_context(30);
     astar_path p = { 0 };
     /* 10 * (1 + 16 * 65535 * 1024) is past 2^32. */
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 0 }, (astar_point){ 0, 2 }, &o, &p),
                      ASTAR_COST_OVERFLOW);
     /* With one layer of weight 1 it fits: the step costs 10 * 65536. */
-    o.layer_count = 1;
+    o.world.layer_count = 1;
     uses[0].weight = 1.0;
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 0 }, (astar_point){ 0, 2 }, &o, &p),
                      ASTAR_OK);
@@ -470,8 +470,8 @@ static void test_path_avoids_carnage(void **state)
     assert_int_equal(inside, 7);
     uint32_t plain = p.cost;
     astar_layer_use use = { l, 1.0 };
-    o.layers = &use;
-    o.layer_count = 1;
+    o.world.layers = &use;
+    o.world.layer_count = 1;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_OK);
     for (size_t i = 0; i < p.length; i++)
         assert_int_equal(astar_layer_get(l, pts[i].x, pts[i].y), 0);

@@ -206,17 +206,17 @@ static void world_searches(run *t, astar_grid *g)
     for (int q = 0; q < 12; q++) {
         astar_options o = random_options(r);
         if (rng_below(r, 2)) {
-            o.layers = &use;
-            o.layer_count = 1;
+            o.world.layers = &use;
+            o.world.layer_count = 1;
         }
         if (rng_below(r, 2)) {
-            o.units = units;
-            o.unit = ids[rng_below(r, 8)];
-            o.unit_radius = rng_below(r, 10);
-            o.unit_penalty = (uint32_t)rng_below(r, 20);
+            o.world.units = units;
+            o.world.unit = ids[rng_below(r, 8)];
+            o.world.unit_radius = rng_below(r, 10);
+            o.world.unit_penalty = (uint32_t)rng_below(r, 20);
         }
         if (rng_below(r, 2))
-            o.turn_penalty = (uint32_t)rng_below(r, 30);
+            o.world.turn_penalty = (uint32_t)rng_below(r, 30);
         astar_path p = { .points = t->points, .capacity = CELLS };
         astar_status s = astar_find_path(t->ctx, g, random_point(r, g), random_point(r, g), &o, &p);
         t->hash[KIND_WORLD] = mix_result(t->hash[KIND_WORLD], r, t->ctx, g, s, &p);

@@ -317,7 +317,7 @@ static void test_smoothing_is_minimal(void **state)
         astar_options o = with_moves((astar_moves)(i % 3));
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = i % 2 ? ASTAR_HEURISTIC_OCTILE : ASTAR_HEURISTIC_EUCLIDEAN;
-        o.turn_penalty = i % 4 == 0 ? 1000 : 0;
+        o.world.turn_penalty = i % 4 == 0 ? 1000 : 0;
         for (int q = 0; q < 6; q++) {
             astar_path p = { .points = path, .capacity = MAX_POINTS };
             if (astar_find_path(ctx, g, random_cell(&r, g), random_cell(&r, g), &o, &p) != ASTAR_OK ||
@@ -634,7 +634,7 @@ static void test_penalty_removes_zigzags(void **state)
     astar_path p = { .points = plain, .capacity = MAX_POINTS };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(39, 11), &o, &p), ASTAR_OK);
     assert_true(turns_of(plain, p.length) >= 10);
-    o.turn_penalty = 500;
+    o.world.turn_penalty = 500;
     astar_path q = { .points = smooth, .capacity = MAX_POINTS };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(39, 11), &o, &q), ASTAR_OK);
     assert_int_equal(turns_of(smooth, q.length), 1);
@@ -678,7 +678,7 @@ static void test_penalty_on_random_grids(void **state)
         astar_path p = { .points = plain, .capacity = MAX_POINTS };
         astar_status s = astar_find_path(ctx, g, a, b, &o, &p);
         astar_options t = o;
-        t.turn_penalty = penalty;
+        t.world.turn_penalty = penalty;
         assert_false(astar_options_optimal(&t));
         astar_path q = { .points = turned, .capacity = MAX_POINTS };
         assert_int_equal(astar_find_path(ctx, g, a, b, &t, &q), s);
@@ -722,21 +722,21 @@ static void test_penalty_options(void **state)
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     assert_int_equal(astar_context_new(400, &ctx), ASTAR_OK);
     astar_options o = astar_options_default();
-    assert_int_equal(o.turn_penalty, 0);
+    assert_int_equal(o.world.turn_penalty, 0);
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     assert_true(astar_options_optimal(&o));
-    o.turn_penalty = 1;
+    o.world.turn_penalty = 1;
     assert_false(astar_options_optimal(&o));
     astar_path p = { 0 };
     for (int a = ASTAR_ALGORITHM_JPS; a <= ASTAR_ALGORITHM_JPS_PLUS; a++) {
         o.algorithm = (astar_algorithm)a;
         assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &p), ASTAR_UNSUPPORTED);
-        o.turn_penalty = 0;
+        o.world.turn_penalty = 0;
         assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &p), ASTAR_OK);
-        o.turn_penalty = 1;
+        o.world.turn_penalty = 1;
     }
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
-    o.turn_penalty = 30;
+    o.world.turn_penalty = 30;
     astar_path single = { 0 }, batched = { 0 };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &single), ASTAR_OK);
     astar_query query = { .start = P(0, 0), .goal = P(19, 5), .path = &batched };
@@ -744,7 +744,7 @@ static void test_penalty_options(void **state)
     assert_int_equal(query.status, ASTAR_OK);
     assert_int_equal(batched.cost, single.cost);
     /* A penalty past the cost limit: a turn can never be taken. */
-    o.turn_penalty = UINT32_MAX;
+    o.world.turn_penalty = UINT32_MAX;
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 0), &o, &p), ASTAR_OK);
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &p), ASTAR_COST_OVERFLOW);
     astar_context_delete(ctx);
@@ -791,7 +791,7 @@ static uint64_t results_hash(bool explicit_zero)
             o.open_list = (astar_open_list)rng_below(&r, 3);
             o.weight = rng_below(&r, 4) * 0.5;
             if (explicit_zero)
-                o.turn_penalty = 0;
+                o.world.turn_penalty = 0;
             astar_point a = { rng_below(&r, w), rng_below(&r, ht) };
             astar_point b = { rng_below(&r, w), rng_below(&r, ht) };
             astar_path p = { .points = points, .capacity = 24 * 24 };

@@ -270,12 +270,12 @@ static void test_units_match_model(void **state)
         o.moves = (astar_moves)rng_below(&r, 3);
         if (o.moves == ASTAR_MOVES_4)
             o.heuristic = ASTAR_HEURISTIC_MANHATTAN;
-        o.units = m.units;
-        o.unit = (uint32_t)me;
-        o.unit_radius = rng_below(&r, 7);
-        o.unit_penalty = (uint32_t)rng_below(&r, 6);
+        o.world.units = m.units;
+        o.world.unit = (uint32_t)me;
+        o.world.unit_radius = rng_below(&r, 7);
+        o.world.unit_penalty = (uint32_t)rng_below(&r, 6);
         o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
-        astar_grid *seen = model_grid(g, &m, me, o.unit_radius, (int)o.unit_penalty, blocked);
+        astar_grid *seen = model_grid(g, &m, me, o.world.unit_radius, (int)o.world.unit_penalty, blocked);
         astar_point start = m.unit[me].at;
         model_least_costs(seen, blocked, o.moves, o.costs, start, dist);
         for (int q = 0; q < 8; q++) {
@@ -290,7 +290,7 @@ static void test_units_match_model(void **state)
             }
             uint64_t want = dist[goal.y * w + goal.x];
             astar_options plain = o;
-            plain.units = NULL;
+            plain.world.units = NULL;
             astar_path p0 = { 0 };
             astar_status s0 = astar_find_path(ctx, g, start, goal, &plain, &p0);
             if (want == REF_UNREACHABLE) {
@@ -317,7 +317,7 @@ static void test_units_match_model(void **state)
             assert_int_equal(s0, ASTAR_OK);
             differ += p0.cost != p.cost;
             for (size_t i = 1; i < p.length; i++)
-                penalised += model_claims(&m, me, o.unit_radius, points[i]) > 0 && o.unit_penalty > 0;
+                penalised += model_claims(&m, me, o.world.unit_radius, points[i]) > 0 && o.world.unit_penalty > 0;
         }
         astar_grid_delete(seen);
         astar_grid_delete(g);
@@ -377,10 +377,10 @@ static uint32_t add(world *w, astar_point at)
 static astar_status search_by(world *w, uint32_t me, astar_point goal, int radius, uint32_t penalty)
 {
     astar_options o = astar_options_default();
-    o.units = w->units;
-    o.unit = me;
-    o.unit_radius = radius;
-    o.unit_penalty = penalty;
+    o.world.units = w->units;
+    o.world.unit = me;
+    o.world.unit_radius = radius;
+    o.world.unit_penalty = penalty;
     astar_point start;
     assert_int_equal(astar_units_position(w->units, me, &start), ASTAR_OK);
     w->path = (astar_path){ .points = w->points, .capacity = 64 };
@@ -645,20 +645,20 @@ static void test_bad_arguments(void **state)
     assert_int_equal(astar_grid_new(4, 5, &other), ASTAR_OK);
     assert_int_equal(astar_context_new(20, &ctx), ASTAR_OK);
     astar_options o = astar_options_default();
-    o.units = u;
-    o.unit = b;
+    o.world.units = u;
+    o.world.unit = b;
     astar_path p = { 0 };
     assert_int_equal(astar_find_path(ctx, g, P(1, 0), P(3, 3), &o, &p), ASTAR_OK);
     assert_int_equal(astar_find_path(ctx, other, P(1, 0), P(3, 3), &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.unit = 1234;
+    o.world.unit = 1234;
     assert_int_equal(astar_find_path(ctx, g, P(1, 0), P(3, 3), &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.unit = b;
-    o.unit_radius = -1;
+    o.world.unit = b;
+    o.world.unit_radius = -1;
     assert_int_equal(astar_find_path(ctx, g, P(1, 0), P(3, 3), &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.unit_radius = 3;
-    o.unit_penalty = ASTAR_MAX_LAYER_VALUE + 1;
+    o.world.unit_radius = 3;
+    o.world.unit_penalty = ASTAR_MAX_LAYER_VALUE + 1;
     assert_int_equal(astar_find_path(ctx, g, P(1, 0), P(3, 3), &o, &p), ASTAR_INVALID_ARGUMENT);
-    o.unit_penalty = 4;
+    o.world.unit_penalty = 4;
     astar_point line[2] = { P(1, 0), P(2, 1) };
     assert_int_equal(astar_path_check(other, &o, line[0], line[1], line, 2, NULL, NULL),
                      ASTAR_INVALID_ARGUMENT);

@@ -156,19 +156,19 @@ static void test_units_search_at_once(void **state)
         s[t].use = (astar_layer_use){ layer, 1.5 };
         s[t].options = astar_options_default();
         s[t].options.heuristic = ASTAR_HEURISTIC_OCTILE;
-        s[t].options.layers = &s[t].use;
-        s[t].options.layer_count = 1;
-        s[t].options.units = units;
-        s[t].options.unit = me;
-        s[t].options.unit_radius = 12;
+        s[t].options.world.layers = &s[t].use;
+        s[t].options.world.layer_count = 1;
+        s[t].options.world.units = units;
+        s[t].options.world.unit = me;
+        s[t].options.world.unit_radius = 12;
         assert_int_equal(astar_units_position(units, me, &s[t].start), ASTAR_OK);
         for (int q = 0; q < QUERIES; q++) {
             s[t].goals[q] = random_walkable(&r, g);
             s[t].want[q] = search(&s[t], s[t].goals[q]);
             /* Without the world the answer is often another one. */
             astar_options plain = s[t].options;
-            plain.layer_count = 0;
-            plain.units = NULL;
+            plain.world.layer_count = 0;
+            plain.world.units = NULL;
             astar_path p = { 0 };
             astar_status st = astar_find_path(setup, g, s[t].start, s[t].goals[q], &plain, &p);
             differs += st != s[t].want[q].status || p.cost != s[t].want[q].cost;
@@ -213,10 +213,10 @@ static void test_batch_with_world(void **state)
     astar_layer_use use = { layer, 1.0 };
     astar_options o = astar_options_default();
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.layers = &use;
-    o.layer_count = 1;
-    o.units = units;
-    o.unit = 1;
+    o.world.layers = &use;
+    o.world.layer_count = 1;
+    o.world.units = units;
+    o.world.unit = 1;
     astar_point start;
     assert_int_equal(astar_units_position(units, 1, &start), ASTAR_OK);
 

@@ -121,7 +121,7 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
                     (long)INT32_MAX, value);
             return -1;
         }
-        o->turn_penalty = (uint32_t)penalty;
+        o->world.turn_penalty = (uint32_t)penalty;
         return 1;
     }
     int v;
@@ -151,8 +151,8 @@ void cli_describe_options(FILE *out, const astar_options *o)
             name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
             name_of(heuristic_names, (int)o->heuristic), o->weight, name_of(ties_names, (int)o->ties),
             name_of(stop_names, (int)o->stop));
-    if (o->turn_penalty)
-        fprintf(out, ", turn penalty %u", o->turn_penalty);
+    if (o->world.turn_penalty)
+        fprintf(out, ", turn penalty %u", o->world.turn_penalty);
 }
 
 void cli_describe_moves(FILE *out, const astar_options *o)

@@ -70,7 +70,7 @@ typedef struct extras {
 static bool report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
                           extras *x)
 {
-    if (!x->smooth && !x->svg && !o->turn_penalty)
+    if (!x->smooth && !x->svg && !o->world.turn_penalty)
         return true;
     astar_path_measure m;
     astar_error err;
@@ -83,10 +83,10 @@ static bool report_extras(const astar_grid *grid, const astar_options *o, const 
     char caption[256];
     int used = snprintf(caption, sizeof caption, "path: %zu cells, length %.2f, %zu turns",
                         path->length, cells, m.turns);
-    if (o->turn_penalty)
+    if (o->world.turn_penalty)
         used += snprintf(caption + used, sizeof caption - (size_t)used, " (turn penalty %u)",
-                         o->turn_penalty);
-    if (x->smooth || o->turn_penalty)
+                         o->world.turn_penalty);
+    if (x->smooth || o->world.turn_penalty)
         printf("path length %.4f, %zu turns\n", cells, m.turns);
     if (x->smooth) {
         x->smoothed.points = malloc(path->length * sizeof *x->smoothed.points);
@@ -119,9 +119,9 @@ static void report_without_world(astar_context *ctx, const astar_grid *grid, ast
                                  astar_path *path)
 {
     astar_options plain = *o;
-    plain.layers = NULL;
-    plain.layer_count = 0;
-    plain.units = NULL;
+    plain.world.layers = NULL;
+    plain.world.layer_count = 0;
+    plain.world.units = NULL;
     astar_status s = astar_find_path(ctx, grid, start, goal, &plain, path);
     printf("without the world: ");
     if (s == ASTAR_OK) {

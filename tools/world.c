@@ -30,8 +30,8 @@ void cli_world_init(cli_world *w)
     *w = (cli_world){
         .weight = 1.0,
         .keep = 1.0,
-        .radius = defaults.unit_radius,
-        .penalty = defaults.unit_penalty,
+        .radius = defaults.world.unit_radius,
+        .penalty = defaults.world.unit_penalty,
     };
 }
 
@@ -159,8 +159,8 @@ static bool build_layer(cli_world *w, const astar_grid *grid, astar_options *o)
     if (w->keep < 1.0)
         astar_layer_decay(w->layer, w->keep);
     w->use = (astar_layer_use){ w->layer, w->weight };
-    o->layers = &w->use;
-    o->layer_count = 1;
+    o->world.layers = &w->use;
+    o->world.layer_count = 1;
     return true;
 }
 
@@ -187,10 +187,10 @@ static bool build_units(cli_world *w, const astar_grid *grid, astar_point start,
             return false;
         }
     }
-    o->units = w->units;
-    o->unit = me;
-    o->unit_radius = w->radius;
-    o->unit_penalty = w->penalty;
+    o->world.units = w->units;
+    o->world.unit = me;
+    o->world.unit_radius = w->radius;
+    o->world.unit_penalty = w->penalty;
     return true;
 }
 
