@@ -19,6 +19,7 @@
 #ifndef ASTAR_CONTEXT_H
 #define ASTAR_CONTEXT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "astar.h"
@@ -42,6 +43,23 @@ enum { DIR_BITS = 3 };
 
 static inline uint32_t entry_cell(const list_entry *e) { return e->cell_dir >> DIR_BITS; }
 static inline unsigned entry_dir(const list_entry *e) { return e->cell_dir & ((1u << DIR_BITS) - 1); }
+
+/* (F, tie) as one number, the order of every open list but the buckets, so
+ * that ordering two entries is a single comparison. */
+static inline uint64_t entry_key_of(uint32_t f, uint32_t tie)
+{
+    return (uint64_t)f << 32 | tie;
+}
+
+static inline uint64_t entry_key(const list_entry *e)
+{
+    return entry_key_of(e->f, e->tie);
+}
+
+static inline bool entry_before(const list_entry *a, const list_entry *b)
+{
+    return entry_key(a) < entry_key(b);
+}
 
 /* Which way the last search read the arrays. */
 typedef enum context_layout { LAYOUT_LISTS, LAYOUT_BUCKETS } context_layout;
@@ -110,13 +128,15 @@ static inline void context_begin(astar_context *ctx, context_layout layout)
     ctx->layout = layout;
 }
 
-/* A square taken off the open list to be expanded: where it is, its G and
- * the direction of the step (JPS: of the straight stretch) that reached it. */
+/* A square taken off the open list to be expanded: where it is, its G, the
+ * direction of the step (JPS: of the straight stretch) that reached it,
+ * and its tie value (lists layout only). */
 typedef struct square {
     uint32_t cell;
     int x, y;
     uint32_t g;
     unsigned dir;
+    uint32_t tie;
 } square;
 
 /* Takes the lowest F off the BUCKETS open list and closes it. Returns false
@@ -130,15 +150,23 @@ static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
     out->y = (int)(xy >> 16);
     out->g = ctx->buckets.g[out->cell];
     out->dir = bucket_dir(&ctx->buckets, out->cell);
+    out->tie = 0;
     return true;
+}
+
+/* Puts entry e at position pos of the list, and says so in its cell's slot:
+ * every entry that moves in an open list goes through here, which is all
+ * context_list_of needs to find it in any arrangement. */
+static inline void context_place(astar_context *ctx, uint32_t pos, list_entry e)
+{
+    ctx->list[pos] = e;
+    ctx->slot[entry_cell(&e)] = pos;
 }
 
 /* Moves a square taken from the open list to the closed list. */
 static inline void context_close(astar_context *ctx, list_entry square)
 {
-    uint32_t pos = (uint32_t)(ctx->max_cells - 1 - ctx->closed_count++);
-    ctx->list[pos] = square;
-    ctx->slot[entry_cell(&square)] = pos;
+    context_place(ctx, (uint32_t)(ctx->max_cells - 1 - ctx->closed_count++), square);
 }
 
 #endif

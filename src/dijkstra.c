@@ -12,50 +12,39 @@
  *             has (every step costs at least 10). */
 #include <stdlib.h>
 
-#include "context.h"
-#include "cost.h"
 #include "grid.h"
-#include "heap.h"
 #include "islands.h"
 #include "moves.h"
 #include "options.h"
+#include "search_loop.h"
 
-/* What one backward search needs at hand. */
-typedef struct dijkstra {
-    astar_context *ctx;
-    const astar_grid *grid;
-    astar_moves moves;
-    uint32_t limit;               /* the highest G a square may have */
-    uint32_t straight;            /* a straight step's cost, for distances */
-    bool over_limit;              /* a square was left out above the limit */
-    int32_t cell_step[DIRECTIONS];
-    int32_t terrain_step[DIRECTIONS];
-    uint32_t move_cost[DIRECTIONS];
-} dijkstra;
+/* A backward search: the loop's own state (search_loop.h) and the targets
+ * it starts from. */
+typedef struct backward_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const astar_point *targets;
+    size_t count;
+    uint32_t island;              /* with islands: start's; 0 takes every target */
+} backward_search;
 
-/* An index above every cell's: "stop at no square". */
-enum { NO_CELL = UINT32_MAX };
-
-static dijkstra dijkstra_setup(astar_context *ctx, const astar_grid *grid,
-                               const astar_options *options, uint32_t limit)
+static backward_search backward_setup(astar_context *ctx, const astar_grid *grid,
+                                      const astar_options *options, uint32_t limit,
+                                      uint32_t stop)
 {
-    cost_model model = cost_model_of(options);
-    dijkstra d = { .ctx = ctx, .grid = grid, .moves = options->moves, .limit = limit,
-                   .straight = model.straight };
-    for (int k = 0; k < DIRECTIONS; k++) {
-        d.cell_step[k] = move_dy[k] * grid->width + move_dx[k];
-        d.terrain_step[k] = move_dy[k] * grid->stride + move_dx[k];
-        d.move_cost[k] = move_is_diagonal(move_dx[k], move_dy[k]) ? model.diagonal : model.straight;
-    }
-    /* What astar_context_node needs to read this search: H = 0. */
-    model.heuristic = ASTAR_HEURISTIC_ZERO;
-    ctx->model = model;
+    backward_search b = { .s = search_of(ctx, grid, options, limit) };
+    /* H = 0, and no stop on the open list: the first square to reach may
+     * be dearer than one found later. */
+    b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
+    b.s.stop_on_open = false;
+    b.s.open_list = ASTAR_OPEN_LIST_HEAP;
+    b.s.target = stop;
+    /* What astar_context_node needs to read this search. */
+    ctx->model = b.s.model;
     ctx->width = grid->width;
     ctx->height = grid->height;
     ctx->goal = 0;
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
-    context_begin(ctx, LAYOUT_LISTS);
-    return d;
+    return b;
 }
 
 static inline uint32_t cell_of(const astar_grid *grid, astar_point p)
@@ -63,111 +52,48 @@ static inline uint32_t cell_of(const astar_grid *grid, astar_point p)
     return (uint32_t)p.y * (uint32_t)grid->width + (uint32_t)p.x;
 }
 
-/* Puts every walkable target on the open list with G = 0, skipping repeats
- * and, with island != 0, targets on other islands. */
-static void add_targets(dijkstra *d, const astar_point *targets, size_t count, uint32_t island)
+/* Puts every walkable target on the open list with G = 0, skipping
+ * repeats and, with an island, targets on other islands. */
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
-    const astar_grid *grid = d->grid;
-    for (size_t i = 0; i < count; i++) {
-        astar_point p = targets[i];
+    const backward_search *b = (const backward_search *)s;
+    const astar_grid *grid = s->grid;
+    search_begin(s, kind, 0);
+    for (size_t i = 0; i < b->count; i++) {
+        astar_point p = b->targets[i];
         if (!astar_grid_walkable(grid, p.x, p.y) ||
-            (island && islands_label(grid->islands, grid, p.x, p.y) != island))
+            (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
-        if (context_list_of(d->ctx, cell) != ASTAR_LIST_NONE)
-            continue;
-        heap_push(d->ctx, (list_entry){ .f = 0, .tie = (uint32_t)i, .cell_dir = cell << DIR_BITS });
+        search_reach(s, kind, TIE_SOURCE, cell, p.x, p.y, 0, cell, (uint32_t)i,
+                     search_list(s, kind, cell), 0);
     }
+    return ASTAR_OK;
 }
 
 /* The article's step c) turned around: a neighbour v of the closed square u
  * may reach u's target through u, paying for the step from v into u, which
  * is priced by u's terrain. The corner rule looks at the same two squares
  * for the step u -> v as for v -> u. */
-static void look_at_neighbours(dijkstra *d, const list_entry *u)
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const square *u)
 {
-    astar_context *ctx = d->ctx;
-    uint32_t cell = entry_cell(u);
-    int x = (int)(cell % (uint32_t)d->grid->width), y = (int)(cell / (uint32_t)d->grid->width);
-    const uint8_t *here = d->grid->terrain + grid_padded_index(d->grid, x, y);
-    uint32_t terrain = *here;
-
-    for (unsigned k = 0; k < DIRECTIONS; k++) {
-        if (here[d->terrain_step[k]] == 0)
-            continue;
-        int dx = move_dx[k], dy = move_dy[k];
-        if (move_is_diagonal(dx, dy) &&
-            !move_diagonal_allowed(d->moves, here[dx] != 0, here[dy * d->grid->stride] != 0))
-            continue;
-        uint32_t next = (uint32_t)((int64_t)cell + d->cell_step[k]);
-        astar_list list = context_list_of(ctx, next);
-        if (list == ASTAR_LIST_CLOSED)
-            continue;
-        uint64_t g = u->f + (uint64_t)d->move_cost[k] * terrain;
-        if (g > d->limit) {
-            d->over_limit = true;
-            continue;
-        }
-        list_entry e = { .f = (uint32_t)g, .tie = u->tie, .cell_dir = next << DIR_BITS | k };
-        if (list == ASTAR_LIST_NONE) {
-            heap_push(ctx, e);
-        } else {
-            uint32_t pos = ctx->slot[next];
-            if (heap_before(&e, &ctx->list[pos])) {
-                ctx->list[pos] = e;
-                heap_decreased(ctx, pos);
-            }
-        }
+    size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)s->stride + 1;
+    uint32_t terrain = s->terrain[here];
+    for (unsigned legal = moves_legal(s->moves, s->around[here]); legal; legal &= legal - 1) {
+        unsigned d = (unsigned)__builtin_ctz(legal);
+        uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
+        astar_list list = search_list(s, kind, next);
+        if (list != ASTAR_LIST_CLOSED)
+            search_reach(s, kind, TIE_SOURCE, next, u->x + move_dx[d], u->y + move_dy[d], d,
+                         u->cell, u->tie, list, u->g + (uint64_t)s->step.cost[d] * terrain);
     }
 }
 
-/* Closes squares in order of (G, target index) until stop is closed or the
- * open list is empty. */
-static astar_status settle(dijkstra *d, uint32_t stop, uint32_t *expanded)
+/* Closes squares in order of (G, target index) until s->target is closed
+ * or the open list is empty. */
+static astar_status settle(backward_search *b)
 {
-    astar_context *ctx = d->ctx;
-    while (ctx->open_count > 0) {
-        list_entry u = heap_pop(ctx);
-        context_close(ctx, u);
-        if (entry_cell(&u) == stop)
-            return ASTAR_OK;
-        look_at_neighbours(d, &u);
-        ++*expanded;
-    }
-    return d->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
-}
-
-static const list_entry *entry_of(const astar_context *ctx, uint32_t cell)
-{
-    return &ctx->list[ctx->slot[cell]];
-}
-
-/* The next cell on the way from a closed square to its target: its parent. */
-static uint32_t step_towards_target(const dijkstra *d, uint32_t cell)
-{
-    return (uint32_t)((int64_t)cell - d->cell_step[entry_dir(entry_of(d->ctx, cell))]);
-}
-
-/* The parent chain from start leads forwards, start first, to the target
- * (the square with G = 0): the points are written in the order walked. */
-static void save_path(const dijkstra *d, uint32_t start, astar_path *path)
-{
-    size_t length = 1;
-    for (uint32_t c = start; entry_of(d->ctx, c)->f != 0; c = step_towards_target(d, c))
-        length++;
-    path->length = path->node_count = length;
-    astar_point *buffers[2] = {
-        path->points && length <= path->capacity ? path->points : NULL,
-        path->nodes && length <= path->node_capacity ? path->nodes : NULL,
-    };
-    uint32_t width = (uint32_t)d->grid->width, c = start;
-    for (size_t i = 0; i < length; i++) {
-        if (i > 0)
-            c = step_towards_target(d, c);
-        for (int b = 0; b < 2; b++)
-            if (buffers[b])
-                buffers[b][i] = (astar_point){ (int32_t)(c % width), (int32_t)(c / width) };
-    }
+    return search_run(&b->s, true, false, TIE_SOURCE, seed, look_at_neighbours);
 }
 
 /* The checks both calls share: the objects, the options and the targets. */
@@ -222,26 +148,21 @@ astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, asta
     if (status != ASTAR_OK)
         return status;
 
-    dijkstra d = dijkstra_setup(ctx, grid, options, ASTAR_MAX_COST);
+    uint32_t start_cell = cell_of(grid, start);
+    backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST, start_cell);
+    b.targets = targets;
+    b.count = count;
     /* Targets on another island than start cannot be reached: leaving them
      * out saves searching their islands, and with none left, the search. */
-    uint32_t island = grid->islands ? islands_label(grid->islands, grid, start.x, start.y) : 0;
-    add_targets(&d, targets, count, island);
-    uint32_t start_cell = cell_of(grid, start);
-    status = settle(&d, start_cell, &path->expanded);
+    b.island = grid->islands ? islands_label(grid->islands, grid, start.x, start.y) : 0;
+    status = settle(&b);
+    path->expanded = b.s.expanded;
     if (status != ASTAR_OK)
         return status;
-
-    const list_entry *found = entry_of(ctx, start_cell);
     if (which)
-        *which = found->tie;
-    path->cost = found->f;
-    path->distance = (double)path->cost / d.straight;
-    save_path(&d, start_cell, path);
-    return (path->points && path->length > path->capacity) ||
-                   (path->nodes && path->node_count > path->node_capacity)
-               ? ASTAR_PATH_BUFFER_TOO_SMALL
-               : ASTAR_OK;
+        *which = ctx->list[ctx->slot[start_cell]].tie;
+    /* The parent chain from start leads forwards to its target. */
+    return search_finish(&b.s, start_cell, true, path);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -333,10 +254,10 @@ astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ct
         return status;
 
     /* ASTAR_UNREACHABLE is no cost, so the limit is one below it. */
-    dijkstra d = dijkstra_setup(ctx, grid, options, ASTAR_MAX_COST - 1);
-    add_targets(&d, sources, count, 0);
-    uint32_t expanded = 0;
-    status = settle(&d, NO_CELL, &expanded);
+    backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST - 1, NO_CELL);
+    b.targets = sources;
+    b.count = count;
+    status = settle(&b);
     write_map(map, ctx, grid);
     return status == ASTAR_COST_OVERFLOW ? status : ASTAR_OK;
 }

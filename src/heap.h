@@ -1,6 +1,7 @@
-/* The open list: a binary heap of list entries, lowest F first, with each
- * moved entry's slot kept up to date so that a square already on the list
- * can be found, and moved up when its F drops, in O(log n). */
+/* The open list as a binary heap of list entries, lowest (F, tie) first,
+ * each moved entry's slot kept up to date (context_place) so that a square
+ * already on the list can be found, and moved up when its F drops, in
+ * O(log n). */
 #ifndef ASTAR_HEAP_H
 #define ASTAR_HEAP_H
 
@@ -9,34 +10,17 @@
 
 #include "context.h"
 
-/* (F, tie) as one number, so ordering two entries is a single comparison. */
-static inline uint64_t heap_key(const list_entry *e)
-{
-    return (uint64_t)e->f << 32 | e->tie;
-}
-
-static inline bool heap_before(const list_entry *a, const list_entry *b)
-{
-    return heap_key(a) < heap_key(b);
-}
-
-static inline void heap_place(astar_context *ctx, uint32_t pos, list_entry e)
-{
-    ctx->list[pos] = e;
-    ctx->slot[entry_cell(&e)] = pos;
-}
-
 /* Moves e up from the hole at pos until its parent comes before it. */
 static inline void heap_sift_up(astar_context *ctx, uint32_t pos, list_entry e)
 {
     while (pos > 0) {
         uint32_t up = (pos - 1) / 2;
-        if (!heap_before(&e, &ctx->list[up]))
+        if (!entry_before(&e, &ctx->list[up]))
             break;
-        heap_place(ctx, pos, ctx->list[up]);
+        context_place(ctx, pos, ctx->list[up]);
         pos = up;
     }
-    heap_place(ctx, pos, e);
+    context_place(ctx, pos, e);
 }
 
 static inline void heap_push(astar_context *ctx, list_entry e)
@@ -60,15 +44,15 @@ static inline list_entry heap_pop(astar_context *ctx)
         uint32_t child = 2 * pos + 1;
         if (child >= n)
             break;
-        if (child + 1 < n && heap_before(&ctx->list[child + 1], &ctx->list[child]))
+        if (child + 1 < n && entry_before(&ctx->list[child + 1], &ctx->list[child]))
             child++;
-        if (!heap_before(&ctx->list[child], &last))
+        if (!entry_before(&ctx->list[child], &last))
             break;
-        heap_place(ctx, pos, ctx->list[child]);
+        context_place(ctx, pos, ctx->list[child]);
         pos = child;
     }
     if (n > 0)
-        heap_place(ctx, pos, last);
+        context_place(ctx, pos, last);
     return top;
 }
 

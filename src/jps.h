@@ -9,8 +9,9 @@
  * these options: ASTAR_OK, ASTAR_UNSUPPORTED or ASTAR_NO_JUMP_TABLE. */
 astar_status jps_check(const astar_grid *grid, const astar_options *options);
 
-/* astar_find_path for JPS and JPS+, once the request and jps_check passed. */
-astar_status jps_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
-                           astar_point goal, const astar_options *options, astar_path *path);
+/* astar_find_path for JPS and JPS+ from cell start to cell target, once the
+ * request and jps_check passed. */
+astar_status jps_find_path(astar_context *ctx, const astar_grid *grid, uint32_t start,
+                           uint32_t target, const astar_options *options, astar_path *path);
 
 #endif

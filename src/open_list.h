@@ -1,11 +1,11 @@
 /* The three open lists of the article's note 7, all in the front part of
- * ctx->list and all ordered by heap_key, so that with unique tie keys they
+ * ctx->list and all ordered by entry_key, so that with unique tie keys they
  * hand out squares in exactly the same order and differ only in speed:
  *   HEAP      the binary heap of heap.h
  *   SORTED    kept in order, lowest key at the end, where taking it off
  *             moves nothing
  *   UNSORTED  in the order of addition; taking the lowest scans them all
- * Every entry that moves gets its slot rewritten (heap_place), which is all
+ * Every entry that moves gets its slot rewritten (context_place), which is all
  * context_list_of needs to find squares on the open list in any arrangement.
  *
  * open_push, open_decreased and open_pop take the kind as an argument so
@@ -28,22 +28,22 @@ static inline void sorted_push(astar_context *ctx, list_entry e)
      * to make room, so the walk from the end finds e's place and makes the
      * room at once. It costs one move per such entry. */
     uint32_t pos = ctx->open_count++;
-    while (pos > 0 && heap_before(&ctx->list[pos - 1], &e)) {
-        heap_place(ctx, pos, ctx->list[pos - 1]);
+    while (pos > 0 && entry_before(&ctx->list[pos - 1], &e)) {
+        context_place(ctx, pos, ctx->list[pos - 1]);
         pos--;
     }
-    heap_place(ctx, pos, e);
+    context_place(ctx, pos, e);
 }
 
 /* The entry at pos got a lower key: it moves towards the end. */
 static inline void sorted_decreased(astar_context *ctx, uint32_t pos)
 {
     list_entry e = ctx->list[pos];
-    while (pos + 1 < ctx->open_count && heap_before(&e, &ctx->list[pos + 1])) {
-        heap_place(ctx, pos, ctx->list[pos + 1]);
+    while (pos + 1 < ctx->open_count && entry_before(&e, &ctx->list[pos + 1])) {
+        context_place(ctx, pos, ctx->list[pos + 1]);
         pos++;
     }
-    heap_place(ctx, pos, e);
+    context_place(ctx, pos, e);
 }
 
 /* The list must not be empty. */
@@ -54,7 +54,7 @@ static inline list_entry sorted_pop(astar_context *ctx)
 
 static inline void unsorted_push(astar_context *ctx, list_entry e)
 {
-    heap_place(ctx, ctx->open_count++, e);
+    context_place(ctx, ctx->open_count++, e);
 }
 
 /* The list must not be empty. The last entry fills the hole, so the open
@@ -62,9 +62,9 @@ static inline void unsorted_push(astar_context *ctx, list_entry e)
 static inline list_entry unsorted_pop(astar_context *ctx)
 {
     uint32_t best = 0;
-    uint64_t best_key = heap_key(&ctx->list[0]);
+    uint64_t best_key = entry_key(&ctx->list[0]);
     for (uint32_t i = 1; i < ctx->open_count; i++) {
-        uint64_t key = heap_key(&ctx->list[i]);
+        uint64_t key = entry_key(&ctx->list[i]);
         if (key < best_key) {
             best_key = key;
             best = i;
@@ -73,11 +73,11 @@ static inline list_entry unsorted_pop(astar_context *ctx)
     list_entry top = ctx->list[best];
     uint32_t last = --ctx->open_count;
     if (best != last)
-        heap_place(ctx, best, ctx->list[last]);
+        context_place(ctx, best, ctx->list[last]);
     return top;
 }
 
-static inline void open_push(astar_context *ctx, astar_open_list kind, list_entry e)
+static ALWAYS_INLINE void open_push(astar_context *ctx, astar_open_list kind, list_entry e)
 {
     switch (kind) {
     case ASTAR_OPEN_LIST_HEAP:
@@ -89,7 +89,7 @@ static inline void open_push(astar_context *ctx, astar_open_list kind, list_entr
 
 /* The caller lowered the key of the entry at pos in place. An unsorted
  * list has no order to restore. */
-static inline void open_decreased(astar_context *ctx, astar_open_list kind, uint32_t pos)
+static ALWAYS_INLINE void open_decreased(astar_context *ctx, astar_open_list kind, uint32_t pos)
 {
     switch (kind) {
     case ASTAR_OPEN_LIST_HEAP:
@@ -101,7 +101,7 @@ static inline void open_decreased(astar_context *ctx, astar_open_list kind, uint
 
 /* Removes and returns the entry with the lowest key. The list must not be
  * empty. */
-static inline list_entry open_pop(astar_context *ctx, astar_open_list kind)
+static ALWAYS_INLINE list_entry open_pop(astar_context *ctx, astar_open_list kind)
 {
     switch (kind) {
     case ASTAR_OPEN_LIST_SORTED: return sorted_pop(ctx);

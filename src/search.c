@@ -1,7 +1,9 @@
-/* A* as "A* Pathfinding for Beginners" defines it: open and closed lists,
- * F = G + H, parents re-pointed when a lower G is found, a stop when the
- * target is closed. find_path() is the whole method; the helpers above it
- * are its steps. */
+/* A* as "A* Pathfinding for Beginners" defines it, on the one search loop
+ * of search_loop.h (open and closed lists, F = G + H, parents re-pointed
+ * when a lower G is found, a stop when the target is closed): here is how
+ * a square's neighbours are looked at - the 8 (or 4) adjacent squares, with
+ * the game world's costs when asked - and astar_find_path, which checks a
+ * request and hands it to A*, JPS or JPS+. */
 #include <stdlib.h>
 
 #include "context.h"
@@ -12,366 +14,103 @@
 #include "jps.h"
 #include "layers.h"
 #include "moves.h"
-#include "open_list.h"
 #include "options.h"
+#include "search_loop.h"
 #include "units.h"
 
-/* What one search needs at hand, set up once before the loop. */
-typedef struct search {
-    astar_context *ctx;
-    const astar_grid *grid;
-    const uint8_t *terrain;       /* the grid's padded cells */
-    const uint8_t *around;        /* and their walkable neighbours */
-    int width, stride;
-    uint32_t start, target;       /* the start was entered by no step */
-    int target_x, target_y;
-    cost_model model;
-    astar_moves moves;
-    astar_ties ties;
-    astar_open_list open_list;
-    bool stop_on_open;
+/* A* over the grid's squares: what the expansion needs beyond the loop's
+ * own (search_loop.h). */
+typedef struct grid_search {
+    search s;                     /* first: the loop hands the expansion &s */
     bool uniform;                 /* every walkable cell costs the same: step_cost */
-    astar_observer observer;
-    void *observer_user;
+    uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
     uint32_t turn_penalty;        /* 0: off */
-    uint32_t added;               /* squares added so far: the tie order */
-    bool over_limit;              /* a square was left out: its F passed ASTAR_MAX_COST */
-    bool out_of_entries;          /* the buckets had no entry left (see buckets.h) */
-    int32_t cell_step[DIRECTIONS];      /* per direction, the change of cell index */
-    int32_t terrain_step[DIRECTIONS];   /* and of padded index */
-    uint32_t move_cost[DIRECTIONS];     /* straight or diagonal */
-    uint32_t step_cost[DIRECTIONS];     /* the same times the terrain, if uniform */
     layer_sum layers;             /* the caller's cost layers, if any */
     unit_view units;              /* the other units, if any */
     bool dead_ends;               /* leave out dead ends, per dead_end */
     dead_end_filter dead_end;
-} search;
-
-/* Layers and units are set up by check_request, which checks them. */
-
-static search search_setup(astar_context *ctx, const astar_grid *grid, uint32_t start,
-                           uint32_t target, astar_point goal, const astar_options *options,
-                           const layer_sum *layers, const unit_view *units)
-{
-    search s = {
-        .ctx = ctx,
-        .grid = grid,
-        .terrain = grid->terrain,
-        .around = grid->around,
-        .width = grid->width,
-        .stride = grid->stride,
-        .start = start,
-        .target = target,
-        .target_x = goal.x,
-        .target_y = goal.y,
-        .model = cost_model_of(options),
-        .moves = options->moves,
-        .ties = options->ties,
-        .open_list = options->open_list,
-        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
-        .uniform = astar_grid_uniform(grid),
-        .observer = options->observer,
-        .observer_user = options->observer_user,
-        .layers = *layers,
-        .units = *units,
-        .turn_penalty = options->world.turn_penalty,
-    };
-    /* On uniform terrain every walkable cell costs what the target costs. */
-    uint32_t terrain = grid->terrain[grid_padded_index(grid, goal.x, goal.y)];
-    for (int d = 0; d < DIRECTIONS; d++) {
-        s.cell_step[d] = move_dy[d] * grid->width + move_dx[d];
-        s.terrain_step[d] = move_dy[d] * grid->stride + move_dx[d];
-        s.move_cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) ? s.model.diagonal : s.model.straight;
-        s.step_cost[d] = s.move_cost[d] * terrain;
-    }
-    return s;
-}
-
-static inline uint32_t distance_1d(int a, int b)
-{
-    return (uint32_t)(a > b ? a - b : b - a);
-}
-
-static ALWAYS_INLINE uint64_t h_of(const search *s, int x, int y)
-{
-    return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
-}
-
-/* Lower ties leave the open list first. */
-static inline uint32_t tie_of(search *s, uint32_t g)
-{
-    switch (s->ties) {
-    case ASTAR_TIES_FIRST: return s->added;
-    case ASTAR_TIES_LAST: return UINT32_MAX - s->added;
-    case ASTAR_TIES_DEEP: break;
-    }
-    return UINT32_MAX - g;
-}
-
-/* The open list's operations for each kind. The kind is a constant wherever
- * they are inlined (see run_with), so each loop keeps only its own. */
-
-static ALWAYS_INLINE void open_list_start(search *s, astar_open_list kind, uint32_t start_f)
-{
-    astar_context *ctx = s->ctx;
-    context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
-    if (kind == ASTAR_OPEN_LIST_BUCKETS)
-        bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
-                     false);
-}
-
-static ALWAYS_INLINE astar_list open_list_state(const search *s, astar_open_list kind,
-                                                uint32_t cell)
-{
-    if (kind == ASTAR_OPEN_LIST_BUCKETS)
-        return bucket_list_of(&s->ctx->buckets, cell);
-    return context_list_of(s->ctx, cell);
-}
-
-/* F of a square on the open list of a kind other than BUCKETS. */
-static ALWAYS_INLINE uint32_t open_list_f(const search *s, uint32_t cell)
-{
-    return s->ctx->list[s->ctx->slot[cell]].f;
-}
-
-/* Puts the square at (x, y) on the open list with F = f, G = g and its
- * parent in direction -dir; or, when it is there already (repoint), gives it
- * them. Re-pointed squares keep their tie unless ties are by G. */
-static ALWAYS_INLINE void open_list_put(search *s, astar_open_list kind, uint32_t cell, int x,
-                                        int y, unsigned dir, uint32_t g, uint32_t f,
-                                        bool repoint)
-{
-    astar_context *ctx = s->ctx;
-    if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, g, f))
-            s->out_of_entries = true;
-        /* Squares added last leave first, so this one is likely the next
-         * expanded; its neighbours not read yet lie beyond it, in the
-         * direction it was reached in. Ask for their line now. */
-        bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->cell_step[dir]));
-        return;
-    }
-    if (repoint) {
-        uint32_t pos = ctx->slot[cell];
-        list_entry *e = &ctx->list[pos];
-        e->f = f;
-        e->cell_dir = cell << DIR_BITS | dir;
-        if (s->ties == ASTAR_TIES_DEEP)
-            e->tie = tie_of(s, g);
-        open_decreased(ctx, kind, pos);
-        return;
-    }
-    list_entry e = { .f = f, .tie = tie_of(s, g), .cell_dir = cell << DIR_BITS | dir };
-    s->added++;
-    open_push(ctx, kind, e);
-}
-
-/* Takes the square with the lowest F off the open list and switches it to
- * the closed list. Returns false when the open list is empty. */
-static ALWAYS_INLINE bool open_list_take(search *s, astar_open_list kind, square *out)
-{
-    astar_context *ctx = s->ctx;
-    uint32_t w = (uint32_t)s->width;
-    if (kind == ASTAR_OPEN_LIST_BUCKETS)
-        return context_take_bucket(ctx, out);
-    if (ctx->open_count == 0)
-        return false;
-    list_entry e = open_pop(ctx, kind);
-    context_close(ctx, e);
-    out->cell = entry_cell(&e);
-    out->x = (int)(out->cell % w);
-    out->y = (int)(out->cell / w);
-    out->g = e.f - (uint32_t)h_of(s, out->x, out->y);
-    out->dir = entry_dir(&e);
-    return true;
-}
+} grid_search;
 
 /* Whether the search needs per-neighbour work beyond the article's: one
- * condition per feature. Without it, the loop is compiled without them. */
-static bool search_has_extras(const search *s)
+ * condition per feature of the game world (astar_world) and per grid index
+ * that prices or leaves out steps. Without it, the loop is compiled
+ * without them. */
+static bool needs_extras(const grid_search *a)
 {
-    return s->layers.count > 0 || s->units.units != NULL || s->dead_ends ||
-           s->turn_penalty != 0;
+    return a->layers.count > 0 || a->units.units != NULL || a->dead_ends || a->turn_penalty != 0;
 }
 
-/* Step c) of the article for every square adjacent to current. Returns
- * whether the target was added to the open list. With extras false (a
- * constant, see run), the extra features' code is compiled out. */
-static ALWAYS_INLINE bool look_at_neighbours(search *s, astar_open_list kind, const bool extras,
+/* Step c) of the article for every square adjacent to current. With extras
+ * false (a constant), the game world's code is compiled out. */
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
                                              const square *current)
 {
+    grid_search *a = (grid_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
     unsigned legal = moves_legal(s->moves, s->around[here]);
     if (current->cell != s->start)
         legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
     /* The direction of the step that entered current; the start has none. */
     unsigned entered = DIRECTIONS;
-    if (extras && s->turn_penalty && current->cell != s->start)
+    if (extras && a->turn_penalty && current->cell != s->start)
         entered = current->dir;
 
     for (; legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
-        uint32_t next = (uint32_t)((int64_t)current->cell + s->cell_step[d]);
-        astar_list list = open_list_state(s, kind, next);
+        uint32_t next = (uint32_t)((int64_t)current->cell + s->step.cell[d]);
+        astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
-        if (extras && s->dead_ends && list == ASTAR_LIST_NONE &&
-            dead_end_filter_skips(&s->dead_end, next))
+        if (extras && a->dead_ends && list == ASTAR_LIST_NONE &&
+            dead_end_filter_skips(&a->dead_end, next))
             continue; /* on no simple path to the target: a dead end (note 6) */
 
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
         uint64_t new_g;
-        if (!extras && s->uniform) {
-            new_g = (uint64_t)current->g + s->step_cost[d];
+        if (!extras && a->uniform) {
+            new_g = (uint64_t)current->g + a->step_cost[d];
         } else {
             /* What the move cost is multiplied by. */
-            uint64_t factor = s->terrain[(ptrdiff_t)here + s->terrain_step[d]];
-            if (extras && s->layers.count > 0)
-                factor += layer_sum_at(&s->layers, next);
-            if (extras && s->units.units) {
-                if (unit_view_blocks(&s->units, next, x, y))
+            uint64_t factor = s->terrain[(ptrdiff_t)here + s->step.padded[d]];
+            if (extras && a->layers.count > 0)
+                factor += layer_sum_at(&a->layers, next);
+            if (extras && a->units.units) {
+                if (unit_view_blocks(&a->units, next, x, y))
                     continue; /* another unit is in the way: unwalkable for this search */
-                if (s->units.penalty > 0)
-                    factor += unit_view_penalty(&s->units, next);
+                if (a->units.penalty > 0)
+                    factor += unit_view_penalty(&a->units, next);
             }
-            new_g = current->g + (uint64_t)s->move_cost[d] * factor;
+            new_g = current->g + (uint64_t)s->step.cost[d] * factor;
             if (extras && entered != DIRECTIONS && d != entered)
-                new_g += s->turn_penalty; /* the step changes direction */
+                new_g += a->turn_penalty; /* the step changes direction */
         }
-        if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN &&
-            new_g >= s->ctx->buckets.g[next])
-            continue; /* no better than its path: the buckets keep G, so H can wait */
-        uint64_t new_f = new_g + h_of(s, x, y);
-        if (new_f > ASTAR_MAX_COST) {
-            /* Costs are 32-bit. Unless H overestimates, every path through
-             * this square costs at least F, so leaving it out loses no path
-             * within the limit; the search reports it if it then fails. */
-            s->over_limit = true;
-            continue;
-        }
-        if (list == ASTAR_LIST_NONE) {
-            /* Not on the open list: add it, with the current square as parent. */
-            open_list_put(s, kind, next, x, y, d, (uint32_t)new_g, (uint32_t)new_f, false);
-            if (s->stop_on_open && next == s->target)
-                return true;
-        } else if (kind == ASTAR_OPEN_LIST_BUCKETS || new_f < open_list_f(s, next)) {
-            /* Already open, and this path to it is better, by G (with the
-             * same H on both sides, a lower F says the same): re-point its
-             * parent to the current square and recalculate G and F. */
-            open_list_put(s, kind, next, x, y, d, (uint32_t)new_g, (uint32_t)new_f, true);
-        }
+        /* Not on the open list: add it, with the current square as parent;
+         * on it: re-point it if this way is better. */
+        if (search_reach(s, kind, TIE_ORDER, next, x, y, d, current->cell, 0, list, new_g))
+            return;
     }
-    return false;
 }
 
-/* Steps 1 and 2 of the article's summary. Inlined with a constant kind and
- * extras (see run), so that each open list gets a loop of its own with no
- * choice left in it: the heap's loop must not pay for the other two, nor
- * the plain loop for the features that look at every neighbour. */
-static ALWAYS_INLINE astar_status run_with(search *s, astar_open_list kind, const bool extras,
-                                           uint32_t start, astar_point start_xy,
-                                           uint32_t *expanded)
+static ALWAYS_INLINE void expand_plain(search *s, astar_open_list kind, const square *current)
 {
-    uint64_t start_f = h_of(s, start_xy.x, start_xy.y);
-    if (start_f > ASTAR_MAX_COST)
-        return ASTAR_COST_OVERFLOW;
-    open_list_start(s, kind, (uint32_t)start_f);
-    open_list_put(s, kind, start, start_xy.x, start_xy.y, 0, 0, (uint32_t)start_f, false);
-    if (s->stop_on_open && start == s->target)
-        return ASTAR_OK;
-    square current;
-    while (open_list_take(s, kind, &current)) { /* lowest F, switched to the closed list */
-        if (current.cell == s->target)
-            return ASTAR_OK;
-        bool target_opened = look_at_neighbours(s, kind, extras, &current);
-        if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
-            return ASTAR_OUT_OF_MEMORY; /* not for the caller: run starts over */
-        ++*expanded;
-        if (s->observer)
-            s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
-        if (target_opened)
-            return ASTAR_OK;
-    }
-    /* The open list is empty. */
-    return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
+    look_at_neighbours(s, kind, false, current);
 }
 
-/* The open list is chosen once per search, never per operation. BUCKETS
- * needs F taken in an order that never goes down and room in the context;
- * without them the heap serves. */
-static ALWAYS_INLINE astar_status run_any_list(search *s, const astar_options *options,
-                                               const bool extras, uint32_t start,
-                                               astar_point start_xy, uint32_t *expanded)
+static ALWAYS_INLINE void expand_extras(search *s, astar_open_list kind, const square *current)
 {
-    switch (s->open_list) {
-    case ASTAR_OPEN_LIST_SORTED:
-        return run_with(s, ASTAR_OPEN_LIST_SORTED, extras, start, start_xy, expanded);
-    case ASTAR_OPEN_LIST_UNSORTED:
-        return run_with(s, ASTAR_OPEN_LIST_UNSORTED, extras, start, start_xy, expanded);
-    case ASTAR_OPEN_LIST_BUCKETS:
-        if (options_consistent(options) && s->ctx->buckets.capacity > 0) {
-            astar_status status = run_with(s, ASTAR_OPEN_LIST_BUCKETS, extras, start, start_xy, expanded);
-            if (!s->out_of_entries)
-                return status;
-            /* Cannot happen (bucket_queue_init sizes the entries for A*),
-             * but if it did, the heap would still give the answer. */
-            *expanded = 0;
-            s->over_limit = false;
-        }
-        break;
-    case ASTAR_OPEN_LIST_HEAP:
-        break;
-    }
-    return run_with(s, ASTAR_OPEN_LIST_HEAP, extras, start, start_xy, expanded);
+    look_at_neighbours(s, kind, true, current);
+}
+
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, TIE_ORDER);
 }
 
 /* The loops with extras live apart, so that the plain ones are compiled
- * into run (and run into astar_find_path) as they were without them. */
-static NOINLINE astar_status run_extras(search *s, const astar_options *options,
-                                        uint32_t start, astar_point start_xy,
-                                        uint32_t *expanded)
+ * into astar_find_path as they were without them. */
+static NOINLINE astar_status run_extras(grid_search *a, bool consistent)
 {
-    return run_any_list(s, options, true, start, start_xy, expanded);
-}
-
-/* The extras too are chosen once per search. */
-static astar_status run(search *s, const astar_options *options, uint32_t start,
-                        astar_point start_xy, uint32_t *expanded)
-{
-    if (search_has_extras(s))
-        return run_extras(s, options, start, start_xy, expanded);
-    return run_any_list(s, options, false, start, start_xy, expanded);
-}
-
-/* The cell a square's parent pointer leads to. */
-static uint32_t parent_of(const search *s, uint32_t cell)
-{
-    return (uint32_t)((int64_t)cell - s->cell_step[context_dir(s->ctx, cell)]);
-}
-
-/* Step 3: work backwards from the target, from each square to its parent,
- * until the start; the points are written start first, into each buffer
- * they fit. Every square of an A* path is a node of its parent chain. */
-static void save_path(const search *s, uint32_t start, astar_path *path)
-{
-    size_t length = 1;
-    for (uint32_t c = s->target; c != start; c = parent_of(s, c))
-        length++;
-    path->length = path->node_count = length;
-    astar_point *buffers[2] = {
-        path->points && length <= path->capacity ? path->points : NULL,
-        path->nodes && length <= path->node_capacity ? path->nodes : NULL,
-    };
-    size_t i = length;
-    for (uint32_t c = s->target;; c = parent_of(s, c)) {
-        --i;
-        for (int b = 0; b < 2; b++)
-            if (buffers[b])
-                buffers[b][i] = (astar_point){ (int32_t)(c % (uint32_t)s->width),
-                                               (int32_t)(c / (uint32_t)s->width) };
-        if (c == start)
-            break;
-    }
+    return search_run(&a->s, consistent, true, TIE_ORDER, seed, expand_extras);
 }
 
 /* Checks the request, and sets up the layers and units it asks for. */
@@ -434,33 +173,47 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
         context_begin(ctx, LAYOUT_LISTS);
         return ASTAR_NO_PATH;
     }
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
-        return jps_find_path(ctx, grid, start, goal, options, path);
-
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
-    /* Set up apart and copied in: if s's address went to another function,
-     * the compiler would keep s in memory, and the plain loop would pay. */
+    ctx->goal = target;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
+        return jps_find_path(ctx, grid, start_cell, target, options, path);
+
+    /* Set up apart and copied in: if a's address went to another function
+     * before the plain loop, the compiler would keep a in memory, and the
+     * plain loop would pay. */
     dead_end_filter dead_end;
     bool uniform_costs = astar_grid_uniform(grid) && layers.count == 0 && !units.units;
     bool dead_ends =
         dead_end_filter_init(&dead_end, grid, start_cell, target, options->moves, uniform_costs);
-    search s = search_setup(ctx, grid, start_cell, target, goal, options, &layers, &units);
-    s.dead_ends = dead_ends;
-    s.dead_end = dead_end;
-    ctx->goal = target;
-    ctx->model = s.model;
+    grid_search a = {
+        .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
+        .uniform = astar_grid_uniform(grid),
+        .turn_penalty = options->world.turn_penalty,
+        .layers = layers,
+        .units = units,
+        .dead_ends = dead_ends,
+        .dead_end = dead_end,
+    };
+    a.s.start = start_cell;
+    a.s.target = target;
+    a.s.target_x = goal.x;
+    a.s.target_y = goal.y;
+    a.s.observer = options->observer;
+    a.s.observer_user = options->observer_user;
+    /* On uniform terrain every walkable cell costs what the target costs. */
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, goal.x, goal.y)];
+    for (int d = 0; d < DIRECTIONS; d++)
+        a.step_cost[d] = a.s.step.cost[d] * terrain;
+    ctx->model = a.s.model;
 
-    status = run(&s, options, start_cell, start, &path->expanded);
+    bool consistent = options_consistent(options);
+    status = needs_extras(&a) ? run_extras(&a, consistent)
+                              : search_run(&a.s, consistent, true, TIE_ORDER, seed, expand_plain);
+    path->expanded = a.s.expanded;
     if (status != ASTAR_OK)
         return status;
-    path->cost = context_f(ctx, target); /* H is 0 at the target, so F is G */
-    path->distance = (double)path->cost / s.model.straight;
-    save_path(&s, start_cell, path);
-    return (path->points && path->length > path->capacity) ||
-                   (path->nodes && path->node_count > path->node_capacity)
-               ? ASTAR_PATH_BUFFER_TOO_SMALL
-               : ASTAR_OK;
+    return search_finish(&a.s, target, false, path);
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,

@@ -52,10 +52,10 @@ static void assert_list_valid(const astar_context *ctx, astar_open_list kind)
         switch (kind) {
         case ASTAR_OPEN_LIST_HEAP: /* no child before its parent */
         case ASTAR_OPEN_LIST_BUCKETS: /* not tested here: test_buckets.c */
-            assert_false(heap_before(e, &ctx->list[(i - 1) / 2]));
+            assert_false(entry_before(e, &ctx->list[(i - 1) / 2]));
             break;
         case ASTAR_OPEN_LIST_SORTED: /* the lowest key last */
-            assert_false(heap_before(&ctx->list[i - 1], e));
+            assert_false(entry_before(&ctx->list[i - 1], e));
             break;
         case ASTAR_OPEN_LIST_UNSORTED:
             break;
@@ -81,7 +81,7 @@ static void test_pops_in_f_then_tie_order(void **state)
     list_entry previous = open_pop(ctx, kind);
     for (uint32_t n = 1; n < CELLS; n++) {
         list_entry e = open_pop(ctx, kind);
-        assert_false(heap_before(&e, &previous));
+        assert_false(entry_before(&e, &previous));
         assert_int_equal(entry_dir(&e), entry_cell(&e) % 8);
         assert_int_equal(context_list_of(ctx, entry_cell(&e)), ASTAR_LIST_NONE);
         previous = e;
