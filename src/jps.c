@@ -212,9 +212,9 @@ static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const squa
 
 astar_status jps_check(const astar_grid *grid, const astar_options *options)
 {
-    /* A turn penalty needs every step's direction, which jumps skip over. */
-    if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid) ||
-        options->world.layer_count > 0 || options->world.units || options->world.turn_penalty)
+    /* Jumps skip over the steps the game world prices one by one, and over
+     * the changes of direction a turn penalty needs. */
+    if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid) || options_world_used(options))
         return ASTAR_UNSUPPORTED;
     if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !grid->jumps)
         return ASTAR_NO_JUMP_TABLE;

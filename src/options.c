@@ -59,6 +59,12 @@ bool options_consistent(const astar_options *options)
     return admissible(options) && options->weight <= 1.0;
 }
 
+bool options_world_used(const astar_options *options)
+{
+    const astar_world *w = &options->world;
+    return w->layer_count > 0 || w->units != NULL || w->turn_penalty != 0;
+}
+
 bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !options_valid(options))

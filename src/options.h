@@ -11,4 +11,10 @@ bool options_valid(const astar_options *options);
  * (what the BUCKETS open list needs). options must be valid. */
 bool options_consistent(const astar_options *options);
 
+/* Whether the options' game world (astar_world) prices or forbids any
+ * step beyond the grid's terrain: the one test of it, so that a feature
+ * added to astar_world is seen wherever it matters (the loop with extras,
+ * the searches that cannot take them). options must be valid. */
+bool options_world_used(const astar_options *options);
+
 #endif

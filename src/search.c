@@ -31,15 +31,6 @@ typedef struct grid_search {
     dead_end_filter dead_end;
 } grid_search;
 
-/* Whether the search needs per-neighbour work beyond the article's: one
- * condition per feature of the game world (astar_world) and per grid index
- * that prices or leaves out steps. Without it, the loop is compiled
- * without them. */
-static bool needs_extras(const grid_search *a)
-{
-    return a->layers.count > 0 || a->units.units != NULL || a->dead_ends || a->turn_penalty != 0;
-}
-
 /* Step c) of the article for every square adjacent to current. With extras
  * false (a constant), the game world's code is compiled out. */
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
@@ -208,7 +199,9 @@ astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_p
     ctx->model = a.s.model;
 
     bool consistent = options_consistent(options);
-    status = needs_extras(&a) ? run_extras(&a, consistent)
+    /* The loop with extras when the game world or the dead ends price or
+     * leave out steps beyond the article's; the plain one otherwise. */
+    status = options_world_used(options) || dead_ends ? run_extras(&a, consistent)
                               : search_run(&a.s, consistent, true, TIE_ORDER, seed, expand_plain);
     path->expanded = a.s.expanded;
     if (status != ASTAR_OK)
