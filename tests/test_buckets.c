@@ -30,12 +30,12 @@
 #include <string.h>
 
 #include "astar.h"
-#include "buckets.h"
-#include "context.h"
-#include "cost.h"
-#include "grid.h"
-#include "moves.h"
-#include "options.h"
+#include "open/buckets.h"
+#include "open/context.h"
+#include "core/cost.h"
+#include "grid/grid.h"
+#include "core/moves.h"
+#include "core/options.h"
 #include "util_random.h"
 #include "util_reference.h"
 
@@ -140,8 +140,8 @@ static void test_served_options_are_consistent(void **state)
                     o.heuristic = (astar_heuristic)h;
                     o.weight = weights[w];
                     bool optimal_stop = astar_options_optimal(&o);
-                    assert_int_equal(options_consistent(&o), optimal_stop);
-                    if (!options_consistent(&o))
+                    assert_int_equal(astar__options_consistent(&o), optimal_stop);
+                    if (!astar__options_consistent(&o))
                         continue;
                     served++;
                     cost_model model = cost_model_of(&o);
@@ -267,7 +267,7 @@ static void test_queue_drops_stale_entries(void **state)
     o.heuristic = ASTAR_HEURISTIC_ZERO; /* F = G, so the F pushed is G */
     cost_model model = cost_model_of(&o);
     const uint32_t lowest = 1000;
-    bucket_start(q, WIDTH, &model, 0, 0, lowest, false);
+    astar__bucket_start(q, WIDTH, &model, 0, 0, lowest, false);
     uint32_t f[OPEN], cells[OPEN];
     for (int i = 0; i < OPEN; i++) {
         cells[i] = (uint32_t)(3 * i + 1);
@@ -303,7 +303,7 @@ static void test_queue_drops_stale_entries(void **state)
 }
 
 /* Every context of 64 cells or more has room for the buckets: more entries
- * than a search can have open squares, however it goes (bucket_purge). */
+ * than a search can have open squares, however it goes (astar__bucket_purge). */
 static void test_room_in_every_context(void **state)
 {
     (void)state;
@@ -459,7 +459,7 @@ static void test_heap_serves_otherwise(void **state)
             o.heuristic = ASTAR_HEURISTIC_OCTILE;
             o.weight = 1.5;
         }
-        assert_false(!small && options_consistent(&o));
+        assert_false(!small && astar__options_consistent(&o));
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
         astar_path pa = { .points = a, .capacity = 30 * 30 };
         astar_path pb = { .points = b, .capacity = 30 * 30 };

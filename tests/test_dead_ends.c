@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "astar.h"
-#include "dead_ends.h"
+#include "grid/dead_ends.h"
 #include "util_random.h"
 #include "util_reference.h"
 
@@ -385,7 +385,7 @@ static void test_leaves_out_exactly_the_useless(void **state)
                 continue;
             simple_path_cells(g, s, t, useful);
             dead_end_filter f;
-            assert_true(dead_end_filter_init(&f, g, (uint32_t)s, (uint32_t)t, ASTAR_MOVES_8, true));
+            assert_true(astar__dead_end_filter_init(&f, g, (uint32_t)s, (uint32_t)t, ASTAR_MOVES_8, true));
             pairs++;
             for (int x = 0; x < n; x++) {
                 if (island[x] != 1)

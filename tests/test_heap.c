@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "context.h"
-#include "heap.h"
-#include "open_list.h"
+#include "open/context.h"
+#include "open/heap.h"
+#include "open/open_list.h"
 
 enum { CELLS = 2000 };
 

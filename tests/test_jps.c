@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "astar.h"
-#include "grid.h"
-#include "jump_table.h"
+#include "grid/grid.h"
+#include "grid/jump_table.h"
 #include "util_random.h"
 
 static astar_options options_for(astar_algorithm algorithm, astar_costs costs)

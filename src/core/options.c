@@ -1,0 +1,75 @@
+/* Search options: defaults, validation, and which ones guarantee optimality. */
+#include <math.h>
+
+#include "world/layers.h"
+#include "core/options.h"
+#include "world/units.h"
+
+astar_options astar_options_default(void)
+{
+    return (astar_options){
+        .algorithm = ASTAR_ALGORITHM_ASTAR,
+        .open_list = ASTAR_OPEN_LIST_HEAP,
+        .moves = ASTAR_MOVES_8,
+        .costs = ASTAR_COSTS_ARTICLE,
+        .heuristic = ASTAR_HEURISTIC_MANHATTAN,
+        .weight = 1.0,
+        .ties = ASTAR_TIES_LAST,
+        .stop = ASTAR_STOP_CLOSED,
+        .world = { .unit_radius = 8, .unit_penalty = 4, .turn_penalty = 0 },
+    };
+}
+
+bool astar__options_valid(const astar_options *o)
+{
+    /* Enums are compared as unsigned so a negative value is out of range too. */
+    return (unsigned)o->algorithm <= ASTAR_ALGORITHM_JPS_PLUS &&
+           (unsigned)o->open_list <= ASTAR_OPEN_LIST_BUCKETS &&
+           (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
+           (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_DEEP &&
+           (unsigned)o->stop <= ASTAR_STOP_OPEN && isfinite(o->weight) && o->weight >= 0.0 &&
+           o->weight <= 64.0 && astar__layer_uses_valid(o) && astar__unit_options_valid(o);
+}
+
+/* Whether H never overestimates the cost left. Terrain costs are at least 1,
+ * so an estimate that holds for plain ground holds everywhere. */
+static bool admissible(const astar_options *o)
+{
+    bool diagonals = o->moves != ASTAR_MOVES_4;
+    switch (o->heuristic) {
+    case ASTAR_HEURISTIC_ZERO:
+    case ASTAR_HEURISTIC_OCTILE:
+    case ASTAR_HEURISTIC_CHEBYSHEV:
+        return true;
+    case ASTAR_HEURISTIC_MANHATTAN:
+        return !diagonals;
+    case ASTAR_HEURISTIC_EUCLIDEAN:
+        /* 3363/2378 is just above sqrt(2); 14/10 is below it. */
+        return !diagonals || o->costs == ASTAR_COSTS_OCTILE;
+    }
+    return false;
+}
+
+/* Each admissible heuristic here is also consistent - no step lowers H by
+ * more than the step costs - and stays so when scaled down: H is a norm of
+ * (dx, dy) that a straight step changes by at most `straight` and a diagonal
+ * one by at most `diagonal`, and rounding down keeps that. */
+bool astar__options_consistent(const astar_options *options)
+{
+    return admissible(options) && options->weight <= 1.0;
+}
+
+bool astar__options_world_used(const astar_options *options)
+{
+    const astar_world *w = &options->world;
+    return w->layer_count > 0 || w->units != NULL || w->turn_penalty != 0;
+}
+
+bool astar_options_optimal(const astar_options *options)
+{
+    if (!options || !astar__options_valid(options))
+        return false;
+    /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
+    return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED &&
+           options->world.turn_penalty == 0;
+}

@@ -1,0 +1,20 @@
+#ifndef ASTAR_OPTIONS_H
+#define ASTAR_OPTIONS_H
+
+#include "astar.h"
+
+/* Whether every field of options is in range. */
+bool astar__options_valid(const astar_options *options);
+
+/* Whether H never drops along a step by more than the step costs, so that
+ * A* takes squares off the open list in an order of F that never goes down
+ * (what the BUCKETS open list needs). options must be valid. */
+bool astar__options_consistent(const astar_options *options);
+
+/* Whether the options' game world (astar_world) prices or forbids any
+ * step beyond the grid's terrain: the one test of it, so that a feature
+ * added to astar_world is seen wherever it matters (the loop with extras,
+ * the searches that cannot take them). options must be valid. */
+bool astar__options_world_used(const astar_options *options);
+
+#endif

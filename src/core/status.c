@@ -1,0 +1,63 @@
+/* Readable statuses and the astar_error filler. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+
+const char *astar_status_message(astar_status status)
+{
+    switch (status) {
+    case ASTAR_OK: return "ok";
+    case ASTAR_NO_PATH:
+        return "no path: the open list emptied before the target was reached, or the grid's "
+               "islands show start and target apart";
+    case ASTAR_START_OUT_OF_BOUNDS: return "start is outside the grid";
+    case ASTAR_GOAL_OUT_OF_BOUNDS: return "goal is outside the grid";
+    case ASTAR_START_BLOCKED: return "start cell is not walkable";
+    case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable (or another unit blocks it)";
+    case ASTAR_MAP_TOO_LARGE: return "grid has more cells than the search context holds";
+    case ASTAR_PATH_BUFFER_TOO_SMALL: return "path found, but it does not fit the path buffer";
+    case ASTAR_COST_OVERFLOW: return "no path within ASTAR_MAX_COST: costs are 32-bit";
+    case ASTAR_OUT_OF_MEMORY: return "out of memory";
+    case ASTAR_INVALID_ARGUMENT: return "invalid argument";
+    case ASTAR_IO_ERROR: return "file could not be read";
+    case ASTAR_PARSE_ERROR: return "malformed input";
+    case ASTAR_INVALID_PATH: return "path breaks a movement rule";
+    case ASTAR_UNSUPPORTED:
+        return "unsupported: JPS and JPS+ need uniform terrain, 8 moves with the corner rule "
+               "and no turn penalty";
+    case ASTAR_NO_JUMP_TABLE: return "JPS+ needs the grid's jump table (astar_grid_enable_jump_table)";
+    }
+    return "unknown status";
+}
+
+void astar__error_clear(astar_error *err)
+{
+    if (err) {
+        err->status = ASTAR_OK;
+        err->line = 0;
+        err->message[0] = '\0';
+    }
+}
+
+astar_status astar__error_set(astar_error *err, astar_status status, const char *name, long line,
+                       const char *format, ...)
+{
+    if (!err)
+        return status;
+    err->status = status;
+    err->line = line;
+    int used = 0;
+    if (name && line > 0)
+        used = snprintf(err->message, sizeof err->message, "%s:%ld: ", name, line);
+    else if (name)
+        used = snprintf(err->message, sizeof err->message, "%s: ", name);
+    if (used < 0 || (size_t)used >= sizeof err->message)
+        return status;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err->message + used, sizeof err->message - (size_t)used, format, args);
+    va_end(args);
+    return status;
+}

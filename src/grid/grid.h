@@ -1,0 +1,52 @@
+/* The grid's layout, shared with the searches so their inner loops can read
+ * cells directly. */
+#ifndef ASTAR_GRID_H
+#define ASTAR_GRID_H
+
+#include <stdint.h>
+
+#include "astar.h"
+#include "grid/bits.h"
+
+typedef struct jump_table jump_table;
+typedef struct islands islands;
+typedef struct dead_ends dead_ends;
+
+/* Cells are stored with a one-cell blocked border on every side, so a
+ * neighbour of any real cell is always inside the array and the search
+ * never tests bounds. */
+struct astar_grid {
+    int width, height;
+    int stride;         /* width + 2 */
+    uint8_t *terrain;   /* (width + 2) * (height + 2); 0 = blocked, else the terrain cost */
+    uint8_t *around;    /* the same cells: bit d set where the neighbour in direction d
+                           (moves.h) is walkable, so a search reads one byte for all eight */
+    bit_lines rows;     /* walkability by rows (line y, position x) */
+    bit_lines columns;  /* and by columns (line x, position y) */
+    /* Walkable cells per terrain cost, and how many costs are in use, so
+     * that "is the terrain uniform" is O(1) after any edit. */
+    size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
+    int costs_in_use;
+    jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
+    islands *islands;   /* [opt] island labels, kept current by astar__grid_put */
+    dead_ends *dead_ends; /* [opt] dead-end areas, kept current by astar__grid_put */
+};
+
+static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)
+{
+    return (size_t)(y + 1) * (size_t)grid->stride + (size_t)(x + 1);
+}
+
+static inline bool grid_contains(const astar_grid *grid, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
+}
+
+/* The one way a cell changes: terrain, bits, counts, and the jump table,
+ * islands and dead ends if enabled, together. (x, y) must be inside the
+ * grid; terrain 0 blocks it. The cell is changed
+ * whatever happens; ASTAR_OUT_OF_MEMORY says the dead ends could not be
+ * rebuilt and were disabled. */
+astar_status astar__grid_put(astar_grid *grid, int x, int y, uint8_t terrain);
+
+#endif

@@ -1,0 +1,53 @@
+/* Reading text line by line with line numbers, for the file parsers. Lines
+ * may end in LF or CRLF and the last one may have no ending at all. */
+#ifndef ASTAR_TEXT_H
+#define ASTAR_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "astar.h"
+
+typedef struct text_reader {
+    const char *next, *end;
+    long line;              /* 1-based number of the line last returned */
+} text_reader;
+
+typedef struct text_span {
+    const char *start;
+    size_t length;
+} text_span;
+
+static inline text_reader text_reader_of(const char *text, size_t length)
+{
+    return (text_reader){ text, text + length, 0 };
+}
+
+/* The next line, without its ending. False at the end of the text. */
+bool astar__text_next_line(text_reader *r, text_span *line);
+
+/* Splits line into white-space separated fields; returns how many there
+ * were, writing at most max of them. */
+size_t astar__text_fields(text_span line, text_span *fields, size_t max);
+
+bool astar__text_is_blank(text_span line);
+
+/* Whether s is exactly word. */
+bool astar__text_equals(text_span s, const char *word);
+
+/* Parses all of s as a decimal integer in [min, max]. */
+bool astar__text_to_long(text_span s, long min, long max, long *value);
+
+/* Parses all of s as a non-negative decimal number ("12", "7.65685").
+ * Written here rather than with strtod so the C locale of the caller's
+ * program cannot change what a file means. */
+bool astar__text_to_decimal(text_span s, double *value);
+
+/* A parser of text in memory into *out, as astar_grid_parse_movingai. */
+typedef astar_status (*text_parser)(const char *text, size_t length, const char *name,
+                                    void *out, astar_error *err);
+
+/* Reads the whole file at path and hands it to parse, with path as the name. */
+astar_status astar__text_parse_file(const char *path, text_parser parse, void *out, astar_error *err);
+
+#endif

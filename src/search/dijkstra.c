@@ -1,0 +1,300 @@
+/* Dijkstra's algorithm (the article's note 8), run backwards from a set of
+ * targets: the nearest of several targets, and distance maps with their
+ * flow fields. It uses the search context as A* does - the open list is the
+ * binary heap at the front of ctx->list, the closed list its back - with
+ * these meanings for an entry:
+ *   f         G: the cost of the cheapest path from the square to a target
+ *   tie       the index of that target; (G, index) orders the heap, so the
+ *             lowest index wins among equally near targets
+ *   cell_dir  the direction d of the step from the square's parent, as in
+ *             A*: the parent, cell - step d, is the square's first step
+ *             towards its target. Targets have G = 0, which no other square
+ *             has (every step costs at least 10). */
+#include <stdlib.h>
+
+#include "grid/grid.h"
+#include "grid/islands.h"
+#include "core/moves.h"
+#include "core/options.h"
+#include "search/loop.h"
+
+/* A backward search: the loop's own state (search_loop.h) and the targets
+ * it starts from. */
+typedef struct backward_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const astar_point *targets;
+    size_t count;
+    uint32_t island;              /* with islands: start's; 0 takes every target */
+} backward_search;
+
+static backward_search backward_setup(astar_context *ctx, const astar_grid *grid,
+                                      const astar_options *options, uint32_t limit,
+                                      uint32_t stop)
+{
+    backward_search b = { .s = search_of(ctx, grid, options, limit) };
+    /* H = 0, and no stop on the open list: the first square to reach may
+     * be dearer than one found later. */
+    b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
+    b.s.stop_on_open = false;
+    b.s.open_list = ASTAR_OPEN_LIST_HEAP;
+    b.s.target = stop;
+    /* What astar_context_node needs to read this search. */
+    ctx->model = b.s.model;
+    ctx->width = grid->width;
+    ctx->height = grid->height;
+    ctx->goal = 0;
+    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    return b;
+}
+
+static inline uint32_t cell_of(const astar_grid *grid, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)grid->width + (uint32_t)p.x;
+}
+
+/* Puts every walkable target on the open list with G = 0, skipping
+ * repeats and, with an island, targets on other islands. */
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    const backward_search *b = (const backward_search *)s;
+    const astar_grid *grid = s->grid;
+    search_begin(s, kind, 0);
+    for (size_t i = 0; i < b->count; i++) {
+        astar_point p = b->targets[i];
+        if (!astar_grid_walkable(grid, p.x, p.y) ||
+            (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
+            continue;
+        uint32_t cell = cell_of(grid, p);
+        search_reach(s, kind, TIE_SOURCE, cell, p.x, p.y, 0, cell, (uint32_t)i,
+                     search_list(s, kind, cell), 0);
+    }
+    return ASTAR_OK;
+}
+
+/* The article's step c) turned around: a neighbour v of the closed square u
+ * may reach u's target through u, paying for the step from v into u, which
+ * is priced by u's terrain. The corner rule looks at the same two squares
+ * for the step u -> v as for v -> u. */
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const square *u)
+{
+    size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)s->stride + 1;
+    uint32_t terrain = s->terrain[here];
+    for (unsigned legal = moves_legal(s->moves, s->around[here]); legal; legal &= legal - 1) {
+        unsigned d = (unsigned)__builtin_ctz(legal);
+        uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
+        astar_list list = search_list(s, kind, next);
+        if (list != ASTAR_LIST_CLOSED)
+            search_reach(s, kind, TIE_SOURCE, next, u->x + move_dx[d], u->y + move_dy[d], d,
+                         u->cell, u->tie, list, u->g + (uint64_t)s->step.cost[d] * terrain);
+    }
+}
+
+/* Closes squares in order of (G, target index) until s->target is closed
+ * or the open list is empty. */
+static astar_status settle(backward_search *b)
+{
+    return search_run(&b->s, true, false, TIE_SOURCE, seed, look_at_neighbours);
+}
+
+/* The checks both calls share: the objects, the options and the targets. */
+static astar_status check_targets(const astar_context *ctx, const astar_grid *grid,
+                                  const astar_point *targets, size_t count,
+                                  const astar_options *options)
+{
+    if (!ctx || !grid || (!targets && count > 0) || count > ASTAR_MAX_CELLS ||
+        !astar__options_valid(options))
+        return ASTAR_INVALID_ARGUMENT;
+    if (astar_grid_cells(grid) > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    return ASTAR_OK;
+}
+
+static astar_status targets_inside(const astar_grid *grid, const astar_point *targets, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (!grid_contains(grid, targets[i].x, targets[i].y))
+            return ASTAR_GOAL_OUT_OF_BOUNDS;
+    return ASTAR_OK;
+}
+
+static astar_status check_nearest(const astar_context *ctx, const astar_grid *grid,
+                                  astar_point start, const astar_point *targets, size_t count,
+                                  const astar_options *options, const astar_path *path)
+{
+    if (!path || (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = check_targets(ctx, grid, targets, count, options);
+    if (status != ASTAR_OK)
+        return status;
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    status = targets_inside(grid, targets, count);
+    if (status != ASTAR_OK)
+        return status;
+    return astar_grid_walkable(grid, start.x, start.y) ? ASTAR_OK : ASTAR_START_BLOCKED;
+}
+
+astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                const astar_point *targets, size_t count,
+                                const astar_options *options, astar_path *path, size_t *which)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (path)
+        *path = (astar_path){ .points = path->points, .capacity = path->capacity,
+                              .nodes = path->nodes, .node_capacity = path->node_capacity };
+    astar_status status = check_nearest(ctx, grid, start, targets, count, options, path);
+    if (status != ASTAR_OK)
+        return status;
+
+    uint32_t start_cell = cell_of(grid, start);
+    backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST, start_cell);
+    b.targets = targets;
+    b.count = count;
+    /* Targets on another island than start cannot be reached: leaving them
+     * out saves searching their islands, and with none left, the search. */
+    b.island = grid->islands ? islands_label(grid->islands, grid, start.x, start.y) : 0;
+    status = settle(&b);
+    path->expanded = b.s.expanded;
+    if (status != ASTAR_OK)
+        return status;
+    if (which)
+        *which = ctx->list[ctx->slot[start_cell]].tie;
+    /* The parent chain from start leads forwards to its target. */
+    return astar__search_finish(&b.s, start_cell, true, path);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Distance maps                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* A cell's link packs its source's index above LINK_DIR_BITS bits of step:
+ * the direction k of the step from its parent (the next cell is cell - step
+ * k), or LINK_AT_SOURCE. Indices are below ASTAR_MAX_CELLS = 2^28, so they
+ * fit the 28 bits left. */
+enum { LINK_DIR_BITS = 4, LINK_AT_SOURCE = 8, LINK_NONE = UINT32_MAX };
+
+struct astar_distance_map {
+    size_t max_cells;
+    int width, height;   /* the grid of the last build; 0 while none is good */
+    uint32_t *cost;      /* per cell (y * width + x) */
+    uint32_t *link;
+};
+
+astar_status astar_distance_map_new(size_t max_cells, astar_distance_map **out)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_distance_map *map = calloc(1, sizeof *map);
+    if (!map)
+        return ASTAR_OUT_OF_MEMORY;
+    map->cost = malloc(max_cells * sizeof *map->cost);
+    map->link = malloc(max_cells * sizeof *map->link);
+    if (!map->cost || !map->link) {
+        astar_distance_map_delete(map);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    map->max_cells = max_cells;
+    *out = map;
+    return ASTAR_OK;
+}
+
+void astar_distance_map_delete(astar_distance_map *map)
+{
+    if (map) {
+        free(map->cost);
+        free(map->link);
+        free(map);
+    }
+}
+
+size_t astar_distance_map_bytes(const astar_distance_map *map)
+{
+    return map ? map->max_cells * (sizeof *map->cost + sizeof *map->link) : 0;
+}
+
+/* Every cell unreachable, then every closed square's G, target and step. */
+static void write_map(astar_distance_map *map, const astar_context *ctx, const astar_grid *grid)
+{
+    size_t cells = astar_grid_cells(grid);
+    for (size_t i = 0; i < cells; i++) {
+        map->cost[i] = ASTAR_UNREACHABLE;
+        map->link[i] = LINK_NONE;
+    }
+    for (size_t pos = ctx->max_cells - ctx->closed_count; pos < ctx->max_cells; pos++) {
+        const list_entry *e = &ctx->list[pos];
+        uint32_t cell = entry_cell(e);
+        map->cost[cell] = e->f;
+        map->link[cell] = e->tie << LINK_DIR_BITS | (e->f == 0 ? LINK_AT_SOURCE : entry_dir(e));
+    }
+    map->width = grid->width;
+    map->height = grid->height;
+}
+
+astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ctx,
+                                      const astar_grid *grid, const astar_point *sources,
+                                      size_t count, const astar_options *options)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (!map)
+        return ASTAR_INVALID_ARGUMENT;
+    map->width = map->height = 0;
+    astar_status status = check_targets(ctx, grid, sources, count, options);
+    if (status == ASTAR_OK && astar_grid_cells(grid) > map->max_cells)
+        status = ASTAR_MAP_TOO_LARGE;
+    if (status == ASTAR_OK)
+        status = targets_inside(grid, sources, count);
+    if (status != ASTAR_OK)
+        return status;
+
+    /* ASTAR_UNREACHABLE is no cost, so the limit is one below it. */
+    backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST - 1, NO_CELL);
+    b.targets = sources;
+    b.count = count;
+    status = settle(&b);
+    write_map(map, ctx, grid);
+    return status == ASTAR_COST_OVERFLOW ? status : ASTAR_OK;
+}
+
+/* The index of (x, y) in map, or -1 if it is not a cell of the last build. */
+static int64_t map_index(const astar_distance_map *map, int x, int y)
+{
+    if (!map || x < 0 || y < 0 || x >= map->width || y >= map->height)
+        return -1;
+    return (int64_t)y * map->width + x;
+}
+
+uint32_t astar_distance_map_cost(const astar_distance_map *map, int x, int y)
+{
+    int64_t i = map_index(map, x, y);
+    return i < 0 ? ASTAR_UNREACHABLE : map->cost[i];
+}
+
+astar_status astar_distance_map_next(const astar_distance_map *map, int x, int y,
+                                     astar_point *next)
+{
+    int64_t i = map_index(map, x, y);
+    if (i < 0 || !next)
+        return ASTAR_INVALID_ARGUMENT;
+    *next = (astar_point){ x, y };
+    if (map->cost[i] == ASTAR_UNREACHABLE)
+        return ASTAR_NO_PATH;
+    unsigned step = map->link[i] & ((1u << LINK_DIR_BITS) - 1);
+    if (step != LINK_AT_SOURCE)
+        *next = (astar_point){ x - move_dx[step], y - move_dy[step] };
+    return ASTAR_OK;
+}
+
+size_t astar_distance_map_source(const astar_distance_map *map, int x, int y)
+{
+    int64_t i = map_index(map, x, y);
+    if (i < 0 || map->cost[i] == ASTAR_UNREACHABLE)
+        return ASTAR_NO_SOURCE;
+    return map->link[i] >> LINK_DIR_BITS;
+}

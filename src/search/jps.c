@@ -1,0 +1,269 @@
+/* Jump Point Search (Harabor and Grastien, 2011) and JPS+ (Rabin, 2015) for
+ * uniform-cost 8-way grids under the corner rule.
+ *
+ * It is the article's A* - open and closed lists, F = G + H, re-pointing on
+ * a lower G, a stop when the target is closed - over fewer squares. Of the
+ * many equally short paths a uniform grid has, only the one that takes its
+ * diagonal steps first is followed, so a square is put on the open list
+ * only where a wall forces a turn (a jump point); everything between two
+ * jump points is one straight or diagonal-then-straight stretch, run over
+ * without touching the open list.
+ *
+ * Under the corner rule only straight runs meet forced neighbours: going
+ * east, a cell whose north (south) neighbour is walkable while the cell
+ * behind it has a wall there. A diagonal run stops where a straight run
+ * along either of its components would reach a jump point; those jump points
+ * go on the open list directly, with the square the diagonal run started
+ * from as their parent, and the diagonal run goes on.
+ *
+ * JPS finds each stop by scanning the grid's walkability bits 64 cells at a
+ * time (Harabor and Grastien, 2014); JPS+ reads it from the jump table. */
+#include "search/jps.h"
+
+#include "core/inline.h"
+#include "grid/jump_table.h"
+#include "core/moves.h"
+#include "core/options.h"
+#include "search/loop.h"
+
+typedef struct jps_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const jump_table *table;      /* JPS+; NULL for JPS */
+    uint64_t straight, diagonal;  /* a step, terrain included */
+} jps_search;
+
+static inline int absolute(int v) { return v < 0 ? -v : v; }
+
+/* Where a straight run from cell `pos` of a line (its words at `here`) stops, in the table's
+ * encoding resolved to a plain distance: v >= 1 a jump point v cells on,
+ * v <= 0 a wall after -v cells. Reads one aligned word of the line and of
+ * the two beside it per step, 64 cells; a forced neighbour is a side cell
+ * that is walkable where the side cell behind is not, and "behind" is the
+ * same word shifted by one cell, the cell it lacks kept from the word
+ * before. The lines' blocked padding ends every run. */
+static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir)
+{
+    const uint64_t *before = here - lines->words_per_line;
+    const uint64_t *after = here + lines->words_per_line;
+    size_t bit = (size_t)(pos + dir + BIT_LINE_PAD);
+    ptrdiff_t w = (ptrdiff_t)(bit / 64);
+    unsigned first = (unsigned)(bit % 64);
+    /* Cells behind the first one, and the cells on before it, are no stop. */
+    uint64_t wanted = dir > 0 ? ~(uint64_t)0 << first : ~(uint64_t)0 >> (63 - first);
+    uint64_t before_last = before[w - dir], after_last = after[w - dir];
+    for (;; w += dir, wanted = ~(uint64_t)0) {
+        uint64_t b = before[w], a = after[w];
+        uint64_t b_behind = dir > 0 ? b << 1 | before_last >> 63 : b >> 1 | before_last << 63;
+        uint64_t a_behind = dir > 0 ? a << 1 | after_last >> 63 : a >> 1 | after_last << 63;
+        uint64_t stops = ((b & ~b_behind) | (a & ~a_behind) | ~here[w]) & wanted;
+        if (stops) {
+            int at = (int)(dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops));
+            int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
+            return (here[w] >> at) & 1 ? distance : -(distance - 1);
+        }
+        before_last = b;
+        after_last = a;
+    }
+}
+
+/* The same from the table. */
+static inline int table_stop(const jps_search *j, int x, int y, unsigned d)
+{
+    return jump_table_stop(j->table, j->s.width, (uint32_t)y * (uint32_t)j->s.width + (uint32_t)x, d);
+}
+
+static inline int straight_stop(const jps_search *j, int x, int y, int dx, int dy, bool table)
+{
+    if (table)
+        return table_stop(j, x, y, move_direction(dx, dy));
+    const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
+    return dx ? scan_line(rows, bit_lines_line(rows, y), x, dx)
+              : scan_line(columns, bit_lines_line(columns, x), y, dy);
+}
+
+/* Where a diagonal run from (x, y) stops: at the first cell from which a
+ * straight run along dx or dy reaches a jump point, or at a wall or corner.
+ * Scanning, it leaves in along[] where the two straight runs from the stop
+ * cell stop (along dx, along dy), which the caller needs next. */
+static inline int diagonal_stop(const jps_search *j, int x, int y, int dx, int dy, bool table,
+                                int along[2])
+{
+    if (table)
+        return table_stop(j, x, y, move_direction(dx, dy));
+    const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
+    ptrdiff_t row = (ptrdiff_t)dy * j->s.grid->stride;
+    /* The row and the column the straight runs scan move one line a step. */
+    const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
+    const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
+    for (int k = 0;; k++) {
+        if (!here[dx] || !here[row] || !here[row + dx])
+            return -k;
+        here += row + dx;
+        x += dx;
+        y += dy;
+        row_words += dy * (ptrdiff_t)rows->words_per_line;
+        column_words += dx * (ptrdiff_t)columns->words_per_line;
+        along[0] = scan_line(rows, row_words, x, dx);
+        if (along[0] > 0) {
+            along[1] = scan_line(columns, column_words, y, dy);
+            return k + 1;
+        }
+        along[1] = scan_line(columns, column_words, y, dy);
+        if (along[1] > 0)
+            return k + 1;
+    }
+}
+
+/* Puts a jump point on the open list, or re-points it if this way is
+ * shorter: the article's step for an adjacent square. */
+static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int y, unsigned dir,
+                                uint32_t parent, uint64_t g)
+{
+    uint32_t cell = (uint32_t)y * (uint32_t)j->s.width + (uint32_t)x;
+    astar_list list = search_list(&j->s, kind, cell);
+    if (list != ASTAR_LIST_CLOSED)
+        search_reach(&j->s, kind, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
+}
+
+/* A straight run from (x, y), which is g from the start along the way from
+ * parent, and stops `stop` on (straight_stop's value): the target if the
+ * run passes it, else the jump point it meets. */
+static ALWAYS_INLINE void straight_found(jps_search *j, astar_open_list kind, int x, int y, int dx, int dy, uint32_t parent,
+                                  uint64_t g, int stop)
+{
+    int target_ahead = dx ? (j->s.target_y == y ? (j->s.target_x - x) * dx : 0)
+                          : (j->s.target_x == x ? (j->s.target_y - y) * dy : 0);
+    if (target_ahead > 0 && target_ahead <= absolute(stop))
+        reach(j, kind, j->s.target_x, j->s.target_y, move_direction(dx, dy), parent, g + j->straight * (uint64_t)target_ahead);
+    else if (stop > 0)
+        reach(j, kind, x + dx * stop, y + dy * stop, move_direction(dx, dy), parent, g + j->straight * (uint64_t)stop);
+}
+
+static ALWAYS_INLINE void run_straight(jps_search *j, astar_open_list kind, int x, int y, int dx, int dy, uint32_t parent,
+                                uint64_t g, bool table)
+{
+    straight_found(j, kind, x, y, dx, dy, parent, g, straight_stop(j, x, y, dx, dy, table));
+}
+
+/* A diagonal run from (x, y), which is g from the start: at each of its
+ * stops the two straight runs, and the target if it lies straight ahead of
+ * the one cell of the run that shares its row or column. */
+static ALWAYS_INLINE void run_diagonal(jps_search *j, astar_open_list kind, int x, int y, int dx, int dy, uint32_t parent,
+                                uint64_t g, bool table)
+{
+    for (;;) {
+        int along[2] = { 0, 0 };
+        int stop = diagonal_stop(j, x, y, dx, dy, table, along);
+        int to_x = (j->s.target_x - x) * dx, to_y = (j->s.target_y - y) * dy;
+        int k = to_x < to_y ? to_x : to_y;
+        if (k > 0 && k <= absolute(stop)) {
+            int mx = x + dx * k, my = y + dy * k;
+            uint64_t gm = g + j->diagonal * (uint64_t)k;
+            if (to_x == to_y)
+                reach(j, kind, mx, my, move_direction(dx, dy), parent, gm);
+            else
+                run_straight(j, kind, mx, my, to_x > to_y ? dx : 0, to_x > to_y ? 0 : dy, parent, gm, table);
+        }
+        if (stop <= 0)
+            return;
+        x += dx * stop;
+        y += dy * stop;
+        g += j->diagonal * (uint64_t)stop;
+        if (table) {
+            run_straight(j, kind, x, y, dx, 0, parent, g, table);
+            run_straight(j, kind, x, y, 0, dy, parent, g, table);
+        } else {
+            straight_found(j, kind, x, y, dx, 0, parent, g, along[0]);
+            straight_found(j, kind, x, y, 0, dy, parent, g, along[1]);
+        }
+    }
+}
+
+/* The successors of a jump point: on along its way, and around each forced
+ * neighbour. The start has no way yet and looks everywhere. */
+static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const square *p, bool table)
+{
+    uint32_t cell = p->cell;
+    int x = p->x, y = p->y;
+    uint64_t g = p->g;
+    if (cell == j->s.start) {
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                if (dx && dy)
+                    run_diagonal(j, kind, x, y, dx, dy, cell, g, table);
+                else if (dx || dy)
+                    run_straight(j, kind, x, y, dx, dy, cell, g, table);
+            }
+        return;
+    }
+    int dx = move_dx[p->dir], dy = move_dy[p->dir];
+    run_straight(j, kind, x, y, dx, dy, cell, g, table);
+    const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
+    ptrdiff_t behind = -((ptrdiff_t)dy * j->s.grid->stride + dx);
+    for (int side = -1; side <= 1; side += 2) {
+        int sx = dx ? 0 : side, sy = dx ? side : 0;
+        ptrdiff_t beside = (ptrdiff_t)sy * j->s.grid->stride + sx;
+        if (here[beside] && !here[behind + beside]) {
+            run_straight(j, kind, x, y, sx, sy, cell, g, table);
+            run_diagonal(j, kind, x, y, dx + sx, dy + sy, cell, g, table);
+        }
+    }
+}
+
+astar_status astar__jps_check(const astar_grid *grid, const astar_options *options)
+{
+    /* Jumps skip over the steps the game world prices one by one, and over
+     * the changes of direction a turn penalty needs. */
+    if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid) || astar__options_world_used(options))
+        return ASTAR_UNSUPPORTED;
+    if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !grid->jumps)
+        return ASTAR_NO_JUMP_TABLE;
+    return ASTAR_OK;
+}
+
+static ALWAYS_INLINE void expand_scan(search *s, astar_open_list kind, const square *current)
+{
+    expand((jps_search *)s, kind, current, false);
+}
+
+static ALWAYS_INLINE void expand_table(search *s, astar_open_list kind, const square *current)
+{
+    expand((jps_search *)s, kind, current, true);
+}
+
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, TIE_PARENT);
+}
+
+astar_status astar__jps_find_path(astar_context *ctx, const astar_grid *grid, uint32_t start,
+                           uint32_t target, const astar_options *options, astar_path *path)
+{
+    jps_search j = {
+        .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
+        .table = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS ? grid->jumps : NULL,
+    };
+    j.s.start = start;
+    j.s.target = target;
+    j.s.target_x = (int)(target % (uint32_t)grid->width);
+    j.s.target_y = (int)(target / (uint32_t)grid->width);
+    j.s.parents = true;
+    j.s.observer = options->observer;
+    j.s.observer_user = options->observer_user;
+    /* Uniform terrain: every walkable cell costs what the start costs. */
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(start % (uint32_t)grid->width),
+                                                      (int)(start / (uint32_t)grid->width))];
+    j.straight = (uint64_t)j.s.model.straight * terrain;
+    j.diagonal = (uint64_t)j.s.model.diagonal * terrain;
+    ctx->model = j.s.model;
+    /* The buckets as for A*, when asked for and they can serve. Jump points
+     * have no bound like A*'s squares: on a map that opens more of them at
+     * once than the buckets hold, the search starts over on the heap. */
+    bool consistent = astar__options_consistent(options);
+    astar_status status = j.table ? search_run(&j.s, consistent, false, TIE_PARENT, seed, expand_table)
+                                  : search_run(&j.s, consistent, false, TIE_PARENT, seed, expand_scan);
+    path->expanded = j.s.expanded;
+    if (status != ASTAR_OK)
+        return status;
+    return astar__search_finish(&j.s, target, false, path);
+}

@@ -1,0 +1,100 @@
+/* The result tail every search shares: from the square where it ended, the
+ * parent chain walked back into the caller's buffers. */
+#include "search/loop.h"
+
+static inline int absolute(int v) { return v < 0 ? -v : v; }
+static inline int sign(int v) { return (v > 0) - (v < 0); }
+
+static astar_point point_of(const search *s, uint32_t cell)
+{
+    return (astar_point){ (int32_t)(cell % (uint32_t)s->width), (int32_t)(cell / (uint32_t)s->width) };
+}
+
+/* Where the chain ends: at the start, or going forwards (Dijkstra, whose
+ * chains lead from a square to its target), at a target: the one square
+ * with G = 0, as every step costs something. */
+static bool chain_end(const search *s, uint32_t cell, bool forward)
+{
+    return forward ? context_f(s->ctx, cell) == 0 : cell == s->start;
+}
+
+/* The cells of the hop from a square to its parent, one step each: an A*
+ * or Dijkstra parent is next door; a JPS parent was left diagonally first,
+ * then straight, so from the square's side it is straight first. */
+typedef struct hop {
+    astar_point at;
+    int straight, diagonal;       /* steps of each kind left */
+    int sx, sy, tx, ty;           /* a diagonal step, a straight one */
+} hop;
+
+static hop hop_of(astar_point from, astar_point to)
+{
+    int ox = to.x - from.x, oy = to.y - from.y;
+    int ax = absolute(ox), ay = absolute(oy);
+    int diagonal = ax < ay ? ax : ay;
+    hop h = { .at = from, .diagonal = diagonal, .straight = (ax > ay ? ax : ay) - diagonal,
+              .sx = sign(ox), .sy = sign(oy) };
+    h.tx = ax > diagonal ? h.sx : 0;
+    h.ty = ay > diagonal ? h.sy : 0;
+    return h;
+}
+
+/* The next cell of the hop after h.at. */
+static void hop_step(hop *h)
+{
+    if (h->straight > 0) {
+        h->straight--;
+        h->at.x += h->tx;
+        h->at.y += h->ty;
+    } else {
+        h->diagonal--;
+        h->at.x += h->sx;
+        h->at.y += h->sy;
+    }
+}
+
+static void save_path(const search *s, uint32_t from, bool forward, astar_path *path)
+{
+    size_t nodes = 1, cells = 1;
+    for (uint32_t c = from; !chain_end(s, c, forward);) {
+        uint32_t parent = search_parent(s, c);
+        hop h = hop_of(point_of(s, c), point_of(s, parent));
+        cells += (size_t)(h.straight + h.diagonal);
+        nodes++;
+        c = parent;
+    }
+    path->length = cells;
+    path->node_count = nodes;
+    bool write_cells = path->points && cells <= path->capacity;
+    bool write_nodes = path->nodes && nodes <= path->node_capacity;
+    /* Backwards chains are written from the end of the buffers. */
+    size_t ci = forward ? 0 : cells, ni = forward ? 0 : nodes;
+    for (uint32_t c = from;;) {
+        astar_point here = point_of(s, c);
+        if (write_nodes)
+            path->nodes[forward ? ni++ : --ni] = here;
+        if (chain_end(s, c, forward)) {
+            if (write_cells)
+                path->points[forward ? ci++ : --ci] = here;
+            break;
+        }
+        uint32_t parent = search_parent(s, c);
+        hop h = hop_of(here, point_of(s, parent));
+        for (int steps = h.straight + h.diagonal; write_cells && steps > 0; steps--) {
+            path->points[forward ? ci++ : --ci] = h.at;
+            hop_step(&h);
+        }
+        c = parent;
+    }
+}
+
+astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path)
+{
+    path->cost = context_f(s->ctx, end); /* H is 0 at the end, so F is G */
+    path->distance = (double)path->cost / s->model.straight;
+    save_path(s, end, forward, path);
+    return (path->points && path->length > path->capacity) ||
+                   (path->nodes && path->node_count > path->node_capacity)
+               ? ASTAR_PATH_BUFFER_TOO_SMALL
+               : ASTAR_OK;
+}

@@ -1,0 +1,346 @@
+/* The one search loop: the article's A* method - take the lowest F off the
+ * open list, switch it to the closed list, look at its neighbours, stop
+ * when the target is closed - for every search the library runs. What
+ * differs between them is how a square's neighbours are found, and that is
+ * a function handed to the loop, an expansion (Warthog calls it an
+ * expansion policy):
+ *   grid squares   A*: the 8 (or 4) adjacent squares (search.c)
+ *   jump points    JPS and JPS+: the next jump point along each way (jps.c)
+ *   backwards      Dijkstra from a set of targets, each step priced by the
+ *                  square it enters on the way back (dijkstra.c)
+ * An expansion calls search_reach for each neighbour it finds; the loop,
+ * the open lists (all four kinds, and the fall-back from the buckets to the
+ * heap), the limit on costs and the result tail are here, once.
+ *
+ * The functions are inlined with the expansion and the kind of open list
+ * as constants, so that each combination is compiled into a loop of its
+ * own with no choice left in it (inline.h). */
+#ifndef ASTAR_SEARCH_LOOP_H
+#define ASTAR_SEARCH_LOOP_H
+
+#include <stdint.h>
+
+#include "open/context.h"
+#include "core/cost.h"
+#include "grid/grid.h"
+#include "core/inline.h"
+#include "core/moves.h"
+#include "open/open_list.h"
+#include "core/options.h"
+
+/* A target beyond every cell: a search that closes all it reaches. */
+enum { NO_CELL = UINT32_MAX };
+
+/* Per direction of moves.h: how the cell index and the padded index of the
+ * grid change along a step, and what a step costs on terrain cost 1. */
+typedef struct step_table {
+    int32_t cell[DIRECTIONS];
+    int32_t padded[DIRECTIONS];
+    uint32_t cost[DIRECTIONS];
+} step_table;
+
+static inline step_table step_table_of(const astar_grid *grid, const cost_model *model)
+{
+    step_table t;
+    for (int d = 0; d < DIRECTIONS; d++) {
+        t.cell[d] = move_dy[d] * grid->width + move_dx[d];
+        t.padded[d] = move_dy[d] * grid->stride + move_dx[d];
+        t.cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) ? model->diagonal : model->straight;
+    }
+    return t;
+}
+
+/* What the tie value of a list entry holds, which decides how a square
+ * already on the open list is re-pointed:
+ *   TIE_ORDER   A*: the order of astar_ties; kept when the square is
+ *               re-pointed, unless ties go by G
+ *   TIE_PARENT  JPS: the parent jump point's cell, which is not next door;
+ *               it orders equal F in its place
+ *   TIE_SOURCE  Dijkstra: the index of the target the square leads to; a
+ *               square is re-pointed to an equally near target with a
+ *               lower index, so that the lowest index wins ties. H is 0:
+ *               F is G */
+typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE } tie_rule;
+
+/* One search: what it needs at hand, set up once before the loop, and what
+ * the loop keeps as it goes. An expansion that needs more embeds this as
+ * the first member of its own struct. */
+typedef struct search {
+    astar_context *ctx;
+    const astar_grid *grid;
+    const uint8_t *terrain;       /* the grid's padded cells */
+    const uint8_t *around;        /* and their walkable neighbours */
+    int width, stride;
+    astar_moves moves;
+    step_table step;
+    uint32_t start, target;       /* target: NO_CELL to close everything */
+    int target_x, target_y;
+    cost_model model;
+    uint32_t limit;               /* the highest F a square may have */
+    astar_ties ties;
+    astar_open_list open_list;    /* asked for; the loop may fall back */
+    bool stop_on_open;
+    bool parents;                 /* JPS: a square's parent is a jump point kept
+                                     with it, not the square one step back */
+    astar_observer observer;      /* [opt] */
+    void *observer_user;
+    /* The loop's state. */
+    uint32_t added;               /* squares added so far: the tie order */
+    uint32_t expanded;
+    bool over_limit;              /* a square was left out: its F passed limit */
+    bool out_of_entries;          /* the buckets had no entry left (buckets.h) */
+    bool target_opened;           /* with stop_on_open: the target is open */
+} search;
+
+/* An expansion: the article's step c) for the square just closed, calling
+ * search_reach for each neighbour it finds. It may return early once
+ * s->target_opened is set. */
+typedef void (*search_expand)(search *s, astar_open_list kind, const square *current);
+
+/* The search's first squares on the open list: returns ASTAR_OK to go on,
+ * any other status to end the search with it before the loop. */
+typedef astar_status (*search_seed)(search *s, astar_open_list kind);
+
+/* The fields every search sets the same way from its options. */
+static inline search search_of(astar_context *ctx, const astar_grid *grid,
+                               const astar_options *options, uint32_t limit)
+{
+    cost_model model = cost_model_of(options);
+    return (search){
+        .ctx = ctx,
+        .grid = grid,
+        .terrain = grid->terrain,
+        .around = grid->around,
+        .width = grid->width,
+        .stride = grid->stride,
+        .moves = options->moves,
+        .step = step_table_of(grid, &model),
+        .model = model,
+        .limit = limit,
+        .ties = options->ties,
+        .open_list = options->open_list,
+        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+    };
+}
+
+static inline uint32_t distance_1d(int a, int b)
+{
+    return (uint32_t)(a > b ? a - b : b - a);
+}
+
+/* H of the square at (x, y). */
+static ALWAYS_INLINE uint64_t search_h(const search *s, int x, int y)
+{
+    return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
+}
+
+/* The tie of a square added now with this G: lower ties leave first. */
+static inline uint32_t search_tie(const search *s, uint32_t g)
+{
+    switch (s->ties) {
+    case ASTAR_TIES_FIRST: return s->added;
+    case ASTAR_TIES_LAST: return UINT32_MAX - s->added;
+    case ASTAR_TIES_DEEP: break;
+    }
+    return UINT32_MAX - g;
+}
+
+/* Where a cell stands in this search: none, open or closed. */
+static ALWAYS_INLINE astar_list search_list(const search *s, astar_open_list kind, uint32_t cell)
+{
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        return bucket_list_of(&s->ctx->buckets, cell);
+    return context_list_of(s->ctx, cell);
+}
+
+/* Empty lists, laid out for this kind of open list, ready for the seeds. */
+static ALWAYS_INLINE void search_begin(search *s, astar_open_list kind, uint32_t start_f)
+{
+    astar_context *ctx = s->ctx;
+    context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        astar__bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
+                     s->parents);
+}
+
+/* The article's step for an adjacent square that is not on the closed
+ * list: with G = g by the way from the current square (parent, tie when
+ * the rule has the expansion give it), add it to the open list, or if it
+ * is there already and this way is better, re-point its parent to the
+ * current square and recalculate G and F. dir is the direction of the step
+ * that enters the square (JPS: of the last straight stretch); list is what
+ * search_list says of it. Returns whether the target is now open and the
+ * search stops on the open list (s->target_opened). */
+static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, tie_rule rule,
+                                       uint32_t cell, int x, int y, unsigned dir,
+                                       uint32_t parent, uint32_t tie, astar_list list, uint64_t g)
+{
+    astar_context *ctx = s->ctx;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN && g >= ctx->buckets.g[cell])
+        return false; /* no better than its path: the buckets keep G, so H can wait */
+    uint64_t f = g + (rule == TIE_SOURCE ? 0 : search_h(s, x, y));
+    if (f > s->limit) {
+        /* Costs are 32-bit. Unless H overestimates, every path through
+         * this square costs at least F, so leaving it out loses no path
+         * within the limit; the search reports it if it then fails. */
+        s->over_limit = true;
+        return false;
+    }
+    if (kind == ASTAR_OPEN_LIST_BUCKETS) {
+        if (rule == TIE_PARENT)
+            ctx->buckets.parent[cell] = parent;
+        if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, (uint32_t)g,
+                          (uint32_t)f))
+            s->out_of_entries = true;
+        /* Squares added last leave first, so this one is likely the next
+         * expanded; its neighbours not read yet lie beyond it, in the
+         * direction it was reached in. Ask for their line now. */
+        if (rule != TIE_PARENT)
+            bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->step.cell[dir]));
+    } else if (list == ASTAR_LIST_NONE) {
+        if (rule == TIE_ORDER)
+            tie = search_tie(s, (uint32_t)g);
+        else if (rule == TIE_PARENT)
+            tie = parent;
+        if (rule == TIE_ORDER)
+            s->added++;
+        open_push(ctx, kind, (list_entry){ .f = (uint32_t)f, .tie = tie,
+                                           .cell_dir = cell << DIR_BITS | dir });
+    } else {
+        uint32_t pos = ctx->slot[cell];
+        list_entry *e = &ctx->list[pos];
+        if (rule == TIE_PARENT)
+            tie = parent;
+        if (rule == TIE_SOURCE ? entry_key_of((uint32_t)f, tie) >= entry_key(e) : f >= e->f)
+            return false;
+        e->f = (uint32_t)f;
+        e->cell_dir = cell << DIR_BITS | dir;
+        if (rule != TIE_ORDER)
+            e->tie = tie;
+        else if (s->ties == ASTAR_TIES_DEEP)
+            e->tie = search_tie(s, (uint32_t)g);
+        open_decreased(ctx, kind, pos);
+        return false;
+    }
+    if (rule != TIE_SOURCE && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
+        return s->target_opened = true;
+    return false;
+}
+
+/* The seed of a search from s->start (A*, JPS): the start on the open
+ * list with G = 0, its own parent. */
+static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list kind, tie_rule rule)
+{
+    int x = (int)(s->start % (uint32_t)s->width), y = (int)(s->start / (uint32_t)s->width);
+    uint64_t f = search_h(s, x, y);
+    if (f > s->limit) {
+        context_begin(s->ctx, LAYOUT_LISTS);
+        return ASTAR_COST_OVERFLOW;
+    }
+    search_begin(s, kind, (uint32_t)f);
+    search_reach(s, kind, rule, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
+    return ASTAR_OK;
+}
+
+/* Takes the square with the lowest F off the open list and switches it to
+ * the closed list. Returns false when the open list is empty. */
+static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, tie_rule rule, square *out)
+{
+    astar_context *ctx = s->ctx;
+    uint32_t w = (uint32_t)s->width;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        return context_take_bucket(ctx, out);
+    if (ctx->open_count == 0)
+        return false;
+    list_entry e = open_pop(ctx, kind);
+    context_close(ctx, e);
+    out->cell = entry_cell(&e);
+    out->x = (int)(out->cell % w);
+    out->y = (int)(out->cell / w);
+    out->g = rule == TIE_SOURCE ? e.f : e.f - (uint32_t)search_h(s, out->x, out->y);
+    out->dir = entry_dir(&e);
+    out->tie = e.tie;
+    return true;
+}
+
+/* The article's summary, steps 1 and 2: the start (the seeds) on the open
+ * list, then the lowest F taken off and expanded until the target is
+ * closed - or only opened, with the stop-on-open rule - or the open list
+ * is empty. */
+static ALWAYS_INLINE astar_status search_loop(search *s, astar_open_list kind, tie_rule rule,
+                                              search_seed seed, search_expand expand)
+{
+    astar_status status = seed(s, kind);
+    if (status != ASTAR_OK || s->target_opened)
+        return status;
+    square current;
+    while (search_take(s, kind, rule, &current)) { /* lowest F, switched to the closed list */
+        if (current.cell == s->target)
+            return ASTAR_OK;
+        expand(s, kind, &current);
+        if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
+            return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_run starts over */
+        ++s->expanded;
+        if (s->observer)
+            s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
+        if (s->target_opened)
+            return ASTAR_OK;
+    }
+    /* The open list is empty. */
+    return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
+}
+
+/* Runs the search, whose expansion gives ties by rule, on the open list it
+ * asks for, chosen once per search,
+ * never per operation; with all_lists false, the heap stands in for the
+ * sorted and unsorted lists. BUCKETS needs F taken in an order that never
+ * goes down (astar__options_consistent, given as consistent) and room in the
+ * context; without them the heap serves. If the buckets run out of
+ * entries (never for A*, see buckets.h), the search starts over on the
+ * heap. */
+static ALWAYS_INLINE astar_status search_run(search *s, bool consistent, const bool all_lists,
+                                             tie_rule rule, search_seed seed,
+                                             search_expand expand)
+{
+    switch (s->open_list) {
+    case ASTAR_OPEN_LIST_SORTED:
+        if (all_lists)
+            return search_loop(s, ASTAR_OPEN_LIST_SORTED, rule, seed, expand);
+        break;
+    case ASTAR_OPEN_LIST_UNSORTED:
+        if (all_lists)
+            return search_loop(s, ASTAR_OPEN_LIST_UNSORTED, rule, seed, expand);
+        break;
+    case ASTAR_OPEN_LIST_BUCKETS:
+        if (consistent && s->ctx->buckets.capacity > 0) {
+            astar_status status = search_loop(s, ASTAR_OPEN_LIST_BUCKETS, rule, seed, expand);
+            if (!s->out_of_entries)
+                return status;
+            s->expanded = s->added = 0;
+            s->over_limit = s->out_of_entries = s->target_opened = false;
+        }
+        break;
+    case ASTAR_OPEN_LIST_HEAP:
+        break;
+    }
+    return search_loop(s, ASTAR_OPEN_LIST_HEAP, rule, seed, expand);
+}
+
+/* The square a square's parent pointer leads to: the jump point kept with
+ * it (JPS), or the square one step back along its direction. */
+static inline uint32_t search_parent(const search *s, uint32_t cell)
+{
+    if (s->parents)
+        return context_parent(s->ctx, cell);
+    return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
+}
+
+/* The article's step 3 and the result tail of every search that ended at
+ * the square end: cost and distance (G of end: H is 0 there), and the path
+ * along the parent pointers from end into each buffer it fits, start first
+ * - written from the back, or with forward (Dijkstra, whose pointers lead
+ * from end to its target) from the front. Returns ASTAR_OK or
+ * ASTAR_PATH_BUFFER_TOO_SMALL. */
+astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path);
+
+#endif

@@ -1,0 +1,324 @@
+/* Other units: positions, paths and the per-cell lists searches read (the
+ * inline readers are in units.h). Every change is made here, between
+ * searches; a search only reads. */
+#include "grid/grid.h"
+#include "world/units.h"
+
+astar_status astar_units_new(int width, int height, uint32_t max_units, astar_units **out)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (width < 1 || height < 1 || width > ASTAR_MAX_SIDE || height > ASTAR_MAX_SIDE ||
+        (size_t)width * (size_t)height > ASTAR_MAX_CELLS || max_units < 1 ||
+        max_units > ASTAR_MAX_UNITS)
+        return ASTAR_INVALID_ARGUMENT;
+    size_t cells = (size_t)width * (size_t)height;
+    astar_units *units = calloc(1, sizeof *units);
+    if (!units)
+        return ASTAR_OUT_OF_MEMORY;
+    units->unit = calloc(max_units, sizeof *units->unit);
+    units->first_here = malloc(cells * sizeof *units->first_here);
+    units->first_claim = malloc(cells * sizeof *units->first_claim);
+    if (!units->unit || !units->first_here || !units->first_claim) {
+        astar_units_delete(units);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    units->width = width;
+    units->height = height;
+    units->max_units = max_units;
+    for (size_t i = 0; i < cells; i++) {
+        units->first_here[i] = UNIT_NONE;
+        units->first_claim[i] = CLAIM_NONE;
+    }
+    /* Ids are handed out from 0 up until some are given back. */
+    for (uint32_t id = 0; id < max_units; id++)
+        units->unit[id].next_here = id + 1 < max_units ? id + 1 : UNIT_NONE;
+    units->free_id = 0;
+    *out = units;
+    return ASTAR_OK;
+}
+
+void astar_units_delete(astar_units *units)
+{
+    if (!units)
+        return;
+    if (units->unit)
+        for (uint32_t id = 0; id < units->max_units; id++)
+            free(units->unit[id].path);
+    free(units->unit);
+    free(units->first_here);
+    free(units->first_claim);
+    free(units);
+}
+
+static bool inside(const astar_units *units, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < units->width && y < units->height;
+}
+
+static uint32_t cell_of(const astar_units *units, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)units->width + (uint32_t)p.x;
+}
+
+static unit *live(const astar_units *units, uint32_t id)
+{
+    if (!units || id >= units->max_units || !units->unit[id].alive)
+        return NULL;
+    return &units->unit[id];
+}
+
+static bool same(astar_point a, astar_point b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* Standing: the per-cell list of units on a cell. */
+
+static void place(astar_units *units, uint32_t id)
+{
+    uint32_t *first = &units->first_here[cell_of(units, units->unit[id].at)];
+    units->unit[id].next_here = *first;
+    *first = id;
+}
+
+static void lift(astar_units *units, uint32_t id)
+{
+    uint32_t *link = &units->first_here[cell_of(units, units->unit[id].at)];
+    while (*link != id)
+        link = &units->unit[*link].next_here;
+    *link = units->unit[id].next_here;
+}
+
+/* Claims: the per-cell lists of path cells. */
+
+static unit_step *step_at(astar_units *units, claim_ref r)
+{
+    return &units->unit[claim_unit(r)].path[claim_index(r)];
+}
+
+static void link_claim(astar_units *units, uint32_t id, uint32_t index)
+{
+    unit_step *step = &units->unit[id].path[index];
+    claim_ref *first = &units->first_claim[cell_of(units, step->at)];
+    claim_ref self = claim_of(id, index);
+    step->prev = CLAIM_NONE;
+    step->next = *first;
+    if (*first != CLAIM_NONE)
+        step_at(units, *first)->prev = self;
+    *first = self;
+}
+
+static void unlink_claim(astar_units *units, uint32_t id, uint32_t index)
+{
+    unit_step *step = &units->unit[id].path[index];
+    claim_ref *from = step->prev == CLAIM_NONE ? &units->first_claim[cell_of(units, step->at)]
+                                               : &step_at(units, step->prev)->next;
+    *from = step->next;
+    if (step->next != CLAIM_NONE)
+        step_at(units, step->next)->prev = step->prev;
+}
+
+/* Gives up the claims on path[from, to). */
+static void release(astar_units *units, uint32_t id, uint32_t from, uint32_t to)
+{
+    for (uint32_t i = from; i < to; i++)
+        unlink_claim(units, id, i);
+}
+
+static void drop_path(astar_units *units, uint32_t id)
+{
+    unit *u = &units->unit[id];
+    release(units, id, u->progress, u->length);
+    u->progress = u->length = 0;
+}
+
+/* After the unit's position or path changed: if it now stands on a cell of
+ * its remaining path, the cells before it are walked and no longer
+ * claimed; on the last cell the unit has arrived and stops. */
+static void advance(astar_units *units, uint32_t id)
+{
+    unit *u = &units->unit[id];
+    uint32_t j = u->progress;
+    while (j < u->length && !same(u->path[j].at, u->at))
+        j++;
+    if (j == u->length)
+        return; /* off its path (or stopped): nothing walked */
+    release(units, id, u->progress, j);
+    u->progress = j;
+    if (j + 1 == u->length)
+        drop_path(units, id);
+}
+
+astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id)
+{
+    if (!units || !id || !inside(units, x, y))
+        return ASTAR_INVALID_ARGUMENT;
+    if (units->free_id == UNIT_NONE)
+        return ASTAR_OUT_OF_MEMORY;
+    uint32_t new_id = units->free_id;
+    unit *u = &units->unit[new_id];
+    units->free_id = u->next_here;
+    u->alive = true;
+    u->at = (astar_point){ x, y };
+    u->progress = u->length = 0;
+    place(units, new_id);
+    *id = new_id;
+    return ASTAR_OK;
+}
+
+astar_status astar_units_remove(astar_units *units, uint32_t id)
+{
+    unit *u = live(units, id);
+    if (!u)
+        return ASTAR_INVALID_ARGUMENT;
+    drop_path(units, id);
+    lift(units, id);
+    free(u->path);
+    *u = (unit){ .next_here = units->free_id };
+    units->free_id = id;
+    return ASTAR_OK;
+}
+
+astar_status astar_units_move(astar_units *units, uint32_t id, int x, int y)
+{
+    unit *u = live(units, id);
+    if (!u || !inside(units, x, y))
+        return ASTAR_INVALID_ARGUMENT;
+    lift(units, id);
+    u->at = (astar_point){ x, y };
+    place(units, id);
+    advance(units, id);
+    return ASTAR_OK;
+}
+
+astar_status astar_units_set_path(astar_units *units, uint32_t id, const astar_point *points,
+                                  size_t count)
+{
+    unit *u = live(units, id);
+    if (!u || (count > 0 && !points) || count >= UINT32_MAX)
+        return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < count; i++)
+        if (!inside(units, points[i].x, points[i].y))
+            return ASTAR_INVALID_ARGUMENT;
+    if (count > u->capacity) {
+        /* Claims name path cells by index, not address, so the move is safe
+         * while the old path is still linked. */
+        unit_step *grown = realloc(u->path, count * sizeof *grown);
+        if (!grown)
+            return ASTAR_OUT_OF_MEMORY;
+        u->path = grown;
+        u->capacity = (uint32_t)count;
+    }
+    drop_path(units, id);
+    for (uint32_t i = 0; i < (uint32_t)count; i++) {
+        u->path[i].at = points[i];
+        link_claim(units, id, i);
+    }
+    u->length = (uint32_t)count;
+    advance(units, id);
+    return ASTAR_OK;
+}
+
+astar_status astar_units_stop(astar_units *units, uint32_t id)
+{
+    if (!live(units, id))
+        return ASTAR_INVALID_ARGUMENT;
+    drop_path(units, id);
+    return ASTAR_OK;
+}
+
+astar_status astar_units_position(const astar_units *units, uint32_t id, astar_point *at)
+{
+    const unit *u = live(units, id);
+    if (!u || !at)
+        return ASTAR_INVALID_ARGUMENT;
+    *at = u->at;
+    return ASTAR_OK;
+}
+
+bool astar_units_moving(const astar_units *units, uint32_t id)
+{
+    const unit *u = live(units, id);
+    return u && unit_moving(u);
+}
+
+size_t astar_units_remaining(const astar_units *units, uint32_t id)
+{
+    const unit *u = live(units, id);
+    return u ? u->length - u->progress : 0;
+}
+
+/* The index of the path cell a moving unit enters next: the one after the
+ * cell it stands on or, off its path, the first one it still claims. */
+static uint32_t next_index(const unit *u)
+{
+    return same(u->path[u->progress].at, u->at) ? u->progress + 1 : u->progress;
+}
+
+static bool enters_next(const unit *u, astar_point p)
+{
+    uint32_t i = next_index(u);
+    return i < u->length && same(u->path[i].at, p);
+}
+
+astar_status astar_units_check_step(const astar_units *units, uint32_t id, astar_point next,
+                                    astar_step *advice)
+{
+    const unit *me = live(units, id);
+    if (!me || !advice || !inside(units, next.x, next.y))
+        return ASTAR_INVALID_ARGUMENT;
+    uint32_t cell = cell_of(units, next);
+    *advice = ASTAR_STEP_GO;
+    for (uint32_t other = units->first_here[cell]; other != UNIT_NONE;
+         other = units->unit[other].next_here) {
+        const unit *u = &units->unit[other];
+        if (other == id)
+            continue;
+        /* A stopped unit will not clear the way, and neither will one
+         * coming straight at us: waiting would never end. */
+        if (!unit_moving(u) || enters_next(u, me->at)) {
+            *advice = ASTAR_STEP_REPATH;
+            return ASTAR_OK;
+        }
+        *advice = ASTAR_STEP_WAIT;
+    }
+    if (*advice == ASTAR_STEP_GO) {
+        /* Two units about to enter the same free cell: the lower id goes
+         * first, so that they never both wait. */
+        for (claim_ref r = units->first_claim[cell]; r != CLAIM_NONE; r = claim_step(units, r)->next) {
+            uint32_t other = claim_unit(r);
+            if (other < id && claim_index(r) == next_index(&units->unit[other])) {
+                *advice = ASTAR_STEP_WAIT;
+                break;
+            }
+        }
+    }
+    return ASTAR_OK;
+}
+
+bool astar__unit_options_valid(const astar_options *o)
+{
+    return o->world.unit_radius >= 0 && o->world.unit_radius <= ASTAR_MAX_SIDE &&
+           o->world.unit_penalty <= ASTAR_MAX_LAYER_VALUE;
+}
+
+astar_status astar__unit_view_setup(unit_view *view, const astar_options *o, const astar_grid *grid)
+{
+    *view = (unit_view){ .units = NULL };
+    if (!o->world.units)
+        return ASTAR_OK;
+    const unit *me = live(o->world.units, o->world.unit);
+    if (!me || o->world.units->width != grid->width || o->world.units->height != grid->height)
+        return ASTAR_INVALID_ARGUMENT;
+    *view = (unit_view){
+        .units = o->world.units,
+        .me = o->world.unit,
+        .me_x = me->at.x,
+        .me_y = me->at.y,
+        .radius = o->world.unit_radius,
+        .penalty = o->world.unit_penalty,
+    };
+    return ASTAR_OK;
+}
