@@ -124,7 +124,7 @@ bool astar_line_of_sight(const astar_grid *grid, const astar_options *options, a
     return sees(grid, corner_rule(options->moves), a, b, &wall);
 }
 
-enum { NONE = UINT32_MAX };
+#define NONE UINT32_MAX
 
 /* The work arrays of one smoothing, indexed by point (layer, from, below,
  * wall) or by layer (top). A point's layer is the fewest waypoints that

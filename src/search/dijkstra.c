@@ -173,7 +173,8 @@ astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, asta
  * the direction k of the step from its parent (the next cell is cell - step
  * k), or LINK_AT_SOURCE. Indices are below ASTAR_MAX_CELLS = 2^28, so they
  * fit the 28 bits left. */
-enum { LINK_DIR_BITS = 4, LINK_AT_SOURCE = 8, LINK_NONE = UINT32_MAX };
+enum { LINK_DIR_BITS = 4, LINK_AT_SOURCE = 8 };
+#define LINK_NONE UINT32_MAX
 
 struct astar_distance_map {
     size_t max_cells;

@@ -29,7 +29,7 @@
 #include "core/options.h"
 
 /* A target beyond every cell: a search that closes all it reaches. */
-enum { NO_CELL = UINT32_MAX };
+#define NO_CELL UINT32_MAX
 
 /* Per direction of moves.h: how the cell index and the padded index of the
  * grid change along a step, and what a step costs on terrain cost 1. */

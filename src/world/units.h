@@ -9,7 +9,7 @@
 
 #include "astar.h"
 
-enum { UNIT_NONE = UINT32_MAX };
+#define UNIT_NONE UINT32_MAX
 
 /* A claim names one cell of one unit's path: the unit in the high 32 bits,
  * the index on its path in the low ones. Claims of a cell form a doubly
