@@ -56,7 +56,11 @@ static astar_grid *random_grid(rng *r, int w, int h, bool terrain)
 
 static astar_point any_point(rng *r, const astar_grid *g)
 {
-    return (astar_point){ rng_below(r, astar_grid_width(g)), rng_below(r, astar_grid_height(g)) };
+    /* One draw a statement: the order of arguments and initialisers is not
+     * specified, and the hashes must not depend on the compiler. */
+    int x = rng_below(r, astar_grid_width(g));
+    int y = rng_below(r, astar_grid_height(g));
+    return (astar_point){ x, y };
 }
 
 /* Mostly a walkable cell, so that most searches run; sometimes any. */
@@ -144,10 +148,11 @@ static void astar_searches(run *t, astar_grid *g)
             o.observer = observe;
             o.observer_user = &seen;
         }
-        astar_path p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 3,
-                         .nodes = rng_below(r, 2) ? t->nodes : NULL };
+        astar_path p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 3 };
+        p.nodes = rng_below(r, 2) ? t->nodes : NULL;
         p.node_capacity = p.nodes ? CELLS : 0;
-        astar_status s = astar_find_path(t->ctx, g, random_point(r, g), random_point(r, g), &o, &p);
+        astar_point a = random_point(r, g), b = random_point(r, g);
+        astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_ASTAR] = mix(mix_result(t->hash[KIND_ASTAR], r, t->ctx, g, s, &p), seen);
         if (rng_below(r, 4) == 0)
             random_edits(r, g);
@@ -171,7 +176,8 @@ static void jps_searches(run *t, astar_grid *g)
         o.observer_user = &seen;
         astar_path p = { .points = t->points, .capacity = CELLS, .nodes = t->nodes,
                          .node_capacity = rng_below(r, 6) ? CELLS : 2 };
-        astar_status s = astar_find_path(t->ctx, g, random_point(r, g), random_point(r, g), &o, &p);
+        astar_point a = random_point(r, g), b = random_point(r, g);
+        astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_JPS] = mix(mix_result(t->hash[KIND_JPS], r, t->ctx, g, s, &p), seen);
         if (rng_below(r, 4) == 0)
             random_edits(r, g);
@@ -190,15 +196,17 @@ static void world_searches(run *t, astar_grid *g)
     assert_int_equal(astar_units_new(w, h, 8, &units), ASTAR_OK);
     for (int k = 0; k < 6; k++) {
         astar_point c = random_point(r, g);
-        assert_int_equal(astar_layer_add_disc(layer, c.x, c.y, rng_below(r, 6), 1 + rng_below(r, 40)),
-                         ASTAR_OK);
+        int radius = rng_below(r, 6), delta = 1 + rng_below(r, 40);
+        assert_int_equal(astar_layer_add_disc(layer, c.x, c.y, radius, delta), ASTAR_OK);
     }
     uint32_t ids[8];
     for (int k = 0; k < 8; k++) {
         astar_point c = random_point(r, g);
         assert_int_equal(astar_units_add(units, c.x, c.y, &ids[k]), ASTAR_OK);
         if (k % 2) {
-            astar_point way[3] = { c, random_point(r, g), random_point(r, g) };
+            astar_point way[3] = { c };
+            way[1] = random_point(r, g);
+            way[2] = random_point(r, g);
             assert_int_equal(astar_units_set_path(units, ids[k], way, 3), ASTAR_OK);
         }
     }
@@ -218,7 +226,8 @@ static void world_searches(run *t, astar_grid *g)
         if (rng_below(r, 2))
             o.world.turn_penalty = (uint32_t)rng_below(r, 30);
         astar_path p = { .points = t->points, .capacity = CELLS };
-        astar_status s = astar_find_path(t->ctx, g, random_point(r, g), random_point(r, g), &o, &p);
+        astar_point a = random_point(r, g), b = random_point(r, g);
+        astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_WORLD] = mix_result(t->hash[KIND_WORLD], r, t->ctx, g, s, &p);
     }
     astar_units_delete(units);
@@ -288,8 +297,8 @@ static void test_results_unchanged(void **state)
     astar_context_delete(t.ctx);
 
     static const uint64_t pinned[KINDS] = {
-        0x2ae32bf977fdf8d0u, 0x0a64e46db241e712u, 0xf096a07be44478abu,
-        0x744350be0a50972du, 0x527f799799796497u,
+        0x36e063cf59676d05u, 0x8bf238b93bb3fd7cu, 0x0c80dbcad06dea50u,
+        0x5a4545fbcbf17176u, 0x527f799799796497u,
     };
     int changed = 0;
     for (int k = 0; k < KINDS; k++)
