@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure the tools to build (and test) astar are installed.
 #   scripts/deps.sh build   cmake, make, a C compiler (cc), pkg-config
-#   scripts/deps.sh test    the same, and cmocka
+#   scripts/deps.sh test    the same, cmocka, and a C++ compiler
 #   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
 #                           make bench times: libtcod and Boost.Graph
 # Prints nothing when everything is there. Otherwise installs what is missing
@@ -21,6 +21,8 @@ command -v make >/dev/null 2>&1 || missing+=(make)
 command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ "$what" = test ]; then
+    # The install test compiles every public header as C++ too.
+    command -v c++ >/dev/null 2>&1 || missing+=(g++)
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cmocka; then
         missing+=(libcmocka-dev)
     fi

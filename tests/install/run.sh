@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install an already-built astar into a temporary prefix and use it as a
 # consumer would: (a) a CMake project with find_package(astar CONFIG),
-# (b) a plain cc command line with pkg-config.
+# (b) a plain cc command line with pkg-config, (c) each installed header
+# compiled alone.
 # Usage: tests/install/run.sh <source dir> <build dir>
 set -euo pipefail
 
@@ -58,5 +59,17 @@ echo "pkg-config: $flags"
 quiet cc -std=c11 -Wall -Wextra -Wpedantic -o "$tmp/consumer-pc" "$here/consumer.c" $flags
 LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$tmp/consumer-pc" ||
     fail "the pkg-config consumer failed"
+
+echo "== (c) every installed header compiles alone, as C11 and as C++17"
+headers=("$src"/include/astar/*.h)
+[ ${#headers[@]} -ge 9 ] || fail "expected the per-concept headers in $src/include/astar"
+for h in astar.h "${headers[@]#"$src"/include/}"; do
+    [ -f "$prefix/include/$h" ] || fail "$h was not installed"
+    printf '#include <%s>\n' "$h" >"$tmp/alone.c"
+    quiet cc -std=c11 -Wall -Wextra -Wpedantic -Werror -I "$prefix/include" -c "$tmp/alone.c" -o "$tmp/alone.o"
+    quiet c++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -I "$prefix/include" \
+        -c "$tmp/alone.c" -o "$tmp/alone.o"
+done
+echo "${#headers[@]} headers and astar.h compile alone"
 
 echo "install_consumer: OK"

@@ -1,0 +1,98 @@
+/*
+ * astar/base.h - Statuses, errors, points and limits: what every other header of astar
+ * uses. Read astar.h's overview first.
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_BASE_H
+#define ASTAR_INCLUDE_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(ASTAR_SHARED_BUILD) && defined(__GNUC__)
+#define ASTAR_API __attribute__((visibility("default")))
+#else
+#define ASTAR_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Statuses                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The result of every call that can fail. ASTAR_OK is zero; every other value
+ * is a failure whose readable text astar_status_message() returns. */
+typedef enum astar_status {
+    ASTAR_OK = 0,                 /* done; for a search, a path was found */
+    ASTAR_NO_PATH,                /* the open list emptied before the goal was closed,
+                                     or the grid's islands put them apart */
+    ASTAR_START_OUT_OF_BOUNDS,    /* the start is not a cell of the grid */
+    ASTAR_GOAL_OUT_OF_BOUNDS,     /* the goal is not a cell of the grid */
+    ASTAR_START_BLOCKED,          /* the start cell is not walkable */
+    ASTAR_GOAL_BLOCKED,           /* the goal cell is not walkable */
+    ASTAR_MAP_TOO_LARGE,          /* the grid has more cells than the context holds */
+    ASTAR_PATH_BUFFER_TOO_SMALL,  /* a path was found but does not fit the caller's buffer */
+    ASTAR_COST_OVERFLOW,          /* no path within ASTAR_MAX_COST (see astar_find_path) */
+    ASTAR_OUT_OF_MEMORY,          /* an allocation failed; nothing was created */
+    ASTAR_INVALID_ARGUMENT,       /* a NULL object, a bad option, a value out of range */
+    ASTAR_IO_ERROR,               /* a file could not be opened or read */
+    ASTAR_PARSE_ERROR,            /* a file or text is not in the expected format */
+    ASTAR_INVALID_PATH,           /* astar_path_check: the path breaks a movement rule */
+    ASTAR_UNSUPPORTED,            /* the algorithm cannot serve this grid or these options
+                                     optimally (JPS and JPS+: see astar_algorithm) */
+    ASTAR_NO_JUMP_TABLE           /* JPS+ on a grid without astar_grid_enable_jump_table */
+} astar_status;
+
+/* A readable, constant, one-line description of a status ("no path: ...").
+ * Never NULL; an unknown value gives "unknown status". Costs nothing. */
+ASTAR_API const char *astar_status_message(astar_status status);
+
+/* Details of a failure that has a place: a file and line, a path step.
+ * Calls that take an astar_error fill it on failure (and clear it on
+ * success); it is always optional. */
+typedef struct astar_error {
+    astar_status status;  /* the same status the call returned */
+    long line;            /* 1-based line in the file or text, 0 if none */
+    char message[256];    /* "maps/x.map:7: row 3 has 40 cells, expected 49" */
+} astar_error;
+
+
+/* ------------------------------------------------------------------------ */
+/* Points, opaque objects and limits                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef struct astar_point {
+    int32_t x, y;
+} astar_point;
+
+/* An opaque grid map. */
+typedef struct astar_grid astar_grid;
+
+/* An opaque search context (see "Search contexts and searches" in search.h). */
+typedef struct astar_context astar_context;
+
+/* Limits: a side is at most ASTAR_MAX_SIDE cells, and width * height at most
+ * ASTAR_MAX_CELLS. The memory of a grid is about 2.25 bytes per cell: a byte
+ * of terrain, a byte saying which of the eight neighbours are walkable (so a
+ * search reads one byte where it would read eight), and two bits of
+ * walkability (by rows and by columns, for JPS), plus 16 bytes per cell
+ * while its jump table is enabled. */
+#define ASTAR_MAX_SIDE 65535
+#define ASTAR_MAX_CELLS (1u << 28)
+
+/* Terrain cost of a walkable cell: 1 is plain ground, up to 255. Entering a
+ * cell costs the move (straight or diagonal, see astar_costs) times the
+ * terrain cost of the cell entered (article note 2). */
+#define ASTAR_MAX_TERRAIN 255
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_BASE_H */

@@ -1,0 +1,190 @@
+/*
+ * astar/grid.h - The grid: a map of walkable and blocked cells with terrain costs, and
+ * the indexes it keeps current through every edit (the JPS+ jump table,
+ * islands, dead ends). Maps are loaded from files by movingai.h.
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_GRID_H
+#define ASTAR_INCLUDE_GRID_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Creates a width x height grid, every cell walkable with terrain cost 1.
+ * [in]  width, height  1..ASTAR_MAX_SIDE, width * height <= ASTAR_MAX_CELLS
+ * [out] out            the new grid; free it with astar_grid_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and about 2 * (width + 2) * (height + 2) bytes. */
+ASTAR_API astar_status astar_grid_new(int width, int height, astar_grid **out);
+
+/* Frees a grid. NULL is allowed. No context keeps a pointer to a grid, but
+ * nobody may be searching it at the time. */
+ASTAR_API void astar_grid_delete(astar_grid *grid);
+
+/* Size of the grid. O(1). */
+ASTAR_API int astar_grid_width(const astar_grid *grid);
+ASTAR_API int astar_grid_height(const astar_grid *grid);
+/* width * height: what a context must hold to search this grid. */
+ASTAR_API size_t astar_grid_cells(const astar_grid *grid);
+
+/* Sets a cell blocked (walkable false) or walkable. A blocked cell made
+ * walkable gets terrain cost 1; a walkable one keeps its cost. Returns
+ * ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a cell outside it,
+ * or ASTAR_OUT_OF_MEMORY when the grid's dead ends could not be rebuilt (the
+ * cell is changed and the dead ends are disabled). O(1), plus the upkeep of
+ * what is enabled: jump table, islands, dead ends (O(width * height) per
+ * change of walkability; see astar_grid_enable_dead_ends). Not while the
+ * grid is being searched. */
+ASTAR_API astar_status astar_grid_set_walkable(astar_grid *grid, int x, int y, bool walkable);
+
+/* Sets the terrain cost of a cell, 1..ASTAR_MAX_TERRAIN, which also makes it
+ * walkable. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid, a
+ * cell outside it or a cost out of range, or ASTAR_OUT_OF_MEMORY as
+ * astar_grid_set_walkable. O(1), plus the same upkeep when a blocked cell
+ * becomes walkable. */
+ASTAR_API astar_status astar_grid_set_cost(astar_grid *grid, int x, int y, int cost);
+
+/* Whether (x, y) is a walkable cell; false outside the grid. O(1). */
+ASTAR_API bool astar_grid_walkable(const astar_grid *grid, int x, int y);
+
+/* Terrain cost of (x, y): 1..255 for a walkable cell, 0 for a blocked cell
+ * or one outside the grid. O(1). */
+ASTAR_API int astar_grid_cost(const astar_grid *grid, int x, int y);
+
+/* Whether every walkable cell has the same terrain cost (true for a grid
+ * without walkable cells): what JPS and JPS+ need. O(1). */
+ASTAR_API bool astar_grid_uniform(const astar_grid *grid);
+
+/* The JPS+ jump table: for every cell and each of the 8 directions, how far
+ * a jump goes before it meets a jump point or a wall, so that a JPS+ search
+ * reads each jump instead of scanning for it.
+ *
+ * Enables (builds) the grid's table. From then on every edit of the grid's
+ * walkability (astar_grid_set_walkable, astar_grid_set_cost on a blocked
+ * cell) patches the table around the edited cell before it returns, so the
+ * table is never stale. Enabling an enabled table does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and 16 bytes per cell (astar_grid_jump_table_bytes). */
+ASTAR_API astar_status astar_grid_enable_jump_table(astar_grid *grid);
+
+/* Frees the grid's jump table; JPS+ searches then fail with
+ * ASTAR_NO_JUMP_TABLE. NULL or a grid without a table is allowed. */
+ASTAR_API void astar_grid_disable_jump_table(astar_grid *grid);
+
+/* Bytes the jump table holds, 0 when it is not enabled. O(1). */
+ASTAR_API size_t astar_grid_jump_table_bytes(const astar_grid *grid);
+
+/* Islands (the article's note 6): the walkable cells split into groups
+ * connected among themselves and to nothing else. Once a grid's islands are
+ * enabled, a search whose start and goal lie on different islands returns
+ * ASTAR_NO_PATH at once, expanding nothing, instead of first searching the
+ * whole island of the start.
+ *
+ * Islands are 4-connected regions, which are exactly the connected regions
+ * under every astar_moves rule: a diagonal step is only allowed beside a
+ * walkable straight neighbour, and the two straight steps through it
+ * connect the same cells.
+ *
+ * Enables (computes, by flood fill) the grid's islands. From then on every
+ * edit of walkability relabels the islands it touches before it returns:
+ * opening a cell floods the island it joins, blocking one floods each part
+ * of the island it was on. Enabling enabled islands does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and 8 bytes per cell (a label and room for
+ * the flood fill's work list); an edit costs O(size of the islands it
+ * touches). */
+ASTAR_API astar_status astar_grid_enable_islands(astar_grid *grid);
+
+/* Frees the grid's islands; searches no longer check them. NULL or a grid
+ * without islands is allowed. */
+ASTAR_API void astar_grid_disable_islands(astar_grid *grid);
+
+/* The island of (x, y): a number >= 1 shared by exactly the cells of its
+ * island; 0 for a blocked cell, a cell outside the grid, or a grid whose
+ * islands are not enabled. The numbers change when edits join or split
+ * islands. O(1). */
+ASTAR_API uint32_t astar_grid_island(const astar_grid *grid, int x, int y);
+
+
+/* ------------------------------------------------------------------------ */
+/* Dead ends                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Dead ends (the article's note 6): a dead-end area is a part of the map
+ * joined to the rest through a single cell, its door. A path from outside
+ * that enters it must come back out through the same door, so no least-cost
+ * path between two cells outside an area goes into it. Once a grid's dead
+ * ends are enabled, an A* search leaves out every area that holds neither
+ * its start nor its goal, and everything outside the innermost area that
+ * holds both (except that area's door): in all, exactly the cells that lie
+ * on no simple path from start to goal. In a maze of one-cell corridors
+ * that is everything off the corridors between them.
+ *
+ * What it changes: only the squares expanded. Under optimal options
+ * (astar_options_optimal) the status and cost are those of the same search
+ * without dead ends. With ASTAR_MOVES_4 or ASTAR_MOVES_8 and first- or
+ * last-added ties the path is the very same one whatever the options, since
+ * the squares left out could never lower a G. ASTAR_MOVES_8_CUT uses dead
+ * ends only where every step costs alike - uniform terrain, no cost layers,
+ * no units (astar_options.world.layers, .units) - since cutting a corner, a unit can step
+ * diagonally out of a dead end past its door, which pays on plain ground
+ * never but can when the door's terrain is dear. JPS and JPS+ do not use
+ * dead ends.
+ *
+ * Areas are found on 4-connectivity, which under ASTAR_MOVES_4 and
+ * ASTAR_MOVES_8 is the movement's own: a diagonal step needs both straight
+ * cells beside it walkable, and at least one of them is not the door. They
+ * nest: an area may hold smaller ones (a corridor that ends blind is an
+ * area inside an area at every cell). Of the two sides of a door, the one
+ * called the dead end is the side away from a root cell picked in each
+ * island so that the rest is normally the larger side (docs/design.md).
+ * Area ids are
+ * 1..astar_grid_dead_end_count() and change with every rebuild.
+ *
+ * Enables (computes) the grid's dead ends. From then on every edit of
+ * walkability recomputes them all before it returns: O(width * height),
+ * 2 to 15 ms on the 512 x 512 benchmark maps (docs/performance.md). To
+ * edit many cells, disable them, edit, and enable them again. Enabling
+ * enabled dead ends does nothing.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time; keeps 4 bytes per cell plus 16 per area (a
+ * maze of one-cell corridors has about one area per walkable cell), and
+ * needs 16 bytes per walkable cell more while it computes. */
+ASTAR_API astar_status astar_grid_enable_dead_ends(astar_grid *grid);
+
+/* Frees the grid's dead ends; searches no longer use them. NULL or a grid
+ * without dead ends is allowed. */
+ASTAR_API void astar_grid_disable_dead_ends(astar_grid *grid);
+
+/* Number of dead-end areas; 0 when they are not enabled. O(1). */
+ASTAR_API uint32_t astar_grid_dead_end_count(const astar_grid *grid);
+
+/* The innermost dead-end area holding (x, y): 1..astar_grid_dead_end_count();
+ * 0 for a cell in no area, a blocked cell, a cell outside the grid, or a
+ * grid whose dead ends are not enabled. O(1). */
+ASTAR_API uint32_t astar_grid_dead_end(const astar_grid *grid, int x, int y);
+
+/* One dead-end area. */
+typedef struct astar_dead_end {
+    astar_point door;  /* the cell joining it to the rest; not part of the area */
+    uint32_t outer;    /* the innermost area holding this one, 0 if none */
+    uint32_t cells;    /* its walkable cells, those of the areas inside it included */
+} astar_dead_end;
+
+/* Reads area id (1..astar_grid_dead_end_count()) into out.
+ * [out] out  the area
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL argument, a grid
+ * without dead ends or an id out of range. O(1). */
+ASTAR_API astar_status astar_grid_dead_end_info(const astar_grid *grid, uint32_t id,
+                                                astar_dead_end *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_GRID_H */

@@ -1,0 +1,383 @@
+/*
+ * astar/search.h - One search: the options (which moves, costs, heuristic, ties, stop rule,
+ * algorithm and open list, and the game world's per-step costs), the
+ * search context each thread reuses, the path it fills, astar_find_path,
+ * and reading back what a search knows of a cell.
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_SEARCH_H
+#define ASTAR_INCLUDE_SEARCH_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Search options                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Which squares are adjacent. The default is the article's: 8 neighbours,
+ * and a diagonal step only when both squares beside it are walkable, because
+ * "you can't get to that square directly from the current square without
+ * cutting across the corner of the nearby wall". */
+typedef enum astar_moves {
+    ASTAR_MOVES_8 = 0,   /* 8 neighbours, no corner cutting (the default) */
+    ASTAR_MOVES_4,       /* 4 neighbours: up, down, left, right */
+    ASTAR_MOVES_8_CUT    /* 8 neighbours; a diagonal step may cut one blocked
+                            corner, but never squeezes between two blocked cells
+                            that touch at their corners */
+} astar_moves;
+
+/* The price of one step onto plain ground. */
+typedef enum astar_costs {
+    ASTAR_COSTS_ARTICLE = 0,  /* straight 10, diagonal 14: the article's */
+    ASTAR_COSTS_OCTILE        /* straight 1, diagonal sqrt(2), in fixed point:
+                                 2378 and 3363, a ratio within 5e-8 of sqrt(2) */
+} astar_costs;
+
+/* Cost of a straight and of a diagonal step onto terrain cost 1 in each cost
+ * model; astar_path.distance is astar_path.cost / straight. */
+#define ASTAR_ARTICLE_STRAIGHT 10u
+#define ASTAR_ARTICLE_DIAGONAL 14u
+#define ASTAR_OCTILE_STRAIGHT 2378u
+#define ASTAR_OCTILE_DIAGONAL 3363u
+
+/* H, the estimate of the cost left from a square to the target, in the units
+ * of the cost model (dx, dy are the distances in columns and rows):
+ *   MANHATTAN  straight * (dx + dy), the article's; overestimates, and so may
+ *              miss the shortest path, whenever diagonal steps are allowed
+ *   OCTILE     straight * max + (diagonal - straight) * min: exact on an empty
+ *              8-way grid, never an overestimate
+ *   EUCLIDEAN  straight * sqrt(dx^2 + dy^2), rounded down; never an
+ *              overestimate with octile costs or 4 moves, but 14 < 10 * sqrt(2)
+ *              makes it overestimate long diagonals with article costs
+ *   CHEBYSHEV  straight * max(dx, dy); never an overestimate
+ *   ZERO       0: Dijkstra's algorithm (article note 8) */
+typedef enum astar_heuristic {
+    ASTAR_HEURISTIC_MANHATTAN = 0,
+    ASTAR_HEURISTIC_OCTILE,
+    ASTAR_HEURISTIC_EUCLIDEAN,
+    ASTAR_HEURISTIC_CHEBYSHEV,
+    ASTAR_HEURISTIC_ZERO
+} astar_heuristic;
+
+/* Which square leaves the open list when several share the lowest F. Ties
+ * decide which of several equally short paths comes out ("differing treatment
+ * of ties is why two versions of A* may find different paths of equal
+ * length"), and how many squares are looked at on the way. A square keeps its
+ * place in the order of addition when its parent is re-pointed. */
+typedef enum astar_ties {
+    ASTAR_TIES_LAST = 0,  /* the square added to the open list last: the
+                             article's advice, and the default */
+    ASTAR_TIES_FIRST,     /* the square added first */
+    ASTAR_TIES_DEEP       /* the square with the larger G (nearer the target
+                             by the estimate), as fast implementations do */
+} astar_ties;
+
+/* When the search stops. */
+typedef enum astar_stop {
+    ASTAR_STOP_CLOSED = 0,  /* when the target is added to the closed list: the
+                               article's rule, always optimal with a heuristic
+                               that never overestimates */
+    ASTAR_STOP_OPEN         /* when the target is added to the open list: the
+                               article's older rule; faster, but not always the
+                               shortest path when the last step's cost varies */
+} astar_stop;
+
+/* Called after each square is expanded (switched to the closed list and its
+ * neighbours looked at), with the context so the open and closed lists can be
+ * read with astar_context_node(). For step-by-step pictures and traces; it
+ * must not start another search on the same context. */
+typedef void (*astar_observer)(void *user, const astar_context *ctx,
+                               astar_point current);
+
+/* How the search goes. All three give least-cost paths with the same cost
+ * under optimal options (astar_options_optimal); they differ in speed and in
+ * what they can serve.
+ *   ASTAR      the article's A*, one square at a time. Serves every option
+ *              and any terrain.
+ *   JPS        Jump Point Search (Harabor and Grastien, 2011), scanning 64
+ *              cells per step over the grid's walkability bits (Harabor and
+ *              Grastien, 2014). Only the jump points - squares where a wall
+ *              forces a turn - go on the open list, so it expands a small
+ *              fraction of A*'s squares. It needs 8 moves with the corner rule
+ *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the
+ *              same cost); anything else is ASTAR_UNSUPPORTED, never a worse
+ *              path. Its open list is the heap, or the buckets when the
+ *              options ask for them (ASTAR_OPEN_LIST_BUCKETS, on the same
+ *              terms as for A*). The ties option does not apply: among jump
+ *              points of equal F, with the heap the one whose parent has the
+ *              lower cell index (y * width + x) leaves the open list first,
+ *              with the buckets the one astar_open_list says.
+ *   JPS_PLUS   JPS+ (Rabin, 2015): JPS that reads each jump from the grid's
+ *              precomputed jump table instead of scanning. Same rules as JPS;
+ *              the grid must have its table (astar_grid_enable_jump_table),
+ *              else ASTAR_NO_JUMP_TABLE.
+ * Costs, heuristic, weight, stop rule and observer apply to JPS and JPS+ as
+ * to A*. With JPS and JPS+, expanded counts jump points (the observer sees
+ * each), astar_path.nodes lists them, and astar_context_node() reports a
+ * jump point's parent jump point. */
+typedef enum astar_algorithm {
+    ASTAR_ALGORITHM_ASTAR = 0,
+    ASTAR_ALGORITHM_JPS,
+    ASTAR_ALGORITHM_JPS_PLUS
+} astar_algorithm;
+
+/* How A* keeps its open list: the three ways the article's note 7 weighs,
+ * and a fourth for speed. The first three order squares by the same key, so
+ * they give the same costs, and with first- or last-added ties the same
+ * paths after the same expansions; only speed differs (docs/performance.md).
+ *   HEAP      a binary heap: O(log n) to add, re-point or take the lowest F.
+ *             The default, and JPS's and JPS+'s unless BUCKETS is asked for.
+ *   SORTED    an array kept sorted by F: O(1) to take the lowest, O(n) to
+ *             add or re-point.
+ *   UNSORTED  an array in no order: O(1) to add or re-point, O(n) to find the
+ *             lowest F.
+ *   BUCKETS   one bucket per value of F, in the context's own 16 bytes per
+ *             cell: O(1) to add or re-point a square and, but for a scan
+ *             of a bitmap, to take the lowest F; the fastest A* on large
+ *             maps. It needs a consistent heuristic - H never drops along a
+ *             step by more than the step costs, which holds for every
+ *             heuristic that never overestimates (see astar_heuristic) with
+ *             weight at most 1 - and a context of at least 64 cells;
+ *             otherwise the search uses HEAP. The ties option does not
+ *             apply: among squares of equal F the one added or re-pointed
+ *             last leaves first, except that squares added while their F
+ *             lay in a later block of 32768 values (fewer in a context of
+ *             under 262,144 cells) than the lowest F come after those added
+ *             since, in no set order. Costs are HEAP's; paths and
+ *             expansions may differ from HEAP's among equal-cost ones. JPS
+ *             and JPS+ use it too when asked (a search that would need more
+ *             room than the context has for its jump points starts over
+ *             with the heap). */
+typedef enum astar_open_list {
+    ASTAR_OPEN_LIST_HEAP = 0,
+    ASTAR_OPEN_LIST_SORTED,
+    ASTAR_OPEN_LIST_UNSORTED,
+    ASTAR_OPEN_LIST_BUCKETS
+} astar_open_list;
+
+/* Cost layers and other units, which a search may take (see "The game
+ * world: cost layers and other units" for the calls that make them). */
+typedef struct astar_layer astar_layer;
+typedef struct astar_units astar_units;
+
+/* One cost layer of a search and how much it counts. */
+typedef struct astar_layer_use {
+    const astar_layer *layer;  /* [in] as wide and high as the grid searched */
+    double weight;             /* 0..ASTAR_MAX_LAYER_WEIGHT, in steps of 1/1024 */
+} astar_layer_use;
+
+/* What the game world adds to a step, apart from the search's own options
+ * (Detour keeps the same in its query filter): a feature that prices or
+ * forbids steps beyond the grid's terrain is a field here, and nowhere else.
+ * All zero (astar_options_default's unit_radius and unit_penalty aside) is
+ * the plain grid. A* only: JPS and JPS+ return ASTAR_UNSUPPORTED when any
+ * of layers, units or turn_penalty is set. The layers and units are made
+ * by the calls of astar/world.h. */
+typedef struct astar_world {
+    const astar_layer_use *layers;  /* [opt] cost layers added to the terrain */
+    size_t layer_count;       /* how many: 0..ASTAR_MAX_LAYERS */
+    const astar_units *units; /* [opt] other units to keep clear of */
+    uint32_t unit;            /* with units: the unit that searches */
+    int unit_radius;          /* with units: paths of moving units at most this
+                                 many cells away (Chebyshev) are penalised;
+                                 0..ASTAR_MAX_SIDE, default 8 */
+    uint32_t unit_penalty;    /* with units: added per such path to the cost
+                                 of a cell, like a layer value of weight 1;
+                                 0..ASTAR_MAX_LAYER_VALUE, default 4 */
+    uint32_t turn_penalty;    /* smoother paths (the article's note 4): added to
+                                 G, in cost units, for every change of direction;
+                                 0 (the default) is off. See below. */
+} astar_world;
+
+typedef struct astar_options {
+    astar_algorithm algorithm;
+    astar_open_list open_list;
+    astar_moves moves;
+    astar_costs costs;
+    astar_heuristic heuristic;
+    double weight;            /* H is multiplied by this: 1 is plain A*, above 1
+                                 is faster and not always shortest, 0 is
+                                 Dijkstra. 0..64, in steps of 1/1024 */
+    astar_ties ties;
+    astar_stop stop;
+    astar_observer observer;  /* [opt] */
+    void *observer_user;      /* passed to the observer */
+    astar_world world;        /* the game world's layers, units and turn penalty */
+} astar_options;
+
+/* The turn penalty is the article's first remedy for paths that zig-zag:
+ * "penalize nodes where there is a change of direction, adding a penalty to
+ * their G scores". When A* looks at a neighbour of the current square, the
+ * step into it costs turn_penalty more if its direction (one of the 8)
+ * differs from the direction of the step that entered the current square.
+ * The start was entered by no step, so the first step is never penalised.
+ * Every change counts the same, a 45-degree turn as much as a reversal.
+ *
+ * It is applied the simple way, over cells: a square is still searched
+ * once, with the direction of the best path found to it so far, not once
+ * per direction it may be entered from. So the path returned does not
+ * always have the least cost plus penalties (a path that reaches a square
+ * slightly dearer but already pointing the right way is forgotten), and
+ * astar_options_optimal() is false whenever turn_penalty > 0. In practice
+ * it removes most needless changes of direction for a small increase in
+ * length; astar_path_smooth() removes the rest of the zig-zags afterwards.
+ *
+ * astar_path.cost then includes the penalties paid along the path
+ * (astar_path_check with the same options sums them again; distance is cost
+ * divided by the straight step, penalties included). JPS and JPS+ take no
+ * turn penalty: they return ASTAR_UNSUPPORTED. */
+
+/* The defaults: A* with a binary heap, 8 moves without corner cutting,
+ * article costs, Manhattan H with weight 1, last-added ties, stop on the
+ * closed list, no observer, no layers, no units, no turn penalty - the
+ * article's A*. Start from these and change what you need. */
+ASTAR_API astar_options astar_options_default(void);
+
+/* Whether these options guarantee a least-cost path: a heuristic that never
+ * overestimates under the chosen moves and costs (see astar_heuristic),
+ * weight at most 1, the stop-on-closed rule, and no turn penalty. Layers
+ * and units do not change the answer: they only raise costs and block
+ * cells, so the path is still the least costly under them. */
+ASTAR_API bool astar_options_optimal(const astar_options *options);
+
+/* ------------------------------------------------------------------------ */
+/* Search contexts and searches                                             */
+/* ------------------------------------------------------------------------ */
+
+/* An opaque search context: the open list (a binary heap), the closed list
+ * and one slot per cell. 16 bytes per cell, allocated once. It is never
+ * cleared: each cell's slot points into the current search's lists and is
+ * believed only if the list entry it points to points back, so leftovers of
+ * earlier searches read as "not yet seen" - the article's whichList idea
+ * (note 7) without even the per-search increment. A search with the BUCKETS
+ * open list reads the same 16 bytes as a tag, F and room for its buckets per
+ * cell, with the per-search increment: each tag holds the number of the
+ * search that wrote it, and once in 2^26 such searches the tags are cleared
+ * so that the numbers can start over. */
+
+/* Creates a context for grids of up to max_cells cells (astar_grid_cells).
+ * [in]  max_cells  1..ASTAR_MAX_CELLS
+ * [out] out        the new context; free it with astar_context_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Allocates 16 * max_cells bytes (astar_context_bytes), zero-filled; the
+ * operating system may map the pages in during the first searches. */
+ASTAR_API astar_status astar_context_new(size_t max_cells, astar_context **out);
+
+/* Frees a context. NULL is allowed. */
+ASTAR_API void astar_context_delete(astar_context *ctx);
+
+/* Bytes of search state the context holds, and the most cells it serves. */
+ASTAR_API size_t astar_context_bytes(const astar_context *ctx);
+ASTAR_API size_t astar_context_max_cells(const astar_context *ctx);
+
+/* The result of a search. Set points and capacity, then pass it in. */
+typedef struct astar_path {
+    astar_point *points;  /* [in] your buffer for the cells, start first;
+                             NULL with capacity 0 asks for cost and length only */
+    size_t capacity;      /* [in] how many points fit */
+    size_t length;        /* [out] cells on the path, start and goal included;
+                             set even when they do not fit */
+    uint32_t cost;        /* [out] G of the goal, in the cost model's units
+                             (turn penalties included) */
+    double distance;      /* [out] cost / the model's straight step cost */
+    uint32_t expanded;    /* [out] squares expanded: taken from the open list
+                             and their neighbours looked at */
+    astar_point *nodes;   /* [opt] your buffer for the squares the parent
+                             chain passes through, start first: with JPS and
+                             JPS+ the jump points, with A* every cell */
+    size_t node_capacity; /* [in] how many nodes fit */
+    size_t node_count;    /* [out] nodes on the chain; set even when they do
+                             not fit (then none is written) */
+} astar_path;
+
+/* Costs are 32-bit: G and F = G + weight * H of every square must stay at
+ * or below ASTAR_MAX_COST. A square that would pass it is left out of the
+ * search; with a heuristic that never overestimates no path through it could
+ * cost less, so any path within the limit is still found. When the target is
+ * not found and a square was left out, the search returns
+ * ASTAR_COST_OVERFLOW rather than ASTAR_NO_PATH: a path may exist beyond the
+ * limit. With article costs the limit is 429 million plain straight steps,
+ * with octile costs 1.8 million; terrain costs and weights above 1 use it up
+ * faster. */
+#define ASTAR_MAX_COST UINT32_MAX
+
+/* Finds a path from start to goal on grid: A* as the article defines it.
+ *   1. The start square goes on the open list.
+ *   2. Repeat: the square with the lowest F = G + H on the open list becomes
+ *      the current square and is switched to the closed list. Each adjacent
+ *      square that is walkable and not closed is added to the open list with
+ *      the current square as its parent, or, if already open and the path
+ *      through the current square gives it a lower G, re-pointed to it with
+ *      G and F recalculated. Stop when the target is closed (or, with
+ *      ASTAR_STOP_OPEN, added to the open list), or when the open list is
+ *      empty: then there is no path.
+ *   3. Walk the parents back from the target to the start.
+ * Neighbours are looked at in this order, which decides the order of
+ * addition for ties: the row below (left, middle, right), then left and
+ * right, then the row above (left, middle, right).
+ *
+ * [in,out] ctx      the search context; its lists are left as the search
+ *                   ended them, for astar_context_node()
+ * [in]     grid     the map, read only; at most astar_context_max_cells(ctx)
+ * [in]     start, goal
+ * [in]     options  [opt] NULL for astar_options_default()
+ * [in,out] path     your buffer in, the result out (see astar_path)
+ * Returns
+ *   ASTAR_OK                 path filled: length, points, cost, distance, expanded
+ *   ASTAR_NO_PATH            start and goal are not connected; expanded is set
+ *                            (0 when the grid's islands tell at once)
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity or (with a
+ *                            nodes buffer) node_count > node_capacity: the
+ *                            counts, cost, distance and expanded are set, and
+ *                            nothing is written to the buffer that is too small
+ *   ASTAR_UNSUPPORTED        JPS or JPS+ asked for a grid without uniform
+ *                            terrain, with moves other than ASTAR_MOVES_8,
+ *                            or with layers, units or a turn penalty
+ *   ASTAR_NO_JUMP_TABLE      JPS+ on a grid whose jump table is not enabled
+ *   ASTAR_COST_OVERFLOW      not found within ASTAR_MAX_COST (see there)
+ *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
+ *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (checked in this order, after
+ *   ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE; with units, a goal a
+ *   unit blocks is ASTAR_GOAL_BLOCKED too),
+ *   ASTAR_INVALID_ARGUMENT (NULL ctx, grid or path, an option out of range,
+ *   points NULL with capacity > 0, a layer or units object of another size
+ *   than the grid, options.unit not a unit)
+ * Costs O(n log n) for n squares looked at, at worst the whole grid; no
+ * allocation; start == goal is a path of one cell and cost 0. */
+ASTAR_API astar_status astar_find_path(astar_context *ctx, const astar_grid *grid,
+                                       astar_point start, astar_point goal,
+                                       const astar_options *options, astar_path *path);
+
+
+/* Where a cell stands in the context's last search. */
+typedef enum astar_list {
+    ASTAR_LIST_NONE = 0,  /* not reached */
+    ASTAR_LIST_OPEN,
+    ASTAR_LIST_CLOSED
+} astar_list;
+
+typedef struct astar_node {
+    astar_list list;
+    uint32_t f, g, h;     /* in cost units; h is weight * H rounded down, so
+                             f = g + h */
+    astar_point parent;   /* the parent square; the cell itself for the start */
+} astar_node;
+
+/* Reads what the last search (or the running one, from an observer) knows of
+ * cell (x, y) of grid: its list, F, G, H and parent. A cell not reached gives
+ * ASTAR_LIST_NONE and zeros. The grid must be the one searched.
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT. O(1). */
+ASTAR_API astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid,
+                                          int x, int y, astar_node *node);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_SEARCH_H */

@@ -1,0 +1,220 @@
+/*
+ * astar/world.h - The game world (the article's notes 1 and 2): cost layers such as an
+ * influence map, and other units to keep clear of. A search takes them
+ * through astar_options.world (search.h).
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_WORLD_H
+#define ASTAR_INCLUDE_WORLD_H
+
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* The game world: cost layers and other units                              */
+/* ------------------------------------------------------------------------ */
+
+/* Cost layers (the article's note 2: "an influence map that penalized nodes
+ * where lots of carnage is taking place", a crowd map, a danger map). A
+ * layer is a number per cell, 0..ASTAR_MAX_LAYER_VALUE, owned by the
+ * caller. A search takes up to ASTAR_MAX_LAYERS of them, each with a weight
+ * (astar_options.world.layers), and entering cell c then costs
+ *
+ *     move * (terrain(c) + floor(sum of weight_i * value_i(c)) + penalty(c))
+ *
+ * where move is the straight or diagonal step cost, each weight is rounded
+ * to the nearest 1/1024 and the sum is rounded down once per cell (integer
+ * weights are exact), and penalty(c) is what other units add (below). A
+ * step that would take a cost past ASTAR_MAX_COST is left out as
+ * astar_find_path describes. Layers only ever add cost, so every heuristic
+ * stays as admissible as it was, and astar_options_optimal is unchanged.
+ *
+ * Layers never change the grid. Many units may search one grid at once,
+ * each with its own layers and context, as long as nobody edits a layer
+ * while a search reads it. Layers and units are for A*: JPS and JPS+ with
+ * either return ASTAR_UNSUPPORTED. A layer must be exactly as wide and high
+ * as the grid it is searched with; otherwise the search returns
+ * ASTAR_INVALID_ARGUMENT. */
+#define ASTAR_MAX_LAYER_VALUE 65535
+#define ASTAR_MAX_LAYERS 16
+#define ASTAR_MAX_LAYER_WEIGHT 1024.0
+
+/* Creates a width x height layer, every value 0.
+ * [in]  width, height  as for astar_grid_new
+ * [out] out            the new layer; free it with astar_layer_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height) time and 2 bytes per cell. */
+ASTAR_API astar_status astar_layer_new(int width, int height, astar_layer **out);
+
+/* Frees a layer. NULL is allowed. Nobody may be searching with it. */
+ASTAR_API void astar_layer_delete(astar_layer *layer);
+
+/* Sets the value of (x, y), 0..ASTAR_MAX_LAYER_VALUE. Returns ASTAR_OK, or
+ * ASTAR_INVALID_ARGUMENT for a NULL layer, a cell outside it or a value out
+ * of range. O(1). */
+ASTAR_API astar_status astar_layer_set(astar_layer *layer, int x, int y, int value);
+
+/* The value of (x, y); 0 for a NULL layer or a cell outside it. O(1). */
+ASTAR_API int astar_layer_get(const astar_layer *layer, int x, int y);
+
+/* Adds delta (negative to take away) to the value of (x, y), saturating:
+ * the value stops at 0 and at ASTAR_MAX_LAYER_VALUE, never wraps.
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL layer or a cell
+ * outside it. O(1). */
+ASTAR_API astar_status astar_layer_add(astar_layer *layer, int x, int y, int delta);
+
+/* Carnage at (x, y): adds delta, saturating as astar_layer_add, to every
+ * cell of the layer within Euclidean distance radius of (x, y), that is
+ * with dx * dx + dy * dy <= radius * radius, the centre included. The
+ * centre may lie outside the layer; only the cells inside are changed.
+ * [in] radius  0..ASTAR_MAX_SIDE
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT. Costs O(cells changed). */
+ASTAR_API astar_status astar_layer_add_disc(astar_layer *layer, int x, int y, int radius,
+                                            int delta);
+
+/* Sets every value to 0. Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT.
+ * O(width * height). */
+ASTAR_API astar_status astar_layer_clear(astar_layer *layer);
+
+/* Ages the whole layer once, so that old carnage fades: every value v
+ * becomes floor(v * k / 65536), where k is keep * 65536 rounded to the
+ * nearest integer. keep 1 changes nothing, keep 0 clears the layer, keep
+ * 0.5 halves every value (rounding down); any keep below 1 - 1/131072
+ * lowers every non-zero value by at least 1, so repeated decay always
+ * reaches 0.
+ * [in] keep  0..1, the share of each value that stays
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL layer or keep out
+ * of range (or NaN). O(width * height), no allocation. */
+ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
+
+/* Other units (the article's note 1). An astar_units object holds the
+ * caller's units on one map: where each stands and, for a moving unit, the
+ * part of its path it has not walked yet. A search by one of them (options
+ * world.units and world.unit) then follows the article's advice:
+ *   - blocked for that search only: the cells of stopped units, and of any
+ *     unit within one step of the searcher (Chebyshev distance at most 1,
+ *     moving or not). The start is never blocked. A unit is not a wall for
+ *     the corner rule: a diagonal step may pass beside one.
+ *   - penalised, never blocked: every cell of the remaining path (the cell
+ *     a moving unit stands on and those after it; the walked part is not)
+ *     of each moving unit standing within options.world.unit_radius cells of the
+ *     searcher (Chebyshev distance, from the units' current positions)
+ *     costs options.world.unit_penalty more per such path, as a layer value of
+ *     weight 1 would. Units still squeeze through a one-wide passage in
+ *     single file when there is no other way. Moving units farther away are
+ *     ignored, so that units do not dodge paths of units nowhere near them.
+ *   - the goal: if it is blocked as above (a stopped unit stands there, or
+ *     any unit within one step of the searcher), the search returns
+ *     ASTAR_GOAL_BLOCKED at once. A goal on a moving unit's path is searched
+ *     as any penalised cell.
+ * Several units may stand on one cell. The searcher's own unit and path are
+ * never an obstacle to itself.
+ *
+ * The object keeps, per cell, the units standing there and the claims of
+ * paths passing through, so a search reads them in O(units and paths at a
+ * cell) per cell looked at and allocates nothing. Searches only read it:
+ * any number of threads may search with one units object at once (each
+ * with its own context), as long as nobody changes it meanwhile. Its size
+ * must be the grid's, else the search returns ASTAR_INVALID_ARGUMENT, as it
+ * does if options.unit is not a unit of it. */
+#define ASTAR_MAX_UNITS (1u << 24)
+
+/* Creates an empty units object for width x height maps, room for
+ * max_units units at once.
+ * [in]  width, height  as for astar_grid_new
+ * [in]  max_units      1..ASTAR_MAX_UNITS
+ * [out] out            the new object; free it with astar_units_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
+ * Costs O(width * height + max_units) time, 12 bytes per cell and 40 per
+ * unit; each path given to astar_units_set_path takes 24 bytes per cell. */
+ASTAR_API astar_status astar_units_new(int width, int height, uint32_t max_units,
+                                       astar_units **out);
+
+/* Frees the object and every path it holds. NULL is allowed. */
+ASTAR_API void astar_units_delete(astar_units *units);
+
+/* Adds a stopped unit standing at (x, y), which may hold other units.
+ * [out] id  its id, 0..max_units - 1, until astar_units_remove gives it back
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (a NULL argument, a cell outside
+ * the map) or ASTAR_OUT_OF_MEMORY when max_units units are already in. O(1). */
+ASTAR_API astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id);
+
+/* Removes a unit and its path; its id may be handed out again. Returns
+ * ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit). O(path + units on its cell). */
+ASTAR_API astar_status astar_units_remove(astar_units *units, uint32_t id);
+
+/* The unit now stands at (x, y), typically one step along its path. If
+ * (x, y) is a cell of its remaining path, the cells before it are walked
+ * and no longer claimed; if it is the last cell, the unit has arrived and
+ * is stopped. A unit that steps off its path (to let another pass) keeps
+ * it, and picks it up again when it steps back onto it.
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit, a cell outside the
+ * map). O(1) for a step to the next cell of its path, at most O(remaining
+ * path). */
+ASTAR_API astar_status astar_units_move(astar_units *units, uint32_t id, int x, int y);
+
+/* Gives a unit the path it is about to walk (copied; typically what
+ * astar_find_path returned, from the cell it stands on). The unit is moving
+ * while part of the path is left to walk; a path is walked from the first
+ * of its cells the unit stands on (as astar_units_move), and a path of only
+ * the cell it stands on, or of no cells, stops it. The cells need not be
+ * adjacent, but must lie on the map.
+ * [in] points  count cells, NULL if count is 0
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (not a unit, a cell outside the
+ * map) or ASTAR_OUT_OF_MEMORY (the unit keeps its old path). O(count);
+ * allocates only when the path is longer than any the unit had. */
+ASTAR_API astar_status astar_units_set_path(astar_units *units, uint32_t id,
+                                            const astar_point *points, size_t count);
+
+/* Stops a unit: its path is dropped. Returns ASTAR_OK or
+ * ASTAR_INVALID_ARGUMENT. O(remaining path). */
+ASTAR_API astar_status astar_units_stop(astar_units *units, uint32_t id);
+
+/* Where a unit stands. Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT. O(1). */
+ASTAR_API astar_status astar_units_position(const astar_units *units, uint32_t id,
+                                            astar_point *at);
+
+/* Whether a unit is moving (has part of its path left to walk); false for
+ * a stopped unit or an id that is not a unit. O(1). */
+ASTAR_API bool astar_units_moving(const astar_units *units, uint32_t id);
+
+/* How many cells of its path the unit still claims: the one it stands on
+ * (if on its path) and those ahead; 0 when stopped or not a unit. O(1). */
+ASTAR_API size_t astar_units_remaining(const astar_units *units, uint32_t id);
+
+/* What a unit should do before stepping onto a cell (the article's
+ * collision rule: "calculate a new path or, if the other unit is moving and
+ * it is not a head-on collision, wait for the other unit to step out of the
+ * way"). */
+typedef enum astar_step {
+    ASTAR_STEP_GO = 0,   /* the cell is free: step */
+    ASTAR_STEP_WAIT,     /* a moving unit stands there, or another one with a
+                            lower id is about to enter it: wait and ask again */
+    ASTAR_STEP_REPATH    /* a stopped unit stands there, or a moving one whose
+                            next cell is ours (head on): search again */
+} astar_step;
+
+/* Checks the step of unit id onto next, usually the next cell of its path.
+ * Another unit standing on next decides it: stopped, or moving with the
+ * unit's own cell as its next cell, is ASTAR_STEP_REPATH (waiting would not
+ * end); otherwise moving is ASTAR_STEP_WAIT. With nobody on next, a moving
+ * unit with a lower id whose next cell is next makes it ASTAR_STEP_WAIT (so
+ * two units never wait for each other at a free cell); else ASTAR_STEP_GO.
+ * A moving unit's next cell is the one after the cell it stands on, or,
+ * off its path, the first cell it still claims.
+ * [out] advice
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit, next outside the
+ * map, advice NULL). O(units on next + paths through next). */
+ASTAR_API astar_status astar_units_check_step(const astar_units *units, uint32_t id,
+                                              astar_point next, astar_step *advice);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_WORLD_H */
