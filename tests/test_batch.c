@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_reference.h"
+#include "util/reference.h"
 
 #ifndef ASTAR_BENCH_DIR
 #error "ASTAR_BENCH_DIR must name the Moving AI benchmark directory"

@@ -36,24 +36,16 @@
 #include "grid/grid.h"
 #include "core/moves.h"
 #include "core/options.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 static rng generator = { 0xB0C4E7u };
 
-static astar_grid *random_grid(int w, int h, int blocked_percent, int max_cost)
+static astar_grid *bucket_grid(int w, int h, int blocked_percent, int max_cost)
 {
-    astar_grid *grid;
-    assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (rng_below(&generator, 100) < blocked_percent)
-                assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
-            else if (max_cost > 1)
-                assert_int_equal(
-                    astar_grid_set_cost(grid, x, y, 1 + rng_below(&generator, max_cost)), ASTAR_OK);
-        }
-    return grid;
+    return random_grid(&generator, w, h,
+                       (grid_recipe){ blocked_percent, 0, max_cost > 1, 1, max_cost });
 }
 
 static astar_point random_walkable(const astar_grid *grid)
@@ -106,7 +98,7 @@ static void assert_around_right(const astar_grid *grid)
 static void test_around_follows_edits(void **state)
 {
     (void)state;
-    astar_grid *grid = random_grid(13, 9, 30, 5);
+    astar_grid *grid = bucket_grid(13, 9, 30, 5);
     assert_around_right(grid);
     for (int i = 0; i < 2000; i++) {
         int x = rng_below(&generator, 13), y = rng_below(&generator, 9);
@@ -232,7 +224,7 @@ static void test_read_back_after_buckets(void **state)
     astar_point points[40 * 40];
     for (int g = 0; g < 120; g++) {
         int w = 2 + rng_below(&generator, 39), h = 2 + rng_below(&generator, 39);
-        astar_grid *grid = random_grid(w, h, rng_below(&generator, 45),
+        astar_grid *grid = bucket_grid(w, h, rng_below(&generator, 45),
                                        g % 3 == 0 ? 1 : g % 3 == 1 ? 9 : ASTAR_MAX_TERRAIN);
         if (!astar_grid_walkable(grid, 0, 0))
             assert_int_equal(astar_grid_set_walkable(grid, 0, 0, true), ASTAR_OK);
@@ -354,7 +346,7 @@ static void test_kinds_take_turns(void **state)
         if (i == 200)
             shared->buckets.generation = BUCKET_GENERATIONS - 5;
         int w = 8 + rng_below(&generator, SIDE - 7), h = 8 + rng_below(&generator, SIDE - 7);
-        astar_grid *grid = random_grid(w, h, rng_below(&generator, 35), 1);
+        astar_grid *grid = bucket_grid(w, h, rng_below(&generator, 35), 1);
         assert_int_equal(astar_grid_enable_jump_table(grid), ASTAR_OK);
         astar_options o = astar_options_default();
         o.costs = ASTAR_COSTS_OCTILE;
@@ -403,7 +395,7 @@ static void test_out_of_entries_starts_over(void **state)
     static astar_point a[SIDE * SIDE], b[SIDE * SIDE];
     int started_over[2] = { 0, 0 };
     for (int i = 0; i < 300; i++) {
-        astar_grid *grid = random_grid(SIDE, SIDE, rng_below(&generator, 30), 1);
+        astar_grid *grid = bucket_grid(SIDE, SIDE, rng_below(&generator, 30), 1);
         astar_context *few, *plenty;
         assert_int_equal(astar_context_new(SIDE * SIDE, &few), ASTAR_OK);
         assert_int_equal(astar_context_new(SIDE * SIDE, &plenty), ASTAR_OK);
@@ -447,7 +439,7 @@ static void test_heap_serves_otherwise(void **state)
         bool small = i % 2 == 0;
         int w = small ? 1 + rng_below(&generator, 7) : 10 + rng_below(&generator, 21);
         int h = small ? 1 + rng_below(&generator, 63 / w) : 10 + rng_below(&generator, 21);
-        astar_grid *grid = random_grid(w, h, rng_below(&generator, 30), 9);
+        astar_grid *grid = bucket_grid(w, h, rng_below(&generator, 30), 9);
         astar_context *ctx;
         assert_int_equal(astar_context_new(astar_grid_cells(grid), &ctx), ASTAR_OK);
         assert_int_equal(ctx->buckets.capacity == 0, small);

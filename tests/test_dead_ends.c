@@ -30,24 +30,11 @@
 
 #include "astar.h"
 #include "grid/dead_ends.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 enum { MAX_SIDE = 20, MAX_CELLS = MAX_SIDE * MAX_SIDE };
-
-static astar_grid *random_grid(rng *r, int w, int h, int density, bool terrain)
-{
-    astar_grid *g = NULL;
-    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (rng_below(r, 100) < density)
-                astar_grid_set_walkable(g, x, y, false);
-            else if (terrain && rng_below(r, 4) == 0)
-                astar_grid_set_cost(g, x, y, 1 + rng_below(r, 9));
-        }
-    return g;
-}
 
 static astar_grid *copy_grid(const astar_grid *g)
 {
@@ -175,13 +162,19 @@ static void assert_labels_sound(const astar_grid *g, const char *where)
     }
 }
 
+/* A grid for these tests: blocked cells at a density, and sometimes terrain. */
+static astar_grid *dead_end_grid(rng *r, int w, int h, int density, bool terrain)
+{
+    return random_grid(r, w, h, (grid_recipe){ density, 1, terrain ? 4 : 0, 1, 9 });
+}
+
 static void test_labels_match_oracle(void **state)
 {
     (void)state;
     rng r = { 2024 };
     for (int i = 0; i < 300; i++) {
         int w = 1 + rng_below(&r, 12), h = 1 + rng_below(&r, 12);
-        astar_grid *g = random_grid(&r, w, h, rng_below(&r, 55), false);
+        astar_grid *g = dead_end_grid(&r, w, h, rng_below(&r, 55), false);
         assert_int_equal(astar_grid_enable_dead_ends(g), ASTAR_OK);
         char where[32];
         snprintf(where, sizeof where, "grid %d", i);
@@ -195,7 +188,7 @@ static void test_edits_keep_labels(void **state)
 {
     (void)state;
     rng r = { 77 };
-    astar_grid *g = random_grid(&r, 11, 9, 35, true);
+    astar_grid *g = dead_end_grid(&r, 11, 9, 35, true);
     assert_int_equal(astar_grid_dead_end(g, 0, 0), 0); /* not enabled yet */
     assert_int_equal(astar_grid_dead_end_count(g), 0);
     assert_int_equal(astar_grid_enable_dead_ends(g), ASTAR_OK);
@@ -256,7 +249,7 @@ static void test_doors_cut_under_the_moves(void **state)
     uint64_t dist[MAX_CELLS];
     for (int i = 0; i < 60; i++) {
         int w = 2 + rng_below(&r, 10), h = 2 + rng_below(&r, 10);
-        astar_grid *g = random_grid(&r, w, h, 20 + rng_below(&r, 30), false);
+        astar_grid *g = dead_end_grid(&r, w, h, 20 + rng_below(&r, 30), false);
         assert_int_equal(astar_grid_enable_dead_ends(g), ASTAR_OK);
         for (uint32_t id = 1; id <= astar_grid_dead_end_count(g); id++) {
             astar_dead_end d;
@@ -372,7 +365,7 @@ static void test_leaves_out_exactly_the_useless(void **state)
     int island[MAX_CELLS], pairs = 0, left_out = 0;
     for (int i = 0; i < 150; i++) {
         int w = 2 + rng_below(&r, 11), h = 2 + rng_below(&r, 11), n = w * h;
-        astar_grid *g = random_grid(&r, w, h, 15 + rng_below(&r, 40), false);
+        astar_grid *g = dead_end_grid(&r, w, h, 15 + rng_below(&r, 40), false);
         assert_int_equal(astar_grid_enable_dead_ends(g), ASTAR_OK);
         for (int q = 0; q < 12; q++) {
             int s = rng_below(&r, n), t = rng_below(&r, n);
@@ -496,7 +489,7 @@ static void test_same_answers(void **state)
     int fewer = 0, more = 0;
     for (int i = 0; i < 400; i++) {
         int w = 1 + rng_below(&r, MAX_SIDE), h = 1 + rng_below(&r, MAX_SIDE);
-        astar_grid *plain = random_grid(&r, w, h, rng_below(&r, 50), rng_below(&r, 2));
+        astar_grid *plain = dead_end_grid(&r, w, h, rng_below(&r, 50), rng_below(&r, 2));
         astar_grid *marked = copy_grid(plain);
         assert_int_equal(astar_grid_enable_dead_ends(marked), ASTAR_OK);
         if (i % 3 == 0)

@@ -1,6 +1,6 @@
 /*
  * test_differential.c - astar_find_path against the independent reference
- * solver (util_reference.c) on thousands of random grids.
+ * solver (util/reference.c) on thousands of random grids.
  *
  * For every grid, a few start/goal pairs (blocked, equal, unreachable ones
  * included), every movement rule, both cost models:
@@ -31,8 +31,9 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 #define MAX_SIDE 24
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
@@ -104,7 +105,7 @@ typedef struct world {
     unsigned grid_no;
 } world;
 
-static astar_grid *random_grid(int *w_out, int *h_out)
+static astar_grid *differential_grid(int *w_out, int *h_out)
 {
     int w, h;
     switch (rng_below(&generator, 10)) {
@@ -128,17 +129,8 @@ static astar_grid *random_grid(int *w_out, int *h_out)
     int density = rng_below(&generator, 61); /* percent of blocked cells */
     int kind = rng_below(&generator, 10);
     int max_cost = kind < 4 ? 1 : kind < 9 ? 9 : ASTAR_MAX_TERRAIN;
-    astar_grid *grid = NULL;
-    assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
-    for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++) {
-            if (rng_below(&generator, 100) < density)
-                assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
-            else if (max_cost > 1)
-                assert_int_equal(astar_grid_set_cost(grid, x, y, 1 + rng_below(&generator, max_cost)),
-                                 ASTAR_OK);
-        }
-    }
+    astar_grid *grid =
+        random_grid(&generator, w, h, (grid_recipe){ density, 0, max_cost > 1, 1, max_cost });
     *w_out = w;
     *h_out = h;
     return grid;
@@ -411,7 +403,7 @@ static void run_grids(uint64_t seed, int grids)
     generator.state = seed;
     for (int g = 0; g < grids; g++) {
         world wd;
-        wd.grid = random_grid(&wd.w, &wd.h);
+        wd.grid = differential_grid(&wd.w, &wd.h);
         wd.grid_no = (unsigned)g;
         for (unsigned q = 0; q < QUERIES_PER_GRID; q++) {
             astar_point start, goal;

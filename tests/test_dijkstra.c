@@ -15,25 +15,17 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 enum { MAX_SIDE = 14, MAX_CELLS = MAX_SIDE * MAX_SIDE, MAX_TARGETS = 6 };
 
 /* A random w x h grid: some cells blocked, some with terrain 2..9. */
-static astar_grid *random_grid(rng *r, int w, int h)
+static astar_grid *dijkstra_grid(rng *r, int w, int h)
 {
-    astar_grid *g = NULL;
-    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
     int blocked = rng_below(r, 45), rough = rng_below(r, 2) ? rng_below(r, 50) : 0;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (rng_below(r, 100) < blocked)
-                astar_grid_set_walkable(g, x, y, false);
-            else if (rng_below(r, 100) < rough)
-                astar_grid_set_cost(g, x, y, 2 + rng_below(r, 8));
-        }
-    return g;
+    return random_grid(r, w, h, (grid_recipe){ blocked, rough, 100, 2, 9 });
 }
 
 static astar_options options_for(int trial)
@@ -75,7 +67,7 @@ static void test_nearest_matches_reference(void **state)
     int found = 0, none = 0;
     for (int trial = 0; trial < 600; trial++) {
         int w = 1 + rng_below(&r, MAX_SIDE), h = 1 + rng_below(&r, MAX_SIDE);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = dijkstra_grid(&r, w, h);
         bool islands = trial % 4 == 3;
         if (islands)
             assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
@@ -175,7 +167,7 @@ static void test_distance_map_matches_reference(void **state)
     int reachable = 0, unreachable = 0;
     for (int trial = 0; trial < 120; trial++) {
         int w = 1 + rng_below(&r, 10), h = 1 + rng_below(&r, 10);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = dijkstra_grid(&r, w, h);
         astar_options o = options_for(trial);
         size_t count = (size_t)rng_below(&r, 5);
         astar_point sources[MAX_TARGETS];
@@ -466,7 +458,7 @@ static void test_context_shared_with_astar(void **state)
     assert_int_equal(astar_distance_map_new(MAX_CELLS, &map_fresh), ASTAR_OK);
     for (int trial = 0; trial < 150; trial++) {
         int w = 2 + rng_below(&r, MAX_SIDE - 1), h = 2 + rng_below(&r, MAX_SIDE - 1);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = dijkstra_grid(&r, w, h);
         astar_options o = options_for(trial);
         astar_point t[3], a = { rng_below(&r, w), rng_below(&r, h) };
         astar_point b = { rng_below(&r, w), rng_below(&r, h) };

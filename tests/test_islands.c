@@ -14,8 +14,8 @@
 #include <stdlib.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 enum { SIDE = 12, CELLS = SIDE * SIDE };
 

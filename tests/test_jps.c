@@ -22,7 +22,8 @@
 #include "astar.h"
 #include "grid/grid.h"
 #include "grid/jump_table.h"
-#include "util_random.h"
+#include "util/grids.h"
+#include "util/random.h"
 
 static astar_options options_for(astar_algorithm algorithm, astar_costs costs)
 {
@@ -35,14 +36,9 @@ static astar_options options_for(astar_algorithm algorithm, astar_costs costs)
 
 /* Walls at random, and now and then a wall line with one gap, so that long
  * runs, forced neighbours and dead ends all occur. */
-static astar_grid *random_grid(rng *r, int width, int height, int wall_percent)
+static astar_grid *jps_grid(rng *r, int width, int height, int wall_percent)
 {
-    astar_grid *g = NULL;
-    assert_int_equal(astar_grid_new(width, height, &g), ASTAR_OK);
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++)
-            if (rng_below(r, 100) < wall_percent)
-                astar_grid_set_walkable(g, x, y, false);
+    astar_grid *g = random_grid(r, width, height, (grid_recipe){ wall_percent, 0, 0, 1, 1 });
     if (rng_below(r, 2)) {
         int x = rng_below(r, width), gap = rng_below(r, height);
         for (int y = 0; y < height; y++)
@@ -137,7 +133,7 @@ static void test_random_grids_agree_with_astar(void **state)
     for (int i = 0; i < 400; i++) {
         int width = 1 + rng_below(&r, i % 4 == 0 ? 200 : 40);
         int height = 1 + rng_below(&r, i % 4 == 1 ? 200 : 40);
-        astar_grid *g = random_grid(&r, width, height, rng_below(&r, 45));
+        astar_grid *g = jps_grid(&r, width, height, rng_below(&r, 45));
         assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
         for (int q = 0; q < 12; q++) {
             astar_point a = random_cell(&r, g), b = q == 0 ? a : random_cell(&r, g);
@@ -237,7 +233,7 @@ static void test_patched_table_equals_rebuilt(void **state)
     rng r = { 77 };
     for (int round = 0; round < 6; round++) {
         int width = 5 + rng_below(&r, round < 3 ? 40 : 140), height = 5 + rng_below(&r, 40);
-        astar_grid *g = random_grid(&r, width, height, 10 + rng_below(&r, 30));
+        astar_grid *g = jps_grid(&r, width, height, 10 + rng_below(&r, 30));
         assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
         for (int edit = 0; edit < 150; edit++) {
             astar_point c = random_cell(&r, g);
@@ -310,7 +306,7 @@ static void test_uniform_heavy_terrain(void **state)
 {
     (void)state;
     rng r = { 5 };
-    astar_grid *g = random_grid(&r, 30, 30, 20);
+    astar_grid *g = jps_grid(&r, 30, 30, 20);
     for (int y = 0; y < 30; y++)
         for (int x = 0; x < 30; x++)
             if (astar_grid_walkable(g, x, y))
@@ -387,7 +383,7 @@ static void test_other_options_apply(void **state)
     run *runs = malloc(5 * sizeof *runs);
     assert_non_null(runs);
     for (int i = 0; i < 40; i++) {
-        astar_grid *g = random_grid(&r, 60, 60, 25);
+        astar_grid *g = jps_grid(&r, 60, 60, 25);
         assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
         astar_options best = options_for(ASTAR_ALGORITHM_ASTAR, ASTAR_COSTS_OCTILE);

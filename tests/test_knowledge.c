@@ -16,8 +16,8 @@
 #include <stdlib.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 #ifndef ASTAR_BENCH_DIR
 #error "ASTAR_BENCH_DIR must name the Moving AI benchmark directory"

@@ -20,8 +20,9 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 enum { MAX_SIDE = 14, MAX_CELLS = MAX_SIDE * MAX_SIDE };
 
@@ -32,19 +33,10 @@ static astar_context *new_context(size_t cells)
     return ctx;
 }
 
-static astar_grid *random_grid(rng *r, int w, int h)
+static astar_grid *layered_grid(rng *r, int w, int h)
 {
-    astar_grid *g = NULL;
-    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
     int density = rng_below(r, 40);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (rng_below(r, 100) < density)
-                astar_grid_set_walkable(g, x, y, false);
-            else
-                astar_grid_set_cost(g, x, y, 1 + rng_below(r, 5));
-        }
-    return g;
+    return random_grid(r, w, h, (grid_recipe){ density, 0, 1, 1, 5 });
 }
 
 static astar_layer *random_layer(rng *r, int w, int h, int max_value)
@@ -101,7 +93,7 @@ static void test_layers_match_reference(void **state)
     int searches = 0, changed = 0;
     for (int round = 0; round < 300; round++) {
         int w = 1 + rng_below(&r, MAX_SIDE), h = 1 + rng_below(&r, MAX_SIDE);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = layered_grid(&r, w, h);
         size_t n = 1 + (size_t)rng_below(&r, 3);
         astar_layer_use uses[3];
         for (size_t i = 0; i < n; i++)
@@ -186,7 +178,7 @@ static void test_weight_zero_is_no_layer(void **state)
     astar_context *ctx = new_context(MAX_CELLS);
     for (int round = 0; round < 200; round++) {
         int w = 1 + rng_below(&r, MAX_SIDE), h = 1 + rng_below(&r, MAX_SIDE);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = layered_grid(&r, w, h);
         astar_layer *l = random_layer(&r, w, h, ASTAR_MAX_LAYER_VALUE);
         astar_layer_use use = { l, 0.0 };
         astar_point a = { rng_below(&r, w), rng_below(&r, h) };
@@ -212,7 +204,7 @@ static void test_two_layers_add(void **state)
     astar_context *ctx = new_context(MAX_CELLS);
     for (int round = 0; round < 200; round++) {
         int w = 2 + rng_below(&r, MAX_SIDE - 1), h = 2 + rng_below(&r, MAX_SIDE - 1);
-        astar_grid *g = random_grid(&r, w, h);
+        astar_grid *g = layered_grid(&r, w, h);
         astar_layer *la = random_layer(&r, w, h, 1000), *lb = random_layer(&r, w, h, 1000);
         astar_layer *sum = NULL;
         assert_int_equal(astar_layer_new(w, h, &sum), ASTAR_OK);

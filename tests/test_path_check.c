@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_reference.h"
+#include "util/reference.h"
 
 #define N_POINTS(a) (sizeof(a) / sizeof((a)[0]))
 #define P(x, y) ((astar_point){ (x), (y) })

@@ -13,7 +13,8 @@
 #include <cmocka.h>
 
 #include "astar.h"
-#include "util_random.h"
+#include "util/grids.h"
+#include "util/random.h"
 
 enum { SIDE = 40, CELLS = SIDE * SIDE, GRIDS = 800 };
 
@@ -37,21 +38,6 @@ static void observe(void *user, const astar_context *ctx, astar_point p)
     (void)ctx;
     uint64_t *h = user;
     *h = mix_point(*h, p);
-}
-
-static astar_grid *random_grid(rng *r, int w, int h, bool terrain)
-{
-    astar_grid *g = NULL;
-    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
-    int density = rng_below(r, 45);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (rng_below(r, 100) < density)
-                assert_int_equal(astar_grid_set_walkable(g, x, y, false), ASTAR_OK);
-            else if (terrain && rng_below(r, 4) == 0)
-                assert_int_equal(astar_grid_set_cost(g, x, y, 1 + rng_below(r, 9)), ASTAR_OK);
-        }
-    return g;
 }
 
 static astar_point any_point(rng *r, const astar_grid *g)
@@ -282,7 +268,9 @@ static void test_results_unchanged(void **state)
          * (which need 64 cells) see real open lists. */
         int w = i % 4 ? 1 + rng_below(r, 12) : 8 + rng_below(r, SIDE - 7);
         int h = i % 4 ? 1 + rng_below(r, 12) : 8 + rng_below(r, SIDE - 7);
-        astar_grid *g = random_grid(r, w, h, rng_below(r, 3) == 0);
+        bool terrain = rng_below(r, 3) == 0;
+        int density = rng_below(r, 45);
+        astar_grid *g = random_grid(r, w, h, (grid_recipe){ density, 1, terrain ? 4 : 0, 1, 9 });
         if (rng_below(r, 3) == 0)
             assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
         if (rng_below(r, 3) == 0)

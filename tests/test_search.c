@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_reference.h"
+#include "util/reference.h"
 
 #define P(x, y) ((astar_point){ (x), (y) })
 #define MAX_POINTS 4096

@@ -22,8 +22,9 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 #define P(x, y) ((astar_point){ (x), (y) })
 
@@ -42,17 +43,11 @@ static bool open_cell(const astar_grid *g, int x, int y)
            astar_grid_walkable(g, x, y);
 }
 
-static astar_grid *random_grid(rng *r, int max_side, int max_density)
+static astar_grid *smooth_grid(rng *r, int max_side, int max_density)
 {
-    astar_grid *g = NULL;
     int w = 1 + rng_below(r, max_side), h = 1 + rng_below(r, max_side);
-    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
     int density = rng_below(r, max_density + 1);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if (rng_below(r, 100) < density)
-                astar_grid_set_walkable(g, x, y, false);
-    return g;
+    return random_grid(r, w, h, (grid_recipe){ density, 0, 0, 1, 1 });
 }
 
 static astar_point random_cell(rng *r, const astar_grid *g)
@@ -157,7 +152,7 @@ static void test_line_of_sight_matches_oracle(void **state)
     rng r = { 404 };
     long seen = 0, pairs = 0, through_corners = 0;
     for (int i = 0; i < 120; i++) {
-        astar_grid *g = random_grid(&r, 12, 45);
+        astar_grid *g = smooth_grid(&r, 12, 45);
         for (int q = 0; q < 150; q++) {
             astar_point a = random_cell(&r, g), b = random_cell(&r, g);
             bool wall = sample_hits_wall(g, a, b);
@@ -313,7 +308,7 @@ static void test_smoothing_is_minimal(void **state)
     static astar_point path[MAX_POINTS], out[MAX_POINTS];
     int checked = 0, greedy_worse = 0, smoothed_away = 0;
     for (int i = 0; checked < 1500; i++) {
-        astar_grid *g = random_grid(&r, 2 * SIDE, 40);
+        astar_grid *g = smooth_grid(&r, 2 * SIDE, 40);
         astar_options o = with_moves((astar_moves)(i % 3));
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = i % 2 ? ASTAR_HEURISTIC_OCTILE : ASTAR_HEURISTIC_EUCLIDEAN;
@@ -402,7 +397,7 @@ static void test_any_list_of_cells(void **state)
     rng r = { 1234 };
     astar_point list[BRUTE_MAX], out[BRUTE_MAX];
     for (int i = 0; i < 400; i++) {
-        astar_grid *g = random_grid(&r, 14, 35);
+        astar_grid *g = smooth_grid(&r, 14, 35);
         astar_moves moves = (astar_moves)(i % 3);
         astar_options o = with_moves(moves);
         size_t n = 0;
@@ -534,7 +529,7 @@ static void test_in_place_and_buffers(void **state)
     assert_int_equal(astar_context_new(30 * 30, &ctx), ASTAR_OK);
     static astar_point path[MAX_POINTS], copy[MAX_POINTS], out[MAX_POINTS];
     for (int i = 0; i < 200; i++) {
-        astar_grid *g = random_grid(&r, 30, 35);
+        astar_grid *g = smooth_grid(&r, 30, 35);
         astar_path p = { .points = path, .capacity = MAX_POINTS };
         if (astar_find_path(ctx, g, random_cell(&r, g), random_cell(&r, g), NULL, &p) != ASTAR_OK) {
             astar_grid_delete(g);
@@ -661,7 +656,7 @@ static void test_penalty_on_random_grids(void **state)
     static uint64_t least[24 * 24];
     size_t turns_plain = 0, turns_penalised = 0, found = 0, more = 0, fewer = 0;
     for (int i = 0; i < 400; i++) {
-        astar_grid *g = random_grid(&r, 24, 35);
+        astar_grid *g = smooth_grid(&r, 24, 35);
         if (i % 3 == 0)
             for (int k = 0; k < 20; k++) {
                 astar_point c = random_cell(&r, g);

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
-#include "util_reference.h"
+#include "util/random.h"
+#include "util/reference.h"
 
 #define P(x, y) ((astar_point){ (x), (y) })
 
@@ -145,37 +145,6 @@ static astar_grid *model_grid(const astar_grid *g, const model *m, int me, int r
     return out;
 }
 
-/* The reference's Dijkstra (util_reference.c) with the blocked cells left
- * out as targets of a step. */
-static void model_least_costs(const astar_grid *g, const bool *blocked, astar_moves moves,
-                              astar_costs costs, astar_point start, uint64_t *dist)
-{
-    int w = astar_grid_width(g), n = w * astar_grid_height(g);
-    bool done[MAX_CELLS] = { false };
-    for (int i = 0; i < n; i++)
-        dist[i] = REF_UNREACHABLE;
-    dist[start.y * w + start.x] = 0;
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < n; i++)
-            if (!done[i] && dist[i] != REF_UNREACHABLE && (best < 0 || dist[i] < dist[best]))
-                best = i;
-        if (best < 0)
-            return;
-        done[best] = true;
-        astar_point from = { best % w, best / w };
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                astar_point to = { from.x + dx, from.y + dy };
-                if (!ref_move_legal(g, moves, from, to) || blocked[to.y * w + to.x])
-                    continue;
-                uint64_t d = dist[best] + ref_step_cost(g, costs, from, to);
-                if (d < dist[to.y * w + to.x])
-                    dist[to.y * w + to.x] = d;
-            }
-    }
-}
-
 static astar_point random_walkable(rng *r, const astar_grid *g)
 {
     for (;;) {
@@ -277,7 +246,7 @@ static void test_units_match_model(void **state)
         o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
         astar_grid *seen = model_grid(g, &m, me, o.world.unit_radius, (int)o.world.unit_penalty, blocked);
         astar_point start = m.unit[me].at;
-        model_least_costs(seen, blocked, o.moves, o.costs, start, dist);
+        ref_least_costs_avoiding(seen, blocked, o.moves, o.costs, start, dist);
         for (int q = 0; q < 8; q++) {
             astar_point goal = random_walkable(&r, g);
             astar_path p = { .points = points, .capacity = MAX_CELLS };

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "astar.h"
-#include "util_random.h"
+#include "util/random.h"
 
 #ifndef ASTAR_BENCH_DIR
 #error "ASTAR_BENCH_DIR must name the Moving AI benchmark directory"

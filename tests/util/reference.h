@@ -1,5 +1,5 @@
 /*
- * util_reference.h - an independent, deliberately simple reference for the
+ * util/reference.h - an independent, deliberately simple reference for the
  * tests: least costs by a plain O(V^2) Dijkstra, a path validator and a
  * small helper to build grids from text pictures.
  *
@@ -41,6 +41,12 @@ uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point fr
  * or out-of-grid start reaches nothing. */
 void ref_least_costs(const astar_grid *grid, astar_moves moves, astar_costs costs,
                      astar_point start, uint64_t *dist);
+
+/* The same with the cells marked in avoid[y * width + x] left out as the
+ * target of any step (the start may be one): the cells other units block
+ * for one search. avoid NULL is ref_least_costs. */
+void ref_least_costs_avoiding(const astar_grid *grid, const bool *avoid, astar_moves moves,
+                              astar_costs costs, astar_point start, uint64_t *dist);
 
 /* Checks that points[0..length) is a path from start to goal: length >= 1,
  * first point start, last point goal, every point a walkable cell, every step

@@ -1,4 +1,4 @@
-#include "util_random.h"
+#include "util/random.h"
 
 uint64_t rng_next(rng *r)
 {

@@ -1,8 +1,8 @@
 /*
- * util_reference.c - see util_reference.h. Written for clarity, not speed:
+ * util/reference.c - see util/reference.h. Written for clarity, not speed:
  * test grids have at most a few hundred cells.
  */
-#include "util_reference.h"
+#include "util/reference.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +64,12 @@ uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point fr
 void ref_least_costs(const astar_grid *grid, astar_moves moves, astar_costs costs,
                      astar_point start, uint64_t *dist)
 {
+    ref_least_costs_avoiding(grid, NULL, moves, costs, start, dist);
+}
+
+void ref_least_costs_avoiding(const astar_grid *grid, const bool *avoid, astar_moves moves,
+                              astar_costs costs, astar_point start, uint64_t *dist)
+{
     int w = astar_grid_width(grid);
     int h = astar_grid_height(grid);
     size_t n = (size_t)w * (size_t)h;
@@ -92,6 +98,8 @@ void ref_least_costs(const astar_grid *grid, astar_moves moves, astar_costs cost
                 if (!ref_move_legal(grid, moves, from, to))
                     continue;
                 size_t j = (size_t)to.y * (size_t)w + (size_t)to.x;
+                if (avoid && avoid[j])
+                    continue;
                 uint64_t d = dist[best] + ref_step_cost(grid, costs, from, to);
                 if (d < dist[j])
                     dist[j] = d;

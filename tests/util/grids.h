@@ -1,0 +1,28 @@
+/* Random grids for the tests, made one way: every test that wants one
+ * says how it wants its cells, and draws from its own generator, so that
+ * each run builds the same grids and a failure can be replayed. */
+#ifndef UTIL_GRIDS_H
+#define UTIL_GRIDS_H
+
+#include "astar.h"
+#include "util/random.h"
+
+/* How random_grid fills each cell, row by row, with these draws in this
+ * order: the cell is blocked when rng_below(100) < blocked_percent;
+ * otherwise it gets a terrain cost from min_cost to max_cost (one draw of
+ * rng_below(max_cost - min_cost + 1)) when
+ *   rough_out_of == 1   always (no draw for the chance)
+ *   rough_out_of > 1    rng_below(rough_out_of) < rough_chance
+ * and stays plain ground (cost 1) when rough_out_of is 0 or the chance
+ * fails. Callers that pinned results on grids depend on this order. */
+typedef struct grid_recipe {
+    int blocked_percent;
+    int rough_chance, rough_out_of;
+    int min_cost, max_cost;
+} grid_recipe;
+
+/* A new w x h grid filled by the recipe; the test deletes it. Fails the
+ * test if the library refuses a cell. */
+astar_grid *random_grid(rng *r, int w, int h, grid_recipe recipe);
+
+#endif
