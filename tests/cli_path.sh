@@ -69,6 +69,13 @@ has "cannot open"
 printf 'type octile\nheight 2\nwidth 3\nmap\n..\n...\n' >"$scratch/short.map"
 run 2 "$ASTAR" path "$scratch/short.map" 0 0 1 1
 has "short.map:5: row 0 has 2 cells, expected 3"
+# Files that are no map are refused at once, without reading them whole:
+# /dev/zero has no end (it once grew memory until it ran out), a directory
+# gives the system's reason.
+run 2 timeout 10 "$ASTAR" path /dev/zero 0 0 0 0
+has "/dev/zero:1: expected 'type octile' as the first line"
+run 2 "$ASTAR" path "$scratch" 0 0 0 0
+has "cannot read: Is a directory"
 # A wall splitting the map: no path, exit status 1.
 printf 'type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n' >"$scratch/split.map"
 run 1 "$ASTAR" path "$scratch/split.map" 0 0 2 2

@@ -6,6 +6,7 @@
  * it), as the header allows, so AddressSanitizer catches a parser reading
  * past the end.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -405,6 +406,53 @@ static void test_map_load_directory(void **state)
                      ASTAR_IO_ERROR);
     assert_int_equal(err.status, ASTAR_IO_ERROR);
     assert_non_null(strstr(err.message, ASTAR_BENCH_DIR "/maps"));
+    assert_non_null(strstr(err.message, strerror(EISDIR))); /* the system's reason */
+}
+
+/* White space around the words of every header line, "map" included, and
+ * a byte-order mark before them. */
+static void test_map_header_spaces_and_bom(void **state)
+{
+    (void)state;
+    parse_and_check("type octile \t\nheight 3 \n  width\t5\nmap \t\n.GS@O\nTW...\n..@.S\n",
+                    "spaces");
+    parse_and_check("\xef\xbb\xbftype octile\nheight 3\nwidth 5\nmap\n.GS@O\nTW...\n..@.S\n",
+                    "byte-order mark");
+}
+
+static void write_text(const char *path, const char *text, size_t blank_lines)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    for (size_t i = 0; i < blank_lines; i++)
+        assert_true(fputc('\n', f) == '\n');
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A file is read no further than its header allows: /dev/zero, which has
+ * no header and no end, fails at once on its first line, and a map with
+ * more blank lines after its rows than the allowance fails by its size,
+ * while one within the allowance loads. */
+static void test_map_load_is_bounded(void **state)
+{
+    (void)state;
+    astar_grid *grid = NULL;
+    astar_error err;
+    assert_int_equal(astar_grid_load_movingai("/dev/zero", &grid, &err), ASTAR_PARSE_ERROR);
+    assert_null(grid);
+    assert_int_equal(err.line, 1);
+
+    const char *path = "test_movingai_bounded.map";
+    const char *map = "type octile\nheight 2\nwidth 3\nmap\n...\n...\n";
+    write_text(path, map, 60000);
+    assert_int_equal(astar_grid_load_movingai(path, &grid, &err), ASTAR_OK);
+    astar_grid_delete(grid);
+    write_text(path, map, 70000);
+    assert_int_equal(astar_grid_load_movingai(path, &grid, &err), ASTAR_PARSE_ERROR);
+    assert_null(grid);
+    assert_non_null(strstr(err.message, "the most its header allows"));
+    assert_int_equal(remove(path), 0);
 }
 
 /* Reads a whole file with stdio, for the test's own independent look. */
@@ -563,6 +611,18 @@ static void test_scen_map_name_without_folder(void **state)
     astar_scenario *scen = NULL;
     assert_int_equal(parse_scen_n(text, strlen(text), &scen, NULL), ASTAR_OK);
     assert_string_equal(astar_scenario_map_name(scen), "Berlin_0_256.map");
+    astar_scenario_delete(scen);
+}
+
+static void test_scen_byte_order_mark(void **state)
+{
+    (void)state;
+    const char *text = "\xef\xbb\xbfversion 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n";
+    astar_scenario *scen = NULL;
+    astar_error err;
+    assert_int_equal(astar_scenario_parse(text, strlen(text), "bom.scen", &scen, &err), ASTAR_OK);
+    assert_int_equal(astar_scenario_count(scen), 1);
+    assert_problem(astar_scenario_problem(scen, 0), 0, 49, 49, 1, 11, 1, 12, 1.0, 2);
     astar_scenario_delete(scen);
 }
 
@@ -753,6 +813,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_all_tiles_lf),
         cmocka_unit_test(test_map_crlf),
+        cmocka_unit_test(test_map_header_spaces_and_bom),
+        cmocka_unit_test(test_map_load_is_bounded),
         cmocka_unit_test(test_map_no_final_newline),
         cmocka_unit_test(test_map_one_cell),
         cmocka_unit_test(test_map_length_limits_text),
@@ -780,6 +842,7 @@ int main(void)
         cmocka_unit_test(test_scen_tab_dialect),
         cmocka_unit_test(test_scen_space_dialect),
         cmocka_unit_test(test_scen_map_name_without_folder),
+        cmocka_unit_test(test_scen_byte_order_mark),
         cmocka_unit_test(test_scen_blank_lines_skipped),
         cmocka_unit_test(test_scen_no_final_newline_and_zero_length),
         cmocka_unit_test(test_scen_without_problems),

@@ -19,16 +19,24 @@ extern "C" {
  * '.', 'G' and 'S' are walkable with cost 1; '@', 'O', 'T' and 'W' are
  * blocked (the benchmark's rule: water and trees cannot be entered from
  * ground). Rows may end in LF or CRLF, and the last row may lack its newline.
- * Anything else - a missing or repeated header line, a size out of range, a
- * short or long row, a missing row, an unknown character, text after the
- * last row - is ASTAR_PARSE_ERROR with the file name and line in err.
+ * White space around the words of a header line is ignored, on all four
+ * alike; blank lines may follow the last row. A UTF-8 byte-order mark at
+ * the start of the text is skipped (map and scenario files alike). Anything
+ * else - a missing or repeated header line, a size out of range, a short or
+ * long row, a missing row, an unknown character, text after the last row -
+ * is ASTAR_PARSE_ERROR with the file name and line in err.
  *
  * Loads the file at path.
  * [in]  path  file name, also used in error messages
  * [out] out   the new grid; free it with astar_grid_delete
  * [out] err   [opt] details on failure
- * Returns ASTAR_OK, ASTAR_IO_ERROR, ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT
- * or ASTAR_OUT_OF_MEMORY. Reads the whole file into memory once. */
+ * Returns ASTAR_OK, ASTAR_IO_ERROR (with the system's reason: no such file,
+ * a directory, ...), ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT or
+ * ASTAR_OUT_OF_MEMORY. Reads the file into memory once, and never more of
+ * it than its header allows: the header's lines, H rows of W cells with
+ * CRLF endings, and 64 KiB of blank lines; a file larger than that (or
+ * one with no header in its first 4 KiB, such as /dev/zero) is a
+ * ASTAR_PARSE_ERROR, read no further. */
 ASTAR_API astar_status astar_grid_load_movingai(const char *path, astar_grid **out,
                                                 astar_error *err);
 
@@ -64,7 +72,10 @@ typedef struct astar_scenario astar_scenario;
  * file and line in err.
  * [out] out  the scenario; free it with astar_scenario_delete
  * Returns ASTAR_OK, ASTAR_IO_ERROR, ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT
- * or ASTAR_OUT_OF_MEMORY. Reads the whole file once. */
+ * or ASTAR_OUT_OF_MEMORY. Reads the whole file once, and at most
+ * ASTAR_MAX_SCENARIO_BYTES of it: a larger file (some 2 million problems)
+ * is ASTAR_PARSE_ERROR, read no further. */
+#define ASTAR_MAX_SCENARIO_BYTES ((size_t)128 << 20)
 ASTAR_API astar_status astar_scenario_load(const char *path, astar_scenario **out,
                                            astar_error *err);
 

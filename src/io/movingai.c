@@ -76,7 +76,7 @@ static astar_status parse_header(text_reader *r, const char *name, long *height,
     if (!astar__text_next_line(r, &line))
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line + 1,
                          "file ends before the line 'map'");
-    if (!astar__text_equals(line, "map"))
+    if (astar__text_fields(line, f, 3) != 1 || !astar__text_equals(f[0], "map"))
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                          "expected the line 'map' before the grid");
     return ASTAR_OK;
@@ -144,10 +144,36 @@ static astar_status parse_grid(const char *text, size_t length, const char *name
     return astar_grid_parse_movingai(text, length, name, out, err);
 }
 
+/* A map file holds its four header lines, then height rows of width cells
+ * and a line ending each (CRLF at most), then blank lines, which are
+ * allowed: MAP_SLACK bytes of them. The header is read from the first
+ * MAP_HEADER_MAX bytes at most. */
+enum { MAP_HEADER_MAX = 4096, MAP_SLACK = 1 << 16 };
+
+static size_t map_bound(const char *prefix, size_t length, bool at_end)
+{
+    text_reader r = text_reader_of(prefix, length);
+    text_span line;
+    int lines = 0;
+    while (lines < 4 && astar__text_next_line(&r, &line) && r.next[-1] == '\n')
+        lines++;
+    if (lines < 4)
+        return at_end || length >= MAP_HEADER_MAX ? length : 0;
+    r = text_reader_of(prefix, length);
+    long height, width;
+    if (parse_header(&r, "", &height, &width, NULL) != ASTAR_OK)
+        return length; /* the parser says what is wrong with the header */
+    return (size_t)(r.next - prefix) + (size_t)height * ((size_t)width + 2) + MAP_SLACK;
+}
+
+static const text_kind map_file = { parse_grid, map_bound, "its header allows" };
+
 astar_status astar_grid_load_movingai(const char *path, astar_grid **out, astar_error *err)
 {
     astar__error_clear(err);
-    return astar__text_parse_file(path, parse_grid, out, err);
+    if (out)
+        *out = NULL;
+    return astar__text_parse_file(path, &map_file, out, err);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -318,8 +344,21 @@ static astar_status parse_scenario_text(const char *text, size_t length, const c
     return astar_scenario_parse(text, length, name, out, err);
 }
 
+static size_t scenario_bound(const char *prefix, size_t length, bool at_end)
+{
+    (void)prefix;
+    (void)length;
+    (void)at_end;
+    return ASTAR_MAX_SCENARIO_BYTES;
+}
+
+static const text_kind scenario_file = { parse_scenario_text, scenario_bound,
+                                         "a scenario file may have" };
+
 astar_status astar_scenario_load(const char *path, astar_scenario **out, astar_error *err)
 {
     astar__error_clear(err);
-    return astar__text_parse_file(path, parse_scenario_text, out, err);
+    if (out)
+        *out = NULL;
+    return astar__text_parse_file(path, &scenario_file, out, err);
 }

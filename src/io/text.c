@@ -111,15 +111,25 @@ bool astar__text_to_decimal(text_span s, double *value)
     return true;
 }
 
-static astar_status read_file(const char *path, char **text, size_t *length, astar_error *err)
+/* Reads the file at path into a NUL-ended buffer, never more than the
+ * kind allows: kind->bound, asked after every read until it knows, gives
+ * the most bytes a file starting so can hold legally, and one byte more
+ * ends the read with an error. So an endless file (/dev/zero, a pipe) or a
+ * huge one costs at most that bound. */
+static astar_status read_file(const char *path, const text_kind *kind, char **text, size_t *length,
+                              astar_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot open: %s", strerror(errno));
-    size_t size = 0, capacity = 1 << 16;
+    size_t size = 0, capacity = 1 << 12, limit = 0;
     char *buffer = malloc(capacity);
     astar_status status = buffer ? ASTAR_OK : ASTAR_OUT_OF_MEMORY;
+    int read_errno = 0;
     while (status == ASTAR_OK) {
+        size_t want = limit ? limit + 1 : SIZE_MAX - 1;  /* the bytes to hold, at most */
+        if (size >= want)
+            break;
         if (capacity - size < 2) {
             char *bigger = capacity <= SIZE_MAX / 2 ? realloc(buffer, capacity * 2) : NULL;
             if (!bigger) {
@@ -129,18 +139,33 @@ static astar_status read_file(const char *path, char **text, size_t *length, ast
             buffer = bigger;
             capacity *= 2;
         }
-        size_t got = fread(buffer + size, 1, capacity - size - 1, f);
+        size_t room = capacity - size - 1;
+        size_t got = fread(buffer + size, 1, room < want - size ? room : want - size, f);
         size += got;
-        if (got == 0)
+        bool at_end = got == 0;
+        if (at_end && ferror(f)) {
+            read_errno = errno;
+            status = ASTAR_IO_ERROR;
+        }
+        if (!limit) {
+            limit = kind->bound(buffer, size, at_end);
+            if (limit == size)
+                break; /* no more is wanted: the parser says what is wrong */
+        }
+        if (at_end)
             break;
     }
-    if (status == ASTAR_OK && ferror(f))
-        status = ASTAR_IO_ERROR;
     fclose(f);
+    if (status == ASTAR_OK && limit && size > limit)
+        status = ASTAR_PARSE_ERROR;
     if (status != ASTAR_OK) {
         free(buffer);
-        return astar__error_set(err, status, path, 0, "%s",
-                         status == ASTAR_IO_ERROR ? "read error" : "out of memory reading the file");
+        if (status == ASTAR_IO_ERROR)
+            return astar__error_set(err, status, path, 0, "cannot read: %s", strerror(read_errno));
+        if (status == ASTAR_PARSE_ERROR)
+            return astar__error_set(err, status, path, 0,
+                                    "larger than %zu bytes, the most %s", limit, kind->bound_reason);
+        return astar__error_set(err, status, path, 0, "out of memory reading the file");
     }
     buffer[size] = '\0';
     *text = buffer;
@@ -148,16 +173,17 @@ static astar_status read_file(const char *path, char **text, size_t *length, ast
     return ASTAR_OK;
 }
 
-astar_status astar__text_parse_file(const char *path, text_parser parse, void *out, astar_error *err)
+astar_status astar__text_parse_file(const char *path, const text_kind *kind, void *out,
+                                    astar_error *err)
 {
     if (!path || !out)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0, "no file name or no place for the result");
     char *text = NULL;
     size_t length = 0;
-    astar_status s = read_file(path, &text, &length, err);
+    astar_status s = read_file(path, kind, &text, &length, err);
     if (s != ASTAR_OK)
         return s;
-    s = parse(text, length, path, out, err);
+    s = kind->parse(text, length, path, out, err);
     free(text);
     return s;
 }

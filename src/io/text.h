@@ -18,8 +18,13 @@ typedef struct text_span {
     size_t length;
 } text_span;
 
+/* A reader of the text, past a UTF-8 byte-order mark if it begins with
+ * one (editors on some systems write it; it is no part of the format). */
 static inline text_reader text_reader_of(const char *text, size_t length)
 {
+    if (length >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
+        (unsigned char)text[2] == 0xBF)
+        return (text_reader){ text + 3, text + length, 0 };
     return (text_reader){ text, text + length, 0 };
 }
 
@@ -47,7 +52,23 @@ bool astar__text_to_decimal(text_span s, double *value);
 typedef astar_status (*text_parser)(const char *text, size_t length, const char *name,
                                     void *out, astar_error *err);
 
-/* Reads the whole file at path and hands it to parse, with path as the name. */
-astar_status astar__text_parse_file(const char *path, text_parser parse, void *out, astar_error *err);
+/* The most bytes a legal file can have, judged from its first bytes
+ * (prefix, length; at_end when that is the whole file): 0 while they do
+ * not tell yet, else the bound, which may be length itself to stop reading
+ * where the parser will find the fault. */
+typedef size_t (*text_bound)(const char *prefix, size_t length, bool at_end);
+
+/* A kind of file: how to parse it, how large it may be, and the end of
+ * the sentence "larger than N bytes, the most ..." that says why. */
+typedef struct text_kind {
+    text_parser parse;
+    text_bound bound;
+    const char *bound_reason;
+} text_kind;
+
+/* Reads the file at path, no more than its kind's bound, and hands it to
+ * the parser with path as the name. */
+astar_status astar__text_parse_file(const char *path, const text_kind *kind, void *out,
+                                    astar_error *err);
 
 #endif
