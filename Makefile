@@ -1,9 +1,11 @@
 # Thin wrapper over CMake. Build trees: build (release), build-san (ASan and
-# UBSan), build-tsan (ThreadSanitizer).
+# UBSan), build-tsan (ThreadSanitizer), build-fuzz (libFuzzer, Clang).
 #   make           build libastar and the CLI (build/astar)
 #   make demo      run build/astar demo
 #   make test      tests in build, then in build-san with ASan+UBSan, then the
-#                  batch (multi-threaded) tests in build-tsan with TSan
+#                  batch (multi-threaded) tests in build-tsan with TSan, then
+#                  each fuzz target for 30 s in build-fuzz
+#   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
 #   make bench     astar against libtcod and Boost.Graph, the three open lists,
 #                  the JPS+ table, islands and dead ends
@@ -23,9 +25,11 @@ TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 # mapping"). If a TSan build of the CLI cannot even print its help, the tests
 # run with randomisation off for them alone.
 TSAN_WRAP = $$(build-tsan/astar --help >/dev/null 2>&1 || echo setarch $$(uname -m) -R)
-SUITES = build build-san build-tsan
+SUITES = build build-san build-tsan build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS = -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASTAR_FUZZ=ON
 
-.PHONY: all demo test verify install clean
+.PHONY: all demo test verify install clean fuzz
 
 all:
 	@scripts/deps.sh build
@@ -44,10 +48,12 @@ endef
 
 test:
 	@scripts/deps.sh test
+	@scripts/deps.sh fuzz
 	@rm -f $(SUITES:%=%/ctest.log)
 	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
 	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))
 	-$(call suite,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=OFF -DASTAR_TSAN=ON,$(TSAN_ENV) $(TSAN_WRAP),-R batch)
+	-$(call suite,build-fuzz,$(FUZZ_FLAGS) -DASTAR_FUZZ_SECONDS=30)
 	@# "N% tests passed, F tests failed out of T", once per build; a build
 	@# without that line (it did not build, or ctest broke) counts as a failure.
 	@for d in $(SUITES); do grep -qs 'tests failed out of' $$d/ctest.log || \
@@ -81,6 +87,14 @@ bench:
 	./build-bench/astar-smooth $(foreach m,dao/lak303d bg512/AR0205SR sc1/Aurora maze/maze512-8-0, \
 	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
+
+# The fuzz targets for longer, one at a time (each takes a core), with their
+# statistics; what they find stays in build-fuzz/tests/fuzz.
+fuzz:
+	@scripts/deps.sh fuzz
+	cmake -S . -B build-fuzz $(FUZZ_FLAGS) -DASTAR_WERROR=ON -DASTAR_FUZZ_SECONDS=$(FUZZ_SECONDS)
+	cmake --build build-fuzz -j2
+	ctest --test-dir build-fuzz -V 2>&1 | grep -E 'Test #|stat::|DONE|ERROR|SUMMARY|Test unit written|passed|failed'
 
 install: all
 	cmake --install build $(if $(PREFIX),--prefix $(PREFIX))

@@ -2,6 +2,7 @@
 # Make sure the tools to build (and test) astar are installed.
 #   scripts/deps.sh build   cmake, make, a C compiler (cc), pkg-config
 #   scripts/deps.sh test    the same, cmocka, and a C++ compiler
+#   scripts/deps.sh fuzz    the same as build, and Clang 14 with libFuzzer
 #   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
 #                           make bench times: libtcod and Boost.Graph
 # Prints nothing when everything is there. Otherwise installs what is missing
@@ -11,8 +12,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test | bench) ;;
-    *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+    build | test | fuzz | bench) ;;
+    *) echo "usage: $0 build|test|fuzz|bench" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -26,6 +27,14 @@ if [ "$what" = test ]; then
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cmocka; then
         missing+=(libcmocka-dev)
     fi
+fi
+# libFuzzer is a runtime library of Clang's, in its own package.
+have_fuzzer() {
+    command -v clang-14 >/dev/null 2>&1 &&
+        [ -f "$(clang-14 -print-resource-dir)/lib/linux/libclang_rt.fuzzer-$(uname -m).a" ]
+}
+if [ "$what" = fuzz ] && ! have_fuzzer; then
+    missing+=(clang-14 libclang-rt-14-dev)
 fi
 # Boost.Graph's A* is header-only, so its header is what to look for.
 boost_astar=/usr/include/boost/graph/astar_search.hpp
@@ -67,6 +76,10 @@ for tool in cmake make cc pkg-config; do
 done
 if [ "$what" = test ] && ! pkg-config --exists cmocka; then
     echo "deps.sh: cmocka is still missing (pkg-config cannot find cmocka.pc)" >&2
+    exit 1
+fi
+if [ "$what" = fuzz ] && ! have_fuzzer; then
+    echo "deps.sh: clang-14 or its libFuzzer is still missing" >&2
     exit 1
 fi
 if [ "$what" = bench ]; then
