@@ -34,7 +34,7 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 grep '^[.#xoS*GJ]\{49\}$' <<<"$out" | grep -q J || fail "no jump point drawn"
 run 2 "$ASTAR" path "$map" 1 1 2 2 --algo jps --moves 4
-has "unsupported"
+has "--algo jps needs --moves 8"
 
 # Islands: a query between two of them stops at once, with the same answer.
 island_map="$ASTAR_BENCH_DIR/maps/bg512/AR0011SR.map"

@@ -64,7 +64,7 @@ last_line "160 passed, 0 failed"
 
 # Refusals.
 run 2 "$ASTAR" path "$lak" "${query[@]}" --algo jps --turn-penalty 10
-has "no turn penalty"
+has "--algo jps takes no --turn-penalty"
 run 2 "$ASTAR" path "$lak" "${query[@]}" --turn-penalty -1
 has "--turn-penalty takes a whole number"
 run 2 "$ASTAR" path "$lak" "${query[@]}" --turn-penalty 1x

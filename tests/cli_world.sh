@@ -81,7 +81,7 @@ has "--mover cell 5,60 is outside the map"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --unit-radius
 has "--unit-radius needs a value"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --algo jps --influence 24,22,5,40
-has "unsupported"
+has "--algo jps takes no influence layer or units"
 run 0 "$ASTAR" path --help
 has "--influence X,Y,R,V"
 has "--mover X,Y:X,Y:..."

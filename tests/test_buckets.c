@@ -464,9 +464,44 @@ static void test_heap_serves_otherwise(void **state)
     }
 }
 
+/* astar_context_open_list says which list a search really uses: the
+ * buckets only where they can serve, the heap for JPS's sorted and
+ * unsorted lists, and the heap for nonsense. */
+static void test_open_list_in_use(void **state)
+{
+    (void)state;
+    astar_context *big = NULL, *small = NULL;
+    assert_int_equal(astar_context_new(100, &big), ASTAR_OK);
+    assert_int_equal(astar_context_new(10, &small), ASTAR_OK);
+    astar_options o = astar_options_default();
+    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    /* Manhattan H overestimates with diagonal steps: F may go down. */
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    o.costs = ASTAR_COSTS_OCTILE;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
+    assert_int_equal(astar_context_open_list(small, &o), ASTAR_OPEN_LIST_HEAP);
+    o.weight = 1.5;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    o.weight = 1.0;
+    o.algorithm = ASTAR_ALGORITHM_JPS;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
+    o.open_list = ASTAR_OPEN_LIST_SORTED;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_SORTED);
+    assert_int_equal(astar_context_open_list(NULL, &o), ASTAR_OPEN_LIST_HEAP);
+    assert_int_equal(astar_context_open_list(big, NULL), ASTAR_OPEN_LIST_HEAP);
+    o.moves = (astar_moves)99;
+    assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    astar_context_delete(small);
+    astar_context_delete(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_open_list_in_use),
         cmocka_unit_test(test_moves_legal_is_the_corner_rule),
         cmocka_unit_test(test_around_follows_edits),
         cmocka_unit_test(test_served_options_are_consistent),

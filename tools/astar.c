@@ -21,10 +21,11 @@ static const struct {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n\ncommands:\n");
+    fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n"
+                 "       astar --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n%s", cli_search_options_help);
+    fprintf(out, "\n%s", cli_search_help(cli_all_search_options));
 }
 
 int main(int argc, char **argv)
@@ -35,6 +36,10 @@ int main(int argc, char **argv)
     }
     if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("astar %s\n", ASTAR_VERSION);
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -64,7 +64,7 @@ static void usage(FILE *out)
             "their ratio.\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
             "a line every 10 seconds.\n\n%s\n%s",
-            MAX_THREADS, cli_search_options_help, cli_map_options_help);
+            MAX_THREADS, cli_search_help(cli_all_search_options), cli_map_options_help);
 }
 
 typedef struct bench {
@@ -338,7 +338,7 @@ int cmd_bench(int argc, char **argv)
     if (!files)
         return EXIT_FAILED;
     for (int i = 1; i < argc && code == EXIT_OK;) {
-        int r = cli_search_option(argc, argv, &i, &b.options);
+        int r = cli_search_option("bench", cli_all_search_options, argc, argv, &i, &b.options);
         if (r < 0)
             code = EXIT_USAGE;
         else if (r > 0)
@@ -376,9 +376,11 @@ int cmd_bench(int argc, char **argv)
         usage(stderr);
         code = EXIT_USAGE;
     }
+    if (code == EXIT_OK && !cli_check_search("bench", &b.options, false))
+        code = EXIT_USAGE;
     if (code == EXIT_OK) {
         printf("options: ");
-        cli_describe_options(stdout, &b.options);
+        cli_describe_options(stdout, &b.options, NULL);
         printf("\n%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",
                "expanded/q", "ns/exp", "B/cell");
         for (int i = 0; i < nfiles && code == EXIT_OK; i++)

@@ -1,25 +1,10 @@
 /* Option parsing and scenario loading shared by the subcommands. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-const char cli_search_options_help[] =
-    "search options (the same in every subcommand):\n"
-    "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
-    "                          jump table built when the map is loaded\n"
-    "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
-    "                          buckets: the fastest, for a consistent heuristic)\n"
-    "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
-    "                          8 that may cut one corner\n"
-    "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n"
-    "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n"
-    "  --weight W              H is multiplied by W, 0..64 (default 1)\n"
-    "  --ties last|first|deep  which equal-F square goes first (default last added)\n"
-    "  --stop closed|open      stop when the target is closed (default) or opened\n"
-    "  --turn-penalty N        add N cost units to G at every change of direction\n"
-    "                          (default 0; A* only, not always least cost)\n";
 
 const char cli_map_options_help[] =
     "map options:\n"
@@ -81,58 +66,74 @@ static bool lookup(const named_value *names, const char *text, int *value)
     return false;
 }
 
-int cli_search_option(int argc, char **argv, int *i, astar_options *o)
+/* The search options, one table for every subcommand: the flag, its
+ * choices (or NULL for a number), the bit that subcommands accept it by,
+ * and its help. */
+typedef enum search_flag_kind { ALGO, OPEN_LIST, MOVES, COSTS, HEURISTIC, WEIGHT, TIES, STOP,
+                                TURN_PENALTY, SEARCH_FLAGS } search_flag_kind;
+
+static const struct {
+    const char *flag;
+    const named_value *names;
+    const char *help;
+} search_flags[SEARCH_FLAGS] = {
+    [ALGO] = { "--algo", algo_names,
+               "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
+               "                          jump table built when the map is loaded\n" },
+    [OPEN_LIST] = { "--open-list", open_list_names,
+                    "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
+                    "                          buckets: the fastest, for a consistent heuristic)\n" },
+    [MOVES] = { "--moves", moves_names,
+                "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
+                "                          8 that may cut one corner\n" },
+    [COSTS] = { "--costs", costs_names,
+                "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n" },
+    [HEURISTIC] = { "--heuristic", heuristic_names,
+                    "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n" },
+    [WEIGHT] = { "--weight", NULL,
+                 "  --weight W              H is multiplied by W, 0..64 in steps of 1/1024\n"
+                 "                          (default 1)\n" },
+    [TIES] = { "--ties", ties_names,
+               "  --ties last|first|deep  which equal-F square goes first (default last added)\n" },
+    [STOP] = { "--stop", stop_names,
+               "  --stop closed|open      stop when the target is closed (default) or opened\n" },
+    [TURN_PENALTY] = { "--turn-penalty", NULL,
+                       "  --turn-penalty N        add N cost units to G at every change of direction\n"
+                       "                          (default 0; A* only, not always least cost)\n" },
+};
+
+const unsigned cli_all_search_options = (1u << SEARCH_FLAGS) - 1;
+const unsigned cli_dijkstra_options = 1u << MOVES | 1u << COSTS;
+
+const char *cli_search_help(unsigned accepted)
 {
-    enum { ALGO, OPEN_LIST, MOVES, COSTS, HEURISTIC, TIES, STOP };
-    static const struct {
-        const char *flag;
-        const named_value *names;
-    } enums[] = {
-        [ALGO] = { "--algo", algo_names },          [OPEN_LIST] = { "--open-list", open_list_names },
-        [MOVES] = { "--moves", moves_names },       [COSTS] = { "--costs", costs_names },
-        [HEURISTIC] = { "--heuristic", heuristic_names }, [TIES] = { "--ties", ties_names },
-        [STOP] = { "--stop", stop_names },
-    };
-    const char *flag = argv[*i];
-    bool is_weight = strcmp(flag, "--weight") == 0;
-    bool is_turn_penalty = strcmp(flag, "--turn-penalty") == 0;
-    size_t which = 0;
-    while (which < sizeof enums / sizeof enums[0] && strcmp(enums[which].flag, flag) != 0)
-        which++;
-    if (!is_weight && !is_turn_penalty && which == sizeof enums / sizeof enums[0])
-        return 0;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "astar: %s needs a value\n", flag);
-        return -1;
-    }
-    const char *value = argv[++*i];
-    ++*i;
-    if (is_weight) {
-        if (!cli_parse_double(value, 0.0, 64.0, &o->weight)) {
-            fprintf(stderr, "astar: --weight takes a number from 0 to 64, not '%s'\n", value);
-            return -1;
-        }
-        return 1;
-    }
-    if (is_turn_penalty) {
-        long penalty;
-        if (!cli_parse_int(value, 0, INT32_MAX, &penalty)) {
-            fprintf(stderr, "astar: --turn-penalty takes a whole number from 0 to %ld, not '%s'\n",
-                    (long)INT32_MAX, value);
-            return -1;
-        }
-        o->world.turn_penalty = (uint32_t)penalty;
-        return 1;
-    }
+    static char help[2048];
+    size_t used = (size_t)snprintf(help, sizeof help, "search options:\n");
+    for (int k = 0; k < SEARCH_FLAGS; k++)
+        if (accepted >> k & 1)
+            used += (size_t)snprintf(help + used, sizeof help - used, "%s", search_flags[k].help);
+    snprintf(help + used, sizeof help - used,
+             "An option's value may follow it (--moves 4) or be joined to it (--moves=4).\n");
+    return help;
+}
+
+/* Sets field k of o from its text; false when the text is no value of it. */
+static bool set_search_flag(search_flag_kind k, const char *value, astar_options *o)
+{
+    long penalty;
     int v;
-    if (!lookup(enums[which].names, value, &v)) {
-        fprintf(stderr, "astar: %s does not take '%s'; one of:", flag, value);
-        for (const named_value *n = enums[which].names; n->name; n++)
-            fprintf(stderr, " %s", n->name);
-        fputc('\n', stderr);
-        return -1;
+    switch (k) {
+    case WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
+    case TURN_PENALTY:
+        if (!cli_parse_int(value, 0, INT32_MAX, &penalty))
+            return false;
+        o->world.turn_penalty = (uint32_t)penalty;
+        return true;
+    default: break;
     }
-    switch (which) {
+    if (!lookup(search_flags[k].names, value, &v))
+        return false;
+    switch (k) {
     case ALGO: o->algorithm = (astar_algorithm)v; break;
     case OPEN_LIST: o->open_list = (astar_open_list)v; break;
     case MOVES: o->moves = (astar_moves)v; break;
@@ -140,16 +141,90 @@ int cli_search_option(int argc, char **argv, int *i, astar_options *o)
     case HEURISTIC: o->heuristic = (astar_heuristic)v; break;
     case TIES: o->ties = (astar_ties)v; break;
     case STOP: o->stop = (astar_stop)v; break;
+    default: break;
     }
-    return 1;
+    return true;
 }
 
-void cli_describe_options(FILE *out, const astar_options *o)
+int cli_search_option(const char *cmd, unsigned accepted, int argc, char **argv, int *i,
+                      astar_options *o)
 {
+    const char *arg = argv[*i];
+    const char *equals = strchr(arg, '=');
+    size_t flag_length = equals ? (size_t)(equals - arg) : strlen(arg);
+    int k = 0;
+    while (k < SEARCH_FLAGS && !(strlen(search_flags[k].flag) == flag_length &&
+                                 strncmp(search_flags[k].flag, arg, flag_length) == 0))
+        k++;
+    if (k == SEARCH_FLAGS)
+        return 0;
+    const char *flag = search_flags[k].flag;
+    if (!(accepted >> k & 1)) {
+        fprintf(stderr, "astar %s: %s does not apply here (astar %s --help lists what does)\n",
+                cmd, flag, cmd);
+        return -1;
+    }
+    const char *value = equals ? equals + 1 : *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!value) {
+        fprintf(stderr, "astar %s: %s needs a value\n", cmd, flag);
+        return -1;
+    }
+    *i += equals ? 1 : 2;
+    if (set_search_flag((search_flag_kind)k, value, o))
+        return 1;
+    if (k == WEIGHT)
+        fprintf(stderr, "astar %s: --weight takes a number from 0 to 64, not '%s'\n", cmd, value);
+    else if (k == TURN_PENALTY)
+        fprintf(stderr, "astar %s: --turn-penalty takes a whole number from 0 to %ld, not '%s'\n",
+                cmd, (long)INT32_MAX, value);
+    else {
+        fprintf(stderr, "astar %s: %s does not take '%s'; one of:", cmd, flag, value);
+        for (const named_value *n = search_flags[k].names; n->name; n++)
+            fprintf(stderr, " %s", n->name);
+        fputc('\n', stderr);
+    }
+    return -1;
+}
+
+bool cli_check_search(const char *cmd, const astar_options *o, bool world)
+{
+    if (o->algorithm == ASTAR_ALGORITHM_ASTAR)
+        return true;
+    const char *algo = name_of(algo_names, (int)o->algorithm);
+    if (o->moves != ASTAR_MOVES_8) {
+        fprintf(stderr, "astar %s: --algo %s needs --moves 8 (8 moves with the corner rule), "
+                "not --moves %s\n", cmd, algo, name_of(moves_names, (int)o->moves));
+        return false;
+    }
+    if (o->world.turn_penalty || world) {
+        fprintf(stderr, "astar %s: --algo %s takes no %s: jumps skip the steps those price; "
+                "use --algo astar\n", cmd, algo,
+                o->world.turn_penalty ? "--turn-penalty" : "influence layer or units");
+        return false;
+    }
+    return true;
+}
+
+void cli_describe_options(FILE *out, const astar_options *o, const astar_context *ctx)
+{
+    /* Without the search's own context, one of 64 cells answers for every
+     * map of that size or more (all the benchmark's). */
+    astar_context *any = NULL;
+    if (!ctx && astar_context_new(64, &any) == ASTAR_OK)
+        ctx = any;
+    astar_open_list used = astar_context_open_list(ctx, o);
+    astar_context_delete(any);
+    /* Weights are fixed point, 1/1024 a step: say what the search uses. */
+    double weight = round(o->weight * 1024.0) / 1024.0;
+    char list[96];
+    if (used == o->open_list)
+        snprintf(list, sizeof list, "%s", name_of(open_list_names, (int)used));
+    else
+        snprintf(list, sizeof list, "%s (%s asked for: it cannot serve these options)",
+                 name_of(open_list_names, (int)used), name_of(open_list_names, (int)o->open_list));
     fprintf(out, "algo %s, open list %s, moves %s, costs %s, heuristic %s, weight %g, ties %s, stop %s",
-            name_of(algo_names, (int)o->algorithm), name_of(open_list_names, (int)o->open_list),
-            name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
-            name_of(heuristic_names, (int)o->heuristic), o->weight, name_of(ties_names, (int)o->ties),
+            name_of(algo_names, (int)o->algorithm), list, name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
+            name_of(heuristic_names, (int)o->heuristic), weight, name_of(ties_names, (int)o->ties),
             name_of(stop_names, (int)o->stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);

@@ -10,16 +10,30 @@
 /* Exit codes of every subcommand. */
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
-/* The search options every subcommand spells the same way, for --help. */
-extern const char cli_search_options_help[];
+/* The search options, each a bit of a set that says which a subcommand
+ * takes: every one, or those a Dijkstra search uses (--moves, --costs). */
+extern const unsigned cli_all_search_options, cli_dijkstra_options;
 
-/* If argv[*i] is a search option, applies it (with its value) to options,
- * advances *i past it and returns 1; returns 0 if it is not one, and -1
- * (after printing why) if its value is bad. */
-int cli_search_option(int argc, char **argv, int *i, astar_options *options);
+/* The help of the search options in accepted, for --help. */
+const char *cli_search_help(unsigned accepted);
 
-/* One-line description of options, e.g. "algo astar, open list heap, moves 8, ...". */
-void cli_describe_options(FILE *out, const astar_options *options);
+/* If argv[*i] is a search option (--flag value or --flag=value), applies
+ * it to options, advances *i past it and returns 1; returns 0 if it is not
+ * one, and -1 (after printing why, as "astar cmd: ...") if its value is bad
+ * or cmd does not take it. */
+int cli_search_option(const char *cmd, unsigned accepted, int argc, char **argv, int *i,
+                      astar_options *options);
+
+/* Whether the options can be searched with at all, said once before any
+ * search: JPS and JPS+ need 8 moves with the corner rule and no turn
+ * penalty, influence layer or units (world). Prints why not. */
+bool cli_check_search(const char *cmd, const astar_options *options, bool world);
+
+/* One-line description of the options a search on ctx [opt] really uses,
+ * e.g. "algo astar, open list heap, moves 8, ...": the open list it falls
+ * back to, the weight as rounded to 1/1024. Without ctx, as on any map of
+ * 64 cells or more. */
+void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx);
 
 /* "moves 8, costs article": the options a Dijkstra search (nearest, flow) uses. */
 void cli_describe_moves(FILE *out, const astar_options *options);

@@ -136,7 +136,9 @@ int cmd_demo(int argc, char **argv)
 {
     if (argc > 1) {
         if (!cli_is_help(argv[1])) {
-            fprintf(stderr, "astar demo: takes no arguments\n");
+            fprintf(stderr, "astar demo: takes no options or arguments: it replays the article's "
+                            "example as the article sets it (8 moves, corner rule, 10/14 costs, "
+                            "Manhattan H); astar path searches your own maps with any options\n");
             return EXIT_USAGE;
         }
         printf("usage: astar demo\n\n"
@@ -173,7 +175,7 @@ int cmd_demo(int argc, char **argv)
            "Moves cost 10 straight and 14 diagonal, H is Manhattan x 10, and no step may\n"
            "cut a wall's corner. Options: ",
            start.x, start.y, target.x, target.y);
-    cli_describe_options(stdout, &o);
+    cli_describe_options(stdout, &o, NULL);
     printf(".\nTies go to the square added first, the row below added first: the one rule\n"
            "under which every step comes out as the article's figures show it.\n\n");
     print_picture(t, (astar_point){ -1, -1 }, NULL, 0);

@@ -25,7 +25,7 @@ static void usage(FILE *out)
             "',' walls and ground it never saw).\n"
             "Exit status: 0 if the unit reached the goal, 1 if there is no path, 2 on bad\n"
             "arguments.\n\n%s",
-            DEFAULT_SIGHT, MAX_SIGHT, PICTURE_MAX_WIDTH, cli_search_options_help);
+            DEFAULT_SIGHT, MAX_SIGHT, PICTURE_MAX_WIDTH, cli_search_help(cli_all_search_options));
 }
 
 /* The walk's figures. */
@@ -143,7 +143,7 @@ static int parse_args(int argc, char **argv, request *r)
     const char *positional[5];
     int npos = 0;
     for (int i = 1; i < argc;) {
-        int found = cli_search_option(argc, argv, &i, &r->options);
+        int found = cli_search_option("explore", cli_all_search_options, argc, argv, &i, &r->options);
         long v;
         if (found < 0)
             return EXIT_USAGE;
@@ -169,6 +169,8 @@ static int parse_args(int argc, char **argv, request *r)
         usage(stderr);
         return EXIT_USAGE;
     }
+    if (!cli_check_search("explore", &r->options, false))
+        return EXIT_USAGE;
     if (!cli_parse_xy("explore", positional[1], positional[2], &r->start) ||
         !cli_parse_xy("explore", positional[3], positional[4], &r->goal))
         return EXIT_USAGE;
@@ -190,7 +192,7 @@ static int explore(const request *r, const astar_grid *truth, astar_context *ctx
     astar_path path = { .points = points, .capacity = cells };
     astar_status s = walk_to(ctx, truth, k, r->sight, r->start, r->goal, &r->options, &path, &w);
     printf("options: ");
-    cli_describe_options(stdout, &r->options);
+    cli_describe_options(stdout, &r->options, NULL);
     printf("\nsight: %d (dx^2 + dy^2 <= %d, no line of sight)\n", r->sight,
            r->sight * r->sight + r->sight);
     double straight = r->options.costs == ASTAR_COSTS_OCTILE ? ASTAR_OCTILE_STRAIGHT

@@ -27,7 +27,7 @@ static void usage(FILE *out)
             "              (may be given several times)\n"
             "Only --moves and --costs of the search options apply.\n"
             "Exit status: 0 if built, 2 on bad arguments.\n\n%s",
-            PICTURE_MAX_WIDTH, cli_search_options_help);
+            PICTURE_MAX_WIDTH, cli_search_help(cli_dijkstra_options));
 }
 
 /* The arrow for a step (dx, dy), each -1..1. */
@@ -119,7 +119,7 @@ typedef struct flow_args {
 static int parse(int argc, char **argv, flow_args *a)
 {
     for (int i = 1; i < argc;) {
-        int r = cli_search_option(argc, argv, &i, &a->options);
+        int r = cli_search_option("flow", cli_dijkstra_options, argc, argv, &i, &a->options);
         if (r < 0)
             return EXIT_USAGE;
         if (r > 0)
@@ -143,6 +143,10 @@ static int parse(int argc, char **argv, flow_args *a)
                 fprintf(stderr, "astar flow: bad value '%s' for %s\n", value, arg);
                 return EXIT_USAGE;
             }
+        } else if (strcmp(arg, "--islands") == 0 || strcmp(arg, "--dead-ends") == 0) {
+            fprintf(stderr, "astar flow: %s does not apply here: a distance map covers every "
+                            "cell it can reach, whatever the islands and dead ends\n", arg);
+            return EXIT_USAGE;
         } else if (cli_is_option(arg)) {
             fprintf(stderr, "astar flow: unknown option '%s'\n", arg);
             return EXIT_USAGE;

@@ -19,7 +19,7 @@ static void usage(FILE *out)
             "others, '*' path, '#' blocked). Blocked targets are skipped; of equally near\n"
             "targets the first wins. Only --moves and --costs of the search options apply.\n"
             "Exit status: 0 if a target was reached, 1 if none, 2 on bad arguments.\n\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help);
+            PICTURE_MAX_WIDTH, cli_search_help(cli_dijkstra_options), cli_map_options_help);
 }
 
 static void draw(const astar_grid *grid, const astar_point *targets, size_t count,
@@ -49,7 +49,7 @@ int cmd_nearest(int argc, char **argv)
         goto done;
     }
     for (int i = 1; i < argc;) {
-        int r = cli_search_option(argc, argv, &i, &o);
+        int r = cli_search_option("nearest", cli_dijkstra_options, argc, argv, &i, &o);
         if (r < 0)
             goto done;
         if (r > 0)

@@ -24,9 +24,10 @@ static void usage(FILE *out)
             "                between (line of sight under the moves' corner rule), and the\n"
             "                length of that walk\n"
             "  --svg FILE    write an SVG picture of the map around the path, the path, and\n"
-            "                with --smooth the waypoints\n\n"
+            "                with --smooth the waypoints\n"
+            "  --quiet       print the summary lines only: no cells, no picture\n\n"
             "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_search_options_help, cli_map_options_help,
+            PICTURE_MAX_WIDTH, cli_search_help(cli_all_search_options), cli_map_options_help,
             cli_world_options_help);
 }
 
@@ -60,6 +61,7 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const cli_wor
 
 /* What --smooth, --svg and --turn-penalty add to the report. */
 typedef struct extras {
+    bool quiet;         /* --quiet: the summary lines, no cells, no picture */
     bool smooth;
     const char *svg;
     astar_waypoints smoothed;  /* points NULL unless smoothed */
@@ -142,7 +144,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     int npos = 0;
     extras x = { 0 };
     for (int i = 1; i < argc;) {
-        int r = cli_search_option(argc, argv, &i, &o);
+        int r = cli_search_option("path", cli_all_search_options, argc, argv, &i, &o);
         if (r < 0)
             return EXIT_USAGE;
         if (r == 0)
@@ -157,6 +159,11 @@ static int path_in(cli_world *world, int argc, char **argv)
         }
         if (strcmp(argv[i], "--smooth") == 0) {
             x.smooth = true;
+            i++;
+            continue;
+        }
+        if (strcmp(argv[i], "--quiet") == 0) {
+            x.quiet = true;
             i++;
             continue;
         }
@@ -180,6 +187,8 @@ static int path_in(cli_world *world, int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
+    if (!cli_check_search("path", &o, cli_world_active(world)))
+        return EXIT_USAGE;
     astar_point start, goal;
     if (!cli_parse_xy("path", positional[1], positional[2], &start) ||
         !cli_parse_xy("path", positional[3], positional[4], &goal))
@@ -206,7 +215,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         return EXIT_USAGE;
     }
     printf("options: ");
-    cli_describe_options(stdout, &o);
+    cli_describe_options(stdout, &o, ctx);
     printf("\n");
     if (maps.dead_ends)
         printf("dead ends: %u areas; start in area %u, goal in area %u (0: none)\n",
@@ -221,7 +230,8 @@ static int path_in(cli_world *world, int argc, char **argv)
     if (s == ASTAR_OK) {
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
-        cli_print_points(points, path.length);
+        if (!x.quiet)
+            cli_print_points(points, path.length);
         if (in_world) {
             printf("with the world: ");
             cli_world_crossings(stdout, world, points, path.length);
@@ -229,11 +239,12 @@ static int path_in(cli_world *world, int argc, char **argv)
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
             printf("jump points: %zu\n", path.node_count);
-            cli_print_points(path.nodes, path.node_count);
+            if (!x.quiet)
+                cli_print_points(path.nodes, path.node_count);
         }
         if (!report_extras(grid, &o, &path, &x))
             code = EXIT_FAILED;
-        else if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
+        else if (!x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);

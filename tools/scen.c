@@ -31,7 +31,7 @@ static expectation expect(const astar_options *o)
 static void describe(const astar_options *o, expectation e)
 {
     printf("options: ");
-    cli_describe_options(stdout, o);
+    cli_describe_options(stdout, o, NULL);
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
     if (e.at_least && e.at_most)
         printf(";\n          %s (tolerance %.2f)\n",
@@ -157,7 +157,7 @@ static void usage(FILE *out)
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
             "Ends with the line 'N passed, M failed' (', K skipped').\n"
             "Exit status: 0 if nothing failed, 1 if something did, 2 on bad arguments.\n\n%s\n%s",
-            cli_search_options_help, cli_map_options_help);
+            cli_search_help(cli_all_search_options), cli_map_options_help);
 }
 
 int cmd_scen(int argc, char **argv)
@@ -170,7 +170,7 @@ int cmd_scen(int argc, char **argv)
     if (!files)
         return EXIT_FAILED;
     for (int i = 1; i < argc;) {
-        int r = cli_search_option(argc, argv, &i, &o);
+        int r = cli_search_option("scen", cli_all_search_options, argc, argv, &i, &o);
         if (r < 0) {
             free(files);
             return EXIT_USAGE;
@@ -197,6 +197,10 @@ int cmd_scen(int argc, char **argv)
     }
     if (nfiles == 0) {
         usage(stderr);
+        free(files);
+        return EXIT_USAGE;
+    }
+    if (!cli_check_search("scen", &o, false)) {
         free(files);
         return EXIT_USAGE;
     }

@@ -307,6 +307,17 @@ typedef struct astar_path {
  * faster. */
 #define ASTAR_MAX_COST UINT32_MAX
 
+/* The open list a search with these options on ctx really uses: the one
+ * options->open_list names, except that BUCKETS falls back to the heap
+ * when it cannot serve - a heuristic that may overestimate or a weight
+ * above 1 (the buckets need F never to go down), or a context of fewer
+ * than 64 cells - and that JPS and JPS+ use the heap for the sorted and
+ * unsorted lists. (JPS on buckets may still start over on the heap on a
+ * map that opens more jump points at once than the buckets hold.) NULL or
+ * invalid arguments give ASTAR_OPEN_LIST_HEAP. O(1). */
+ASTAR_API astar_open_list astar_context_open_list(const astar_context *ctx,
+                                                  const astar_options *options);
+
 /* Finds a path from start to goal on grid: A* as the article defines it.
  *   1. The start square goes on the open list.
  *   2. Repeat: the square with the lowest F = G + H on the open list becomes

@@ -3,6 +3,7 @@
 
 #include "world/layers.h"
 #include "core/options.h"
+#include "open/context.h"
 #include "world/units.h"
 
 astar_options astar_options_default(void)
@@ -72,4 +73,16 @@ bool astar_options_optimal(const astar_options *options)
     /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
     return admissible(options) && options->weight <= 1.0 && options->stop == ASTAR_STOP_CLOSED &&
            options->world.turn_penalty == 0;
+}
+
+astar_open_list astar_context_open_list(const astar_context *ctx, const astar_options *options)
+{
+    if (!ctx || !options || !astar__options_valid(options))
+        return ASTAR_OPEN_LIST_HEAP;
+    if (options->open_list == ASTAR_OPEN_LIST_BUCKETS &&
+        (!astar__options_consistent(options) || ctx->buckets.capacity == 0))
+        return ASTAR_OPEN_LIST_HEAP;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR && options->open_list != ASTAR_OPEN_LIST_BUCKETS)
+        return ASTAR_OPEN_LIST_HEAP;
+    return options->open_list;
 }

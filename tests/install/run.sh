@@ -3,12 +3,12 @@
 # consumer would: (a) a CMake project with find_package(astar CONFIG),
 # (b) a plain cc command line with pkg-config, (c) each installed header
 # compiled alone.
-# Usage: tests/install/run.sh <source dir> <build dir>
+# Usage: tests/install/run.sh <source dir> <build dir> <benchmark data dir>
 set -euo pipefail
 
 fail() { echo "install_consumer: FAILED: $*" >&2; exit 1; }
 
-[ $# -eq 2 ] || fail "usage: $0 <source dir> <build dir>"
+[ $# -eq 3 ] || fail "usage: $0 <source dir> <build dir> <benchmark data dir>"
 src=$(cd "$1" && pwd) || fail "no source dir $1"
 build=$(cd "$2" && pwd) || fail "no build dir $2"
 here="$src/tests/install"
@@ -57,8 +57,19 @@ flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs astar) || fail "pkg-
 echo "pkg-config: $flags"
 # shellcheck disable=SC2086  # $flags is a list of options
 quiet cc -std=c11 -Wall -Wextra -Wpedantic -o "$tmp/consumer-pc" "$here/consumer.c" $flags
-LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$tmp/consumer-pc" ||
-    fail "the pkg-config consumer failed"
+# No LD_LIBRARY_PATH: the run-time path astar.pc gives finds the library.
+"$tmp/consumer-pc" || fail "the pkg-config consumer failed"
+
+echo "== (b2) the README's C example, as written, on arena.map"
+awk '/^```c$/ {on = 1; next} on && /^```$/ {exit} on' "$src/README.md" >"$tmp/readme.c"
+[ -s "$tmp/readme.c" ] || fail "no C example in README.md"
+# shellcheck disable=SC2086  # $flags is a list of options
+quiet cc -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/readme" "$tmp/readme.c" $flags
+mkdir "$tmp/run" && ln -s "$3/maps/dao/arena.map" "$tmp/run/arena.map"
+readme_out=$(cd "$tmp/run" && "$tmp/readme") || fail "the README example failed: $readme_out"
+grep -qE '^[0-9]+ cells, distance [0-9.]+, [0-9]+ expanded$' <<<"$readme_out" ||
+    fail "the README example printed: $readme_out"
+echo "README example: $readme_out"
 
 echo "== (c) every installed header compiles alone, as C11 and as C++17"
 headers=("$src"/include/astar/*.h)

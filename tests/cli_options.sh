@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Every subcommand takes the options that apply to it and refuses the rest
+# with a reason, once, before it searches; --opt=value works; negative
+# numbers are coordinates; --version; path --quiet; the options line says
+# what the search really uses.
+# shellcheck source=tests/support.sh
+source "$(dirname "$0")/support.sh"
+
+map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
+scen="$ASTAR_BENCH_DIR/scen/dao/arena.map.scen"
+
+run 0 "$ASTAR" --version
+checks=$((checks + 1))
+grep -qE '^astar [0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" || fail "--version printed '$out'"
+
+# Dijkstra takes --moves and --costs only, and says so.
+run 2 "$ASTAR" nearest "$map" 3 3 45,40 --algo jps
+has "astar nearest: --algo does not apply here"
+run 0 "$ASTAR" nearest --help
+has "--moves 4|8|8cut"
+checks=$((checks + 1))
+! grep -qF -- "--algo" <<<"$out" || fail "nearest --help lists --algo"
+run 2 "$ASTAR" flow "$map" 10,10 --heuristic octile
+has "astar flow: --heuristic does not apply here"
+run 2 "$ASTAR" flow "$map" 10,10 --islands
+has "astar flow: --islands does not apply here"
+run 2 "$ASTAR" demo --algo jps
+has "astar demo: takes no options or arguments"
+
+# Impossible combinations: one message before any search, naming the cause.
+run 2 "$ASTAR" scen --algo jps --moves 4 "$scen"
+has "--algo jps needs --moves 8"
+checks=$((checks + 1))
+[ "$(wc -l <<<"$out")" -eq 1 ] || fail "expected one line, got: $out"
+run 2 "$ASTAR" path "$map" 3 3 45 40 --algo jps --unit 10,10
+has "--algo jps takes no influence layer or units"
+run 2 "$ASTAR" path "$map" 3 3 45 40 --algo jps+ --turn-penalty 5
+has "--algo jps+ takes no --turn-penalty"
+
+# --opt=value, and a negative coordinate reaches the library.
+run 0 "$ASTAR" path "$map" 3 3 45 40 --moves=4 --costs=octile
+has "moves 4, costs octile"
+run 2 "$ASTAR" path "$map" -1 0 5 5
+has "start is outside the grid"
+
+# --quiet: the summary, not the 80 cells nor the picture.
+run 0 "$ASTAR" path "$map" 3 3 45 40 --quiet
+has "path: 43 cells"
+checks=$((checks + 1))
+[ "$(wc -l <<<"$out")" -eq 2 ] || fail "expected the options and summary lines only, got: $out"
+
+# The options line: the heap the buckets fall back to, the weight as used.
+run 0 "$ASTAR" path "$map" 3 3 45 40 --open-list buckets --weight 0.0001 --quiet
+has "open list heap (buckets asked for: it cannot serve these options)"
+has "weight 0,"
+run 0 "$ASTAR" path "$map" 3 3 45 40 --open-list buckets --costs octile --heuristic octile --quiet
+has "open list buckets, moves 8"
+done_checks
