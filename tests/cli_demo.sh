@@ -18,4 +18,16 @@ has "added      (1,4)  F  88 = G  28 + H  60, parent up-right"
 has "re-pointed (1,4)  G 28 -> 20 through the current square: parent now up, F 80"
 has "from A: (1,2) (2,3)"
 has "the first step is down-right."
+# The open list is listed in the order it hands squares out: every step
+# takes the first square of the list the step before printed.
+checks=$((checks + 1))
+awk '/^Step [0-9]+: the lowest F on the open list is/ {
+         match($0, /\([0-9]+,[0-9]+\)/); current = substr($0, RSTART, RLENGTH)
+         if (first != "" && current != first) { print "step " $2 " took " current ", not " first; bad = 1 }
+         steps++ }
+     /in the order it hands squares out/ { getline; match($0, /\([0-9]+,[0-9]+\)/); first = substr($0, RSTART, RLENGTH) }
+     END { exit bad || steps != 16 }' <<<"$out" || fail "a step did not take the first square listed"
+# The target is closed at the end, last on the closed list.
+has "Step 16: the lowest F on the open list is (5,2), the target B"
+has "closed list: (1,2) (2,2) (2,3) (2,1) (1,3) (0,2) (1,1) (0,3) (0,1) (2,4) (2,0) (3,4) (3,0) (4,4) (5,3) (5,2)"
 done_checks

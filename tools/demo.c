@@ -13,6 +13,9 @@ typedef struct trace {
     astar_point closed[W * H]; /* the closed list, in order */
     int closed_count;
     int step;
+    int added[H][W];           /* when each square was added to the open list:
+                                  with first-added ties, the order ties go in */
+    int added_count;
 } trace;
 
 /* "up-left" etc.: where a square's parent pointer points. */
@@ -81,15 +84,16 @@ typedef struct open_square {
     astar_point at;
 } open_square;
 
-/* Lowest F first; equal F in reading order, so the listing is stable. */
+/* The order the open list hands squares out in: lowest F first, and equal
+ * F in the order they were added (the demo's first-added ties). */
+static const trace *sorting;
+
 static int by_f(const void *a, const void *b)
 {
     const open_square *p = a, *q = b;
     if (p->node.f != q->node.f)
         return p->node.f < q->node.f ? -1 : 1;
-    if (p->at.y != q->at.y)
-        return p->at.y - q->at.y;
-    return p->at.x - q->at.x;
+    return sorting->added[p->at.y][p->at.x] - sorting->added[q->at.y][q->at.x];
 }
 
 static void on_step(void *user, const astar_context *ctx, astar_point current)
@@ -101,15 +105,24 @@ static void on_step(void *user, const astar_context *ctx, astar_point current)
            "and is switched to the closed list. Its neighbours:\n",
            ++t->step, current.x, current.y);
     for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
+        for (int x = 0; x < W; x++)
             astar_context_node(ctx, t->grid, x, y, &now[y][x]);
+    /* The neighbours in the order A* looks at them: the row below, then
+     * left and right, then the row above. */
+    for (int dy = 1; dy >= -1; dy--)
+        for (int dx = -1; dx <= 1; dx++) {
+            int x = current.x + dx, y = current.y + dy;
+            if (x < 0 || y < 0 || x >= W || y >= H)
+                continue;
             const astar_node *was = &t->before[y][x], *is = &now[y][x];
             astar_point at = { x, y };
-            if (is->list == ASTAR_LIST_OPEN && was->list == ASTAR_LIST_NONE)
+            if (is->list == ASTAR_LIST_OPEN && was->list == ASTAR_LIST_NONE) {
+                t->added[y][x] = ++t->added_count;
                 print_square("added", at, is);
-            else if (is->list == ASTAR_LIST_OPEN && is->g < was->g)
+            } else if (is->list == ASTAR_LIST_OPEN && is->g < was->g) {
                 printf("    %-10s (%d,%d)  G %u -> %u through the current square: parent now %s, F %u\n",
                        "re-pointed", x, y, was->g, is->g, direction(at, is->parent), is->f);
+            }
         }
     print_refused_corners(t, current);
     memcpy(t->before, now, sizeof now);
@@ -120,8 +133,9 @@ static void on_step(void *user, const astar_context *ctx, astar_point current)
         for (int x = 0; x < W; x++)
             if (now[y][x].list == ASTAR_LIST_OPEN)
                 open[count++] = (open_square){ now[y][x], { x, y } };
+    sorting = t;
     qsort(open, (size_t)count, sizeof open[0], by_f);
-    printf("  open list (%d):\n", count);
+    printf("  open list (%d), in the order it hands squares out:\n", count);
     for (int i = 0; i < count; i++)
         print_square("", open[i].at, &open[i].node);
     printf("  closed list:");
@@ -186,6 +200,13 @@ int cmd_demo(int argc, char **argv)
     astar_status s = astar_find_path(ctx, grid, start, target, &o, &path);
     int code = EXIT_OK;
     if (s == ASTAR_OK) {
+        t->closed[t->closed_count++] = target;
+        printf("Step %d: the lowest F on the open list is (%d,%d), the target B; it is switched\n"
+               "to the closed list, and the search stops.\n  closed list:",
+               t->step + 1, target.x, target.y);
+        for (int i = 0; i < t->closed_count; i++)
+            printf(" (%d,%d)", t->closed[i].x, t->closed[i].y);
+        printf("\n\n");
         printf("The target is on the closed list: the path is found after %u expansions.\n"
                "Walking the parents back from B gives, from A:", path.expanded);
         for (size_t i = 0; i < path.length; i++)
