@@ -37,6 +37,17 @@ has "--algo jps takes no influence layer or units"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --algo jps+ --turn-penalty 5
 has "--algo jps+ takes no --turn-penalty"
 
+run 1 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/den312d.map" "$scen"
+has "arena.map.scen is for a 49 x 49 map; $ASTAR_BENCH_DIR/maps/dao/den312d.map is 65 x 81"
+checks=$((checks + 1))
+! grep -q FAIL <<<"$out" || fail "a map of the wrong size failed problem by problem: $out"
+
+# Progress on a terminal (script gives the run one): a line that updates.
+if command -v script >/dev/null; then
+    run 0 script -qec "$ASTAR scen $ASTAR_BENCH_DIR/scen/maze/maze512-1-0.map.scen" /dev/null
+    has "[file 1/1, problem "
+fi
+
 # --opt=value, and a negative coordinate reaches the library.
 run 0 "$ASTAR" path "$map" 3 3 45 40 --moves=4 --costs=octile
 has "moves 4, costs octile"

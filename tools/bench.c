@@ -79,8 +79,7 @@ typedef struct bench {
     sample total;
     double best_one, best_many;   /* sums over the files of the best batch times */
     size_t jump_table_bytes, jump_table_cells;
-    double last_progress;
-    bool terminal;      /* standard error is one */
+    cli_progress progress;
 } bench;
 
 static int contexts_needed(const bench *b)
@@ -113,16 +112,9 @@ static bool bench_reserve(bench *b, size_t cells)
     return b->points != NULL;
 }
 
-/* A terminal gets a line that updates in place; a log gets a line now and
- * then, so long runs show they are alive either way. */
 static void progress(bench *b, int index, int nfiles, const char *what, size_t done, size_t n)
 {
-    double now = now_seconds();
-    if (now - b->last_progress > (b->terminal ? 0.25 : 10.0)) {
-        b->last_progress = now;
-        fprintf(stderr, "%s[file %d/%d, %s %zu/%zu]%s", b->terminal ? "\r" : "", index + 1, nfiles,
-                what, done, n, b->terminal ? " " : "\n");
-    }
+    cli_progress_show(&b->progress, index, nfiles, what, done, n);
 }
 
 static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *cs, sample *s,
@@ -290,8 +282,7 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
     sample s = { .state_bytes_per_cell = context_bytes_per_cell(b) };
     bool ok = b->threads > 0 ? time_batches(b, path, &cs, &s, index, nfiles)
                              : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
-    if (b->terminal)
-        fprintf(stderr, "\r%60s\r", "");
+    cli_progress_clear(&b->progress);
     if (ok) {
         b->total.queries += s.queries;
         b->total.seconds += s.seconds;
@@ -331,8 +322,8 @@ static void print_summary(bench *b, int nfiles)
 
 int cmd_bench(int argc, char **argv)
 {
-    bench b = { .options = astar_options_default(), .repeat = 1, .terminal = isatty(2),
-                .last_progress = now_seconds() };
+    bench b = { .options = astar_options_default(), .repeat = 1,
+                .progress = cli_progress_start() };
     char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0, code = EXIT_OK;
     if (!files)

@@ -1,10 +1,14 @@
 /* Option parsing and scenario loading shared by the subcommands. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "cli.h"
+#include "timing.h"
 
 const char cli_map_options_help[] =
     "map options:\n"
@@ -476,4 +480,28 @@ bool cli_problem_posable(const astar_grid *grid, const astar_problem *p)
 {
     return astar_grid_walkable(grid, p->start.x, p->start.y) &&
            astar_grid_walkable(grid, p->goal.x, p->goal.y);
+}
+
+cli_progress cli_progress_start(void)
+{
+    return (cli_progress){ .terminal = isatty(2), .last = now_seconds() };
+}
+
+void cli_progress_show(cli_progress *p, int index, int nfiles, const char *what, size_t done,
+                       size_t n)
+{
+    double now = now_seconds();
+    if (now - p->last > (p->terminal ? 0.25 : 10.0)) {
+        p->last = now;
+        p->shown = p->terminal;
+        fprintf(stderr, "%s[file %d/%d, %s %zu/%zu]%s", p->terminal ? "\r" : "", index + 1, nfiles,
+                what, done, n, p->terminal ? " " : "\n");
+    }
+}
+
+void cli_progress_clear(cli_progress *p)
+{
+    if (p->shown)
+        fprintf(stderr, "\r\033[K");
+    p->shown = false;
 }

@@ -184,6 +184,24 @@ char cli_world_mark(const cli_world *w, int x, int y, char base);
 
 void cli_world_free(cli_world *w);
 
+/* Progress of a long run on stderr: on a terminal a line that updates in
+ * place a few times a second, in a log a line every 10 seconds, so that a
+ * long run shows it is alive either way. */
+typedef struct cli_progress {
+    bool terminal;
+    bool shown;         /* a line is on the terminal, to clear */
+    double last;
+} cli_progress;
+
+cli_progress cli_progress_start(void);
+
+/* "[file 2/37, problem 140/1280]", if it is time. */
+void cli_progress_show(cli_progress *p, int index, int nfiles, const char *what, size_t done,
+                       size_t n);
+
+/* Clears the terminal's progress line, before other output. */
+void cli_progress_clear(cli_progress *p);
+
 /* The subcommands. */
 int cmd_demo(int argc, char **argv);
 int cmd_path(int argc, char **argv);

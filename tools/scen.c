@@ -89,12 +89,23 @@ typedef struct tally {
 
 /* Runs one file; false if it could not be run at all. */
 static bool run_file(const char *path, const char *map, const astar_options *o,
-                     const cli_map_options *maps, expectation e,
-                     astar_context **ctx, tally *total)
+                     const cli_map_options *maps, expectation e, astar_context **ctx,
+                     tally *total, cli_progress *progress, int index, int nfiles)
 {
     cli_scenario cs;
     if (!cli_scenario_load(path, map, o, maps, &cs))
         return false;
+    /* A map of another size than the scenario's (a wrong --map) is one
+     * mistake, said once, not a failure per problem. */
+    const astar_problem *first = astar_scenario_problem(cs.scen, 0);
+    if (first && (first->map_width != astar_grid_width(cs.grid) ||
+                  first->map_height != astar_grid_height(cs.grid))) {
+        fprintf(stderr, "astar scen: %s is for a %d x %d map; %s is %d x %d\n", path,
+                first->map_width, first->map_height, cs.map_path, astar_grid_width(cs.grid),
+                astar_grid_height(cs.grid));
+        cli_scenario_free(&cs);
+        return false;
+    }
     size_t cells = astar_grid_cells(cs.grid);
     if (!*ctx || astar_context_max_cells(*ctx) < cells) {
         astar_context_delete(*ctx);
@@ -112,7 +123,9 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
         return false;
     }
     tally t = { 0, 0, 0 };
-    for (size_t i = 0; i < astar_scenario_count(cs.scen); i++) {
+    size_t count = astar_scenario_count(cs.scen);
+    for (size_t i = 0; i < count; i++) {
+        cli_progress_show(progress, index, nfiles, "problem", i + 1, count);
         const astar_problem *p = astar_scenario_problem(cs.scen, i);
         if (p->map_width != astar_grid_width(cs.grid) || p->map_height != astar_grid_height(cs.grid)) {
             printf("FAIL %s:%ld: the line says the map is %d x %d, %s is %d x %d\n", path, p->line,
@@ -132,6 +145,7 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
         else
             t.failed++;
     }
+    cli_progress_clear(progress);
     printf("%s: %ld passed, %ld failed", path, t.passed, t.failed);
     if (t.skipped)
         printf(", %ld skipped (start or goal not walkable)", t.skipped);
@@ -209,8 +223,9 @@ int cmd_scen(int argc, char **argv)
     astar_context *ctx = NULL;
     tally total = { 0, 0, 0 };
     int unreadable = 0;
+    cli_progress progress = cli_progress_start();
     for (int i = 0; i < nfiles; i++)
-        if (!run_file(files[i], map, &o, &maps, e, &ctx, &total))
+        if (!run_file(files[i], map, &o, &maps, e, &ctx, &total, &progress, i, nfiles))
             unreadable++;
     astar_context_delete(ctx);
     free(files);
