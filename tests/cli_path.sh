@@ -60,21 +60,21 @@ checks=$((checks + 1))
 [ "$plain" -gt 802 ] || fail "expanded $plain without dead ends, expected more than 802"
 grep -q 'start in area [1-9]' <<<"$out" || fail "the start of a maze path is in no dead end"
 
-run 2 "$ASTAR" path "$map" 100 1 2 2
+run 5 "$ASTAR" path "$map" 100 1 2 2
 has "start is outside the grid"
-run 2 "$ASTAR" path "$map" 0 0 2 2
+run 5 "$ASTAR" path "$map" 0 0 2 2
 has "start cell is not walkable"
-run 2 "$ASTAR" path "$scratch/none.map" 1 1 2 2
+run 3 "$ASTAR" path "$scratch/none.map" 1 1 2 2
 has "cannot open"
 printf 'type octile\nheight 2\nwidth 3\nmap\n..\n...\n' >"$scratch/short.map"
-run 2 "$ASTAR" path "$scratch/short.map" 0 0 1 1
+run 3 "$ASTAR" path "$scratch/short.map" 0 0 1 1
 has "short.map:5: row 0 has 2 cells, expected 3"
 # Files that are no map are refused at once, without reading them whole:
 # /dev/zero has no end (it once grew memory until it ran out), a directory
 # gives the system's reason.
-run 2 timeout 10 "$ASTAR" path /dev/zero 0 0 0 0
+run 3 timeout 10 "$ASTAR" path /dev/zero 0 0 0 0
 has "/dev/zero:1: expected 'type octile' as the first line"
-run 2 "$ASTAR" path "$scratch" 0 0 0 0
+run 3 "$ASTAR" path "$scratch" 0 0 0 0
 has "cannot read: Is a directory"
 # A wall splitting the map: no path, exit status 1.
 printf 'type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n' >"$scratch/split.map"

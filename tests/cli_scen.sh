@@ -66,9 +66,9 @@ run 1 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/arena.map" "$scratch/odd.ma
 has "odd.map.scen:3: the line says the map is 50 x 49"
 # A scenario whose map cannot be found, and malformed lines.
 cp "$scen/dao/arena.map.scen" "$scratch/elsewhere.map.scen"
-run 1 "$ASTAR" scen "$scratch/elsewhere.map.scen"
+run 3 "$ASTAR" scen "$scratch/elsewhere.map.scen"
 has "cannot find its map 'arena.map'"
 printf 'version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\n' >"$scratch/bad.map.scen"
-run 1 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/arena.map" "$scratch/bad.map.scen"
+run 3 "$ASTAR" scen --map "$ASTAR_BENCH_DIR/maps/dao/arena.map" "$scratch/bad.map.scen"
 has "bad.map.scen:2: expected 9 fields"
 done_checks

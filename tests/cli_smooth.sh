@@ -71,6 +71,6 @@ run 2 "$ASTAR" path "$lak" "${query[@]}" --turn-penalty 1x
 has "--turn-penalty takes a whole number"
 run 2 "$ASTAR" path "$lak" "${query[@]}" --svg
 has "--svg needs a file name"
-run 1 "$ASTAR" path "$lak" "${query[@]}" --svg "$scratch/no/such/dir.svg"
+run 4 "$ASTAR" path "$lak" "${query[@]}" --svg "$scratch/no/such/dir.svg"
 has "cannot write"
 done_checks

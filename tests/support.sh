@@ -24,7 +24,7 @@ run() {
     shift
     out=$("$@" 2>&1) || got=$?
     checks=$((checks + 1))
-    [ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want; it printed:
+    [ "$got" -eq "$want" ] || fail "line ${BASH_LINENO[0]}: '$*' exited $got, expected $want; it printed:
 $out"
 }
 

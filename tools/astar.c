@@ -25,7 +25,7 @@ static void usage(FILE *out)
                  "       astar --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n%s", cli_search_help(cli_all_search_options));
+    fprintf(out, "\n%s\n%s", cli_exit_help, cli_search_help(cli_all_search_options));
 }
 
 int main(int argc, char **argv)
@@ -43,8 +43,10 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            cli_command_set(commands[i].name);
             return commands[i].run(argc - 1, argv + 1);
+        }
     fprintf(stderr, "astar: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return EXIT_USAGE;

@@ -63,8 +63,9 @@ static void usage(FILE *out)
             "throughput in queries per second of the best 1-thread and T-thread runs and\n"
             "their ratio.\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
-            "a line every 10 seconds.\n\n%s\n%s",
-            MAX_THREADS, cli_search_help(cli_all_search_options), cli_map_options_help);
+            "a line every 10 seconds.\n%s\n%s\n%s",
+            MAX_THREADS, cli_exit_help, cli_search_help(cli_all_search_options),
+            cli_map_options_help);
 }
 
 typedef struct bench {
@@ -266,16 +267,18 @@ static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sam
     return ok;
 }
 
-static bool bench_file(bench *b, const char *path, int index, int nfiles)
+/* Times one scenario file; returns the exit code: EXIT_INPUT when it or
+ * its map cannot be read, EXIT_FAILED when it could not be timed. */
+static int bench_file(bench *b, const char *path, int index, int nfiles)
 {
     cli_scenario cs;
     if (!cli_scenario_load(path, b->map, &b->options, &b->maps, &cs))
-        return false;
+        return EXIT_INPUT;
     size_t cells = astar_grid_cells(cs.grid);
     if (!bench_reserve(b, cells)) {
         fprintf(stderr, "astar bench: out of memory\n");
         cli_scenario_free(&cs);
-        return false;
+        return EXIT_FAILED;
     }
     b->jump_table_bytes += astar_grid_jump_table_bytes(cs.grid);
     b->jump_table_cells += cells;
@@ -291,7 +294,7 @@ static bool bench_file(bench *b, const char *path, int index, int nfiles)
     }
     free(s.micros);
     cli_scenario_free(&cs);
-    return ok;
+    return ok ? EXIT_OK : EXIT_FAILED;
 }
 
 static void print_summary(bench *b, int nfiles)
@@ -375,8 +378,7 @@ int cmd_bench(int argc, char **argv)
         printf("\n%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",
                "expanded/q", "ns/exp", "B/cell");
         for (int i = 0; i < nfiles && code == EXIT_OK; i++)
-            if (!bench_file(&b, files[i], i, nfiles))
-                code = EXIT_FAILED;
+            code = bench_file(&b, files[i], i, nfiles);
         if (code == EXIT_OK)
             print_summary(&b, nfiles);
     }

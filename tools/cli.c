@@ -1,6 +1,7 @@
 /* Option parsing and scenario loading shared by the subcommands. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,7 +409,7 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
 {
     astar_error err;
     if (astar_grid_load_movingai(path, out, &err) != ASTAR_OK) {
-        fprintf(stderr, "astar: %s\n", err.message);
+        cli_error("%s", err.message);
         return false;
     }
     astar_status s = ASTAR_OK;
@@ -426,7 +427,7 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         what = "dead ends";
     }
     if (s != ASTAR_OK) {
-        fprintf(stderr, "astar: %s: %s: %s\n", path, what, astar_status_message(s));
+        cli_error("%s: %s: %s", path, what, astar_status_message(s));
         astar_grid_delete(*out);
         *out = NULL;
         return false;
@@ -440,7 +441,7 @@ bool cli_scenario_load(const char *path, const char *map_path, const astar_optio
     memset(out, 0, sizeof *out);
     astar_error err;
     if (astar_scenario_load(path, &out->scen, &err) != ASTAR_OK) {
-        fprintf(stderr, "astar: %s\n", err.message);
+        cli_error("%s", err.message);
         return false;
     }
     const char *name = astar_scenario_map_name(out->scen);
@@ -454,9 +455,8 @@ bool cli_scenario_load(const char *path, const char *map_path, const astar_optio
         if (!readable(out->map_path) && movingai_layout_map(path, name, layout, sizeof layout))
             memcpy(out->map_path, layout, sizeof layout);
         if (!readable(out->map_path)) {
-            fprintf(stderr,
-                    "astar: %s: cannot find its map '%s' beside it or under maps/ (give --map)\n",
-                    path, name);
+            cli_error("%s: cannot find its map '%s' beside it or under maps/ (give --map)", path,
+                      name);
             cli_scenario_free(out);
             return false;
         }
@@ -504,4 +504,44 @@ void cli_progress_clear(cli_progress *p)
     if (p->shown)
         fprintf(stderr, "\r\033[K");
     p->shown = false;
+}
+
+const char cli_exit_help[] =
+    "Exit status: 0 done (found, built, all passed), 1 no path or a failed check,\n"
+    "2 bad arguments, 3 a map or scenario file could not be read, 4 an output file\n"
+    "could not be written, 5 a start or goal outside the map or blocked.\n";
+
+int cli_exit_for(astar_status status)
+{
+    switch (status) {
+    case ASTAR_OK: return EXIT_OK;
+    case ASTAR_START_OUT_OF_BOUNDS:
+    case ASTAR_GOAL_OUT_OF_BOUNDS:
+    case ASTAR_START_BLOCKED:
+    case ASTAR_GOAL_BLOCKED:
+    case ASTAR_MAP_TOO_LARGE: return EXIT_REQUEST;
+    case ASTAR_INVALID_ARGUMENT:
+    case ASTAR_UNSUPPORTED:
+    case ASTAR_NO_JUMP_TABLE: return EXIT_USAGE;
+    case ASTAR_IO_ERROR:
+    case ASTAR_PARSE_ERROR: return EXIT_INPUT;
+    default: return EXIT_FAILED;
+    }
+}
+
+static const char *command_name = "";
+
+void cli_command_set(const char *name)
+{
+    command_name = name;
+}
+
+void cli_error(const char *format, ...)
+{
+    fprintf(stderr, "astar%s%s: ", *command_name ? " " : "", command_name);
+    va_list args;
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
 }

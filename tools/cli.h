@@ -7,8 +7,32 @@
 
 #include "astar.h"
 
-/* Exit codes of every subcommand. */
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+/* Exit codes, the same in every subcommand (cli_exit_help says them):
+ *   EXIT_OK       done: found, built, every check passed
+ *   EXIT_FAILED   the run worked and its answer is no: no path, a failed
+ *                 check (or out of memory)
+ *   EXIT_USAGE    bad arguments or options
+ *   EXIT_INPUT    a map or scenario file could not be read or parsed
+ *   EXIT_OUTPUT   an output file could not be written
+ *   EXIT_REQUEST  the request does not fit the map: a start or goal outside
+ *                 it or blocked, a map larger than a search can take */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_INPUT = 3, EXIT_OUTPUT = 4,
+       EXIT_REQUEST = 5 };
+
+/* Every message starts "astar CMD: ": the subcommand running, set once by
+ * main before it runs; cli_error prints such a line on stderr. */
+void cli_command_set(const char *name);
+void cli_error(const char *format, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* The table above, for --help. */
+extern const char cli_exit_help[];
+
+/* The exit code for a search's status, by the table above. */
+int cli_exit_for(astar_status status);
 
 /* The search options, each a bit of a set that says which a subcommand
  * takes: every one, or those a Dijkstra search uses (--moves, --costs). */

@@ -23,9 +23,9 @@ static void usage(FILE *out)
             "cost of a search with full knowledge; maps up to %d columns are drawn ('S'\n"
             "start, 'G' goal, '*' walked, '#' and '.' walls and ground it saw, '+' and\n"
             "',' walls and ground it never saw).\n"
-            "Exit status: 0 if the unit reached the goal, 1 if there is no path, 2 on bad\n"
-            "arguments.\n\n%s",
-            DEFAULT_SIGHT, MAX_SIGHT, PICTURE_MAX_WIDTH, cli_search_help(cli_all_search_options));
+            "%s\n%s",
+            DEFAULT_SIGHT, MAX_SIGHT, PICTURE_MAX_WIDTH, cli_exit_help,
+            cli_search_help(cli_all_search_options));
 }
 
 /* The walk's figures. */
@@ -207,13 +207,8 @@ static int explore(const request *r, const astar_grid *truth, astar_context *ctx
         s != ASTAR_GOAL_OUT_OF_BOUNDS)
         draw(truth, k, &w, r->start, r->goal);
     free(w.trail);
-    /* Not found is a result, and an illegal step a bug; anything else is a
-     * request that made no sense. */
-    if (s == ASTAR_OK)
-        return EXIT_OK;
-    if (s == ASTAR_NO_PATH || s == ASTAR_COST_OVERFLOW || s == ASTAR_INVALID_PATH)
-        return EXIT_FAILED;
-    return EXIT_USAGE;
+    /* An illegal step is a failed check, like not reaching the goal. */
+    return s == ASTAR_INVALID_PATH ? EXIT_FAILED : cli_exit_for(s);
 }
 
 int cmd_explore(int argc, char **argv)
@@ -226,7 +221,7 @@ int cmd_explore(int argc, char **argv)
     /* No --islands: the knowledge layer would not have them (astar.h). */
     const cli_map_options no_extras = { 0 };
     if (!cli_grid_load(r.map, &r.options, &no_extras, &truth))
-        return EXIT_USAGE;
+        return EXIT_INPUT;
     size_t cells = astar_grid_cells(truth);
     astar_context *ctx = NULL;
     astar_knowledge *k = NULL;

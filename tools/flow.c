@@ -26,8 +26,8 @@ static void usage(FILE *out)
             "  --from X,Y  walk the flow field from (X,Y) to its target and print the cells\n"
             "              (may be given several times)\n"
             "Only --moves and --costs of the search options apply.\n"
-            "Exit status: 0 if built, 2 on bad arguments.\n\n%s",
-            PICTURE_MAX_WIDTH, cli_search_help(cli_dijkstra_options));
+            "%s\n%s",
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options));
 }
 
 /* The arrow for a step (dx, dy), each -1..1. */
@@ -205,8 +205,10 @@ int cmd_flow(int argc, char **argv)
     }
     code = EXIT_USAGE;
     cli_map_options maps = { 0 };
-    if (!cli_grid_load(a.map, &a.options, &maps, &grid))
+    if (!cli_grid_load(a.map, &a.options, &maps, &grid)) {
+        code = EXIT_INPUT;
         goto done;
+    }
     size_t cells = astar_grid_cells(grid);
     if (astar_context_new(cells, &ctx) != ASTAR_OK || astar_distance_map_new(cells, &map) != ASTAR_OK) {
         fprintf(stderr, "astar flow: out of memory\n");

@@ -18,8 +18,9 @@ static void usage(FILE *out)
             "maps up to %d columns are drawn ('S' start, 'G' the nearest target, 'T' the\n"
             "others, '*' path, '#' blocked). Blocked targets are skipped; of equally near\n"
             "targets the first wins. Only --moves and --costs of the search options apply.\n"
-            "Exit status: 0 if a target was reached, 1 if none, 2 on bad arguments.\n\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_search_help(cli_dijkstra_options), cli_map_options_help);
+            "%s\n%s\n%s",
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options),
+            cli_map_options_help);
 }
 
 static void draw(const astar_grid *grid, const astar_point *targets, size_t count,
@@ -79,8 +80,10 @@ int cmd_nearest(int argc, char **argv)
             fprintf(stderr, "astar nearest: '%s' is not a target TX,TY\n", positional[i + 3]);
             goto done;
         }
-    if (!cli_grid_load(positional[0], &o, &maps, &grid))
+    if (!cli_grid_load(positional[0], &o, &maps, &grid)) {
+        code = EXIT_INPUT;
         goto done;
+    }
     size_t cells = astar_grid_cells(grid);
     points = malloc(cells * sizeof *points);
     if (!points || astar_context_new(cells, &ctx) != ASTAR_OK) {
@@ -104,7 +107,7 @@ int cmd_nearest(int argc, char **argv)
         code = EXIT_OK;
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
-        code = s == ASTAR_NO_PATH || s == ASTAR_COST_OVERFLOW ? EXIT_FAILED : EXIT_USAGE;
+        code = cli_exit_for(s);
     }
 done:
     astar_context_delete(ctx);

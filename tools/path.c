@@ -26,9 +26,9 @@ static void usage(FILE *out)
             "  --svg FILE    write an SVG picture of the map around the path, the path, and\n"
             "                with --smooth the waypoints\n"
             "  --quiet       print the summary lines only: no cells, no picture\n\n"
-            "Exit status: 0 if a path was found, 1 if not, 2 on bad arguments.\n\n%s\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_search_help(cli_all_search_options), cli_map_options_help,
-            cli_world_options_help);
+            "%s\n%s\n%s\n%s",
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
+            cli_map_options_help, cli_world_options_help);
 }
 
 /* Where the search went: 'x' closed, 'o' open, '.' on no list. */
@@ -68,18 +68,19 @@ typedef struct extras {
 } extras;
 
 /* Prints the path's length and turns and, with --smooth, its waypoints,
- * and writes the SVG. False if something failed (it says what). */
-static bool report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
+ * and writes the SVG. Returns the exit code: EXIT_OUTPUT when the SVG
+ * cannot be written, EXIT_FAILED when something else failed (it says what). */
+static int report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
                           extras *x)
 {
     if (!x->smooth && !x->svg && !o->world.turn_penalty)
-        return true;
+        return EXIT_OK;
     astar_path_measure m;
     astar_error err;
     if (astar_path_check(grid, o, path->points[0], path->points[path->length - 1], path->points,
                          path->length, &m, &err) != ASTAR_OK) {
         fprintf(stderr, "astar path: the path found is not legal: %s\n", err.message);
-        return false;
+        return EXIT_FAILED;
     }
     double cells = (double)m.straight + (double)m.diagonal * sqrt(2.0);
     char caption[256];
@@ -94,13 +95,13 @@ static bool report_extras(const astar_grid *grid, const astar_options *o, const 
         x->smoothed.points = malloc(path->length * sizeof *x->smoothed.points);
         if (!x->smoothed.points) {
             fprintf(stderr, "astar path: out of memory\n");
-            return false;
+            return EXIT_FAILED;
         }
         x->smoothed.capacity = path->length;
         astar_status s = astar_path_smooth(grid, o, path->points, path->length, &x->smoothed);
         if (s != ASTAR_OK) {
             fprintf(stderr, "astar path: smoothing: %s\n", astar_status_message(s));
-            return false;
+            return EXIT_FAILED;
         }
         printf("smoothed: %zu waypoints, length %.4f (path %.4f)\n", x->smoothed.length,
                x->smoothed.distance, cells);
@@ -109,10 +110,10 @@ static bool report_extras(const astar_grid *grid, const astar_options *o, const 
                  "; smoothed: %zu waypoints, length %.2f", x->smoothed.length, x->smoothed.distance);
     }
     if (!x->svg)
-        return true;
+        return EXIT_OK;
     svg_picture picture = { path->points, path->length, x->smoothed.points, x->smoothed.length,
                             caption };
-    return svg_write(x->svg, grid, &picture);
+    return svg_write(x->svg, grid, &picture) ? EXIT_OK : EXIT_OUTPUT;
 }
 
 /* Prints the search without the world first, so the difference shows. */
@@ -195,7 +196,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         return EXIT_USAGE;
     astar_grid *grid;
     if (!cli_grid_load(positional[0], &o, &maps, &grid))
-        return EXIT_USAGE;
+        return EXIT_INPUT;
     astar_context *ctx;
     size_t cells = astar_grid_cells(grid);
     astar_point *points = malloc(2 * cells * sizeof *points);
@@ -242,14 +243,12 @@ static int path_in(cli_world *world, int argc, char **argv)
             if (!x.quiet)
                 cli_print_points(path.nodes, path.node_count);
         }
-        if (!report_extras(grid, &o, &path, &x))
-            code = EXIT_FAILED;
-        else if (!x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
+        code = report_extras(grid, &o, &path, &x);
+        if (code == EXIT_OK && !x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
-        /* Not found is a result; anything else is a request that made no sense. */
-        code = s == ASTAR_NO_PATH || s == ASTAR_COST_OVERFLOW ? EXIT_FAILED : EXIT_USAGE;
+        code = cli_exit_for(s);
     }
     free(x.smoothed.points);
     astar_context_delete(ctx);

@@ -170,8 +170,8 @@ static void usage(FILE *out)
             "goal is not walkable are skipped and counted. The map is found beside the\n"
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
             "Ends with the line 'N passed, M failed' (', K skipped').\n"
-            "Exit status: 0 if nothing failed, 1 if something did, 2 on bad arguments.\n\n%s\n%s",
-            cli_search_help(cli_all_search_options), cli_map_options_help);
+            "%s\n%s\n%s",
+            cli_exit_help, cli_search_help(cli_all_search_options), cli_map_options_help);
 }
 
 int cmd_scen(int argc, char **argv)
@@ -235,5 +235,5 @@ int cmd_scen(int argc, char **argv)
     if (total.skipped)
         printf(", %ld skipped", total.skipped);
     printf("\n");
-    return total.failed || unreadable ? EXIT_FAILED : EXIT_OK;
+    return unreadable ? EXIT_INPUT : total.failed ? EXIT_FAILED : EXIT_OK;
 }

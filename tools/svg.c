@@ -2,6 +2,7 @@
  * SVG text written by hand. One user unit is one cell. */
 #include <stdio.h>
 
+#include "cli.h"
 #include "svg.h"
 
 enum { MARGIN = 2, TARGET_PIXELS = 720 };
@@ -84,7 +85,7 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
 {
     FILE *f = fopen(file, "w");
     if (!f) {
-        fprintf(stderr, "astar: cannot write %s\n", file);
+        cli_error("cannot write %s", file);
         return false;
     }
     region r = around(grid, picture->path, picture->path_length);
@@ -115,7 +116,7 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
     fprintf(f, "</text>\n</svg>\n");
     bool ok = !ferror(f);
     if (fclose(f) != 0 || !ok) {
-        fprintf(stderr, "astar: cannot write %s\n", file);
+        cli_error("cannot write %s", file);
         return false;
     }
     return true;

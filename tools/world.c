@@ -82,7 +82,7 @@ int cli_world_option(int argc, char **argv, int *i, cli_world *w)
     if (which == FLAGS)
         return 0;
     if (*i + 1 >= argc) {
-        fprintf(stderr, "astar: %s needs a value\n", flag);
+        cli_error("%s needs a value", flag);
         return -1;
     }
     const char *value = argv[*i + 1];
@@ -91,7 +91,7 @@ int cli_world_option(int argc, char **argv, int *i, cli_world *w)
                 (which == UNIT && w->stopped_count == CLI_WORLD_MAX) ||
                 (which == MOVER && w->mover_count == CLI_WORLD_MAX);
     if (full) {
-        fprintf(stderr, "astar: at most %d of %s\n", CLI_WORLD_MAX, flag);
+        cli_error("at most %d of %s", CLI_WORLD_MAX, flag);
         return -1;
     }
     long v[4];
@@ -136,7 +136,7 @@ int cli_world_option(int argc, char **argv, int *i, cli_world *w)
             [UNIT] = "X,Y", [MOVER] = "X,Y:X,Y:...", [RADIUS] = "a whole number from 0 to 65535",
             [PENALTY] = "a whole number from 0 to 65535",
         };
-        fprintf(stderr, "astar: %s takes %s, not '%s'\n", flag, wants[which], value);
+        cli_error("%s takes %s, not '%s'", flag, wants[which], value);
         return -1;
     }
     return 1;
