@@ -85,7 +85,7 @@ has "usage: astar nearest"
 run 2 "$ASTAR" flow "$map"
 has "usage: astar flow"
 run 2 "$ASTAR" flow "$map" 3,3 --repeat 0
-has "bad value '0' for --repeat"
+has "--repeat takes a whole number from 1 to 100000, not '0'"
 run 2 "$ASTAR" flow "$map" 3,3 --frob
 has "unknown option '--frob'"
 run 2 "$ASTAR" flow "$map" 3,300

@@ -25,7 +25,36 @@ has "astar flow: --heuristic does not apply here"
 run 2 "$ASTAR" flow "$map" 10,10 --islands
 has "astar flow: --islands does not apply here"
 run 2 "$ASTAR" demo --algo jps
-has "astar demo: takes no options or arguments"
+has "astar demo: --algo does not apply here: the demo replays the article's example"
+run 2 "$ASTAR" demo extra
+has "astar demo: too many arguments ('extra')"
+
+# Every subcommand's own options read the same way: --opt=value, a unique
+# prefix, a short -q, "--" before arguments; -h is --help.
+for cmd in demo path scen bench nearest flow explore; do
+    run 0 "$ASTAR" "$cmd" -h
+    has "usage: astar $cmd"
+done
+run 0 "$ASTAR" path "$map" 3 3 45 40 --smooth --svg="$scratch/a.svg" --unit-radius=4 -q
+has "smoothed: "
+checks=$((checks + 1))
+[ -s "$scratch/a.svg" ] || fail "--svg=FILE wrote no picture"
+run 0 "$ASTAR" path "$map" 3 3 45 40 --al jps --heu=octile -q
+has "algo jps, open list heap, moves 8, costs article, heuristic octile"
+run 2 "$ASTAR" path "$map" 3 3 45 40 --unit-r 4 --u 4,4
+has "'--u' is ambiguous: --unit, --unit-radius, --unit-penalty"
+run 2 "$ASTAR" path "$map" 3 3 45 40 --smooth=yes
+has "--smooth takes no value ('--smooth=yes')"
+run 2 "$ASTAR" path "$map" 3 3 45 40 -x
+has "unknown option '-x'"
+run 0 "$ASTAR" path -q -- "$map" 3 3 45 40
+has "path: 43 cells"
+run 0 "$ASTAR" flow "$map" 10,10 --repeat=2 --from=3,3
+has "median of 2"
+run 2 "$ASTAR" bench --threads=0 "$scen"
+has "--threads takes a whole number from 1 to 64, not '0'"
+run 2 "$ASTAR" scen "$scen" --map
+has "--map needs a value"
 
 # Impossible combinations: one message before any search, naming the cause.
 run 2 "$ASTAR" scen --algo jps --moves 4 "$scen"
@@ -46,7 +75,16 @@ checks=$((checks + 1))
 if command -v script >/dev/null; then
     run 0 script -qec "$ASTAR scen $ASTAR_BENCH_DIR/scen/maze/maze512-1-0.map.scen" /dev/null
     has "[file 1/1, problem "
+    run 0 script -qec "$ASTAR bench $ASTAR_BENCH_DIR/scen/dao/arena.map.scen" /dev/null
+    has "[file 1/1, problem "
+    run 0 script -qec "$ASTAR explore $map 3 3 45 40" /dev/null
+    has "[step 1, search 1]"
+    has "reached the goal"
 fi
+# Not on a terminal (a log), a short run prints no progress at all.
+run 0 "$ASTAR" explore "$map" 3 3 45 40
+checks=$((checks + 1))
+! grep -qF "[step" <<<"$out" || fail "progress in a log of a short run: $out"
 
 # --opt=value, and a negative coordinate reaches the library.
 run 0 "$ASTAR" path "$map" 3 3 45 40 --moves=4 --costs=octile

@@ -70,7 +70,7 @@ has "--turn-penalty takes a whole number"
 run 2 "$ASTAR" path "$lak" "${query[@]}" --turn-penalty 1x
 has "--turn-penalty takes a whole number"
 run 2 "$ASTAR" path "$lak" "${query[@]}" --svg
-has "--svg needs a file name"
+has "--svg needs a value"
 run 4 "$ASTAR" path "$lak" "${query[@]}" --svg "$scratch/no/such/dir.svg"
 has "cannot write"
 done_checks

@@ -14,6 +14,7 @@
 
 #include "astar.h"
 #include "util/grids.h"
+#include "util/options.h"
 #include "util/random.h"
 
 enum { SIDE = 40, CELLS = SIDE * SIDE, GRIDS = 800 };
@@ -87,17 +88,14 @@ static uint64_t mix_result(uint64_t h, rng *r, const astar_context *ctx, const a
     return h;
 }
 
+static int choose(void *r, int n)
+{
+    return rng_below(r, n);
+}
+
 static astar_options random_options(rng *r)
 {
-    astar_options o = astar_options_default();
-    o.moves = (astar_moves)rng_below(r, 3);
-    o.costs = (astar_costs)rng_below(r, 2);
-    o.heuristic = (astar_heuristic)rng_below(r, 5);
-    o.ties = (astar_ties)rng_below(r, 3);
-    o.stop = (astar_stop)rng_below(r, 2);
-    o.open_list = (astar_open_list)rng_below(r, 4);
-    o.weight = rng_below(r, 5) * 0.5;
-    return o;
+    return random_search_options(choose, r);
 }
 
 /* Random walls knocked down or put up, through the one edit funnel, so

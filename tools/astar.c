@@ -34,7 +34,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return EXIT_OK;
     }
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
             cli_command_set(commands[i].name);
             return commands[i].run(argc - 1, argv + 1);
         }
-    fprintf(stderr, "astar: unknown command '%s'\n", argv[1]);
+    cli_error("unknown command '%s'", argv[1]);
     usage(stderr);
     return EXIT_USAGE;
 }

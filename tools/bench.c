@@ -115,7 +115,7 @@ static bool bench_reserve(bench *b, size_t cells)
 
 static void progress(bench *b, int index, int nfiles, const char *what, size_t done, size_t n)
 {
-    cli_progress_show(&b->progress, index, nfiles, what, done, n);
+    cli_progress_show(&b->progress, "file %d/%d, %s %zu/%zu", index + 1, nfiles, what, done, n);
 }
 
 static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *cs, sample *s,
@@ -323,52 +323,48 @@ static void print_summary(bench *b, int nfiles)
                (double)b->jump_table_bytes / (double)b->jump_table_cells);
 }
 
+enum { MAP, REPEAT, THREADS };
+static const cli_own_option bench_options[] = {
+    [MAP] = { "map", 0, true },
+    [REPEAT] = { "repeat", 0, true },
+    [THREADS] = { "threads", 0, true },
+};
+
+static bool take(void *state, int which, const char *value)
+{
+    bench *b = state;
+    switch (which) {
+    case MAP: b->map = value; return true;
+    case REPEAT:
+        if (cli_parse_int(value, 1, 1000000, &b->repeat))
+            return true;
+        cli_error("--repeat takes a whole number from 1 to 1000000, not '%s'", value);
+        return false;
+    default:
+        if (cli_parse_int(value, 1, MAX_THREADS, &b->threads))
+            return true;
+        cli_error("--threads takes a whole number from 1 to %d, not '%s'", MAX_THREADS, value);
+        return false;
+    }
+}
+
 int cmd_bench(int argc, char **argv)
 {
     bench b = { .options = astar_options_default(), .repeat = 1,
                 .progress = cli_progress_start() };
-    char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0, code = EXIT_OK;
+    const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
-    for (int i = 1; i < argc && code == EXIT_OK;) {
-        int r = cli_search_option("bench", cli_all_search_options, argc, argv, &i, &b.options);
-        if (r < 0)
-            code = EXIT_USAGE;
-        else if (r > 0)
-            continue;
-        else if (cli_is_help(argv[i])) {
-            usage(stdout);
-            free(files);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) {
-            b.map = argv[i + 1];
-            i += 2;
-        } else if (cli_map_option(argv[i], &b.maps)) {
-            i++;
-        } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
-            if (!cli_parse_int(argv[i + 1], 1, 1000000, &b.repeat)) {
-                fprintf(stderr, "astar bench: --repeat takes a whole number from 1\n");
-                code = EXIT_USAGE;
-            }
-            i += 2;
-        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
-            if (!cli_parse_int(argv[i + 1], 1, MAX_THREADS, &b.threads)) {
-                fprintf(stderr, "astar bench: --threads takes a whole number from 1 to %d\n",
-                        MAX_THREADS);
-                code = EXIT_USAGE;
-            }
-            i += 2;
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "astar bench: unknown option '%s'\n", argv[i]);
-            code = EXIT_USAGE;
-        } else {
-            files[nfiles++] = argv[i++];
-        }
-    }
-    if (code == EXIT_OK && nfiles == 0) {
-        usage(stderr);
-        code = EXIT_USAGE;
+    cli_command_line line = {
+        .name = "bench", .search = cli_all_search_options, .options = &b.options, .maps = &b.maps,
+        .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
+        .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
+    };
+    int code = cli_parse(&line, argc, argv);
+    int nfiles = line.positional_count;
+    if (code == CLI_HELP_SHOWN) {
+        free(files);
+        return EXIT_OK;
     }
     if (code == EXIT_OK && !cli_check_search("bench", &b.options, false))
         code = EXIT_USAGE;

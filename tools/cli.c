@@ -18,17 +18,6 @@ const char cli_map_options_help[] =
     "  --dead-ends             tag the map's dead ends when it is loaded, so that\n"
     "                          A* leaves out those holding neither start nor goal\n";
 
-bool cli_map_option(const char *arg, cli_map_options *maps)
-{
-    if (strcmp(arg, "--islands") == 0)
-        maps->islands = true;
-    else if (strcmp(arg, "--dead-ends") == 0)
-        maps->dead_ends = true;
-    else
-        return false;
-    return true;
-}
-
 typedef struct named_value {
     const char *name;
     int value;
@@ -74,47 +63,44 @@ static bool lookup(const named_value *names, const char *text, int *value)
 /* The search options, one table for every subcommand: the flag, its
  * choices (or NULL for a number), the bit that subcommands accept it by,
  * and its help. */
-typedef enum search_flag_kind { ALGO, OPEN_LIST, MOVES, COSTS, HEURISTIC, WEIGHT, TIES, STOP,
-                                TURN_PENALTY, SEARCH_FLAGS } search_flag_kind;
-
 static const struct {
     const char *flag;
     const named_value *names;
     const char *help;
-} search_flags[SEARCH_FLAGS] = {
-    [ALGO] = { "--algo", algo_names,
+} search_flags[CLI_SEARCH_FLAGS] = {
+    [CLI_ALGO] = { "--algo", algo_names,
                "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
                "                          jump table built when the map is loaded\n" },
-    [OPEN_LIST] = { "--open-list", open_list_names,
+    [CLI_OPEN_LIST] = { "--open-list", open_list_names,
                     "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
                     "                          buckets: the fastest, for a consistent heuristic)\n" },
-    [MOVES] = { "--moves", moves_names,
+    [CLI_MOVES] = { "--moves", moves_names,
                 "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
                 "                          8 that may cut one corner\n" },
-    [COSTS] = { "--costs", costs_names,
+    [CLI_COSTS] = { "--costs", costs_names,
                 "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n" },
-    [HEURISTIC] = { "--heuristic", heuristic_names,
+    [CLI_HEURISTIC] = { "--heuristic", heuristic_names,
                     "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n" },
-    [WEIGHT] = { "--weight", NULL,
+    [CLI_WEIGHT] = { "--weight", NULL,
                  "  --weight W              H is multiplied by W, 0..64 in steps of 1/1024\n"
                  "                          (default 1)\n" },
-    [TIES] = { "--ties", ties_names,
+    [CLI_TIES] = { "--ties", ties_names,
                "  --ties last|first|deep  which equal-F square goes first (default last added)\n" },
-    [STOP] = { "--stop", stop_names,
+    [CLI_STOP] = { "--stop", stop_names,
                "  --stop closed|open      stop when the target is closed (default) or opened\n" },
-    [TURN_PENALTY] = { "--turn-penalty", NULL,
+    [CLI_TURN_PENALTY] = { "--turn-penalty", NULL,
                        "  --turn-penalty N        add N cost units to G at every change of direction\n"
                        "                          (default 0; A* only, not always least cost)\n" },
 };
 
-const unsigned cli_all_search_options = (1u << SEARCH_FLAGS) - 1;
-const unsigned cli_dijkstra_options = 1u << MOVES | 1u << COSTS;
+const unsigned cli_all_search_options = (1u << CLI_SEARCH_FLAGS) - 1;
+const unsigned cli_dijkstra_options = 1u << CLI_MOVES | 1u << CLI_COSTS;
 
 const char *cli_search_help(unsigned accepted)
 {
     static char help[2048];
     size_t used = (size_t)snprintf(help, sizeof help, "search options:\n");
-    for (int k = 0; k < SEARCH_FLAGS; k++)
+    for (int k = 0; k < CLI_SEARCH_FLAGS; k++)
         if (accepted >> k & 1)
             used += (size_t)snprintf(help + used, sizeof help - used, "%s", search_flags[k].help);
     snprintf(help + used, sizeof help - used,
@@ -123,13 +109,13 @@ const char *cli_search_help(unsigned accepted)
 }
 
 /* Sets field k of o from its text; false when the text is no value of it. */
-static bool set_search_flag(search_flag_kind k, const char *value, astar_options *o)
+static bool set_search_flag(cli_search_flag k, const char *value, astar_options *o)
 {
     long penalty;
     int v;
     switch (k) {
-    case WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
-    case TURN_PENALTY:
+    case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
+    case CLI_TURN_PENALTY:
         if (!cli_parse_int(value, 0, INT32_MAX, &penalty))
             return false;
         o->world.turn_penalty = (uint32_t)penalty;
@@ -139,56 +125,36 @@ static bool set_search_flag(search_flag_kind k, const char *value, astar_options
     if (!lookup(search_flags[k].names, value, &v))
         return false;
     switch (k) {
-    case ALGO: o->algorithm = (astar_algorithm)v; break;
-    case OPEN_LIST: o->open_list = (astar_open_list)v; break;
-    case MOVES: o->moves = (astar_moves)v; break;
-    case COSTS: o->costs = (astar_costs)v; break;
-    case HEURISTIC: o->heuristic = (astar_heuristic)v; break;
-    case TIES: o->ties = (astar_ties)v; break;
-    case STOP: o->stop = (astar_stop)v; break;
+    case CLI_ALGO: o->algorithm = (astar_algorithm)v; break;
+    case CLI_OPEN_LIST: o->open_list = (astar_open_list)v; break;
+    case CLI_MOVES: o->moves = (astar_moves)v; break;
+    case CLI_COSTS: o->costs = (astar_costs)v; break;
+    case CLI_HEURISTIC: o->heuristic = (astar_heuristic)v; break;
+    case CLI_TIES: o->ties = (astar_ties)v; break;
+    case CLI_STOP: o->stop = (astar_stop)v; break;
     default: break;
     }
     return true;
 }
 
-int cli_search_option(const char *cmd, unsigned accepted, int argc, char **argv, int *i,
-                      astar_options *o)
+bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
 {
-    const char *arg = argv[*i];
-    const char *equals = strchr(arg, '=');
-    size_t flag_length = equals ? (size_t)(equals - arg) : strlen(arg);
-    int k = 0;
-    while (k < SEARCH_FLAGS && !(strlen(search_flags[k].flag) == flag_length &&
-                                 strncmp(search_flags[k].flag, arg, flag_length) == 0))
-        k++;
-    if (k == SEARCH_FLAGS)
-        return 0;
+    if (set_search_flag(k, value, o))
+        return true;
     const char *flag = search_flags[k].flag;
-    if (!(accepted >> k & 1)) {
-        fprintf(stderr, "astar %s: %s does not apply here (astar %s --help lists what does)\n",
-                cmd, flag, cmd);
-        return -1;
-    }
-    const char *value = equals ? equals + 1 : *i + 1 < argc ? argv[*i + 1] : NULL;
-    if (!value) {
-        fprintf(stderr, "astar %s: %s needs a value\n", cmd, flag);
-        return -1;
-    }
-    *i += equals ? 1 : 2;
-    if (set_search_flag((search_flag_kind)k, value, o))
-        return 1;
-    if (k == WEIGHT)
-        fprintf(stderr, "astar %s: --weight takes a number from 0 to 64, not '%s'\n", cmd, value);
-    else if (k == TURN_PENALTY)
-        fprintf(stderr, "astar %s: --turn-penalty takes a whole number from 0 to %ld, not '%s'\n",
-                cmd, (long)INT32_MAX, value);
+    if (k == CLI_WEIGHT)
+        cli_error("--weight takes a number from 0 to 64, not '%s'", value);
+    else if (k == CLI_TURN_PENALTY)
+        cli_error("--turn-penalty takes a whole number from 0 to %ld, not '%s'", (long)INT32_MAX,
+                  value);
     else {
-        fprintf(stderr, "astar %s: %s does not take '%s'; one of:", cmd, flag, value);
+        char choices[128];
+        size_t used = 0;
         for (const named_value *n = search_flags[k].names; n->name; n++)
-            fprintf(stderr, " %s", n->name);
-        fputc('\n', stderr);
+            used += (size_t)snprintf(choices + used, sizeof choices - used, " %s", n->name);
+        cli_error("%s does not take '%s'; one of:%s", flag, value, choices);
     }
-    return -1;
+    return false;
 }
 
 bool cli_check_search(const char *cmd, const astar_options *o, bool world)
@@ -289,31 +255,6 @@ bool cli_parse_list(const char *text, long min, long max, long *values, int coun
             return false;
         text = end + 1;
     }
-    return true;
-}
-
-bool cli_is_help(const char *arg)
-{
-    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
-}
-
-bool cli_is_option(const char *arg)
-{
-    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
-}
-
-bool cli_take_positional(const char *cmd, const char *arg, const char **positional, int *count,
-                         int max)
-{
-    if (cli_is_option(arg)) {
-        fprintf(stderr, "astar %s: unknown option '%s'\n", cmd, arg);
-        return false;
-    }
-    if (*count == max) {
-        fprintf(stderr, "astar %s: too many arguments ('%s')\n", cmd, arg);
-        return false;
-    }
-    positional[(*count)++] = arg;
     return true;
 }
 
@@ -484,19 +425,24 @@ bool cli_problem_posable(const astar_grid *grid, const astar_problem *p)
 
 cli_progress cli_progress_start(void)
 {
-    return (cli_progress){ .terminal = isatty(2), .last = now_seconds() };
+    bool terminal = isatty(2);
+    /* On a terminal the first call shows at once that the run has begun. */
+    return (cli_progress){ .terminal = terminal, .last = terminal ? -INFINITY : now_seconds() };
 }
 
-void cli_progress_show(cli_progress *p, int index, int nfiles, const char *what, size_t done,
-                       size_t n)
+void cli_progress_show(cli_progress *p, const char *format, ...)
 {
     double now = now_seconds();
-    if (now - p->last > (p->terminal ? 0.25 : 10.0)) {
-        p->last = now;
-        p->shown = p->terminal;
-        fprintf(stderr, "%s[file %d/%d, %s %zu/%zu]%s", p->terminal ? "\r" : "", index + 1, nfiles,
-                what, done, n, p->terminal ? " " : "\n");
-    }
+    if (now - p->last < (p->terminal ? 0.25 : 10.0))
+        return;
+    p->last = now;
+    p->shown = p->terminal;
+    fputs(p->terminal ? "\r[" : "[", stderr);
+    va_list args;
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputs(p->terminal ? "] " : "]\n", stderr);
 }
 
 void cli_progress_clear(cli_progress *p)

@@ -36,17 +36,17 @@ int cli_exit_for(astar_status status);
 
 /* The search options, each a bit of a set that says which a subcommand
  * takes: every one, or those a Dijkstra search uses (--moves, --costs). */
+typedef enum cli_search_flag { CLI_ALGO, CLI_OPEN_LIST, CLI_MOVES, CLI_COSTS, CLI_HEURISTIC,
+                               CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY,
+                               CLI_SEARCH_FLAGS } cli_search_flag;
 extern const unsigned cli_all_search_options, cli_dijkstra_options;
 
 /* The help of the search options in accepted, for --help. */
 const char *cli_search_help(unsigned accepted);
 
-/* If argv[*i] is a search option (--flag value or --flag=value), applies
- * it to options, advances *i past it and returns 1; returns 0 if it is not
- * one, and -1 (after printing why, as "astar cmd: ...") if its value is bad
- * or cmd does not take it. */
-int cli_search_option(const char *cmd, unsigned accepted, int argc, char **argv, int *i,
-                      astar_options *options);
+/* Sets search option flag of options from its text; false after saying
+ * why the text is no value of it. */
+bool cli_search_set(cli_search_flag flag, const char *value, astar_options *options);
 
 /* Whether the options can be searched with at all, said once before any
  * search: JPS and JPS+ need 8 moves with the corner rule and no turn
@@ -74,19 +74,6 @@ bool cli_parse_double(const char *text, double min, double max, double *value);
 /* Parses exactly count whole numbers in [min, max] separated by commas,
  * "3,4,10", into values. */
 bool cli_parse_list(const char *text, long min, long max, long *values, int count);
-
-/* Whether argv[i] asks for help. */
-bool cli_is_help(const char *arg);
-
-/* Whether arg is written as an option: a dash and more, not a negative
- * number such as "-3". */
-bool cli_is_option(const char *arg);
-
-/* Takes arg as the next of at most max positional arguments of
- * "astar cmd", into positional[*count]. False (after saying why) if arg is
- * an option nobody took or one argument too many. */
-bool cli_take_positional(const char *cmd, const char *arg, const char **positional, int *count,
-                         int max);
 
 /* Parses the point written as two arguments, x and y (SX SY of
  * "MAP SX SY GX GY"). False (after saying which is not a whole number). */
@@ -134,9 +121,6 @@ typedef struct cli_map_options {
 
 /* Their help text, for --help. */
 extern const char cli_map_options_help[];
-
-/* If arg is a map option, applies it and returns true. */
-bool cli_map_option(const char *arg, cli_map_options *maps);
 
 /* Loads the Moving AI map at path, ready to be searched with options: with
  * its jump table when the algorithm is JPS+, and its islands and dead ends
@@ -186,8 +170,13 @@ extern const char cli_world_options_help[];
 
 void cli_world_init(cli_world *w);
 
-/* As cli_search_option, for the world options. */
-int cli_world_option(int argc, char **argv, int *i, cli_world *w);
+/* The world options. */
+typedef enum cli_world_flag { CLI_WORLD_INFLUENCE, CLI_WORLD_LAYER_WEIGHT, CLI_WORLD_DECAY,
+                              CLI_WORLD_UNIT, CLI_WORLD_MOVER, CLI_WORLD_UNIT_RADIUS,
+                              CLI_WORLD_UNIT_PENALTY } cli_world_flag;
+
+/* As cli_search_set, for a world option. */
+bool cli_world_set(cli_world *w, cli_world_flag flag, const char *value);
 
 /* Whether any world option was given. */
 bool cli_world_active(const cli_world *w);
@@ -219,12 +208,58 @@ typedef struct cli_progress {
 
 cli_progress cli_progress_start(void);
 
-/* "[file 2/37, problem 140/1280]", if it is time. */
-void cli_progress_show(cli_progress *p, int index, int nfiles, const char *what, size_t done,
-                       size_t n);
+/* The run's state in brackets, "[file 2/37, problem 140/1280]" from
+ * "file %d/%d, problem %zu/%zu", if it is time. */
+void cli_progress_show(cli_progress *p, const char *format, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* Clears the terminal's progress line, before other output. */
 void cli_progress_clear(cli_progress *p);
+
+/* An option of one subcommand only (--smooth, --svg FILE, --repeat N). */
+typedef struct cli_own_option {
+    const char *name;       /* the long name, without its dashes */
+    char short_name;        /* [opt] 0, or the letter of a short form (-q) */
+    bool takes_value;
+} cli_own_option;
+
+/* What a subcommand's command line may hold and where it goes. Options
+ * may come before, between or after the arguments; a value follows its
+ * option (--moves 4) or is joined to it (--moves=4); long options may be
+ * shortened while unambiguous; "--" ends the options; an argument such as
+ * "-3" is a number, not an option. */
+typedef struct cli_command_line {
+    const char *name;                 /* "path", for messages */
+    unsigned search;                  /* the search options taken (bits of cli_search_flag) */
+    astar_options *options;           /* [opt] where they go; NULL: none taken */
+    cli_map_options *maps;            /* [opt] NULL: no --islands, --dead-ends */
+    cli_world *world;                 /* [opt] NULL: no world options */
+    const char *not_here;             /* [opt] why a shared option does not apply */
+    const cli_own_option *own;        /* [opt] the subcommand's own options, own_count <= 16 */
+    size_t own_count;
+    /* Applies own[which] with its value (NULL if it takes none) to state;
+     * false after saying why not (cli_error). */
+    bool (*take)(void *state, int which, const char *value);
+    void *state;
+    const char **positional;          /* receives the arguments, in order */
+    int positional_min, positional_max;
+    int positional_count;             /* [out] */
+    void (*usage)(FILE *out);         /* the subcommand's --help */
+} cli_command_line;
+
+/* The number of elements of an array. */
+#define CLI_COUNT(array) (sizeof(array) / sizeof(array)[0])
+
+/* cli_parse's answer when it printed the help: the subcommand exits 0. */
+enum { CLI_HELP_SHOWN = -1 };
+
+/* Reads argv[1..argc-1] as c says. Returns EXIT_OK to go on, CLI_HELP_SHOWN
+ * after printing the help (-h, --help), or EXIT_USAGE after saying what is
+ * wrong (the usage when arguments are missing). */
+int cli_parse(cli_command_line *c, int argc, char **argv);
 
 /* The subcommands. */
 int cmd_demo(int argc, char **argv);

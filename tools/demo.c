@@ -146,22 +146,29 @@ static void on_step(void *user, const astar_context *ctx, astar_point current)
     printf("\n");
 }
 
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: astar demo\n\n"
+                 "Runs the worked example of \"A* Pathfinding for Beginners\" on its 7 x 5 grid\n"
+                 "and prints every step: the current square, the squares added to the open\n"
+                 "list or re-pointed, each open square's F, G, H and parent, the closed list,\n"
+                 "and the final path. It takes no options: the example is the article's (8\n"
+                 "moves, corner rule, 10/14 costs, Manhattan H); astar path searches your own\n"
+                 "maps with any options.\n");
+}
+
 int cmd_demo(int argc, char **argv)
 {
-    if (argc > 1) {
-        if (!cli_is_help(argv[1])) {
-            fprintf(stderr, "astar demo: takes no options or arguments: it replays the article's "
-                            "example as the article sets it (8 moves, corner rule, 10/14 costs, "
-                            "Manhattan H); astar path searches your own maps with any options\n");
-            return EXIT_USAGE;
-        }
-        printf("usage: astar demo\n\n"
-               "Runs the worked example of \"A* Pathfinding for Beginners\" on its 7 x 5 grid\n"
-               "and prints every step: the current square, the squares added to the open\n"
-               "list or re-pointed, each open square's F, G, H and parent, the closed list,\n"
-               "and the final path.\n");
-        return EXIT_OK;
-    }
+    cli_command_line line = {
+        .name = "demo",
+        .not_here = "the demo replays the article's example as the article sets it (8 moves, "
+                    "corner rule, 10/14 costs, Manhattan H); astar path searches your own maps "
+                    "with any options",
+        .usage = usage,
+    };
+    int parsed = cli_parse(&line, argc, argv);
+    if (parsed != EXIT_OK)
+        return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     astar_grid *grid;
     astar_context *ctx;
     if (astar_grid_new(W, H, &grid) != ASTAR_OK)

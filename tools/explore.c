@@ -34,6 +34,7 @@ typedef struct walk {
     uint64_t expanded;
     uint64_t cost;         /* of the steps walked, on the true map */
     unsigned char *trail;  /* [opt] per cell: walked on */
+    cli_progress progress; /* a walk on a large map takes a while */
 } walk;
 
 /* Whether the rest of the path, from points[0] to the goal, is still legal
@@ -74,6 +75,7 @@ static astar_status walk_to(astar_context *ctx, const astar_grid *truth, astar_k
             w->cost += m.cost;
             planned -= m.cost;
             w->steps++;
+            cli_progress_show(&w->progress, "step %zu, search %zu", w->steps, w->searches);
             at = step[1];
             i++;
             if (w->trail)
@@ -137,38 +139,35 @@ typedef struct request {
     astar_point start, goal;
 } request;
 
+static const cli_own_option explore_options[] = { { "sight", 0, true } };
+
+static bool take_sight(void *state, int which, const char *value)
+{
+    (void)which;
+    long v;
+    if (!cli_parse_int(value, 1, MAX_SIGHT, &v)) {
+        cli_error("--sight takes a whole number from 1 to %d, not '%s'", MAX_SIGHT, value);
+        return false;
+    }
+    ((request *)state)->sight = (int)v;
+    return true;
+}
+
 /* Reads the arguments into r. Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, request *r)
 {
     const char *positional[5];
-    int npos = 0;
-    for (int i = 1; i < argc;) {
-        int found = cli_search_option("explore", cli_all_search_options, argc, argv, &i, &r->options);
-        long v;
-        if (found < 0)
-            return EXIT_USAGE;
-        if (found > 0)
-            continue;
-        if (cli_is_help(argv[i])) {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        if (strcmp(argv[i], "--sight") == 0) {
-            if (i + 1 >= argc || !cli_parse_int(argv[i + 1], 1, MAX_SIGHT, &v)) {
-                fprintf(stderr, "astar explore: --sight takes a whole number from 1 to %d\n",
-                        MAX_SIGHT);
-                return EXIT_USAGE;
-            }
-            r->sight = (int)v;
-            i += 2;
-        } else if (!cli_take_positional("explore", argv[i++], positional, &npos, 5)) {
-            return EXIT_USAGE;
-        }
-    }
-    if (npos != 5) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
+    cli_command_line line = {
+        .name = "explore", .search = cli_all_search_options, .options = &r->options,
+        .not_here = "the unit searches its knowledge layer, which has no islands, dead ends or "
+                    "other units",
+        .own = explore_options, .own_count = CLI_COUNT(explore_options), .take = take_sight,
+        .state = r, .positional = positional, .positional_min = 5, .positional_max = 5,
+        .usage = usage,
+    };
+    int parsed = cli_parse(&line, argc, argv);
+    if (parsed != EXIT_OK)
+        return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("explore", &r->options, false))
         return EXIT_USAGE;
     if (!cli_parse_xy("explore", positional[1], positional[2], &r->start) ||
@@ -184,13 +183,14 @@ static int explore(const request *r, const astar_grid *truth, astar_context *ctx
 {
     size_t cells = astar_grid_cells(truth);
     bool drawn = astar_grid_width(truth) <= PICTURE_MAX_WIDTH;
-    walk w = { .trail = drawn ? calloc(cells, 1) : NULL };
+    walk w = { .trail = drawn ? calloc(cells, 1) : NULL, .progress = cli_progress_start() };
     if (drawn && !w.trail) {
         fprintf(stderr, "astar explore: out of memory\n");
         return EXIT_FAILED;
     }
     astar_path path = { .points = points, .capacity = cells };
     astar_status s = walk_to(ctx, truth, k, r->sight, r->start, r->goal, &r->options, &path, &w);
+    cli_progress_clear(&w.progress);
     printf("options: ");
     cli_describe_options(stdout, &r->options, NULL);
     printf("\nsight: %d (dx^2 + dy^2 <= %d, no line of sight)\n", r->sight,

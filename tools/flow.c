@@ -114,54 +114,57 @@ typedef struct flow_args {
     size_t count, start_count;
 } flow_args;
 
-/* Returns EXIT_OK to go on, -1 after printing the help, or the exit
- * status to leave with. */
+enum { REPEAT, FROM, SHOW };
+static const cli_own_option flow_options[] = {
+    [REPEAT] = { "repeat", 0, true }, [FROM] = { "from", 0, true }, [SHOW] = { "show", 0, false },
+};
+
+static bool take(void *state, int which, const char *value)
+{
+    flow_args *a = state;
+    switch (which) {
+    case REPEAT:
+        if (cli_parse_int(value, 1, MAX_REPEAT, &a->repeat))
+            return true;
+        cli_error("--repeat takes a whole number from 1 to %d, not '%s'", MAX_REPEAT, value);
+        return false;
+    case FROM:
+        if (cli_parse_point(value, &a->starts[a->start_count])) {
+            a->start_count++;
+            return true;
+        }
+        cli_error("--from takes a cell X,Y, not '%s'", value);
+        return false;
+    default:
+        a->show = true;
+        return true;
+    }
+}
+
+/* Returns EXIT_OK to go on, CLI_HELP_SHOWN after printing the help, or the
+ * exit status to leave with. */
 static int parse(int argc, char **argv, flow_args *a)
 {
-    for (int i = 1; i < argc;) {
-        int r = cli_search_option("flow", cli_dijkstra_options, argc, argv, &i, &a->options);
-        if (r < 0)
-            return EXIT_USAGE;
-        if (r > 0)
-            continue;
-        const char *arg = argv[i++];
-        if (cli_is_help(arg)) {
-            usage(stdout);
-            return -1;
+    const char **positional = malloc((size_t)argc * sizeof *positional);
+    if (!positional)
+        return EXIT_FAILED;
+    cli_command_line line = {
+        .name = "flow", .search = cli_dijkstra_options, .options = &a->options,
+        .not_here = "a distance map takes only --moves and --costs, and covers every cell it "
+                    "can reach whatever the islands and dead ends",
+        .own = flow_options, .own_count = CLI_COUNT(flow_options), .take = take, .state = a,
+        .positional = positional, .positional_min = 2, .positional_max = argc, .usage = usage,
+    };
+    int code = cli_parse(&line, argc, argv);
+    if (code == EXIT_OK)
+        a->map = positional[0];
+    for (int i = 1; code == EXIT_OK && i < line.positional_count; i++)
+        if (!cli_parse_point(positional[i], &a->targets[a->count++])) {
+            cli_error("'%s' is not a target TX,TY", positional[i]);
+            code = EXIT_USAGE;
         }
-        bool repeat = strcmp(arg, "--repeat") == 0, from = strcmp(arg, "--from") == 0;
-        if (strcmp(arg, "--show") == 0) {
-            a->show = true;
-        } else if (repeat || from) {
-            if (i >= argc) {
-                fprintf(stderr, "astar flow: %s needs a value\n", arg);
-                return EXIT_USAGE;
-            }
-            const char *value = argv[i++];
-            if (repeat ? !cli_parse_int(value, 1, MAX_REPEAT, &a->repeat)
-                       : !cli_parse_point(value, &a->starts[a->start_count++])) {
-                fprintf(stderr, "astar flow: bad value '%s' for %s\n", value, arg);
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(arg, "--islands") == 0 || strcmp(arg, "--dead-ends") == 0) {
-            fprintf(stderr, "astar flow: %s does not apply here: a distance map covers every "
-                            "cell it can reach, whatever the islands and dead ends\n", arg);
-            return EXIT_USAGE;
-        } else if (cli_is_option(arg)) {
-            fprintf(stderr, "astar flow: unknown option '%s'\n", arg);
-            return EXIT_USAGE;
-        } else if (!a->map) {
-            a->map = arg;
-        } else if (!cli_parse_point(arg, &a->targets[a->count++])) {
-            fprintf(stderr, "astar flow: '%s' is not a target TX,TY\n", arg);
-            return EXIT_USAGE;
-        }
-    }
-    if (!a->map || a->count == 0) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
+    free(positional);
+    return code;
 }
 
 /* Builds the map `repeat` times and prints the median time. */

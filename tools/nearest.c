@@ -41,43 +41,32 @@ int cmd_nearest(int argc, char **argv)
     cli_map_options maps = { 0 };
     const char **positional = malloc((size_t)argc * sizeof *positional);
     astar_point *targets = malloc((size_t)argc * sizeof *targets);
-    int npos = 0, code = EXIT_USAGE;
+    int code = EXIT_USAGE;
     astar_grid *grid = NULL;
     astar_context *ctx = NULL;
     astar_point *points = NULL;
     if (!positional || !targets) {
-        fprintf(stderr, "astar nearest: out of memory\n");
+        cli_error("out of memory");
         goto done;
     }
-    for (int i = 1; i < argc;) {
-        int r = cli_search_option("nearest", cli_dijkstra_options, argc, argv, &i, &o);
-        if (r < 0)
-            goto done;
-        if (r > 0)
-            continue;
-        if (cli_is_help(argv[i])) {
-            usage(stdout);
-            code = EXIT_OK;
-            goto done;
-        }
-        if (cli_map_option(argv[i], &maps)) {
-            i++;
-            continue;
-        }
-        if (!cli_take_positional("nearest", argv[i++], positional, &npos, argc))
-            goto done;
-    }
-    if (npos < 4) {
-        usage(stderr);
+    cli_command_line line = {
+        .name = "nearest", .search = cli_dijkstra_options, .options = &o, .maps = &maps,
+        .not_here = "a Dijkstra search takes only --moves and --costs",
+        .positional = positional, .positional_min = 4, .positional_max = argc, .usage = usage,
+    };
+    int parsed = cli_parse(&line, argc, argv);
+    if (parsed != EXIT_OK) {
+        code = parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
         goto done;
     }
+    int npos = line.positional_count;
     astar_point start;
     if (!cli_parse_xy("nearest", positional[1], positional[2], &start))
         goto done;
     size_t count = (size_t)(npos - 3);
     for (size_t i = 0; i < count; i++)
         if (!cli_parse_point(positional[i + 3], &targets[i])) {
-            fprintf(stderr, "astar nearest: '%s' is not a target TX,TY\n", positional[i + 3]);
+            cli_error("'%s' is not a target TX,TY", positional[i + 3]);
             goto done;
         }
     if (!cli_grid_load(positional[0], &o, &maps, &grid)) {
@@ -87,7 +76,7 @@ int cmd_nearest(int argc, char **argv)
     size_t cells = astar_grid_cells(grid);
     points = malloc(cells * sizeof *points);
     if (!points || astar_context_new(cells, &ctx) != ASTAR_OK) {
-        fprintf(stderr, "astar nearest: out of memory\n");
+        cli_error("out of memory");
         code = EXIT_FAILED;
         goto done;
     }

@@ -25,7 +25,7 @@ static void usage(FILE *out)
             "                length of that walk\n"
             "  --svg FILE    write an SVG picture of the map around the path, the path, and\n"
             "                with --smooth the waypoints\n"
-            "  --quiet       print the summary lines only: no cells, no picture\n\n"
+            "  -q, --quiet   print the summary lines only: no cells, no picture\n\n"
             "%s\n%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
             cli_map_options_help, cli_world_options_help);
@@ -136,58 +136,39 @@ static void report_without_world(astar_context *ctx, const astar_grid *grid, ast
     }
 }
 
+enum { SMOOTH, SVG, QUIET };
+static const cli_own_option path_options[] = {
+    [SMOOTH] = { "smooth", 0, false },
+    [SVG] = { "svg", 0, true },
+    [QUIET] = { "quiet", 'q', false },
+};
+
+static bool take(void *state, int which, const char *value)
+{
+    extras *x = state;
+    switch (which) {
+    case SMOOTH: x->smooth = true; break;
+    case SVG: x->svg = value; break;
+    case QUIET: x->quiet = true; break;
+    }
+    return true;
+}
+
 /* cmd_path, with the world it owns. */
 static int path_in(cli_world *world, int argc, char **argv)
 {
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
     const char *positional[5];
-    int npos = 0;
     extras x = { 0 };
-    for (int i = 1; i < argc;) {
-        int r = cli_search_option("path", cli_all_search_options, argc, argv, &i, &o);
-        if (r < 0)
-            return EXIT_USAGE;
-        if (r == 0)
-            r = cli_world_option(argc, argv, &i, world);
-        if (r < 0)
-            return EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (cli_is_help(argv[i])) {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        if (strcmp(argv[i], "--smooth") == 0) {
-            x.smooth = true;
-            i++;
-            continue;
-        }
-        if (strcmp(argv[i], "--quiet") == 0) {
-            x.quiet = true;
-            i++;
-            continue;
-        }
-        if (strcmp(argv[i], "--svg") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "astar path: --svg needs a file name\n");
-                return EXIT_USAGE;
-            }
-            x.svg = argv[i + 1];
-            i += 2;
-            continue;
-        }
-        if (cli_map_option(argv[i], &maps)) {
-            i++;
-            continue;
-        }
-        if (!cli_take_positional("path", argv[i++], positional, &npos, 5))
-            return EXIT_USAGE;
-    }
-    if (npos != 5) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
+    cli_command_line line = {
+        .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
+        .world = world, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take, .state = &x,
+        .positional = positional, .positional_min = 5, .positional_max = 5, .usage = usage,
+    };
+    int parsed = cli_parse(&line, argc, argv);
+    if (parsed != EXIT_OK)
+        return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("path", &o, cli_world_active(world)))
         return EXIT_USAGE;
     astar_point start, goal;

@@ -125,7 +125,8 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
     tally t = { 0, 0, 0 };
     size_t count = astar_scenario_count(cs.scen);
     for (size_t i = 0; i < count; i++) {
-        cli_progress_show(progress, index, nfiles, "problem", i + 1, count);
+        cli_progress_show(progress, "file %d/%d, problem %zu/%zu", index + 1, nfiles, i + 1,
+                          count);
         const astar_problem *p = astar_scenario_problem(cs.scen, i);
         if (p->map_width != astar_grid_width(cs.grid) || p->map_height != astar_grid_height(cs.grid)) {
             printf("FAIL %s:%ld: the line says the map is %d x %d, %s is %d x %d\n", path, p->line,
@@ -174,45 +175,33 @@ static void usage(FILE *out)
             cli_exit_help, cli_search_help(cli_all_search_options), cli_map_options_help);
 }
 
+static const cli_own_option scen_options[] = { { "map", 0, true } };
+
+static bool take_map(void *state, int which, const char *value)
+{
+    (void)which;
+    *(const char **)state = value;
+    return true;
+}
+
 int cmd_scen(int argc, char **argv)
 {
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
     const char *map = NULL;
-    char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
+    const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
-    for (int i = 1; i < argc;) {
-        int r = cli_search_option("scen", cli_all_search_options, argc, argv, &i, &o);
-        if (r < 0) {
-            free(files);
-            return EXIT_USAGE;
-        }
-        if (r > 0)
-            continue;
-        if (cli_is_help(argv[i])) {
-            usage(stdout);
-            free(files);
-            return EXIT_OK;
-        }
-        if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) {
-            map = argv[i + 1];
-            i += 2;
-        } else if (cli_map_option(argv[i], &maps)) {
-            i++;
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "astar scen: unknown option '%s'\n", argv[i]);
-            free(files);
-            return EXIT_USAGE;
-        } else {
-            files[nfiles++] = argv[i++];
-        }
-    }
-    if (nfiles == 0) {
-        usage(stderr);
+    cli_command_line line = {
+        .name = "scen", .search = cli_all_search_options, .options = &o, .maps = &maps,
+        .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
+        .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
+    };
+    int parsed = cli_parse(&line, argc, argv);
+    int nfiles = line.positional_count;
+    if (parsed != EXIT_OK) {
         free(files);
-        return EXIT_USAGE;
+        return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     }
     if (!cli_check_search("scen", &o, false)) {
         free(files);

@@ -70,60 +70,50 @@ static bool parse_cells(const char *text, cli_mover *out)
     return ok;
 }
 
-int cli_world_option(int argc, char **argv, int *i, cli_world *w)
+bool cli_world_set(cli_world *w, cli_world_flag which, const char *value)
 {
-    static const char *const flags[] = { "--influence", "--layer-weight", "--decay", "--unit",
-                                         "--mover", "--unit-radius", "--unit-penalty" };
-    enum { INFLUENCE, WEIGHT, DECAY, UNIT, MOVER, RADIUS, PENALTY, FLAGS };
-    const char *flag = argv[*i];
-    int which = 0;
-    while (which < FLAGS && strcmp(flags[which], flag) != 0)
-        which++;
-    if (which == FLAGS)
-        return 0;
-    if (*i + 1 >= argc) {
-        cli_error("%s needs a value", flag);
-        return -1;
-    }
-    const char *value = argv[*i + 1];
-    *i += 2;
-    bool full = (which == INFLUENCE && w->disc_count == CLI_WORLD_MAX) ||
-                (which == UNIT && w->stopped_count == CLI_WORLD_MAX) ||
-                (which == MOVER && w->mover_count == CLI_WORLD_MAX);
+    static const char *const flags[] = {
+        [CLI_WORLD_INFLUENCE] = "--influence", [CLI_WORLD_LAYER_WEIGHT] = "--layer-weight",
+        [CLI_WORLD_DECAY] = "--decay", [CLI_WORLD_UNIT] = "--unit", [CLI_WORLD_MOVER] = "--mover",
+        [CLI_WORLD_UNIT_RADIUS] = "--unit-radius", [CLI_WORLD_UNIT_PENALTY] = "--unit-penalty" };
+    const char *flag = flags[which];
+    bool full = (which == CLI_WORLD_INFLUENCE && w->disc_count == CLI_WORLD_MAX) ||
+                (which == CLI_WORLD_UNIT && w->stopped_count == CLI_WORLD_MAX) ||
+                (which == CLI_WORLD_MOVER && w->mover_count == CLI_WORLD_MAX);
     if (full) {
         cli_error("at most %d of %s", CLI_WORLD_MAX, flag);
-        return -1;
+        return false;
     }
     long v[4];
     bool ok = false;
     switch (which) {
-    case INFLUENCE:
+    case CLI_WORLD_INFLUENCE:
         ok = cli_parse_list(value, -COORD_LIMIT, COORD_LIMIT, v, 4) && v[2] >= 0 &&
              v[2] <= ASTAR_MAX_SIDE && v[3] >= 1 && v[3] <= ASTAR_MAX_LAYER_VALUE;
         if (ok)
             memcpy(w->discs[w->disc_count++], v, sizeof v);
         break;
-    case WEIGHT:
+    case CLI_WORLD_LAYER_WEIGHT:
         ok = cli_parse_double(value, 0.0, ASTAR_MAX_LAYER_WEIGHT, &w->weight);
         break;
-    case DECAY:
+    case CLI_WORLD_DECAY:
         ok = cli_parse_double(value, 0.0, 1.0, &w->keep);
         break;
-    case UNIT:
+    case CLI_WORLD_UNIT:
         ok = cli_parse_list(value, -COORD_LIMIT, COORD_LIMIT, v, 2);
         if (ok)
             w->stopped[w->stopped_count++] = (astar_point){ (int32_t)v[0], (int32_t)v[1] };
         break;
-    case MOVER:
+    case CLI_WORLD_MOVER:
         ok = parse_cells(value, &w->movers[w->mover_count]);
         w->mover_count += ok;
         break;
-    case RADIUS:
+    case CLI_WORLD_UNIT_RADIUS:
         ok = cli_parse_int(value, 0, ASTAR_MAX_SIDE, &v[0]);
         if (ok)
             w->radius = (int)v[0];
         break;
-    case PENALTY:
+    case CLI_WORLD_UNIT_PENALTY:
         ok = cli_parse_int(value, 0, ASTAR_MAX_LAYER_VALUE, &v[0]);
         if (ok)
             w->penalty = (uint32_t)v[0];
@@ -131,21 +121,24 @@ int cli_world_option(int argc, char **argv, int *i, cli_world *w)
     }
     if (!ok) {
         static const char *const wants[] = {
-            [INFLUENCE] = "X,Y,RADIUS,VALUE with RADIUS 0..65535 and VALUE 1..65535",
-            [WEIGHT] = "a number from 0 to 1024", [DECAY] = "a number from 0 to 1",
-            [UNIT] = "X,Y", [MOVER] = "X,Y:X,Y:...", [RADIUS] = "a whole number from 0 to 65535",
-            [PENALTY] = "a whole number from 0 to 65535",
+            [CLI_WORLD_INFLUENCE] = "X,Y,RADIUS,VALUE with RADIUS 0..65535 and VALUE 1..65535",
+            [CLI_WORLD_LAYER_WEIGHT] = "a number from 0 to 1024",
+            [CLI_WORLD_DECAY] = "a number from 0 to 1",
+            [CLI_WORLD_UNIT] = "X,Y",
+            [CLI_WORLD_MOVER] = "X,Y:X,Y:...",
+            [CLI_WORLD_UNIT_RADIUS] = "a whole number from 0 to 65535",
+            [CLI_WORLD_UNIT_PENALTY] = "a whole number from 0 to 65535",
         };
         cli_error("%s takes %s, not '%s'", flag, wants[which], value);
-        return -1;
+        return false;
     }
-    return 1;
+    return true;
 }
 
 /* Prints why a world value does not fit the map and returns false. */
 static bool outside(const char *what, astar_point p)
 {
-    fprintf(stderr, "astar path: %s %d,%d is outside the map\n", what, p.x, p.y);
+    cli_error("%s %d,%d is outside the map", what, p.x, p.y);
     return false;
 }
 

@@ -16,6 +16,7 @@
 
 #include "astar.h"
 #include "fuzz_input.h"
+#include "util/options.h"
 #include "util/reference.h"
 
 enum { SIDE = 16, CELLS = SIDE * SIDE, OPERATIONS = 48 };
@@ -37,17 +38,16 @@ static astar_point point_in(fuzz_input *in, const astar_grid *g)
     return (astar_point){ x, y };
 }
 
+static int choose(void *in, int n)
+{
+    return fuzz_choose(in, n);
+}
+
 static astar_options options_from(fuzz_input *in)
 {
-    astar_options o = astar_options_default();
-    o.algorithm = (astar_algorithm)fuzz_choose(in, 3);
-    o.open_list = (astar_open_list)fuzz_choose(in, 4);
-    o.moves = (astar_moves)fuzz_choose(in, 3);
-    o.costs = (astar_costs)fuzz_choose(in, 2);
-    o.heuristic = (astar_heuristic)fuzz_choose(in, 5);
-    o.ties = (astar_ties)fuzz_choose(in, 3);
-    o.stop = (astar_stop)fuzz_choose(in, 2);
-    o.weight = fuzz_choose(in, 9) * 0.25;
+    astar_algorithm algorithm = (astar_algorithm)fuzz_choose(in, 3);
+    astar_options o = random_search_options(choose, in);
+    o.algorithm = algorithm;
     return o;
 }
 

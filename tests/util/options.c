@@ -1,0 +1,14 @@
+#include "util/options.h"
+
+astar_options random_search_options(choice_source choose, void *source)
+{
+    astar_options o = astar_options_default();
+    o.moves = (astar_moves)choose(source, 3);
+    o.costs = (astar_costs)choose(source, 2);
+    o.heuristic = (astar_heuristic)choose(source, 5);
+    o.ties = (astar_ties)choose(source, 3);
+    o.stop = (astar_stop)choose(source, 2);
+    o.open_list = (astar_open_list)choose(source, 4);
+    o.weight = choose(source, 5) * 0.5;
+    return o;
+}
