@@ -54,6 +54,7 @@
  *   astar/base.h       statuses, errors, points, limits
  *   astar/grid.h       grids, and their islands, dead ends and jump table
  *   astar/search.h     options, contexts, astar_find_path, node read-back
+ *   astar/sliced.h     searches a slice at a time, limits, partial paths
  *   astar/batch.h      batches of searches on threads
  *   astar/dijkstra.h   nearest targets, distance maps and flow fields
  *   astar/world.h      cost layers and other units
@@ -67,6 +68,7 @@
 #include "astar/base.h"
 #include "astar/grid.h"
 #include "astar/search.h"
+#include "astar/sliced.h"
 #include "astar/batch.h"
 #include "astar/dijkstra.h"
 #include "astar/world.h"

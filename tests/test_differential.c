@@ -136,21 +136,16 @@ static astar_grid *differential_grid(int *w_out, int *h_out)
     return grid;
 }
 
-static astar_point random_cell(const world *wd)
-{
-    return (astar_point){ rng_below(&generator, wd->w), rng_below(&generator, wd->h) };
-}
-
 /* A random walkable cell, or a random cell when (after some tries) none is
  * found. */
 static astar_point random_walkable(const world *wd)
 {
     for (int tries = 0; tries < 50; tries++) {
-        astar_point p = random_cell(wd);
+        astar_point p = random_cell(&generator, wd->grid);
         if (astar_grid_walkable(wd->grid, p.x, p.y))
             return p;
     }
-    return random_cell(wd);
+    return random_cell(&generator, wd->grid);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -409,8 +404,8 @@ static void run_grids(uint64_t seed, int grids)
             astar_point start, goal;
             switch ((g + (int)q) % 6) {
             case 0: /* anything, blocked cells included */
-                start = random_cell(&wd);
-                goal = random_cell(&wd);
+                start = random_cell(&generator, wd.grid);
+                goal = random_cell(&generator, wd.grid);
                 break;
             case 1: /* start == goal */
                 start = goal = random_walkable(&wd);

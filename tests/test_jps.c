@@ -47,11 +47,6 @@ static astar_grid *jps_grid(rng *r, int width, int height, int wall_percent)
     return g;
 }
 
-static astar_point random_cell(rng *r, const astar_grid *g)
-{
-    return (astar_point){ rng_below(r, astar_grid_width(g)), rng_below(r, astar_grid_height(g)) };
-}
-
 /* Whether the jump points lie on the path in order, start and goal at the ends. */
 static bool chain_on_path(const astar_path *p)
 {

@@ -41,21 +41,12 @@ static void observe(void *user, const astar_context *ctx, astar_point p)
     *h = mix_point(*h, p);
 }
 
-static astar_point any_point(rng *r, const astar_grid *g)
-{
-    /* One draw a statement: the order of arguments and initialisers is not
-     * specified, and the hashes must not depend on the compiler. */
-    int x = rng_below(r, astar_grid_width(g));
-    int y = rng_below(r, astar_grid_height(g));
-    return (astar_point){ x, y };
-}
-
 /* Mostly a walkable cell, so that most searches run; sometimes any. */
 static astar_point random_point(rng *r, const astar_grid *g)
 {
-    astar_point p = any_point(r, g);
+    astar_point p = random_cell(r, g);
     for (int tries = rng_below(r, 8) ? 10 : 0; tries > 0 && !astar_grid_walkable(g, p.x, p.y); tries--)
-        p = any_point(r, g);
+        p = random_cell(r, g);
     return p;
 }
 
@@ -73,7 +64,7 @@ static uint64_t mix_result(uint64_t h, rng *r, const astar_context *ctx, const a
     for (size_t k = 0; (s == ASTAR_OK) && p->nodes && k < p->node_count; k++)
         h = mix_point(h, p->nodes[k]);
     for (int k = 0; k < 24; k++) {
-        astar_point c = any_point(r, g);
+        astar_point c = random_cell(r, g);
         astar_node n = { .list = ASTAR_LIST_NONE };
         /* A search refused before it began leaves the context on the grid
          * it searched last, which may not be this one. */
@@ -103,7 +94,7 @@ static astar_options random_options(rng *r)
 static void random_edits(rng *r, astar_grid *g)
 {
     for (int k = rng_below(r, 4); k > 0; k--) {
-        astar_point c = any_point(r, g);
+        astar_point c = random_cell(r, g);
         assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, rng_below(r, 2)), ASTAR_OK);
     }
 }

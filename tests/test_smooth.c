@@ -50,11 +50,6 @@ static astar_grid *smooth_grid(rng *r, int max_side, int max_density)
     return random_grid(r, w, h, (grid_recipe){ density, 0, 0, 1, 1 });
 }
 
-static astar_point random_cell(rng *r, const astar_grid *g)
-{
-    return P(rng_below(r, astar_grid_width(g)), rng_below(r, astar_grid_height(g)));
-}
-
 /* ------------------------------------------------------------------------ */
 /* The oracle                                                               */
 /* ------------------------------------------------------------------------ */

@@ -46,7 +46,17 @@ typedef enum astar_status {
     ASTAR_INVALID_PATH,           /* astar_path_check: the path breaks a movement rule */
     ASTAR_UNSUPPORTED,            /* the algorithm cannot serve this grid or these options
                                      optimally (JPS and JPS+: see astar_algorithm) */
-    ASTAR_NO_JUMP_TABLE           /* JPS+ on a grid without astar_grid_enable_jump_table */
+    ASTAR_NO_JUMP_TABLE,          /* JPS+ on a grid without astar_grid_enable_jump_table */
+    ASTAR_IN_PROGRESS,            /* a sliced search has more to do (astar_search_step) */
+    ASTAR_EXPANSION_LIMIT,        /* options.max_expanded squares were expanded and the
+                                     target is not closed */
+    ASTAR_PARTIAL_NO_PATH,        /* no path (or none within ASTAR_MAX_COST); with
+                                     options.partial, the path leads to the closed square
+                                     nearest the target instead */
+    ASTAR_PARTIAL_LIMIT,          /* ASTAR_EXPANSION_LIMIT, and with options.partial the
+                                     path leads to the closed square nearest the target */
+    ASTAR_MAP_CHANGED             /* the grid was edited after the sliced search began: its
+                                     answer could be wrong, so there is none */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").

@@ -29,11 +29,14 @@ extern "C" {
  * step's price is set by the cell it enters), not for the walk back, and a
  * square's parent is its first step towards that target.
  *
- * Options: moves and costs apply as in astar_find_path. Everything else -
- * algorithm (JPS and JPS+ included), open list, heuristic, weight, ties,
- * stop rule, observer - is checked for range and then ignored: the search
- * is always Dijkstra's on a binary heap, stopping when the square it looks
- * for is closed, so its answers are always least costs.
+ * Options: moves and costs apply as in astar_find_path, and to a nearest
+ * search max_expanded too; partial is ASTAR_UNSUPPORTED, and a distance
+ * map takes no max_expanded either (it covers every cell it reaches).
+ * Everything else - algorithm (JPS and JPS+ included), open list,
+ * heuristic, weight, ties, stop rule, observer - is checked for range and
+ * then ignored: the search is always Dijkstra's on a binary heap, stopping
+ * when the square it looks for is closed, so its answers are always least
+ * costs.
  *
  * Targets: a target outside the grid is ASTAR_GOAL_OUT_OF_BOUNDS. Blocked
  * targets are skipped, as if not given (a resource may sit on a cell that
@@ -57,8 +60,8 @@ extern "C" {
  * [in]     grid     the map, read only; at most astar_context_max_cells(ctx)
  * [in]     start
  * [in]     targets  count points (see "Targets" above)
- * [in]     options  [opt] NULL for astar_options_default(); only moves and
- *                   costs are used (see "Options" above)
+ * [in]     options  [opt] NULL for astar_options_default(); only moves,
+ *                   costs and max_expanded are used (see "Options" above)
  * [in,out] path     your buffer in, the result out as for astar_find_path:
  *                   the cells from start to the chosen target, cost,
  *                   distance, expanded, and the nodes (every cell) if asked
@@ -72,6 +75,9 @@ extern "C" {
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but it does not fit (as for
  *                            astar_find_path); which, counts and cost are set
  *   ASTAR_COST_OVERFLOW      no target within ASTAR_MAX_COST (see there)
+ *   ASTAR_EXPANSION_LIMIT    options.max_expanded squares expanded first
+ *   ASTAR_UNSUPPORTED        options.partial: the squares this search
+ *                            reaches lead to targets, not from start
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS (a target outside the
  *   grid), ASTAR_START_BLOCKED (checked in this order, after
  *   ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE),
@@ -80,7 +86,9 @@ extern "C" {
  *   NULL with a capacity > 0)
  * Costs O(n log n) for the n squares within the found cost of some target
  * (every square nearer to a target than start is), plus O(count); no
- * allocation. start on a target is a path of one cell and cost 0. */
+ * allocation. start on a target is a path of one cell and cost 0. The same
+ * search runs a slice at a time with astar_search_begin_nearest
+ * (astar/sliced.h). */
 ASTAR_API astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid,
                                           astar_point start, const astar_point *targets,
                                           size_t count, const astar_options *options,
@@ -133,7 +141,8 @@ ASTAR_API size_t astar_distance_map_bytes(const astar_distance_map *map);
  *                   search ended, for astar_context_node()
  * [in]     grid     read only; at most the cells of map and of ctx
  * [in]     sources  count points; count 0 gives a map of unreachable cells
- * [in]     options  [opt] NULL for the defaults; only moves and costs are used
+ * [in]     options  [opt] NULL for the defaults; only moves and costs are
+ *                   used; max_expanded or partial is ASTAR_UNSUPPORTED
  * Returns
  *   ASTAR_OK                  built
  *   ASTAR_COST_OVERFLOW       built, but some paths were cut where their
@@ -145,6 +154,7 @@ ASTAR_API size_t astar_distance_map_bytes(const astar_distance_map *map);
  *                             range
  *   ASTAR_MAP_TOO_LARGE       grid has more cells than map or ctx holds
  *   ASTAR_GOAL_OUT_OF_BOUNDS  a source is outside the grid
+ *   ASTAR_UNSUPPORTED         options.max_expanded or options.partial set
  * On a failure other than ASTAR_COST_OVERFLOW the map reads as unreachable
  * everywhere until the next build. Costs O(n log n) for the n cells that
  * reach a source, O(width * height) to write the map, and O(count); no

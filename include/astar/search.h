@@ -209,6 +209,14 @@ typedef struct astar_options {
     astar_observer observer;  /* [opt] */
     void *observer_user;      /* passed to the observer */
     astar_world world;        /* the game world's layers, units and turn penalty */
+    uint32_t max_expanded;    /* 0: no limit; else the search gives up with
+                                 ASTAR_EXPANSION_LIMIT once it has expanded this
+                                 many squares without closing the target (the
+                                 target closed next still counts as found) */
+    bool partial;             /* when the target is not reached (no path, or the
+                                 limit): a path to the closed square nearest it,
+                                 with ASTAR_PARTIAL_NO_PATH or ASTAR_PARTIAL_LIMIT
+                                 (see astar_find_path) */
 } astar_options;
 
 /* The turn penalty is the article's first remedy for paths that zig-zag:
@@ -352,6 +360,11 @@ ASTAR_API astar_open_list astar_context_open_list(const astar_context *ctx,
  *                            or with layers, units or a turn penalty
  *   ASTAR_NO_JUMP_TABLE      JPS+ on a grid whose jump table is not enabled
  *   ASTAR_COST_OVERFLOW      not found within ASTAR_MAX_COST (see there)
+ *   ASTAR_EXPANSION_LIMIT    options.max_expanded squares expanded first
+ *   ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT   with options.partial, for
+ *                            the three above: path filled (as for ASTAR_OK)
+ *                            with the path to the closed square nearest the
+ *                            goal (astar/sliced.h says which)
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
  *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (checked in this order, after
  *   ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE; with units, a goal a
@@ -360,7 +373,9 @@ ASTAR_API astar_open_list astar_context_open_list(const astar_context *ctx,
  *   points NULL with capacity > 0, a layer or units object of another size
  *   than the grid, options.unit not a unit)
  * Costs O(n log n) for n squares looked at, at worst the whole grid; no
- * allocation; start == goal is a path of one cell and cost 0. */
+ * allocation; start == goal is a path of one cell and cost 0. The same
+ * search can be run a slice at a time: astar/sliced.h. It ends a sliced
+ * search in progress on ctx. */
 ASTAR_API astar_status astar_find_path(astar_context *ctx, const astar_grid *grid,
                                        astar_point start, astar_point goal,
                                        const astar_options *options, astar_path *path);

@@ -28,6 +28,14 @@ const char *astar_status_message(astar_status status)
         return "unsupported: JPS and JPS+ need uniform terrain, 8 moves with the corner rule "
                "and no turn penalty";
     case ASTAR_NO_JUMP_TABLE: return "JPS+ needs the grid's jump table (astar_grid_enable_jump_table)";
+    case ASTAR_IN_PROGRESS: return "in progress: the search has more squares to expand";
+    case ASTAR_EXPANSION_LIMIT:
+        return "expansion limit: max_expanded squares expanded before the target was closed";
+    case ASTAR_PARTIAL_NO_PATH:
+        return "no path; the path given leads to the reached square nearest the target";
+    case ASTAR_PARTIAL_LIMIT:
+        return "expansion limit; the path given leads to the reached square nearest the target";
+    case ASTAR_MAP_CHANGED: return "the grid was edited while the search ran: search again";
     }
     return "unknown status";
 }

@@ -225,14 +225,16 @@ astar_status astar_grid_enable_dead_ends(astar_grid *grid)
         return ASTAR_OUT_OF_MEMORY;
     }
     grid->dead_ends = de;
+    grid->edits++;
     return ASTAR_OK;
 }
 
 void astar_grid_disable_dead_ends(astar_grid *grid)
 {
-    if (grid) {
+    if (grid && grid->dead_ends) {
         dead_ends_free(grid->dead_ends);
         grid->dead_ends = NULL;
+        grid->edits++;
     }
 }
 

@@ -82,6 +82,7 @@ astar_status astar__grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
     uint8_t old = *cell;
     if (old == terrain)
         return ASTAR_OK;
+    grid->edits++;
     if (old && --grid->cells_of_cost[old] == 0)
         grid->costs_in_use--;
     if (terrain && grid->cells_of_cost[terrain]++ == 0)

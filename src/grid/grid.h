@@ -30,6 +30,10 @@ struct astar_grid {
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
     islands *islands;   /* [opt] island labels, kept current by astar__grid_put */
     dead_ends *dead_ends; /* [opt] dead-end areas, kept current by astar__grid_put */
+    /* Changes so far: cells changed, indexes enabled or disabled. A sliced
+     * search notes it when it begins and answers only while it is the same,
+     * so that no path through a wall built meanwhile is handed out. */
+    uint64_t edits;
 };
 
 static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)

@@ -92,6 +92,7 @@ astar_status astar_grid_enable_islands(astar_grid *grid)
     }
     label_all(grid, isl);
     grid->islands = isl;
+    grid->edits++;
     return ASTAR_OK;
 }
 
@@ -102,6 +103,7 @@ void astar_grid_disable_islands(astar_grid *grid)
         free(grid->islands->work);
         free(grid->islands);
         grid->islands = NULL;
+        grid->edits++;
     }
 }
 

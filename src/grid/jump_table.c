@@ -123,6 +123,7 @@ astar_status astar_grid_enable_jump_table(astar_grid *grid)
     }
     fill(t, grid);
     grid->jumps = t;
+    grid->edits++;
     return ASTAR_OK;
 }
 
@@ -132,6 +133,7 @@ void astar_grid_disable_jump_table(astar_grid *grid)
         free(grid->jumps->entry);
         free(grid->jumps);
         grid->jumps = NULL;
+        grid->edits++;
     }
 }
 

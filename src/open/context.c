@@ -1,8 +1,10 @@
-/* Search contexts: allocation once, and reading back a finished search. */
+/* Search contexts: allocation once. The search state's type belongs to the
+ * searches (search/state.h); the context only holds it. */
 #include <stdlib.h>
 
 #include "open/context.h"
 #include "grid/grid.h"
+#include "search/state.h"
 
 astar_status astar_context_new(size_t max_cells, astar_context **out)
 {
@@ -18,7 +20,8 @@ astar_status astar_context_new(size_t max_cells, astar_context **out)
      * then rejects like any other leftover. */
     ctx->slot = calloc(max_cells, sizeof *ctx->slot);
     ctx->list = calloc(max_cells, sizeof *ctx->list);
-    if (!ctx->slot || !ctx->list) {
+    ctx->state = calloc(1, sizeof *ctx->state);
+    if (!ctx->slot || !ctx->list || !ctx->state) {
         astar_context_delete(ctx);
         return ASTAR_OUT_OF_MEMORY;
     }
@@ -33,6 +36,7 @@ void astar_context_delete(astar_context *ctx)
     if (ctx) {
         free(ctx->slot);
         free(ctx->list);
+        free(ctx->state);
         free(ctx);
     }
 }

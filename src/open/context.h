@@ -76,6 +76,8 @@ struct astar_context {
     uint32_t goal;
     cost_model model;
     astar_algorithm algorithm;
+    /* The search begun on the context, to be run on (search/state.h). */
+    struct search_state *state;
 };
 
 static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell)

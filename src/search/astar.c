@@ -1,9 +1,9 @@
 /* A* as "A* Pathfinding for Beginners" defines it, on the one search loop
- * of search_loop.h (open and closed lists, F = G + H, parents re-pointed
- * when a lower G is found, a stop when the target is closed): here is how
- * a square's neighbours are looked at - the 8 (or 4) adjacent squares, with
- * the game world's costs when asked - and astar_find_path, which checks a
- * request and hands it to A*, JPS or JPS+. */
+ * of loop.h (open and closed lists, F = G + H, parents re-pointed when a
+ * lower G is found, a stop when the target is closed): here is how a
+ * square's neighbours are looked at - the 8 (or 4) adjacent squares, with
+ * the game world's costs when asked - and astar_context_node, which reads
+ * a square back. */
 #include <stdlib.h>
 
 #include "open/context.h"
@@ -11,25 +11,9 @@
 #include "grid/dead_ends.h"
 #include "grid/grid.h"
 #include "grid/islands.h"
-#include "search/jps.h"
-#include "world/layers.h"
 #include "core/moves.h"
 #include "core/options.h"
-#include "search/loop.h"
-#include "world/units.h"
-
-/* A* over the grid's squares: what the expansion needs beyond the loop's
- * own (search_loop.h). */
-typedef struct grid_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    bool uniform;                 /* every walkable cell costs the same: step_cost */
-    uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
-    uint32_t turn_penalty;        /* 0: off */
-    layer_sum layers;             /* the caller's cost layers, if any */
-    unit_view units;              /* the other units, if any */
-    bool dead_ends;               /* leave out dead ends, per dead_end */
-    dead_end_filter dead_end;
-} grid_search;
+#include "search/state.h"
 
 /* Step c) of the article for every square adjacent to current. With extras
  * false (a constant), the game world's code is compiled out. */
@@ -97,116 +81,49 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     return search_seed_start(s, kind, TIE_ORDER);
 }
 
-/* The loops with extras live apart, so that the plain ones are compiled
- * into astar_find_path as they were without them. */
-static NOINLINE astar_status run_extras(grid_search *a, bool consistent)
+SEARCH_STEPS(step_plain, grid_search, true, TIE_ORDER, seed, expand_plain)
+SEARCH_STEPS(step_extras, grid_search, true, TIE_ORDER, seed, expand_extras)
+
+astar_status astar__astar_step(search_state *st, uint32_t budget)
 {
-    return search_run(&a->s, consistent, true, TIE_ORDER, seed, expand_extras);
+    return st->type == SEARCH_ASTAR ? step_plain(&st->u.astar, budget)
+                                    : step_extras(&st->u.astar, budget);
 }
 
-/* Checks the request, and sets up the layers and units it asks for. */
-static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
-                                  astar_point start, astar_point goal,
-                                  const astar_options *options, const astar_path *path,
-                                  layer_sum *layers, unit_view *units)
+astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                uint32_t start, uint32_t target, const astar_options *options,
+                                const layer_sum *layers, const unit_view *units)
 {
-    if (!ctx || !grid || !path || !astar__options_valid(options) ||
-        (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0) ||
-        astar__layer_sum_setup(layers, options, grid) != ASTAR_OK ||
-        astar__unit_view_setup(units, options, grid) != ASTAR_OK)
-        return ASTAR_INVALID_ARGUMENT;
-    if (astar_grid_cells(grid) > ctx->max_cells)
-        return ASTAR_MAP_TOO_LARGE;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR) {
-        astar_status status = astar__jps_check(grid, options);
-        if (status != ASTAR_OK)
-            return status;
-    }
-    if (!grid_contains(grid, start.x, start.y))
-        return ASTAR_START_OUT_OF_BOUNDS;
-    if (!grid_contains(grid, goal.x, goal.y))
-        return ASTAR_GOAL_OUT_OF_BOUNDS;
-    if (!astar_grid_walkable(grid, start.x, start.y))
-        return ASTAR_START_BLOCKED;
-    if (!astar_grid_walkable(grid, goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
-    if (units->units && (goal.x != start.x || goal.y != start.y) &&
-        unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
-                         goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
-    return ASTAR_OK;
-}
-
-astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
-                             astar_point goal, const astar_options *options, astar_path *path)
-{
-    astar_options defaults = astar_options_default();
-    if (!options)
-        options = &defaults;
-    if (path) {
-        path->length = 0;
-        path->cost = 0;
-        path->distance = 0.0;
-        path->expanded = 0;
-        path->node_count = 0;
-    }
-    layer_sum layers;
-    unit_view units;
-    astar_status status = check_request(ctx, grid, start, goal, options, path, &layers, &units);
-    if (status != ASTAR_OK)
-        return status;
-    ctx->width = grid->width;
-    ctx->height = grid->height;
-    ctx->algorithm = options->algorithm;
-    if (grid->islands && islands_label(grid->islands, grid, start.x, start.y) !=
-                             islands_label(grid->islands, grid, goal.x, goal.y)) {
-        /* Different islands: nothing to search, and nothing reached. */
-        context_begin(ctx, LAYOUT_LISTS);
-        return ASTAR_NO_PATH;
-    }
-    uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
-    uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
-    ctx->goal = target;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
-        return astar__jps_find_path(ctx, grid, start_cell, target, options, path);
-
-    /* Set up apart and copied in: if a's address went to another function
-     * before the plain loop, the compiler would keep a in memory, and the
-     * plain loop would pay. */
     dead_end_filter dead_end;
-    bool uniform_costs = astar_grid_uniform(grid) && layers.count == 0 && !units.units;
-    bool dead_ends =
-        astar__dead_end_filter_init(&dead_end, grid, start_cell, target, options->moves, uniform_costs);
-    grid_search a = {
+    bool uniform_costs = astar_grid_uniform(grid) && layers->count == 0 && !units->units;
+    bool dead_ends = astar__dead_end_filter_init(&dead_end, grid, start, target, options->moves,
+                                                 uniform_costs);
+    grid_search *a = &st->u.astar;
+    *a = (grid_search){
         .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
         .uniform = astar_grid_uniform(grid),
         .turn_penalty = options->world.turn_penalty,
-        .layers = layers,
-        .units = units,
+        .layers = *layers,
+        .units = *units,
         .dead_ends = dead_ends,
         .dead_end = dead_end,
     };
-    a.s.start = start_cell;
-    a.s.target = target;
-    a.s.target_x = goal.x;
-    a.s.target_y = goal.y;
-    a.s.observer = options->observer;
-    a.s.observer_user = options->observer_user;
+    a->s.start = start;
+    a->s.target = target;
+    a->s.target_x = (int)(target % (uint32_t)grid->width);
+    a->s.target_y = (int)(target / (uint32_t)grid->width);
+    a->s.observer = options->observer;
+    a->s.observer_user = options->observer_user;
     /* On uniform terrain every walkable cell costs what the target costs. */
-    uint32_t terrain = grid->terrain[grid_padded_index(grid, goal.x, goal.y)];
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, a->s.target_x, a->s.target_y)];
     for (int d = 0; d < DIRECTIONS; d++)
-        a.step_cost[d] = a.s.step.cost[d] * terrain;
-    ctx->model = a.s.model;
-
-    bool consistent = astar__options_consistent(options);
+        a->step_cost[d] = a->s.step.cost[d] * terrain;
+    ctx->model = a->s.model;
     /* The loop with extras when the game world or the dead ends price or
      * leave out steps beyond the article's; the plain one otherwise. */
-    status = astar__options_world_used(options) || dead_ends ? run_extras(&a, consistent)
-                              : search_run(&a.s, consistent, true, TIE_ORDER, seed, expand_plain);
-    path->expanded = a.s.expanded;
-    if (status != ASTAR_OK)
-        return status;
-    return astar__search_finish(&a.s, target, false, path);
+    st->type = astar__options_world_used(options) || dead_ends ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR;
+    st->end = target;
+    return search_start(&a->s, search_choose_list(&a->s, astar__options_consistent(options), true), seed);
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,

@@ -16,16 +16,7 @@
 #include "grid/islands.h"
 #include "core/moves.h"
 #include "core/options.h"
-#include "search/loop.h"
-
-/* A backward search: the loop's own state (search_loop.h) and the targets
- * it starts from. */
-typedef struct backward_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    const astar_point *targets;
-    size_t count;
-    uint32_t island;              /* with islands: start's; 0 takes every target */
-} backward_search;
+#include "search/state.h"
 
 static backward_search backward_setup(astar_context *ctx, const astar_grid *grid,
                                       const astar_options *options, uint32_t limit,
@@ -89,11 +80,40 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
     }
 }
 
-/* Closes squares in order of (G, target index) until s->target is closed
- * or the open list is empty. */
-static astar_status settle(backward_search *b)
+SEARCH_STEPS(step_backward, backward_search, false, TIE_SOURCE, seed, look_at_neighbours)
+
+static astar_status start_backward(backward_search *b)
 {
-    return search_run(&b->s, true, false, TIE_SOURCE, seed, look_at_neighbours);
+    return search_start(&b->s, ASTAR_OPEN_LIST_HEAP, seed);
+}
+
+size_t astar__nearest_target(const search_state *st)
+{
+    const astar_context *ctx = st->u.s.ctx;
+    return ctx->list[ctx->slot[st->end]].tie;
+}
+
+astar_status astar__nearest_step(search_state *st, uint32_t budget)
+{
+    return step_backward(&st->u.nearest, budget);
+}
+
+astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                  uint32_t start, const astar_point *targets, size_t count,
+                                  const astar_options *options)
+{
+    backward_search *b = &st->u.nearest;
+    *b = backward_setup(ctx, grid, options, ASTAR_MAX_COST, start);
+    b->targets = targets;
+    b->count = count;
+    /* Targets on another island than start cannot be reached: leaving them
+     * out saves searching their islands, and with none left, the search. */
+    b->island = grid->islands ? islands_label(grid->islands, grid, (int)(start % (uint32_t)grid->width),
+                                              (int)(start / (uint32_t)grid->width))
+                              : 0;
+    st->type = SEARCH_NEAREST;
+    st->end = start;
+    return start_backward(b);
 }
 
 /* The checks both calls share: the objects, the options and the targets. */
@@ -117,21 +137,40 @@ static astar_status targets_inside(const astar_grid *grid, const astar_point *ta
     return ASTAR_OK;
 }
 
-static astar_status check_nearest(const astar_context *ctx, const astar_grid *grid,
-                                  astar_point start, const astar_point *targets, size_t count,
-                                  const astar_options *options, const astar_path *path)
+/* The checks of a nearest search, and its beginning on ctx's search
+ * state: ASTAR_IN_PROGRESS, or why the request is refused. */
+static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                  const astar_point *targets, size_t count,
+                                  const astar_options *options)
 {
-    if (!path || (!path->points && path->capacity > 0) || (!path->nodes && path->node_capacity > 0))
-        return ASTAR_INVALID_ARGUMENT;
     astar_status status = check_targets(ctx, grid, targets, count, options);
     if (status != ASTAR_OK)
         return status;
+    /* The squares a nearest search reaches lead to targets, not from the
+     * start: no partial path from them helps a unit at the start. */
+    if (options->partial)
+        return ASTAR_UNSUPPORTED;
     if (!grid_contains(grid, start.x, start.y))
         return ASTAR_START_OUT_OF_BOUNDS;
     status = targets_inside(grid, targets, count);
     if (status != ASTAR_OK)
         return status;
-    return astar_grid_walkable(grid, start.x, start.y) ? ASTAR_OK : ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    search_state *st = ctx->state;
+    astar__search_state_started(st, grid, astar__nearest_begin(st, ctx, grid, cell_of(grid, start),
+                                                               targets, count, options));
+    return ASTAR_IN_PROGRESS;
+}
+
+astar_status astar_search_begin_nearest(astar_context *ctx, const astar_grid *grid,
+                                        astar_point start, const astar_point *targets,
+                                        size_t count, const astar_options *options)
+{
+    astar_options defaults = astar_options_default();
+    if (ctx)
+        ctx->state->grid = NULL;
+    return begin_nearest(ctx, grid, start, targets, count, options ? options : &defaults);
 }
 
 astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
@@ -141,28 +180,12 @@ astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, asta
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (path)
-        *path = (astar_path){ .points = path->points, .capacity = path->capacity,
-                              .nodes = path->nodes, .node_capacity = path->node_capacity };
-    astar_status status = check_nearest(ctx, grid, start, targets, count, options, path);
-    if (status != ASTAR_OK)
+    if (!astar__path_reset(path))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = begin_nearest(ctx, grid, start, targets, count, options);
+    if (status != ASTAR_IN_PROGRESS)
         return status;
-
-    uint32_t start_cell = cell_of(grid, start);
-    backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST, start_cell);
-    b.targets = targets;
-    b.count = count;
-    /* Targets on another island than start cannot be reached: leaving them
-     * out saves searching their islands, and with none left, the search. */
-    b.island = grid->islands ? islands_label(grid->islands, grid, start.x, start.y) : 0;
-    status = settle(&b);
-    path->expanded = b.s.expanded;
-    if (status != ASTAR_OK)
-        return status;
-    if (which)
-        *which = ctx->list[ctx->slot[start_cell]].tie;
-    /* The parent chain from start leads forwards to its target. */
-    return astar__search_finish(&b.s, start_cell, true, path);
+    return astar__search_state_complete(ctx->state, path, which);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -249,6 +272,9 @@ astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ct
     astar_status status = check_targets(ctx, grid, sources, count, options);
     if (status == ASTAR_OK && astar_grid_cells(grid) > map->max_cells)
         status = ASTAR_MAP_TOO_LARGE;
+    /* A map covers every cell it reaches: no limit, no partial answer. */
+    if (status == ASTAR_OK && (options->max_expanded || options->partial))
+        status = ASTAR_UNSUPPORTED;
     if (status == ASTAR_OK)
         status = targets_inside(grid, sources, count);
     if (status != ASTAR_OK)
@@ -258,7 +284,9 @@ astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ct
     backward_search b = backward_setup(ctx, grid, options, ASTAR_MAX_COST - 1, NO_CELL);
     b.targets = sources;
     b.count = count;
-    status = settle(&b);
+    status = start_backward(&b);
+    while (status == ASTAR_IN_PROGRESS)
+        status = step_backward(&b, UINT32_MAX);
     write_map(map, ctx, grid);
     return status == ASTAR_COST_OVERFLOW ? status : ASTAR_OK;
 }

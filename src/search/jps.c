@@ -24,13 +24,7 @@
 #include "grid/jump_table.h"
 #include "core/moves.h"
 #include "core/options.h"
-#include "search/loop.h"
-
-typedef struct jps_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    const jump_table *table;      /* JPS+; NULL for JPS */
-    uint64_t straight, diagonal;  /* a step, terrain included */
-} jps_search;
+#include "search/state.h"
 
 static inline int absolute(int v) { return v < 0 ? -v : v; }
 
@@ -236,34 +230,40 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     return search_seed_start(s, kind, TIE_PARENT);
 }
 
-astar_status astar__jps_find_path(astar_context *ctx, const astar_grid *grid, uint32_t start,
-                           uint32_t target, const astar_options *options, astar_path *path)
+SEARCH_STEPS(step_scan, jps_search, false, TIE_PARENT, seed, expand_scan)
+SEARCH_STEPS(step_jump_table, jps_search, false, TIE_PARENT, seed, expand_table)
+
+astar_status astar__jps_step(search_state *st, uint32_t budget)
 {
-    jps_search j = {
+    return st->type == SEARCH_JPS ? step_scan(&st->u.jps, budget) : step_jump_table(&st->u.jps, budget);
+}
+
+astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                              uint32_t start, uint32_t target, const astar_options *options)
+{
+    jps_search *j = &st->u.jps;
+    bool plus = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS;
+    *j = (jps_search){
         .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
-        .table = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS ? grid->jumps : NULL,
+        .table = plus ? grid->jumps : NULL,
     };
-    j.s.start = start;
-    j.s.target = target;
-    j.s.target_x = (int)(target % (uint32_t)grid->width);
-    j.s.target_y = (int)(target / (uint32_t)grid->width);
-    j.s.parents = true;
-    j.s.observer = options->observer;
-    j.s.observer_user = options->observer_user;
+    j->s.start = start;
+    j->s.target = target;
+    j->s.target_x = (int)(target % (uint32_t)grid->width);
+    j->s.target_y = (int)(target / (uint32_t)grid->width);
+    j->s.parents = true;
+    j->s.observer = options->observer;
+    j->s.observer_user = options->observer_user;
     /* Uniform terrain: every walkable cell costs what the start costs. */
     uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(start % (uint32_t)grid->width),
                                                       (int)(start / (uint32_t)grid->width))];
-    j.straight = (uint64_t)j.s.model.straight * terrain;
-    j.diagonal = (uint64_t)j.s.model.diagonal * terrain;
-    ctx->model = j.s.model;
+    j->straight = (uint64_t)j->s.model.straight * terrain;
+    j->diagonal = (uint64_t)j->s.model.diagonal * terrain;
+    ctx->model = j->s.model;
+    st->type = plus ? SEARCH_JPS_PLUS : SEARCH_JPS;
+    st->end = target;
     /* The buckets as for A*, when asked for and they can serve. Jump points
      * have no bound like A*'s squares: on a map that opens more of them at
      * once than the buckets hold, the search starts over on the heap. */
-    bool consistent = astar__options_consistent(options);
-    astar_status status = j.table ? search_run(&j.s, consistent, false, TIE_PARENT, seed, expand_table)
-                                  : search_run(&j.s, consistent, false, TIE_PARENT, seed, expand_scan);
-    path->expanded = j.s.expanded;
-    if (status != ASTAR_OK)
-        return status;
-    return astar__search_finish(&j.s, target, false, path);
+    return search_start(&j->s, search_choose_list(&j->s, astar__options_consistent(options), false), seed);
 }

@@ -90,7 +90,9 @@ static void save_path(const search *s, uint32_t from, bool forward, astar_path *
 
 astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path)
 {
-    path->cost = context_f(s->ctx, end); /* H is 0 at the end, so F is G */
+    astar_point at = point_of(s, end);
+    /* G = F - H; H is 0 at the target, not at the end of a partial path. */
+    path->cost = context_f(s->ctx, end) - (uint32_t)search_h(s, at.x, at.y);
     path->distance = (double)path->cost / s->model.straight;
     save_path(s, end, forward, path);
     return (path->points && path->length > path->capacity) ||

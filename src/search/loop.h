@@ -84,12 +84,19 @@ typedef struct search {
                                      with it, not the square one step back */
     astar_observer observer;      /* [opt] */
     void *observer_user;
+    uint32_t max_expanded;        /* options.max_expanded; UINT32_MAX: none */
+    bool partial;                 /* options.partial: keep nearest up to date */
     /* The loop's state. */
+    astar_open_list kind;         /* the open list in use (search_start) */
     uint32_t added;               /* squares added so far: the tie order */
     uint32_t expanded;
     bool over_limit;              /* a square was left out: its F passed limit */
     bool out_of_entries;          /* the buckets had no entry left (buckets.h) */
     bool target_opened;           /* with stop_on_open: the target is open */
+    uint32_t nearest;             /* with partial: the closed square nearest the
+                                     target by H, then G; NO_CELL before any */
+    uint64_t nearest_h;
+    uint32_t nearest_g;
 } search;
 
 /* An expansion: the article's step c) for the square just closed, calling
@@ -120,6 +127,10 @@ static inline search search_of(astar_context *ctx, const astar_grid *grid,
         .ties = options->ties,
         .open_list = options->open_list,
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .max_expanded = options->max_expanded ? options->max_expanded : UINT32_MAX,
+        .partial = options->partial,
+        .nearest = NO_CELL,
+        .nearest_h = UINT64_MAX,
     };
 }
 
@@ -263,68 +274,177 @@ static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, tie_rule 
     return true;
 }
 
-/* The article's summary, steps 1 and 2: the start (the seeds) on the open
- * list, then the lowest F taken off and expanded until the target is
- * closed - or only opened, with the stop-on-open rule - or the open list
- * is empty. */
-static ALWAYS_INLINE astar_status search_loop(search *s, astar_open_list kind, tie_rule rule,
-                                              search_seed seed, search_expand expand)
+/* With options.partial: remembers the closed square nearest the target by
+ * H, of equal H the one with the lower G, of equal G the one closed first. */
+static ALWAYS_INLINE void search_note_nearest(search *s, const square *closed)
 {
-    astar_status status = seed(s, kind);
-    if (status != ASTAR_OK || s->target_opened)
-        return status;
+    uint64_t h = search_h(s, closed->x, closed->y);
+    if (h < s->nearest_h || (h == s->nearest_h && closed->g < s->nearest_g)) {
+        s->nearest = closed->cell;
+        s->nearest_h = h;
+        s->nearest_g = closed->g;
+    }
+}
+
+/* The article's summary, step 2: the lowest F taken off the open list and
+ * expanded until the target is closed - or only opened, with the
+ * stop-on-open rule - or the open list is empty, or, when bounded,
+ * budget (at least 1) squares have been expanded: then ASTAR_IN_PROGRESS,
+ * and the next call goes on from there exactly as if there had been no
+ * pause. Unbounded (a constant), the count and the partial path's
+ * bookkeeping are compiled out. */
+static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list kind,
+                                                      tie_rule rule, search_expand expand,
+                                                      const bool bounded, uint32_t budget)
+{
     square current;
     while (search_take(s, kind, rule, &current)) { /* lowest F, switched to the closed list */
         if (current.cell == s->target)
             return ASTAR_OK;
         expand(s, kind, &current);
         if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
-            return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_run starts over */
+            return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_resume starts over */
         ++s->expanded;
+        if (bounded && s->partial)
+            search_note_nearest(s, &current);
         if (s->observer)
             s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
         if (s->target_opened)
             return ASTAR_OK;
+        if (bounded && --budget == 0)
+            return ASTAR_IN_PROGRESS;
     }
     /* The open list is empty. */
     return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
 }
 
-/* Runs the search, whose expansion gives ties by rule, on the open list it
- * asks for, chosen once per search,
- * never per operation; with all_lists false, the heap stands in for the
- * sorted and unsorted lists. BUCKETS needs F taken in an order that never
- * goes down (astar__options_consistent, given as consistent) and room in the
- * context; without them the heap serves. If the buckets run out of
- * entries (never for A*, see buckets.h), the search starts over on the
- * heap. */
-static ALWAYS_INLINE astar_status search_run(search *s, bool consistent, const bool all_lists,
-                                             tie_rule rule, search_seed seed,
-                                             search_expand expand)
+/* search_expand_up_to within the search's expansion limit. At the limit
+ * the search is over, unless the square it would expand next is the
+ * target: closing that is no expansion. Unbounded: no budget, no limit. */
+static ALWAYS_INLINE astar_status search_slice(search *s, astar_open_list kind, tie_rule rule,
+                                               search_expand expand, const bool bounded,
+                                               uint32_t budget)
+{
+    if (!bounded)
+        return search_expand_up_to(s, kind, rule, expand, false, 0);
+    uint32_t left = s->max_expanded - s->expanded;
+    if (left > 0)
+        return search_expand_up_to(s, kind, rule, expand, true, budget < left ? budget : left);
+    square next;
+    if (!search_take(s, kind, rule, &next))
+        return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
+    if (next.cell == s->target)
+        return ASTAR_OK;
+    if (s->partial)
+        search_note_nearest(s, &next);
+    return ASTAR_EXPANSION_LIMIT;
+}
+
+/* The open list a search runs on, chosen once per search, never per
+ * operation: the one it asks for, except that with all_lists false the
+ * heap stands in for the sorted and unsorted lists, and that BUCKETS needs
+ * F taken in an order that never goes down (astar__options_consistent,
+ * given as consistent) and room in the context. */
+static inline astar_open_list search_choose_list(const search *s, bool consistent, bool all_lists)
 {
     switch (s->open_list) {
     case ASTAR_OPEN_LIST_SORTED:
+    case ASTAR_OPEN_LIST_UNSORTED: return all_lists ? s->open_list : ASTAR_OPEN_LIST_HEAP;
+    case ASTAR_OPEN_LIST_BUCKETS:
+        return consistent && s->ctx->buckets.capacity > 0 ? ASTAR_OPEN_LIST_BUCKETS
+                                                          : ASTAR_OPEN_LIST_HEAP;
+    case ASTAR_OPEN_LIST_HEAP: break;
+    }
+    return ASTAR_OPEN_LIST_HEAP;
+}
+
+/* The article's summary, step 1: the seeds on the open list of this kind.
+ * Returns ASTAR_IN_PROGRESS to go on with search_resume, or the status the
+ * search ended with already. */
+static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, search_seed seed)
+{
+    s->kind = kind;
+    astar_status status = ASTAR_OK;
+    switch (kind) {
+    case ASTAR_OPEN_LIST_HEAP: status = seed(s, ASTAR_OPEN_LIST_HEAP); break;
+    case ASTAR_OPEN_LIST_SORTED: status = seed(s, ASTAR_OPEN_LIST_SORTED); break;
+    case ASTAR_OPEN_LIST_UNSORTED: status = seed(s, ASTAR_OPEN_LIST_UNSORTED); break;
+    case ASTAR_OPEN_LIST_BUCKETS: status = seed(s, ASTAR_OPEN_LIST_BUCKETS); break;
+    }
+    if (status != ASTAR_OK || s->target_opened)
+        return status;
+    return ASTAR_IN_PROGRESS;
+}
+
+/* Runs a started search on its open list for up to budget (at least 1)
+ * more expansions: ASTAR_IN_PROGRESS, or the status it ended with. The
+ * expansion gives ties by rule; with all_lists false it was started on the
+ * heap or the buckets only. If the buckets run out of entries (never for
+ * A*, see buckets.h), the search starts over on the heap, as if it had
+ * begun there: the slice then expands up to budget more. */
+static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
+                                                const bool bounded, tie_rule rule,
+                                                search_seed seed, search_expand expand,
+                                                uint32_t budget)
+{
+    switch (s->kind) {
+    case ASTAR_OPEN_LIST_SORTED:
         if (all_lists)
-            return search_loop(s, ASTAR_OPEN_LIST_SORTED, rule, seed, expand);
+            return search_slice(s, ASTAR_OPEN_LIST_SORTED, rule, expand, bounded, budget);
         break;
     case ASTAR_OPEN_LIST_UNSORTED:
         if (all_lists)
-            return search_loop(s, ASTAR_OPEN_LIST_UNSORTED, rule, seed, expand);
+            return search_slice(s, ASTAR_OPEN_LIST_UNSORTED, rule, expand, bounded, budget);
         break;
-    case ASTAR_OPEN_LIST_BUCKETS:
-        if (consistent && s->ctx->buckets.capacity > 0) {
-            astar_status status = search_loop(s, ASTAR_OPEN_LIST_BUCKETS, rule, seed, expand);
-            if (!s->out_of_entries)
-                return status;
-            s->expanded = s->added = 0;
-            s->over_limit = s->out_of_entries = s->target_opened = false;
-        }
+    case ASTAR_OPEN_LIST_BUCKETS: {
+        astar_status status = search_slice(s, ASTAR_OPEN_LIST_BUCKETS, rule, expand, bounded, budget);
+        if (!s->out_of_entries)
+            return status;
+        s->expanded = s->added = 0;
+        s->over_limit = s->out_of_entries = s->target_opened = false;
+        s->nearest = NO_CELL;
+        s->nearest_h = UINT64_MAX;
+        status = search_start(s, ASTAR_OPEN_LIST_HEAP, seed);
+        if (status != ASTAR_IN_PROGRESS)
+            return status;
         break;
+    }
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return search_loop(s, ASTAR_OPEN_LIST_HEAP, rule, seed, expand);
+    return search_slice(s, ASTAR_OPEN_LIST_HEAP, rule, expand, bounded, budget);
 }
+
+/* Defines name(type *state, uint32_t budget): search_resume of one kind
+ * of search (type embeds its search as member s), for up to budget
+ * expansions. Each loop is a function of its own, so that the compiler
+ * fits each into registers alone: the state is copied into a local for the
+ * loop (a search reached through a pointer would be reread after every
+ * store to the lists) and back for the next slice. A whole search in one
+ * call - budget UINT32_MAX, no expansion limit, no partial path - runs on
+ * a loop with neither count nor bookkeeping in it, as fast as before
+ * searches could pause. */
+#define SEARCH_STEPS(name, type, all_lists, rule, seed, expand)                                   \
+    static NOINLINE astar_status name##_bounded(type *state, uint32_t budget)                     \
+    {                                                                                             \
+        type local = *state;                                                                      \
+        astar_status status = search_resume(&local.s, all_lists, true, rule, seed, expand, budget); \
+        *state = local;                                                                           \
+        return status;                                                                            \
+    }                                                                                             \
+    static NOINLINE astar_status name##_whole(type *state)                                        \
+    {                                                                                             \
+        type local = *state;                                                                      \
+        astar_status status = search_resume(&local.s, all_lists, false, rule, seed, expand, 0);   \
+        *state = local;                                                                           \
+        return status;                                                                            \
+    }                                                                                             \
+    static astar_status name(type *state, uint32_t budget)                                        \
+    {                                                                                             \
+        bool whole = budget == UINT32_MAX && state->s.max_expanded == UINT32_MAX &&              \
+                     !state->s.partial;                                                           \
+        return whole ? name##_whole(state) : name##_bounded(state, budget);                       \
+    }
 
 /* The square a square's parent pointer leads to: the jump point kept with
  * it (JPS), or the square one step back along its direction. */

@@ -26,3 +26,10 @@ astar_grid *random_grid(rng *r, int w, int h, grid_recipe recipe)
         }
     return g;
 }
+
+astar_point random_cell(rng *r, const astar_grid *g)
+{
+    int x = rng_below(r, astar_grid_width(g));
+    int y = rng_below(r, astar_grid_height(g));
+    return (astar_point){ x, y };
+}

@@ -25,4 +25,8 @@ typedef struct grid_recipe {
  * test if the library refuses a cell. */
 astar_grid *random_grid(rng *r, int w, int h, grid_recipe recipe);
 
+/* A cell of g drawn uniformly, x first then y (one draw a statement, so
+ * that the order does not depend on the compiler). */
+astar_point random_cell(rng *r, const astar_grid *g);
+
 #endif

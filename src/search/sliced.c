@@ -1,0 +1,202 @@
+/* Searches from a start to a goal, whole or in slices: the request checked
+ * once, the search begun on the context's search state (state.h), run on
+ * for as many expansions as the caller allows, and its answer - a path,
+ * whole or partial - read when it has ended. astar_find_path is the same
+ * three steps in one call. */
+#include "grid/grid.h"
+#include "grid/islands.h"
+#include "core/options.h"
+#include "search/jps.h"
+#include "search/state.h"
+
+/* Checks the request, and sets up the layers and units it asks for. */
+static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
+                                  astar_point start, astar_point goal,
+                                  const astar_options *options, layer_sum *layers,
+                                  unit_view *units)
+{
+    if (!ctx || !grid || !astar__options_valid(options) ||
+        astar__layer_sum_setup(layers, options, grid) != ASTAR_OK ||
+        astar__unit_view_setup(units, options, grid) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    if (astar_grid_cells(grid) > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR) {
+        astar_status status = astar__jps_check(grid, options);
+        if (status != ASTAR_OK)
+            return status;
+    }
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    if (units->units && (goal.x != start.x || goal.y != start.y) &&
+        unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
+                         goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
+/* Checks the request and begins the search on ctx's state: the status of
+ * a request refused, else ASTAR_IN_PROGRESS (the search may have ended at
+ * once: its state says). */
+static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_point start,
+                          astar_point goal, const astar_options *options)
+{
+    layer_sum layers;
+    unit_view units;
+    astar_status status = check_request(ctx, grid, start, goal, options, &layers, &units);
+    if (status != ASTAR_OK)
+        return status;
+    ctx->width = grid->width;
+    ctx->height = grid->height;
+    ctx->algorithm = options->algorithm;
+    uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
+    uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
+    ctx->goal = target;
+    search_state *st = ctx->state;
+    if (grid->islands && !options->partial &&
+        islands_label(grid->islands, grid, start.x, start.y) !=
+            islands_label(grid->islands, grid, goal.x, goal.y)) {
+        /* Different islands: nothing to search, and nothing reached. A
+         * partial path needs the squares reached, so it searches anyway. */
+        context_begin(ctx, LAYOUT_LISTS);
+        *st = (search_state){ .type = SEARCH_NONE };
+        astar__search_state_started(st, grid, ASTAR_NO_PATH);
+        return ASTAR_IN_PROGRESS;
+    }
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
+        status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
+    else
+        status = astar__astar_begin(st, ctx, grid, start_cell, target, options, &layers, &units);
+    astar__search_state_started(st, grid, status);
+    return ASTAR_IN_PROGRESS;
+}
+
+bool astar__path_reset(astar_path *path)
+{
+    if (!path)
+        return false;
+    *path = (astar_path){ .points = path->points, .capacity = path->capacity,
+                          .nodes = path->nodes, .node_capacity = path->node_capacity };
+    return (path->points || path->capacity == 0) && (path->nodes || path->node_capacity == 0);
+}
+
+astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                             astar_point goal, const astar_options *options, astar_path *path)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (!astar__path_reset(path))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = begin(ctx, grid, start, goal, options);
+    if (status != ASTAR_IN_PROGRESS)
+        return status;
+    return astar__search_state_complete(ctx->state, path, NULL);
+}
+
+astar_status astar_search_begin(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                astar_point goal, const astar_options *options)
+{
+    astar_options defaults = astar_options_default();
+    if (ctx)
+        ctx->state->grid = NULL;
+    return begin(ctx, grid, start, goal, options ? options : &defaults);
+}
+
+astar_status astar_search_step(astar_context *ctx, uint32_t max_expansions)
+{
+    if (!ctx || !ctx->state->grid)
+        return ASTAR_INVALID_ARGUMENT;
+    return astar__search_state_step(ctx->state, max_expansions);
+}
+
+astar_status astar_search_finish(const astar_context *ctx, astar_path *path, size_t *which)
+{
+    if (!astar__path_reset(path) || !ctx || !ctx->state->grid)
+        return ASTAR_INVALID_ARGUMENT;
+    return astar__search_state_finish(ctx->state, path, which);
+}
+
+uint32_t astar_search_expanded(const astar_context *ctx)
+{
+    return ctx && ctx->state->grid && ctx->state->type != SEARCH_NONE ? ctx->state->u.s.expanded
+                                                                      : 0;
+}
+
+void astar__search_state_started(search_state *st, const astar_grid *grid, astar_status begun)
+{
+    st->status = begun;
+    st->edits = grid->edits;
+    st->grid = grid;
+}
+
+/* How a search that ended is told: a partial path as such, when it was
+ * asked for and a square was closed to lead to. */
+static astar_status ended(const search_state *st, astar_status status)
+{
+    if (!st->u.s.partial || st->u.s.nearest == NO_CELL)
+        return status;
+    switch (status) {
+    case ASTAR_NO_PATH:
+    case ASTAR_COST_OVERFLOW: return ASTAR_PARTIAL_NO_PATH;
+    case ASTAR_EXPANSION_LIMIT: return ASTAR_PARTIAL_LIMIT;
+    default: return status;
+    }
+}
+
+astar_status astar__search_state_step(search_state *st, uint32_t budget)
+{
+    if (st->status != ASTAR_IN_PROGRESS)
+        return st->status;
+    if (st->grid->edits != st->edits)
+        return st->status = ASTAR_MAP_CHANGED;
+    if (budget == 0)
+        return ASTAR_IN_PROGRESS;
+    astar_status status;
+    switch (st->type) {
+    case SEARCH_ASTAR:
+    case SEARCH_ASTAR_EXTRAS: status = astar__astar_step(st, budget); break;
+    case SEARCH_JPS:
+    case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
+    case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;
+    case SEARCH_NONE: default: status = ASTAR_INVALID_ARGUMENT; break;
+    }
+    return st->status = status == ASTAR_IN_PROGRESS ? status : ended(st, status);
+}
+
+astar_status astar__search_state_finish(const search_state *st, astar_path *path, size_t *which)
+{
+    if (st->status == ASTAR_IN_PROGRESS)
+        return ASTAR_IN_PROGRESS;
+    if (st->type == SEARCH_NONE)
+        return st->status;
+    if (st->grid->edits != st->edits)
+        return ASTAR_MAP_CHANGED;
+    path->expanded = st->u.s.expanded;
+    uint32_t end;
+    switch (st->status) {
+    case ASTAR_OK: end = st->end; break;
+    case ASTAR_PARTIAL_NO_PATH:
+    case ASTAR_PARTIAL_LIMIT: end = st->u.s.nearest; break;
+    default: return st->status;
+    }
+    astar_status status = astar__search_finish(&st->u.s, end, st->type == SEARCH_NEAREST, path);
+    if (which && st->type == SEARCH_NEAREST && st->status == ASTAR_OK)
+        *which = astar__nearest_target(st);
+    return status == ASTAR_OK ? st->status : status;
+}
+
+astar_status astar__search_state_complete(search_state *st, astar_path *path, size_t *which)
+{
+    while (st->status == ASTAR_IN_PROGRESS)
+        astar__search_state_step(st, UINT32_MAX);
+    astar_status status = astar__search_state_finish(st, path, which);
+    st->grid = NULL;
+    return status;
+}
