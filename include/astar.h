@@ -55,6 +55,7 @@
  *   astar/grid.h       grids, and their islands, dead ends and jump table
  *   astar/search.h     options, contexts, astar_find_path, node read-back
  *   astar/sliced.h     searches a slice at a time, limits, partial paths
+ *   astar/queue.h      a queue of path requests served a frame at a time
  *   astar/batch.h      batches of searches on threads
  *   astar/dijkstra.h   nearest targets, distance maps and flow fields
  *   astar/world.h      cost layers and other units
@@ -69,6 +70,7 @@
 #include "astar/grid.h"
 #include "astar/search.h"
 #include "astar/sliced.h"
+#include "astar/queue.h"
 #include "astar/batch.h"
 #include "astar/dijkstra.h"
 #include "astar/world.h"

@@ -17,6 +17,7 @@ static const struct {
     { "nearest", cmd_nearest, "the nearest of several targets (Dijkstra)" },
     { "flow", cmd_flow, "a distance map and flow field to the nearest of several targets" },
     { "explore", cmd_explore, "walk a unit that sees only what is near it to its goal" },
+    { "queue", cmd_queue, "replay a scenario as units asking for paths over game frames" },
 };
 
 static void usage(FILE *out)

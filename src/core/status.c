@@ -36,6 +36,8 @@ const char *astar_status_message(astar_status status)
     case ASTAR_PARTIAL_LIMIT:
         return "expansion limit; the path given leads to the reached square nearest the target";
     case ASTAR_MAP_CHANGED: return "the grid was edited while the search ran: search again";
+    case ASTAR_QUEUE_FULL: return "the request queue has no free request record";
+    case ASTAR_STALE_REQUEST: return "stale request handle: its request was cancelled or released";
     }
     return "unknown status";
 }

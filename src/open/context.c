@@ -1,6 +1,7 @@
 /* Search contexts: allocation once. The search state's type belongs to the
  * searches (search/state.h); the context only holds it. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "open/context.h"
 #include "grid/grid.h"
@@ -29,6 +30,12 @@ astar_status astar_context_new(size_t max_cells, astar_context **out)
     astar__bucket_queue_init(&ctx->buckets, max_cells, ctx->slot, ctx->list);
     *out = ctx;
     return ASTAR_OK;
+}
+
+void astar__context_map_pages(astar_context *ctx)
+{
+    memset(ctx->slot, 0, ctx->max_cells * sizeof *ctx->slot);
+    memset(ctx->list, 0, ctx->max_cells * sizeof *ctx->list);
 }
 
 void astar_context_delete(astar_context *ctx)

@@ -121,6 +121,11 @@ static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
                                          : ctx->list[ctx->slot[cell]].parent;
 }
 
+/* Writes every page of the context's arrays (with the zeros they hold
+ * already), so that the operating system maps them now rather than in the
+ * middle of the first searches, where a game would see a slow frame. */
+void astar__context_map_pages(astar_context *ctx);
+
 /* Starts a search on the context: both lists empty, read in this layout
  * from now on (every search calls it, so read-backs follow the last one). */
 static inline void context_begin(astar_context *ctx, context_layout layout)

@@ -1,0 +1,344 @@
+/* astar queue: a scenario file replayed as units asking for paths over game
+ * frames, through the request queue, against the same searches in one
+ * call each. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "timing.h"
+
+enum { UNITS, SLOTS, BUDGET, BUDGET_US, FRAMES, EVERY, MAP };
+
+/* Each unit's path buffer, and the one call's: paths longer than this end
+ * with ASTAR_PATH_BUFFER_TOO_SMALL both ways. */
+enum { PATH_CAPACITY = 1 << 15 };
+
+typedef struct replay {
+    astar_options options;
+    long units, slots, budget, budget_us, frames, every;
+    const char *map;
+} replay;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: astar queue SCEN... [--map MAP] [--units N] [--slots S]\n"
+            "                   [--budget EXP | --budget-us US] [--frames F] [--every K]\n"
+            "                   [search options]\n\n"
+            "Replays the problems of Moving AI scenario files (those with both ends\n"
+            "walkable; with --every K the 1st, (K+1)th, ... of them), one file after\n"
+            "the other, as N units (default 64) asking for\n"
+            "paths: each unit asks for the next problem when its last request ends. Once\n"
+            "a frame the request queue (astar_queue_update) runs S searches at once\n"
+            "(default 1) within a budget of EXP expansions (default 1000) or US\n"
+            "microseconds. A file ends when every problem is answered, or after F\n"
+            "frames. Then the same searches run one call each. Prints, over all files,\n"
+            "the update's time per frame (p50, p99, max), paths ended per frame, and the\n"
+            "throughput of both, and checks each queued answer against the one call's\n"
+            "(status and cost). Maps are found as astar scen finds them (--map: this one).\n"
+            "%s\n%s",
+            cli_exit_help, cli_search_help(cli_all_search_options));
+}
+
+static const cli_own_option queue_options[] = {
+    [UNITS] = { "units", 0, true },
+    [SLOTS] = { "slots", 0, true },
+    [BUDGET] = { "budget", 0, true },
+    [BUDGET_US] = { "budget-us", 0, true },
+    [FRAMES] = { "frames", 0, true },
+    [EVERY] = { "every", 0, true },
+    [MAP] = { "map", 0, true },
+};
+
+static bool take(void *state, int which, const char *value)
+{
+    replay *r = state;
+    if (which == MAP) {
+        r->map = value;
+        return true;
+    }
+    static const struct {
+        long min, max;
+    } range[] = { [UNITS] = { 1, 100000 }, [SLOTS] = { 1, 256 }, [BUDGET] = { 1, 1000000000 },
+                  [BUDGET_US] = { 1, 1000000000 }, [FRAMES] = { 1, 1000000000 },
+                  [EVERY] = { 1, 1000000 } };
+    long *field[] = { [UNITS] = &r->units, [SLOTS] = &r->slots, [BUDGET] = &r->budget,
+                      [BUDGET_US] = &r->budget_us, [FRAMES] = &r->frames, [EVERY] = &r->every };
+    if (cli_parse_int(value, range[which].min, range[which].max, field[which]))
+        return true;
+    cli_error("--%s takes a whole number from %ld to %ld, not '%s'", queue_options[which].name,
+              range[which].min, range[which].max, value);
+    return false;
+}
+
+/* A unit of the replay: the problem it asked for, and its buffer. */
+typedef struct unit {
+    size_t problem;
+    astar_request request;
+    astar_path path;
+    bool asking;
+} unit;
+
+/* The answers of the queue, per problem. */
+typedef struct answers {
+    astar_status *status;
+    uint32_t *cost;
+} answers;
+
+typedef struct frames {
+    double *update_us;
+    double *ended;
+    size_t count;
+} frames;
+
+static double percentile(double *sorted, size_t n, double p)
+{
+    if (n == 0)
+        return 0.0;
+    size_t i = (size_t)ceil(p * (double)n);
+    return sorted[i ? i - 1 : 0];
+}
+
+/* Totals over the files. */
+typedef struct totals {
+    frames f;
+    size_t capacity;
+    size_t answered, problems, differ;
+    double queue_s, one_s;
+} totals;
+
+/* Room for at least more frames; false when out of memory. */
+static bool frames_reserve(totals *t, size_t more)
+{
+    if (t->f.count + more <= t->capacity)
+        return true;
+    size_t capacity = 2 * (t->f.count + more);
+    double *u = realloc(t->f.update_us, capacity * sizeof *u);
+    if (u)
+        t->f.update_us = u;
+    double *e = realloc(t->f.ended, capacity * sizeof *e);
+    if (e)
+        t->f.ended = e;
+    if (!u || !e)
+        return false;
+    t->capacity = capacity;
+    return true;
+}
+
+/* Runs the replay through the queue; false on a failure it printed. */
+static bool run_queue(const replay *r, const astar_grid *grid, const astar_problem **problems,
+                      size_t count, answers *out, totals *t, size_t max_frames, double *seconds)
+{
+    size_t frames_run = 0;
+    astar_queue *q = NULL;
+    size_t cells = astar_grid_cells(grid);
+    unit *units = calloc((size_t)r->units, sizeof *units);
+    /* Written once, as a game's buffers would have been: a first write to
+     * a page the system has not mapped yet would be timed in the update. */
+    astar_point *buffers = calloc((size_t)r->units * PATH_CAPACITY, sizeof *buffers);
+    if (!units || !buffers ||
+        astar_queue_new((int)r->slots, cells, (size_t)r->units, &q) != ASTAR_OK) {
+        cli_error("out of memory");
+        free(units);
+        free(buffers);
+        return false;
+    }
+    if (buffers)
+        memset(buffers, 0, (size_t)r->units * PATH_CAPACITY * sizeof *buffers);
+    size_t next = 0, answered = 0;
+    cli_progress progress = cli_progress_start();
+    *seconds = 0.0;
+    while (answered < count && (max_frames == 0 || frames_run < max_frames)) {
+        for (long i = 0; i < r->units && next < count; i++) {
+            unit *u = &units[i];
+            if (u->asking)
+                continue;
+            u->problem = next++;
+            u->path = (astar_path){ .points = buffers + (size_t)i * PATH_CAPACITY,
+                                    .capacity = PATH_CAPACITY };
+            const astar_problem *p = problems[u->problem];
+            astar_status s = astar_queue_request(q, grid, p->start, p->goal, &r->options, 0,
+                                                 &u->path, &u->request);
+            if (s != ASTAR_OK) {
+                cli_error("request: %s", astar_status_message(s));
+                astar_queue_delete(q);
+                free(units);
+                free(buffers);
+                return false;
+            }
+            u->asking = true;
+        }
+        astar_queue_report rep;
+        astar_queue_update(q, r->budget_us ? 0 : (uint32_t)r->budget,
+                           (uint64_t)r->budget_us * 1000u, &rep);
+        *seconds += (double)rep.nanoseconds * 1e-9;
+        if (!frames_reserve(t, 1)) {
+            cli_error("out of memory");
+            break;
+        }
+        frames *f = &t->f;
+        f->update_us[f->count] = (double)rep.nanoseconds * 1e-3;
+        f->ended[f->count++] = rep.finished;
+        frames_run++;
+        for (long i = 0; i < r->units; i++) {
+            unit *u = &units[i];
+            astar_status s = u->asking ? astar_queue_poll(q, u->request) : ASTAR_IN_PROGRESS;
+            if (s == ASTAR_IN_PROGRESS)
+                continue;
+            out->status[u->problem] = s;
+            out->cost[u->problem] = u->path.cost;
+            astar_queue_cancel(q, u->request);
+            u->asking = false;
+            answered++;
+        }
+        cli_progress_show(&progress, "frame %zu, %zu of %zu paths", frames_run, answered, count);
+    }
+    cli_progress_clear(&progress);
+    astar_queue_delete(q);
+    free(units);
+    free(buffers);
+    return true;
+}
+
+/* The same searches in one call each, for the problems the queue answered:
+ * their time, and how many answers differ from the queue's. */
+static size_t run_one_call(const replay *r, const astar_grid *grid, const astar_problem **problems,
+                           size_t count, const answers *queued, double *seconds)
+{
+    astar_context *ctx;
+    size_t cells = astar_grid_cells(grid), differ = 0;
+    astar_point *points = malloc(PATH_CAPACITY * sizeof *points);
+    if (!points || astar_context_new(cells, &ctx) != ASTAR_OK) {
+        free(points);
+        cli_error("out of memory");
+        return SIZE_MAX;
+    }
+    double t0 = now_seconds();
+    for (size_t i = 0; i < count; i++) {
+        if (queued->status[i] == ASTAR_IN_PROGRESS)
+            continue;
+        astar_path path = { .points = points, .capacity = PATH_CAPACITY };
+        astar_status s = astar_find_path(ctx, grid, problems[i]->start, problems[i]->goal,
+                                         &r->options, &path);
+        if (s != queued->status[i] || (s == ASTAR_OK && path.cost != queued->cost[i])) {
+            if (differ++ < 10)
+                printf("DIFFER line %ld: queue %s cost %u, one call %s cost %u\n",
+                       problems[i]->line, astar_status_message(queued->status[i]),
+                       queued->cost[i], astar_status_message(s), path.cost);
+        }
+    }
+    *seconds = now_seconds() - t0;
+    astar_context_delete(ctx);
+    free(points);
+    return differ;
+}
+
+static void report(const replay *r, totals *t)
+{
+    frames *f = &t->f;
+    size_t n = f->count;
+    double ended_total = 0.0, ended_max = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        ended_total += f->ended[i];
+        ended_max = f->ended[i] > ended_max ? f->ended[i] : ended_max;
+    }
+    median(f->update_us, n); /* sorts */
+    printf("options: ");
+    cli_describe_options(stdout, &r->options, NULL);
+    printf("\nqueue: %ld units, %ld slots, budget %ld %s per frame\n", r->units, r->slots,
+           r->budget_us ? r->budget_us : r->budget, r->budget_us ? "us" : "expansions");
+    printf("frames: %zu; update us: p50 %.1f, p99 %.1f, max %.1f\n", n,
+           percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
+           n ? f->update_us[n - 1] : 0.0);
+    printf("paths ended per frame: mean %.2f, max %.0f\n", n ? ended_total / (double)n : 0.0,
+           ended_max);
+    printf("answered: %zu of %zu problems; %zu differ from the one call's\n", t->answered,
+           t->problems, t->differ);
+    double queue_rate = t->queue_s > 0 ? (double)t->answered / t->queue_s : 0.0;
+    double one_rate = t->one_s > 0 ? (double)t->answered / t->one_s : 0.0;
+    printf("throughput: queue %.0f paths/s (update time only), one call %.0f paths/s: %.1f %%\n",
+           queue_rate, one_rate, one_rate > 0 ? 100.0 * queue_rate / one_rate : 0.0);
+}
+
+/* Replays one scenario file into the totals; returns the exit status. */
+static int replay_file(const replay *r, const char *path, totals *t)
+{
+    cli_scenario cs;
+    const cli_map_options no_extras = { 0 };
+    if (!cli_scenario_load(path, r->map, &r->options, &no_extras, &cs))
+        return EXIT_INPUT;
+    astar_grid *grid = cs.grid;
+    size_t total = astar_scenario_count(cs.scen), count = 0;
+    const astar_problem **problems = malloc((total + 1) * sizeof *problems);
+    answers a = { malloc((total + 1) * sizeof *a.status), malloc((total + 1) * sizeof *a.cost) };
+    /* Each frame ends at least one turn; a file takes at most this many. */
+    size_t max_frames = r->frames ? (size_t)r->frames : 0;
+    int code = EXIT_FAILED;
+    if (!problems || !a.status || !a.cost) {
+        cli_error("out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < total; i += (size_t)r->every) {
+        const astar_problem *p = astar_scenario_problem(cs.scen, i);
+        if (p->map_width != astar_grid_width(grid) || p->map_height != astar_grid_height(grid)) {
+            cli_error("%s is for a %d x %d map; %s is %d x %d", path, p->map_width,
+                      p->map_height, cs.map_path, astar_grid_width(grid), astar_grid_height(grid));
+            code = EXIT_INPUT;
+            goto done;
+        }
+        if (cli_problem_posable(grid, p)) {
+            a.status[count] = ASTAR_IN_PROGRESS; /* not answered yet */
+            problems[count++] = p;
+        }
+    }
+    double queue_s, one_s;
+    size_t before = t->f.count;
+    if (!run_queue(r, grid, problems, count, &a, t, max_frames, &queue_s))
+        goto done;
+    size_t differ = run_one_call(r, grid, problems, count, &a, &one_s);
+    if (differ == SIZE_MAX)
+        goto done;
+    for (size_t i = before; i < t->f.count; i++)
+        t->answered += (size_t)t->f.ended[i];
+    t->problems += count;
+    t->differ += differ;
+    t->queue_s += queue_s;
+    t->one_s += one_s;
+    code = EXIT_OK;
+done:
+    free(problems);
+    free(a.status);
+    free(a.cost);
+    cli_scenario_free(&cs);
+    return code;
+}
+
+int cmd_queue(int argc, char **argv)
+{
+    replay r = { .options = astar_options_default(), .units = 64, .slots = 1, .budget = 1000,
+                 .every = 1 };
+    const char **files = calloc((size_t)argc, sizeof *files);
+    if (!files)
+        return EXIT_FAILED;
+    cli_command_line line = {
+        .name = "queue", .search = cli_all_search_options, .options = &r.options,
+        .own = queue_options, .own_count = CLI_COUNT(queue_options), .take = take, .state = &r,
+        .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
+    };
+    int code = cli_parse(&line, argc, argv);
+    if (code == EXIT_OK && !cli_check_search("queue", &r.options, false))
+        code = EXIT_USAGE;
+    totals t = { 0 };
+    for (int i = 0; code == EXIT_OK && i < line.positional_count; i++)
+        code = replay_file(&r, files[i], &t);
+    if (code == EXIT_OK) {
+        report(&r, &t);
+        code = t.differ ? EXIT_FAILED : EXIT_OK;
+    }
+    free(t.f.update_us);
+    free(t.f.ended);
+    free(files);
+    return code == CLI_HELP_SHOWN ? EXIT_OK : code;
+}
