@@ -5,11 +5,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli.h"
 #include "timing.h"
 
-enum { UNITS, SLOTS, BUDGET, BUDGET_US, FRAMES, EVERY, MAP };
+enum { UNITS, SLOTS, BUDGET, BUDGET_US, FRAMES, EVERY, REPEAT, MAP };
 
 /* Each unit's path buffer, and the one call's: paths longer than this end
  * with ASTAR_PATH_BUFFER_TOO_SMALL both ways. */
@@ -17,7 +18,7 @@ enum { PATH_CAPACITY = 1 << 15 };
 
 typedef struct replay {
     astar_options options;
-    long units, slots, budget, budget_us, frames, every;
+    long units, slots, budget, budget_us, frames, every, repeat;
     const char *map;
 } replay;
 
@@ -26,7 +27,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: astar queue SCEN... [--map MAP] [--units N] [--slots S]\n"
             "                   [--budget EXP | --budget-us US] [--frames F] [--every K]\n"
-            "                   [search options]\n\n"
+            "                   [--repeat R] [search options]\n\n"
             "Replays the problems of Moving AI scenario files (those with both ends\n"
             "walkable; with --every K the 1st, (K+1)th, ... of them), one file after\n"
             "the other, as N units (default 64) asking for\n"
@@ -37,7 +38,11 @@ static void usage(FILE *out)
             "frames. Then the same searches run one call each. Prints, over all files,\n"
             "the update's time per frame (p50, p99, max), paths ended per frame, and the\n"
             "throughput of both, and checks each queued answer against the one call's\n"
-            "(status and cost). Maps are found as astar scen finds them (--map: this one).\n"
+            "(status and cost). With --repeat R each file is replayed R times, the queue\n"
+            "and the one call taking turns, and each throughput is the best of R (the\n"
+            "frames are those of every replay). Frames over 1 ms are counted, beside the\n"
+            "times the system took the processor away during the run (involuntary\n"
+            "context switches). Maps are found as astar scen finds them (--map: this one).\n"
             "%s\n%s",
             cli_exit_help, cli_search_help(cli_all_search_options));
 }
@@ -49,6 +54,7 @@ static const cli_own_option queue_options[] = {
     [BUDGET_US] = { "budget-us", 0, true },
     [FRAMES] = { "frames", 0, true },
     [EVERY] = { "every", 0, true },
+    [REPEAT] = { "repeat", 0, true },
     [MAP] = { "map", 0, true },
 };
 
@@ -63,9 +69,10 @@ static bool take(void *state, int which, const char *value)
         long min, max;
     } range[] = { [UNITS] = { 1, 100000 }, [SLOTS] = { 1, 256 }, [BUDGET] = { 1, 1000000000 },
                   [BUDGET_US] = { 1, 1000000000 }, [FRAMES] = { 1, 1000000000 },
-                  [EVERY] = { 1, 1000000 } };
+                  [EVERY] = { 1, 1000000 }, [REPEAT] = { 1, 1000 } };
     long *field[] = { [UNITS] = &r->units, [SLOTS] = &r->slots, [BUDGET] = &r->budget,
-                      [BUDGET_US] = &r->budget_us, [FRAMES] = &r->frames, [EVERY] = &r->every };
+                      [BUDGET_US] = &r->budget_us, [FRAMES] = &r->frames, [EVERY] = &r->every,
+                      [REPEAT] = &r->repeat };
     if (cli_parse_int(value, range[which].min, range[which].max, field[which]))
         return true;
     cli_error("--%s takes a whole number from %ld to %ld, not '%s'", queue_options[which].name,
@@ -107,6 +114,7 @@ typedef struct totals {
     size_t capacity;
     size_t answered, problems, differ;
     double queue_s, one_s;
+    long switches;
 } totals;
 
 /* Room for at least more frames; false when out of memory. */
@@ -249,9 +257,13 @@ static void report(const replay *r, totals *t)
     cli_describe_options(stdout, &r->options, NULL);
     printf("\nqueue: %ld units, %ld slots, budget %ld %s per frame\n", r->units, r->slots,
            r->budget_us ? r->budget_us : r->budget, r->budget_us ? "us" : "expansions");
-    printf("frames: %zu; update us: p50 %.1f, p99 %.1f, max %.1f\n", n,
-           percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
-           n ? f->update_us[n - 1] : 0.0);
+    size_t slow = 0;
+    while (slow < n && f->update_us[n - 1 - slow] > 1000.0)
+        slow++;
+    printf("frames: %zu; update us: p50 %.1f, p99 %.1f, max %.1f; over 1 ms: %zu (involuntary "
+           "context switches during the run: %ld)\n",
+           n, percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
+           n ? f->update_us[n - 1] : 0.0, slow, t->switches);
     printf("paths ended per frame: mean %.2f, max %.0f\n", n ? ended_total / (double)n : 0.0,
            ended_max);
     printf("answered: %zu of %zu problems; %zu differ from the one call's\n", t->answered,
@@ -273,7 +285,6 @@ static int replay_file(const replay *r, const char *path, totals *t)
     size_t total = astar_scenario_count(cs.scen), count = 0;
     const astar_problem **problems = malloc((total + 1) * sizeof *problems);
     answers a = { malloc((total + 1) * sizeof *a.status), malloc((total + 1) * sizeof *a.cost) };
-    /* Each frame ends at least one turn; a file takes at most this many. */
     size_t max_frames = r->frames ? (size_t)r->frames : 0;
     int code = EXIT_FAILED;
     if (!problems || !a.status || !a.cost) {
@@ -293,19 +304,27 @@ static int replay_file(const replay *r, const char *path, totals *t)
             problems[count++] = p;
         }
     }
-    double queue_s, one_s;
-    size_t before = t->f.count;
-    if (!run_queue(r, grid, problems, count, &a, t, max_frames, &queue_s))
-        goto done;
-    size_t differ = run_one_call(r, grid, problems, count, &a, &one_s);
-    if (differ == SIZE_MAX)
-        goto done;
-    for (size_t i = before; i < t->f.count; i++)
-        t->answered += (size_t)t->f.ended[i];
+    double best_queue = 0.0, best_one = 0.0;
+    size_t differ = 0, answered = 0;
+    for (long k = 0; k < r->repeat; k++) {
+        double queue_s, one_s;
+        for (size_t i = 0; i < count; i++)
+            a.status[i] = ASTAR_IN_PROGRESS;
+        if (!run_queue(r, grid, problems, count, &a, t, max_frames, &queue_s))
+            goto done;
+        differ = run_one_call(r, grid, problems, count, &a, &one_s);
+        if (differ == SIZE_MAX)
+            goto done;
+        best_queue = k == 0 || queue_s < best_queue ? queue_s : best_queue;
+        best_one = k == 0 || one_s < best_one ? one_s : best_one;
+    }
+    for (size_t i = 0; i < count; i++)
+        answered += a.status[i] != ASTAR_IN_PROGRESS;
+    t->answered += answered;
     t->problems += count;
     t->differ += differ;
-    t->queue_s += queue_s;
-    t->one_s += one_s;
+    t->queue_s += best_queue;
+    t->one_s += best_one;
     code = EXIT_OK;
 done:
     free(problems);
@@ -318,7 +337,7 @@ done:
 int cmd_queue(int argc, char **argv)
 {
     replay r = { .options = astar_options_default(), .units = 64, .slots = 1, .budget = 1000,
-                 .every = 1 };
+                 .every = 1, .repeat = 1 };
     const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
@@ -331,8 +350,12 @@ int cmd_queue(int argc, char **argv)
     if (code == EXIT_OK && !cli_check_search("queue", &r.options, false))
         code = EXIT_USAGE;
     totals t = { 0 };
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
     for (int i = 0; code == EXIT_OK && i < line.positional_count; i++)
         code = replay_file(&r, files[i], &t);
+    getrusage(RUSAGE_SELF, &after);
+    t.switches = after.ru_nivcsw - before.ru_nivcsw;
     if (code == EXIT_OK) {
         report(&r, &t);
         code = t.differ ? EXIT_FAILED : EXIT_OK;
