@@ -40,9 +40,9 @@ static void usage(FILE *out)
             "throughput of both, and checks each queued answer against the one call's\n"
             "(status and cost). With --repeat R each file is replayed R times, the queue\n"
             "and the one call taking turns, and each throughput is the best of R (the\n"
-            "frames are those of every replay). Frames over 1 ms are counted, beside the\n"
-            "times the system took the processor away during the run (involuntary\n"
-            "context switches). Maps are found as astar scen finds them (--map: this one).\n"
+            "frames are those of every replay). Frames over 1 ms are counted, and of\n"
+            "them those during which the system took the processor away (an involuntary\n"
+            "context switch). Maps are found as astar scen finds them (--map: this one).\n"
             "%s\n%s",
             cli_exit_help, cli_search_help(cli_all_search_options));
 }
@@ -115,6 +115,8 @@ typedef struct totals {
     size_t answered, problems, differ;
     double queue_s, one_s;
     long switches;
+    size_t slow, slow_switched;  /* frames over 1 ms, and those the system
+                                    took the processor away during */
 } totals;
 
 /* Room for at least more frames; false when out of memory. */
@@ -179,9 +181,16 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
             u->asking = true;
         }
         astar_queue_report rep;
+        struct rusage before, after;
+        getrusage(RUSAGE_SELF, &before);
         astar_queue_update(q, r->budget_us ? 0 : (uint32_t)r->budget,
                            (uint64_t)r->budget_us * 1000u, &rep);
+        getrusage(RUSAGE_SELF, &after);
         *seconds += (double)rep.nanoseconds * 1e-9;
+        if (rep.nanoseconds > 1000000u) {
+            t->slow++;
+            t->slow_switched += after.ru_nivcsw != before.ru_nivcsw;
+        }
         if (!frames_reserve(t, 1)) {
             cli_error("out of memory");
             break;
@@ -257,13 +266,12 @@ static void report(const replay *r, totals *t)
     cli_describe_options(stdout, &r->options, NULL);
     printf("\nqueue: %ld units, %ld slots, budget %ld %s per frame\n", r->units, r->slots,
            r->budget_us ? r->budget_us : r->budget, r->budget_us ? "us" : "expansions");
-    size_t slow = 0;
-    while (slow < n && f->update_us[n - 1 - slow] > 1000.0)
-        slow++;
-    printf("frames: %zu; update us: p50 %.1f, p99 %.1f, max %.1f; over 1 ms: %zu (involuntary "
-           "context switches during the run: %ld)\n",
-           n, percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
-           n ? f->update_us[n - 1] : 0.0, slow, t->switches);
+    printf("frames: %zu; update us: p50 %.1f, p99 %.1f, p99.9 %.1f, max %.1f\n", n,
+           percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
+           percentile(f->update_us, n, 0.999), n ? f->update_us[n - 1] : 0.0);
+    printf("frames over 1 ms: %zu, %zu of them with an involuntary context switch during the "
+           "update (%ld in the whole run)\n",
+           t->slow, t->slow_switched, t->switches);
     printf("paths ended per frame: mean %.2f, max %.0f\n", n ? ended_total / (double)n : 0.0,
            ended_max);
     printf("answered: %zu of %zu problems; %zu differ from the one call's\n", t->answered,

@@ -9,7 +9,9 @@
  *   - JPS and JPS+ find A*'s cost wherever they serve;
  *   - nearest is the least reference cost over the targets;
  *   - a distance map holds every cell's reference cost, and its flow field
- *     leads to a source at that cost.
+ *     leads to a source at that cost;
+ *   - a search sliced with any budgets, with an expansion limit and a
+ *     partial path or not, ends as the one call does, with the same path.
  * Any disagreement aborts, which libFuzzer reports with the input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +113,40 @@ static void search(world *w, fuzz_input *in)
     }
 }
 
+/* The same search in one call and sliced with budgets from the input, with
+ * a limit and a partial path or without: the same answer. */
+static void sliced(world *w, fuzz_input *in)
+{
+    astar_options o = options_from(in);
+    if (fuzz_choose(in, 2))
+        o.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
+    o.partial = fuzz_choose(in, 2);
+    astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
+    astar_path one = { .points = w->points, .capacity = CELLS };
+    astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
+    astar_status begun = astar_search_begin(w->ctx, w->grid, a, b, &o);
+    if (begun != ASTAR_IN_PROGRESS) {
+        check(begun == s, "begin refuses otherwise than the one call");
+        return;
+    }
+    astar_status step;
+    while ((step = astar_search_step(w->ctx, (uint32_t)(1 + fuzz_choose(in, 20)))) ==
+           ASTAR_IN_PROGRESS)
+        ;
+    astar_path cut = { .points = w->nodes, .capacity = CELLS };
+    astar_status t = astar_search_finish(w->ctx, &cut, NULL);
+    check(t == s && step == s, "sliced and one call end differently");
+    check(cut.length == one.length && cut.cost == one.cost && cut.expanded == one.expanded,
+          "sliced and one call give other paths");
+    for (size_t i = 0; i < one.length && s != ASTAR_PATH_BUFFER_TOO_SMALL; i++)
+        check(w->points[i].x == w->nodes[i].x && w->points[i].y == w->nodes[i].y,
+              "sliced and one call give other cells");
+    if (s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT)
+        check(astar_path_check(w->grid, &o, a, w->points[one.length - 1], w->points, one.length,
+                               NULL, NULL) == ASTAR_OK,
+              "a partial path is not legal");
+}
+
 static void nearest(world *w, fuzz_input *in)
 {
     astar_options o = options_from(in);
@@ -200,7 +236,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(astar_units_add(w.units, 0, 0, &w.unit) == ASTAR_OK, "no unit");
     for (int op = 0; op < OPERATIONS && in.left > 0; op++) {
         astar_point c = point_in(&in, w.grid);
-        switch (fuzz_choose(&in, 10)) {
+        switch (fuzz_choose(&in, 11)) {
         case 0:
         case 1: astar_grid_set_walkable(w.grid, c.x, c.y, fuzz_choose(&in, 3) != 0); break;
         case 2: astar_grid_set_cost(w.grid, c.x, c.y, 1 + fuzz_choose(&in, 9)); break;
@@ -225,6 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 6: astar_layer_add_disc(w.layer, c.x, c.y, fuzz_choose(&in, 4), fuzz_choose(&in, 50)); break;
         case 7: nearest(&w, &in); break;
         case 8: distance_map(&w, &in); break;
+        case 9: sliced(&w, &in); break;
         default: search(&w, &in); break;
         }
     }
