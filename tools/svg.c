@@ -1,6 +1,8 @@
 /* astar path --svg: the map around a path, the path and its waypoints, as
  * SVG text written by hand. One user unit is one cell. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "svg.h"
@@ -85,7 +87,7 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
 {
     FILE *f = fopen(file, "w");
     if (!f) {
-        cli_error("cannot write %s", file);
+        cli_error("cannot write %s: %s", file, strerror(errno));
         return false;
     }
     region r = around(grid, picture->path, picture->path_length);
@@ -116,7 +118,7 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
     fprintf(f, "</text>\n</svg>\n");
     bool ok = !ferror(f);
     if (fclose(f) != 0 || !ok) {
-        cli_error("cannot write %s", file);
+        cli_error("cannot write %s: %s", file, strerror(errno ? errno : EIO));
         return false;
     }
     return true;
