@@ -92,6 +92,17 @@ has "moves 4, costs octile"
 run 5 "$ASTAR" path "$map" -1 0 5 5
 has "start is outside the grid"
 
+# An expansion limit, and the partial path when it stops the search.
+run 1 "$ASTAR" path "$map" 3 3 45 40 --max-expanded 10 -q
+has "expansion limit: max_expanded squares expanded before the target was closed (10 expanded)"
+run 1 "$ASTAR" path "$map" 3 3 45 40 --max-expanded=10 --partial --costs octile --heuristic octile
+has "partial: expansion limit; the path given leads to the reached square nearest the target"
+has "path: 11 cells"
+run 0 "$ASTAR" path "$map" 3 3 45 40 --max-expanded 100 --partial -q
+has "path: 43 cells"
+run 2 "$ASTAR" path "$map" 3 3 45 40 --max-expanded 0
+has "--max-expanded takes a whole number from 1 to 4294967295, not '0'"
+
 # --quiet: the summary, not the 80 cells nor the picture.
 run 0 "$ASTAR" path "$map" 3 3 45 40 --quiet
 has "path: 43 cells"

@@ -12,8 +12,8 @@ enum { PICTURE_MAX_WIDTH = 80 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [search options]\n"
-            "                  [map options] [world options]\n\n"
+            "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [--max-expanded N]\n"
+            "                  [--partial] [search options] [map options] [world options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
@@ -25,7 +25,10 @@ static void usage(FILE *out)
             "                length of that walk\n"
             "  --svg FILE    write an SVG picture of the map around the path, the path, and\n"
             "                with --smooth the waypoints\n"
-            "  -q, --quiet   print the summary lines only: no cells, no picture\n\n"
+            "  -q, --quiet   print the summary lines only: no cells, no picture\n"
+            "  --max-expanded N  give up after N expanded squares (exit 1)\n"
+            "  --partial     when there is no path or the search gives up, the path to the\n"
+            "                reached square nearest the goal, said as partial (exit 1)\n\n"
             "%s\n%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
             cli_map_options_help, cli_world_options_help);
@@ -136,20 +139,39 @@ static void report_without_world(astar_context *ctx, const astar_grid *grid, ast
     }
 }
 
-enum { SMOOTH, SVG, QUIET };
+enum { SMOOTH, SVG, QUIET, MAX_EXPANDED, PARTIAL };
 static const cli_own_option path_options[] = {
     [SMOOTH] = { "smooth", 0, false },
     [SVG] = { "svg", 0, true },
     [QUIET] = { "quiet", 'q', false },
+    [MAX_EXPANDED] = { "max-expanded", 0, true },
+    [PARTIAL] = { "partial", 0, false },
 };
+
+/* Where path's own options go: the report's extras, and the two that are
+ * search options of this subcommand only. */
+typedef struct path_request {
+    extras *x;
+    astar_options *o;
+} path_request;
 
 static bool take(void *state, int which, const char *value)
 {
-    extras *x = state;
+    path_request *r = state;
+    long n;
     switch (which) {
-    case SMOOTH: x->smooth = true; break;
-    case SVG: x->svg = value; break;
-    case QUIET: x->quiet = true; break;
+    case SMOOTH: r->x->smooth = true; break;
+    case SVG: r->x->svg = value; break;
+    case QUIET: r->x->quiet = true; break;
+    case PARTIAL: r->o->partial = true; break;
+    case MAX_EXPANDED:
+        if (!cli_parse_int(value, 1, UINT32_MAX, &n)) {
+            cli_error("--max-expanded takes a whole number from 1 to %lu, not '%s'",
+                      (unsigned long)UINT32_MAX, value);
+            return false;
+        }
+        r->o->max_expanded = (uint32_t)n;
+        break;
     }
     return true;
 }
@@ -161,9 +183,11 @@ static int path_in(cli_world *world, int argc, char **argv)
     cli_map_options maps = { 0 };
     const char *positional[5];
     extras x = { 0 };
+    path_request request = { &x, &o };
     cli_command_line line = {
         .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .world = world, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take, .state = &x,
+        .world = world, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
+        .state = &request,
         .positional = positional, .positional_min = 5, .positional_max = 5, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
@@ -209,7 +233,10 @@ static int path_in(cli_world *world, int argc, char **argv)
     }
     astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
     int code = EXIT_OK;
-    if (s == ASTAR_OK) {
+    bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
+    if (s == ASTAR_OK || partial) {
+        if (partial)
+            printf("partial: %s\n", astar_status_message(s));
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
         if (!x.quiet)
@@ -227,6 +254,8 @@ static int path_in(cli_world *world, int argc, char **argv)
         code = report_extras(grid, &o, &path, &x);
         if (code == EXIT_OK && !x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
+        if (code == EXIT_OK && partial)
+            code = EXIT_FAILED; /* a path, but not to the goal */
     } else {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         code = cli_exit_for(s);
