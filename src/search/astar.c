@@ -36,8 +36,8 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
-        if (extras && a->dead_ends && list == ASTAR_LIST_NONE &&
-            dead_end_filter_skips(&a->dead_end, next))
+        if (extras && a->extras->dead_ends && list == ASTAR_LIST_NONE &&
+            dead_end_filter_skips(&a->extras->dead_end, next))
             continue; /* on no simple path to the target: a dead end (note 6) */
 
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
@@ -47,13 +47,13 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         } else {
             /* What the move cost is multiplied by. */
             uint64_t factor = s->terrain[(ptrdiff_t)here + s->step.padded[d]];
-            if (extras && a->layers.count > 0)
-                factor += layer_sum_at(&a->layers, next);
-            if (extras && a->units.units) {
-                if (unit_view_blocks(&a->units, next, x, y))
+            if (extras && a->extras->layers.count > 0)
+                factor += layer_sum_at(&a->extras->layers, next);
+            if (extras && a->extras->units.units) {
+                if (unit_view_blocks(&a->extras->units, next, x, y))
                     continue; /* another unit is in the way: unwalkable for this search */
-                if (a->units.penalty > 0)
-                    factor += unit_view_penalty(&a->units, next);
+                if (a->extras->units.penalty > 0)
+                    factor += unit_view_penalty(&a->extras->units, next);
             }
             new_g = current->g + (uint64_t)s->step.cost[d] * factor;
             if (extras && entered != DIRECTIONS && d != entered)
@@ -91,23 +91,18 @@ astar_status astar__astar_step(search_state *st, uint32_t budget)
 }
 
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
-                                uint32_t start, uint32_t target, const astar_options *options,
-                                const layer_sum *layers, const unit_view *units)
+                                uint32_t start, uint32_t target, const astar_options *options)
 {
-    dead_end_filter dead_end;
-    bool uniform_costs = astar_grid_uniform(grid) && layers->count == 0 && !units->units;
-    bool dead_ends = astar__dead_end_filter_init(&dead_end, grid, start, target, options->moves,
-                                                 uniform_costs);
+    grid_extras *extras = &st->extras;
+    bool uniform_costs =
+        astar_grid_uniform(grid) && extras->layers.count == 0 && !extras->units.units;
+    extras->dead_ends = astar__dead_end_filter_init(&extras->dead_end, grid, start, target,
+                                                    options->moves, uniform_costs);
     grid_search *a = &st->u.astar;
-    *a = (grid_search){
-        .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
-        .uniform = astar_grid_uniform(grid),
-        .turn_penalty = options->world.turn_penalty,
-        .layers = *layers,
-        .units = *units,
-        .dead_ends = dead_ends,
-        .dead_end = dead_end,
-    };
+    a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
+    a->uniform = astar_grid_uniform(grid);
+    a->turn_penalty = options->world.turn_penalty;
+    a->extras = extras;
     a->s.start = start;
     a->s.target = target;
     a->s.target_x = (int)(target % (uint32_t)grid->width);
@@ -121,7 +116,8 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     ctx->model = a->s.model;
     /* The loop with extras when the game world or the dead ends price or
      * leave out steps beyond the article's; the plain one otherwise. */
-    st->type = astar__options_world_used(options) || dead_ends ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR;
+    st->type = astar__options_world_used(options) || extras->dead_ends ? SEARCH_ASTAR_EXTRAS
+                                                                        : SEARCH_ASTAR;
     st->end = target;
     return search_start(&a->s, search_choose_list(&a->s, astar__options_consistent(options), true), seed);
 }

@@ -47,9 +47,12 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
 static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_point start,
                           astar_point goal, const astar_options *options)
 {
-    layer_sum layers;
-    unit_view units;
-    astar_status status = check_request(ctx, grid, start, goal, options, &layers, &units);
+    if (!ctx)
+        return ASTAR_INVALID_ARGUMENT;
+    search_state *st = ctx->state;
+    st->grid = NULL; /* whatever ran on ctx before is over */
+    astar_status status =
+        check_request(ctx, grid, start, goal, options, &st->extras.layers, &st->extras.units);
     if (status != ASTAR_OK)
         return status;
     ctx->width = grid->width;
@@ -58,7 +61,6 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     ctx->goal = target;
-    search_state *st = ctx->state;
     if (grid->islands && !options->partial &&
         islands_label(grid->islands, grid, start.x, start.y) !=
             islands_label(grid->islands, grid, goal.x, goal.y)) {
@@ -72,7 +74,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
     else
-        status = astar__astar_begin(st, ctx, grid, start_cell, target, options, &layers, &units);
+        status = astar__astar_begin(st, ctx, grid, start_cell, target, options);
     astar__search_state_started(st, grid, status);
     return ASTAR_IN_PROGRESS;
 }
@@ -104,8 +106,6 @@ astar_status astar_search_begin(astar_context *ctx, const astar_grid *grid, asta
                                 astar_point goal, const astar_options *options)
 {
     astar_options defaults = astar_options_default();
-    if (ctx)
-        ctx->state->grid = NULL;
     return begin(ctx, grid, start, goal, options ? options : &defaults);
 }
 

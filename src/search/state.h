@@ -12,16 +12,24 @@
 #include "world/layers.h"
 #include "world/units.h"
 
+/* What A* with the game world reads beyond the plain loop's: kept apart
+ * from grid_search, so that the state a step copies in and out of its
+ * loop (SEARCH_STEPS) stays small for the plain loop, which reads none of
+ * it. */
+typedef struct grid_extras {
+    layer_sum layers;             /* the caller's cost layers, if any */
+    unit_view units;              /* the other units, if any */
+    bool dead_ends;               /* leave out dead ends, per dead_end */
+    dead_end_filter dead_end;
+} grid_extras;
+
 /* A* over the grid's squares (astar.c). */
 typedef struct grid_search {
     search s;                     /* first: the loop hands the expansion &s */
     bool uniform;                 /* every walkable cell costs the same: step_cost */
     uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
     uint32_t turn_penalty;        /* 0: off */
-    layer_sum layers;             /* the caller's cost layers, if any */
-    unit_view units;              /* the other units, if any */
-    bool dead_ends;               /* leave out dead ends, per dead_end */
-    dead_end_filter dead_end;
+    const grid_extras *extras;    /* the search state's */
 } grid_search;
 
 /* JPS and JPS+ (jps.c). */
@@ -56,6 +64,7 @@ typedef struct search_state {
         jps_search jps;
         backward_search nearest;
     } u;
+    grid_extras extras;           /* A*'s game world, read through u.astar.extras */
     const astar_grid *grid;       /* NULL: no search to go on with */
     search_type type;
     astar_status status;          /* ASTAR_IN_PROGRESS until it ends */
@@ -67,9 +76,10 @@ typedef struct search_state {
 /* Each kind sets st up from a request already checked (sliced.c), seeds
  * it and returns ASTAR_IN_PROGRESS or the status it ended with at once;
  * its step goes on for up to budget (at least 1) expansions. */
+/* A*'s begin reads the layers and units the request check set up in
+ * st->extras. */
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
-                                uint32_t start, uint32_t target, const astar_options *options,
-                                const layer_sum *layers, const unit_view *units);
+                                uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__astar_step(search_state *st, uint32_t budget);
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options);
