@@ -36,7 +36,8 @@
  *     context belongs to one thread at a time. The library has no global
  *     state and no locks.
  *   - Memory: every object is created by an astar_*_new or astar_*_load call
- *     and freed by its astar_*_delete. Path buffers are yours: the library
+ *     (or its _with form, which takes your allocator: astar/memory.h) and
+ *     freed by its astar_*_delete. Path buffers are yours: the library
  *     writes into them and never keeps a pointer to them.
  *   - Errors: every call that can fail returns an astar_status. The library
  *     never prints, never exits and never aborts on bad input; a NULL
@@ -52,6 +53,7 @@
  * This file includes one header per concept; include it, or only those you
  * use (each compiles alone):
  *   astar/base.h       statuses, errors, points, limits
+ *   astar/memory.h     your allocator for the library's objects
  *   astar/grid.h       grids, and their islands, dead ends and jump table
  *   astar/search.h     options, contexts, astar_find_path, node read-back
  *   astar/sliced.h     searches a slice at a time, limits, partial paths
@@ -67,6 +69,7 @@
 #define ASTAR_H
 
 #include "astar/base.h"
+#include "astar/memory.h"
 #include "astar/grid.h"
 #include "astar/search.h"
 #include "astar/sliced.h"

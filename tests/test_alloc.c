@@ -1,13 +1,16 @@
-/* The library's allocations, counted and made to fail. This program is
- * linked with -Wl,--wrap for malloc, calloc, realloc and free (see
- * tests/CMakeLists.txt), so that every allocation the library makes comes
- * through the wrappers below, which count them while a test asks and can
- * fail the k-th one. Two promises are checked:
+/* The library's allocations, counted and made to fail through the
+ * allocator hook (include/astar/memory.h): every object here is created
+ * with the counting allocator below, which counts what it is asked for
+ * while a test asks and can fail the k-th request. Three promises are
+ * checked:
  *   - searches allocate nothing: one-call, sliced steps, queue updates,
  *     nearest, distance maps, read-backs and checks, 0 allocations;
  *   - every allocation site of every call that allocates handles failure:
- *     the call returns ASTAR_OUT_OF_MEMORY, frees what it had allocated,
- *     and leaves the objects it was given usable. */
+ *     the call returns ASTAR_OUT_OF_MEMORY, gives back what it had
+ *     allocated, and leaves the objects it was given usable;
+ *   - nothing goes around the hook: this program is also linked with
+ *     -Wl,--wrap for malloc, calloc, realloc and free (tests/CMakeLists.txt),
+ *     and while counting, no call of the library may reach them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,86 +30,87 @@ void *__real_calloc(size_t count, size_t size);
 void *__real_realloc(void *p, size_t size);
 void __real_free(void *p);
 
-/* What the wrappers keep while counting: allocations asked for, the one to
- * fail (-1: none), and the blocks allocated and not yet freed. */
+/* What the counting allocator keeps: whether a test is counting, the
+ * requests while it counts, the one to fail (-1: none), the blocks it gave
+ * and has not had back, and the calls of malloc and friends that went
+ * around it while counting. */
 enum { LIVE_MAX = 1 << 12 };
-static struct {
+typedef struct counter {
     bool on;
     long asked, fail_at;
     void *live[LIVE_MAX];
     int live_count;
-} counter = { .fail_at = -1 };
+    long around;
+} counter;
 
-static bool fail_this_one(void)
+static counter counts = { .fail_at = -1 };
+
+static void *counted_allocate(void *user, size_t size)
 {
-    return counter.on && counter.asked++ == counter.fail_at;
+    counter *c = user;
+    assert_ptr_equal(c, &counts); /* the user pointer comes back as given */
+    assert_true(size > 0);
+    if (c->on && c->asked++ == c->fail_at)
+        return NULL;
+    void *p = __real_malloc(size);
+    assert_non_null(p);
+    assert_true(c->live_count < LIVE_MAX);
+    c->live[c->live_count++] = p;
+    return p;
 }
 
-static void note_live(void *p)
+static void counted_release(void *user, void *block)
 {
-    if (counter.on && p) {
-        assert_true(counter.live_count < LIVE_MAX);
-        counter.live[counter.live_count++] = p;
-    }
-}
-
-static void note_freed(void *p)
-{
-    for (int i = 0; counter.on && p && i < counter.live_count; i++)
-        if (counter.live[i] == p) {
-            counter.live[i] = counter.live[--counter.live_count];
+    counter *c = user;
+    assert_non_null(block);
+    for (int i = 0; i < c->live_count; i++)
+        if (c->live[i] == block) {
+            c->live[i] = c->live[--c->live_count];
+            __real_free(block);
             return;
         }
+    fail_msg("a block released that the allocator did not give");
 }
+
+static const astar_allocator counted = { counted_allocate, counted_release, &counts };
 
 void *__wrap_malloc(size_t size)
 {
-    if (fail_this_one())
-        return NULL;
-    void *p = __real_malloc(size);
-    note_live(p);
-    return p;
+    counts.around += counts.on;
+    return __real_malloc(size);
 }
 
 void *__wrap_calloc(size_t count, size_t size)
 {
-    if (fail_this_one())
-        return NULL;
-    void *p = __real_calloc(count, size);
-    note_live(p);
-    return p;
+    counts.around += counts.on;
+    return __real_calloc(count, size);
 }
 
 void *__wrap_realloc(void *old, size_t size)
 {
-    if (fail_this_one())
-        return NULL;
-    void *p = __real_realloc(old, size);
-    if (p) {
-        note_freed(old);
-        note_live(p);
-    }
-    return p;
+    counts.around += counts.on;
+    return __real_realloc(old, size);
 }
 
 void __wrap_free(void *p)
 {
-    note_freed(p);
+    counts.around += counts.on && p;
     __real_free(p);
 }
 
+/* Starts counting; fail_at: the request to fail, from 0, or -1. */
 static void count_from_here(long fail_at)
 {
-    counter.on = true;
-    counter.asked = 0;
-    counter.fail_at = fail_at;
-    counter.live_count = 0;
+    counts.on = true;
+    counts.asked = 0;
+    counts.fail_at = fail_at;
+    counts.around = 0;
 }
 
 static void stop_counting(void)
 {
-    counter.on = false;
-    counter.fail_at = -1;
+    counts.on = false;
+    counts.fail_at = -1;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -114,8 +118,11 @@ static void stop_counting(void)
 /* ------------------------------------------------------------------------ */
 
 typedef struct fixture {
-    astar_grid *grid;        /* 40 x 30, some walls */
+    astar_grid *grid;        /* 40 x 30, some walls, made with the counting allocator */
+    astar_knowledge *knowledge; /* of grid, with some cells seen */
     char map[512], scen[512];
+    char *map_text, *scen_text; /* the two files' contents */
+    size_t map_length, scen_length;
 } fixture;
 
 /* Each call returns its status and frees what it made when it succeeded,
@@ -126,7 +133,7 @@ static astar_status grid_new(fixture *f)
 {
     (void)f;
     astar_grid *g;
-    astar_status s = astar_grid_new(50, 40, &g);
+    astar_status s = astar_grid_new_with(50, 40, &counted, &g);
     if (s == ASTAR_OK)
         astar_grid_delete(g);
     return s;
@@ -136,7 +143,7 @@ static astar_status context_new(fixture *f)
 {
     (void)f;
     astar_context *ctx;
-    astar_status s = astar_context_new(2000, &ctx);
+    astar_status s = astar_context_new_with(2000, &counted, &ctx);
     if (s == ASTAR_OK)
         astar_context_delete(ctx);
     return s;
@@ -168,21 +175,31 @@ static astar_status enable_jump_table(fixture *f)
 static astar_status edit_with_dead_ends(fixture *f)
 {
     bool walkable = astar_grid_walkable(f->grid, 5, 5);
-    counter.on = false;
+    counts.on = false;
     assert_int_equal(astar_grid_enable_dead_ends(f->grid), ASTAR_OK);
-    counter.on = true;
+    counts.on = true;
     astar_status s = astar_grid_set_walkable(f->grid, 5, 5, !walkable);
     astar_grid_disable_dead_ends(f->grid);
-    counter.on = false;
+    counts.on = false;
     assert_int_equal(astar_grid_set_walkable(f->grid, 5, 5, walkable), ASTAR_OK);
-    counter.on = true;
+    counts.on = true;
     return s;
 }
 
 static astar_status load_map(fixture *f)
 {
     astar_grid *g;
-    astar_status s = astar_grid_load_movingai(f->map, &g, NULL);
+    astar_status s = astar_grid_load_movingai_with(f->map, &counted, &g, NULL);
+    if (s == ASTAR_OK)
+        astar_grid_delete(g);
+    return s;
+}
+
+static astar_status parse_map(fixture *f)
+{
+    astar_grid *g;
+    astar_status s =
+        astar_grid_parse_movingai_with(f->map_text, f->map_length, "arena", &counted, &g, NULL);
     if (s == ASTAR_OK)
         astar_grid_delete(g);
     return s;
@@ -191,7 +208,17 @@ static astar_status load_map(fixture *f)
 static astar_status load_scenario(fixture *f)
 {
     astar_scenario *sc;
-    astar_status s = astar_scenario_load(f->scen, &sc, NULL);
+    astar_status s = astar_scenario_load_with(f->scen, &counted, &sc, NULL);
+    if (s == ASTAR_OK)
+        astar_scenario_delete(sc);
+    return s;
+}
+
+static astar_status parse_scenario(fixture *f)
+{
+    astar_scenario *sc;
+    astar_status s = astar_scenario_parse_with(f->scen_text, f->scen_length, "arena", &counted,
+                                               &sc, NULL);
     if (s == ASTAR_OK)
         astar_scenario_delete(sc);
     return s;
@@ -201,7 +228,7 @@ static astar_status layer_new(fixture *f)
 {
     (void)f;
     astar_layer *layer;
-    astar_status s = astar_layer_new(40, 30, &layer);
+    astar_status s = astar_layer_new_with(40, 30, &counted, &layer);
     if (s == ASTAR_OK)
         astar_layer_delete(layer);
     return s;
@@ -211,14 +238,15 @@ static astar_status units_new(fixture *f)
 {
     (void)f;
     astar_units *units;
-    astar_status s = astar_units_new(40, 30, 16, &units);
+    astar_status s = astar_units_new_with(40, 30, 16, &counted, &units);
     if (s == ASTAR_OK)
         astar_units_delete(units);
     return s;
 }
 
 /* A unit keeps its path's buffer for its next path: the units are made
- * uncounted and deleted counted, so that the buffer is seen freed. */
+ * uncounted with a short path, and the longer one that needs a new buffer
+ * is set counted; the old path stays claimed if it cannot be. */
 static astar_status units_set_path(fixture *f)
 {
     astar_point path[300];
@@ -226,13 +254,13 @@ static astar_status units_set_path(fixture *f)
         path[i] = (astar_point){ i % 40, i / 40 };
     astar_units *units;
     uint32_t id;
-    counter.on = false;
-    assert_int_equal(astar_units_new(40, 30, 4, &units), ASTAR_OK);
+    counts.on = false;
+    assert_int_equal(astar_units_new_with(40, 30, 4, &counted, &units), ASTAR_OK);
     assert_int_equal(astar_units_add(units, 0, 0, &id), ASTAR_OK);
-    counter.on = true;
+    assert_int_equal(astar_units_set_path(units, id, path, 20), ASTAR_OK);
+    counts.on = true;
     astar_status s = astar_units_set_path(units, id, path, 300);
-    if (s == ASTAR_OUT_OF_MEMORY)
-        assert_int_equal(astar_units_remaining(units, id), 0); /* its old path: none */
+    assert_int_equal(astar_units_remaining(units, id), s == ASTAR_OK ? 300 : 20);
     astar_units_delete(units);
     (void)f;
     return s;
@@ -247,11 +275,23 @@ static astar_status knowledge_new(fixture *f)
     return s;
 }
 
+/* Forgetting makes a new believed grid; failing, the old belief stays. */
+static astar_status knowledge_forget(fixture *f)
+{
+    size_t seen = astar_knowledge_seen_cells(f->knowledge);
+    astar_status s = astar_knowledge_forget(f->knowledge);
+    assert_int_equal(astar_knowledge_seen_cells(f->knowledge), s == ASTAR_OK ? 0 : seen);
+    counts.on = false;
+    assert_int_equal(astar_knowledge_reveal_radius(f->knowledge, f->grid, 10, 10, 6, NULL), ASTAR_OK);
+    counts.on = true;
+    return s;
+}
+
 static astar_status distance_map_new(fixture *f)
 {
     (void)f;
     astar_distance_map *map;
-    astar_status s = astar_distance_map_new(1200, &map);
+    astar_status s = astar_distance_map_new_with(1200, &counted, &map);
     if (s == ASTAR_OK)
         astar_distance_map_delete(map);
     return s;
@@ -261,7 +301,7 @@ static astar_status queue_new(fixture *f)
 {
     (void)f;
     astar_queue *q;
-    astar_status s = astar_queue_new(3, 1200, 10, &q);
+    astar_status s = astar_queue_new_with(3, 1200, 10, &counted, &q);
     if (s == ASTAR_OK)
         astar_queue_delete(q);
     return s;
@@ -275,14 +315,14 @@ static astar_status smooth(fixture *f)
     for (int i = 0; i < 40; i++)
         points[i] = (astar_point){ i, 0 };
     astar_grid *row;
-    counter.on = false;
-    assert_int_equal(astar_grid_new(40, 1, &row), ASTAR_OK);
-    counter.on = true;
+    counts.on = false;
+    assert_int_equal(astar_grid_new_with(40, 1, &counted, &row), ASTAR_OK);
+    counts.on = true;
     astar_waypoints w = { .points = out, .capacity = 40 };
     astar_status s = astar_path_smooth(row, NULL, points, 40, &w);
-    counter.on = false;
+    counts.on = false;
     astar_grid_delete(row);
-    counter.on = true;
+    counts.on = true;
     return s;
 }
 
@@ -290,41 +330,75 @@ static const struct {
     const char *name;
     allocating_call call;
 } calls[] = {
-    { "astar_grid_new", grid_new },
-    { "astar_context_new", context_new },
+    { "astar_grid_new_with", grid_new },
+    { "astar_context_new_with", context_new },
     { "astar_grid_enable_islands", enable_islands },
     { "astar_grid_enable_dead_ends", enable_dead_ends },
     { "astar_grid_enable_jump_table", enable_jump_table },
     { "astar_grid_set_walkable with dead ends", edit_with_dead_ends },
-    { "astar_grid_load_movingai", load_map },
-    { "astar_scenario_load", load_scenario },
-    { "astar_layer_new", layer_new },
-    { "astar_units_new", units_new },
+    { "astar_grid_load_movingai_with", load_map },
+    { "astar_grid_parse_movingai_with", parse_map },
+    { "astar_scenario_load_with", load_scenario },
+    { "astar_scenario_parse_with", parse_scenario },
+    { "astar_layer_new_with", layer_new },
+    { "astar_units_new_with", units_new },
     { "astar_units_set_path", units_set_path },
     { "astar_knowledge_new", knowledge_new },
-    { "astar_distance_map_new", distance_map_new },
-    { "astar_queue_new", queue_new },
+    { "astar_knowledge_forget", knowledge_forget },
+    { "astar_distance_map_new_with", distance_map_new },
+    { "astar_queue_new_with", queue_new },
     { "astar_path_smooth", smooth },
 };
+
+static char *read_whole(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    assert_non_null(file);
+    assert_int_equal(fseek(file, 0, SEEK_END), 0);
+    long size = ftell(file);
+    assert_true(size > 0);
+    rewind(file);
+    char *text = malloc((size_t)size);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)size, file), (size_t)size);
+    fclose(file);
+    *length = (size_t)size;
+    return text;
+}
 
 static fixture fixture_new(void)
 {
     fixture f = { 0 };
     rng r = { 4 };
-    f.grid = random_grid(&r, 40, 30, (grid_recipe){ .blocked_percent = 20 });
-    assert_int_equal(astar_grid_set_walkable(f.grid, 0, 0, true), ASTAR_OK);
+    astar_grid *shape = random_grid(&r, 40, 30, (grid_recipe){ .blocked_percent = 20 });
+    assert_int_equal(astar_grid_new_with(40, 30, &counted, &f.grid), ASTAR_OK);
+    for (int y = 0; y < 30; y++)
+        for (int x = 0; x < 40; x++)
+            assert_int_equal(astar_grid_set_walkable(f.grid, x, y,
+                                                     astar_grid_walkable(shape, x, y) ||
+                                                         (x == 0 && y == 0)),
+                             ASTAR_OK);
+    astar_grid_delete(shape);
+    assert_int_equal(astar_knowledge_new(f.grid, &f.knowledge), ASTAR_OK);
+    assert_int_equal(astar_knowledge_reveal_radius(f.knowledge, f.grid, 10, 10, 6, NULL), ASTAR_OK);
     snprintf(f.map, sizeof f.map, "%s/maps/dao/arena.map", ASTAR_BENCH_DIR);
     snprintf(f.scen, sizeof f.scen, "%s/scen/dao/arena.map.scen", ASTAR_BENCH_DIR);
+    f.map_text = read_whole(f.map, &f.map_length);
+    f.scen_text = read_whole(f.scen, &f.scen_length);
     return f;
 }
 
 static void fixture_delete(fixture *f)
 {
+    astar_knowledge_delete(f->knowledge);
     astar_grid_delete(f->grid);
+    free(f->map_text);
+    free(f->scen_text);
 }
 
-/* The fixture's grid still searches as before. */
-static void expect_usable(fixture *f, uint32_t cost_before)
+/* The fixture's grid still searches as before, and so does its knowledge
+ * layer's believed grid. */
+static void expect_usable(fixture *f, uint32_t cost_before, uint32_t believed_before)
 {
     astar_context *ctx;
     assert_int_equal(astar_context_new(astar_grid_cells(f->grid), &ctx), ASTAR_OK);
@@ -333,6 +407,10 @@ static void expect_usable(fixture *f, uint32_t cost_before)
                                      NULL, &p);
     assert_true(s == ASTAR_OK || s == ASTAR_NO_PATH);
     assert_int_equal(p.cost, cost_before);
+    s = astar_find_path(ctx, astar_knowledge_grid(f->knowledge), (astar_point){ 0, 0 },
+                        (astar_point){ 39, 29 }, NULL, &p);
+    assert_int_equal(s, ASTAR_OK);
+    assert_int_equal(p.cost, believed_before);
     astar_context_delete(ctx);
 }
 
@@ -344,33 +422,88 @@ static void test_every_allocation_failure_is_handled(void **state)
         fixture f = fixture_new();
         astar_context *ctx;
         assert_int_equal(astar_context_new(astar_grid_cells(f.grid), &ctx), ASTAR_OK);
-        astar_path before = { 0 };
+        astar_path before = { 0 }, believed = { 0 };
         astar_find_path(ctx, f.grid, (astar_point){ 0, 0 }, (astar_point){ 39, 29 }, NULL, &before);
+        astar_find_path(ctx, astar_knowledge_grid(f.knowledge), (astar_point){ 0, 0 },
+                        (astar_point){ 39, 29 }, NULL, &believed);
         astar_context_delete(ctx);
+        int held = counts.live_count;
         /* How many allocations the call makes when none fails. */
         count_from_here(-1);
         assert_int_equal(calls[c].call(&f), ASTAR_OK);
-        long asked = counter.asked;
-        int left = counter.live_count;
+        long asked = counts.asked, around = counts.around;
         stop_counting();
-        if (left != 0)
-            fail_msg("%s, no allocation failing: %d blocks left", calls[c].name, left);
+        if (counts.live_count != held || around != 0)
+            fail_msg("%s, no allocation failing: %d blocks left, %ld calls around the allocator",
+                     calls[c].name, counts.live_count - held, around);
         assert_true(asked > 0);
         for (long k = 0; k < asked; k++) {
             count_from_here(k);
             astar_status s = calls[c].call(&f);
-            int leaked = counter.live_count;
+            around = counts.around;
             stop_counting();
-            if (s != ASTAR_OUT_OF_MEMORY || leaked != 0)
-                fail_msg("%s, allocation %ld of %ld failing: %s, %d blocks left", calls[c].name,
-                         k + 1, asked, astar_status_message(s), leaked);
-            expect_usable(&f, before.cost);
+            if (s != ASTAR_OUT_OF_MEMORY || counts.live_count != held || around != 0)
+                fail_msg("%s, allocation %ld of %ld failing: %s, %d blocks left, %ld calls "
+                         "around the allocator",
+                         calls[c].name, k + 1, asked, astar_status_message(s),
+                         counts.live_count - held, around);
+            expect_usable(&f, before.cost, believed.cost);
             sites++;
         }
         fixture_delete(&f);
+        assert_int_equal(counts.live_count, 0);
     }
     printf("allocation failures injected: %ld, every one ASTAR_OUT_OF_MEMORY with nothing "
            "left allocated\n", sites);
+}
+
+/* An allocator must have both functions; NULL is malloc and free. */
+static void test_allocator_checked(void **state)
+{
+    (void)state;
+    const astar_allocator halves[] = { { counted_allocate, NULL, &counts },
+                                       { NULL, counted_release, &counts } };
+    for (int i = 0; i < 2; i++) {
+        const astar_allocator *a = &halves[i];
+        astar_grid *g = (astar_grid *)&g;
+        astar_context *ctx = (astar_context *)&ctx;
+        astar_queue *q = (astar_queue *)&q;
+        astar_distance_map *dm = (astar_distance_map *)&dm;
+        astar_layer *layer = (astar_layer *)&layer;
+        astar_units *units = (astar_units *)&units;
+        astar_scenario *sc = (astar_scenario *)&sc;
+        astar_error err;
+        assert_int_equal(astar_grid_new_with(4, 4, a, &g), ASTAR_INVALID_ARGUMENT);
+        assert_null(g);
+        assert_int_equal(astar_context_new_with(16, a, &ctx), ASTAR_INVALID_ARGUMENT);
+        assert_null(ctx);
+        assert_int_equal(astar_queue_new_with(1, 16, 4, a, &q), ASTAR_INVALID_ARGUMENT);
+        assert_null(q);
+        assert_int_equal(astar_distance_map_new_with(16, a, &dm), ASTAR_INVALID_ARGUMENT);
+        assert_null(dm);
+        assert_int_equal(astar_layer_new_with(4, 4, a, &layer), ASTAR_INVALID_ARGUMENT);
+        assert_null(layer);
+        assert_int_equal(astar_units_new_with(4, 4, 2, a, &units), ASTAR_INVALID_ARGUMENT);
+        assert_null(units);
+        assert_int_equal(astar_grid_parse_movingai_with("type octile\nheight 1\nwidth 1\nmap\n.\n",
+                                                        35, "t", a, &g, &err),
+                         ASTAR_INVALID_ARGUMENT);
+        assert_int_equal(err.status, ASTAR_INVALID_ARGUMENT);
+        assert_int_equal(astar_scenario_parse_with("version 1\n", 10, "t", a, &sc, &err),
+                         ASTAR_INVALID_ARGUMENT);
+        assert_null(sc);
+    }
+    assert_int_equal(counts.live_count, 0);
+    /* Without an allocator, malloc serves. */
+    astar_grid *g;
+    counts.on = true;
+    counts.around = 0;
+    assert_int_equal(astar_grid_new_with(4, 4, NULL, &g), ASTAR_OK);
+    long around = counts.around;
+    counts.on = false;
+    assert_true(around > 0);
+    assert_int_equal(counts.live_count, 0);
+    astar_grid_delete(g);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -388,14 +521,14 @@ static void test_searches_allocate_nothing(void **state)
     astar_context *ctx;
     astar_queue *q;
     astar_distance_map *dm;
-    assert_int_equal(astar_grid_load_movingai(map, &g, NULL), ASTAR_OK);
-    assert_int_equal(astar_scenario_load(scen, &sc, NULL), ASTAR_OK);
+    assert_int_equal(astar_grid_load_movingai_with(map, &counted, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_scenario_load_with(scen, &counted, &sc, NULL), ASTAR_OK);
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
     size_t cells = astar_grid_cells(g), count = astar_scenario_count(sc);
-    assert_int_equal(astar_context_new(cells, &ctx), ASTAR_OK);
-    assert_int_equal(astar_queue_new(3, cells, 64, &q), ASTAR_OK);
-    assert_int_equal(astar_distance_map_new(cells, &dm), ASTAR_OK);
+    assert_int_equal(astar_context_new_with(cells, &counted, &ctx), ASTAR_OK);
+    assert_int_equal(astar_queue_new_with(3, cells, 64, &counted, &q), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new_with(cells, &counted, &dm), ASTAR_OK);
     static astar_point cells_a[1 << 14], cells_q[64][1 << 11];
     static astar_path paths[64];
     static astar_request requests[64];
@@ -449,22 +582,25 @@ static void test_searches_allocate_nothing(void **state)
             assert_int_equal(astar_queue_cancel(q, requests[u]), ASTAR_OK);
         }
     }
-    long asked = counter.asked;
+    long asked = counts.asked, around = counts.around;
     stop_counting();
-    printf("allocations during %ld searches and %ld queue updates: %ld\n", searches, updates,
-           asked);
+    printf("allocations during %ld searches and %ld queue updates: %ld (and %ld around the "
+           "allocator)\n", searches, updates, asked, around);
     assert_int_equal(asked, 0);
+    assert_int_equal(around, 0);
     astar_distance_map_delete(dm);
     astar_queue_delete(q);
     astar_context_delete(ctx);
     astar_scenario_delete(sc);
     astar_grid_delete(g);
+    assert_int_equal(counts.live_count, 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_allocation_failure_is_handled),
+        cmocka_unit_test(test_allocator_checked),
         cmocka_unit_test(test_searches_allocate_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

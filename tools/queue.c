@@ -42,8 +42,8 @@ static void usage(FILE *out)
             "and the one call taking turns, and each throughput is the best of R (the\n"
             "frames are those of every replay). Frames over 1 ms are counted, and of\n"
             "them those during which the system took the processor away (an involuntary\n"
-            "context switch), with the most processor time (CLOCK_THREAD_CPUTIME_ID) any\n"
-            "of them had. Maps are found as astar scen finds them (--map: this one).\n"
+            "context switch) and those with a page fault, with the most processor time\n"
+            "(CLOCK_THREAD_CPUTIME_ID) any of them had, and any update had. Maps are found as astar scen finds them (--map: this one).\n"
             "%s\n%s",
             cli_exit_help, cli_search_help(cli_all_search_options));
 }
@@ -127,7 +127,9 @@ typedef struct totals {
     long switches;
     size_t slow, slow_switched;  /* frames over 1 ms, and those the system
                                     took the processor away during */
+    size_t slow_faulted;         /* and those with a page fault */
     double slow_cpu_max;         /* the most processor time one of them had */
+    double cpu_max;              /* the most processor time any update had */
 } totals;
 
 /* Room for at least more frames; false when out of memory. */
@@ -200,9 +202,11 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
         double cpu = thread_seconds() - cpu0;
         getrusage(RUSAGE_SELF, &after);
         *seconds += (double)rep.nanoseconds * 1e-9;
+        t->cpu_max = cpu > t->cpu_max ? cpu : t->cpu_max;
         if (rep.nanoseconds > 1000000u) {
             t->slow++;
             t->slow_switched += after.ru_nivcsw != before.ru_nivcsw;
+            t->slow_faulted += after.ru_minflt != before.ru_minflt || after.ru_majflt != before.ru_majflt;
             t->slow_cpu_max = cpu > t->slow_cpu_max ? cpu : t->slow_cpu_max;
         }
         if (!frames_reserve(t, 1)) {
@@ -284,8 +288,10 @@ static void report(const replay *r, totals *t)
            percentile(f->update_us, n, 0.5), percentile(f->update_us, n, 0.99),
            percentile(f->update_us, n, 0.999), n ? f->update_us[n - 1] : 0.0);
     printf("frames over 1 ms: %zu, %zu of them with an involuntary context switch during the "
-           "update (%ld in the whole run); the most processor time one of them had: %.1f us\n",
-           t->slow, t->slow_switched, t->switches, t->slow_cpu_max * 1e6);
+           "update (%ld in the whole run), %zu with a page fault; the most processor time one "
+           "of them had: %.1f us\n",
+           t->slow, t->slow_switched, t->switches, t->slow_faulted, t->slow_cpu_max * 1e6);
+    printf("the most processor time any update had: %.1f us\n", t->cpu_max * 1e6);
     printf("paths ended per frame: mean %.2f, max %.0f\n", n ? ended_total / (double)n : 0.0,
            ended_max);
     printf("answered: %zu of %zu problems; %zu differ from the one call's\n", t->answered,

@@ -126,6 +126,13 @@ typedef struct astar_distance_map astar_distance_map;
  * Allocates 8 * max_cells bytes (astar_distance_map_bytes). */
 ASTAR_API astar_status astar_distance_map_new(size_t max_cells, astar_distance_map **out);
 
+/* astar_distance_map_new with your allocator (astar/memory.h).
+ * [in,opt] allocator  copied into the map; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_distance_map_new_with(size_t max_cells,
+                                                   const astar_allocator *allocator,
+                                                   astar_distance_map **out);
+
 /* Frees a map. NULL is allowed. Nobody may be reading it at the time. */
 ASTAR_API void astar_distance_map_delete(astar_distance_map *map);
 

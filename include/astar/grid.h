@@ -10,6 +10,7 @@
 #define ASTAR_INCLUDE_GRID_H
 
 #include "base.h"
+#include "memory.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,14 @@ extern "C" {
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
  * Costs O(width * height) time and about 2 * (width + 2) * (height + 2) bytes. */
 ASTAR_API astar_status astar_grid_new(int width, int height, astar_grid **out);
+
+/* astar_grid_new with your allocator (astar/memory.h): the grid, its
+ * islands, dead ends and jump table, and what astar_knowledge_new and
+ * astar_path_smooth allocate for it, all come from it.
+ * [in,opt] allocator  copied into the grid; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_grid_new_with(int width, int height,
+                                           const astar_allocator *allocator, astar_grid **out);
 
 /* Frees a grid. NULL is allowed. No context keeps a pointer to a grid, but
  * nobody may be searching it at the time. */

@@ -66,7 +66,8 @@ typedef struct astar_knowledge astar_knowledge;
  * [out] out    the new layer; free it with astar_knowledge_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL truth or out) or
  * ASTAR_OUT_OF_MEMORY. Costs what astar_grid_new costs (plus the jump
- * table's, see astar_grid_enable_jump_table) and one bit per cell. */
+ * table's, see astar_grid_enable_jump_table) and one bit per cell, allocated
+ * with truth's allocator (astar_grid_new_with). */
 ASTAR_API astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out);
 
 /* Frees a layer and its believed grid. NULL is allowed. */

@@ -9,6 +9,7 @@
 #define ASTAR_INCLUDE_MOVINGAI_H
 
 #include "base.h"
+#include "memory.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,6 +48,18 @@ ASTAR_API astar_status astar_grid_parse_movingai(const char *text, size_t length
                                                  const char *name, astar_grid **out,
                                                  astar_error *err);
 
+/* Both with your allocator (astar/memory.h), for the grid as
+ * astar_grid_new_with and for the file's text while it is read.
+ * [in,opt] allocator  copied into the grid; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_grid_load_movingai_with(const char *path,
+                                                     const astar_allocator *allocator,
+                                                     astar_grid **out, astar_error *err);
+ASTAR_API astar_status astar_grid_parse_movingai_with(const char *text, size_t length,
+                                                      const char *name,
+                                                      const astar_allocator *allocator,
+                                                      astar_grid **out, astar_error *err);
+
 
 /* ------------------------------------------------------------------------ */
 /* Moving AI scenario files                                                 */
@@ -82,6 +95,16 @@ ASTAR_API astar_status astar_scenario_load(const char *path, astar_scenario **ou
 /* The same from text in memory; name [opt] is used in error messages. */
 ASTAR_API astar_status astar_scenario_parse(const char *text, size_t length, const char *name,
                                             astar_scenario **out, astar_error *err);
+
+/* Both with your allocator, for the scenario and the file's text, as
+ * astar_grid_load_movingai_with and astar_grid_parse_movingai_with do. */
+ASTAR_API astar_status astar_scenario_load_with(const char *path,
+                                                const astar_allocator *allocator,
+                                                astar_scenario **out, astar_error *err);
+ASTAR_API astar_status astar_scenario_parse_with(const char *text, size_t length,
+                                                 const char *name,
+                                                 const astar_allocator *allocator,
+                                                 astar_scenario **out, astar_error *err);
 
 ASTAR_API void astar_scenario_delete(astar_scenario *scen);
 

@@ -118,6 +118,13 @@ typedef struct astar_queue_report {
 ASTAR_API astar_status astar_queue_new(int slots, size_t max_cells, size_t max_requests,
                                        astar_queue **out);
 
+/* astar_queue_new with your allocator (astar/memory.h), for the queue and
+ * its slots' contexts.
+ * [in,opt] allocator  copied into the queue; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_queue_new_with(int slots, size_t max_cells, size_t max_requests,
+                                            const astar_allocator *allocator, astar_queue **out);
+
 /* Frees a queue and forgets its requests (their buffers are the caller's).
  * NULL is allowed. */
 ASTAR_API void astar_queue_delete(astar_queue *q);

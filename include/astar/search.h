@@ -11,6 +11,7 @@
 #define ASTAR_INCLUDE_SEARCH_H
 
 #include "base.h"
+#include "memory.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -273,9 +274,16 @@ ASTAR_API bool astar_options_optimal(const astar_options *options);
  * [in]  max_cells  1..ASTAR_MAX_CELLS
  * [out] out        the new context; free it with astar_context_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
- * Allocates 16 * max_cells bytes (astar_context_bytes), zero-filled; the
- * operating system may map the pages in during the first searches. */
+ * Allocates 16 * max_cells bytes (astar_context_bytes) and writes them once
+ * (zeros), O(max_cells): the operating system maps the pages now, not in
+ * the middle of the first searches, where a game would see a slow frame. */
 ASTAR_API astar_status astar_context_new(size_t max_cells, astar_context **out);
+
+/* astar_context_new with your allocator (astar/memory.h).
+ * [in,opt] allocator  copied into the context; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_context_new_with(size_t max_cells, const astar_allocator *allocator,
+                                              astar_context **out);
 
 /* Frees a context. NULL is allowed. */
 ASTAR_API void astar_context_delete(astar_context *ctx);

@@ -51,6 +51,12 @@ extern "C" {
  * Costs O(width * height) time and 2 bytes per cell. */
 ASTAR_API astar_status astar_layer_new(int width, int height, astar_layer **out);
 
+/* astar_layer_new with your allocator (astar/memory.h).
+ * [in,opt] allocator  copied into the layer; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_layer_new_with(int width, int height,
+                                            const astar_allocator *allocator, astar_layer **out);
+
 /* Frees a layer. NULL is allowed. Nobody may be searching with it. */
 ASTAR_API void astar_layer_delete(astar_layer *layer);
 
@@ -134,6 +140,14 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
  * unit; each path given to astar_units_set_path takes 24 bytes per cell. */
 ASTAR_API astar_status astar_units_new(int width, int height, uint32_t max_units,
                                        astar_units **out);
+
+/* astar_units_new with your allocator (astar/memory.h), for the object and
+ * the units' path buffers.
+ * [in,opt] allocator  copied into the object; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_units_new_with(int width, int height, uint32_t max_units,
+                                            const astar_allocator *allocator,
+                                            astar_units **out);
 
 /* Frees the object and every path it holds. NULL is allowed. */
 ASTAR_API void astar_units_delete(astar_units *units);

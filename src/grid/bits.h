@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/memory.h"
+
 typedef struct bit_lines {
     uint64_t *words;
     size_t words_per_line;
@@ -24,8 +26,8 @@ enum { BIT_LINE_PAD = 64 };
 
 /* Allocates count lines of length cells, all blocked. Returns false when out
  * of memory. */
-bool astar__bit_lines_init(bit_lines *b, int count, int length);
-void astar__bit_lines_free(bit_lines *b);
+bool astar__bit_lines_init(bit_lines *b, const astar_allocator *memory, int count, int length);
+void astar__bit_lines_free(bit_lines *b, const astar_allocator *memory);
 
 static inline uint64_t *bit_lines_line(const bit_lines *b, int line)
 {

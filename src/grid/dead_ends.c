@@ -1,7 +1,5 @@
 /* Dead-end areas by an iterative depth-first search (Hopcroft and Tarjan's
  * lowpoints), rebuilt in full after every edit of walkability. */
-#include <stdlib.h>
-
 #include "grid/dead_ends.h"
 
 enum { SIDES = 4 };
@@ -124,7 +122,8 @@ static bool number_areas(builder *b, dead_ends *de, uint32_t cells_seen)
     uint32_t count = 0;
     for (uint32_t q = 0; q < cells_seen; q++)
         count += b->span[q] != 0;
-    dead_end_area *areas = malloc(((size_t)count + 1) * sizeof *areas);
+    const astar_allocator *memory = &b->grid->memory;
+    dead_end_area *areas = astar__allocate(memory, (size_t)count + 1, sizeof *areas);
     if (!areas)
         return false;
     areas[0] = (dead_end_area){ .end = count + 1, .outer = 0, .door = NO_CELL, .cells = cells_seen };
@@ -144,7 +143,7 @@ static bool number_areas(builder *b, dead_ends *de, uint32_t cells_seen)
         }
         de->area[b->order[q] & ~DOOR_BIT] = outer;
     }
-    free(de->areas);
+    astar__release(memory, de->areas);
     de->areas = areas;
     de->count = count;
     return true;
@@ -162,7 +161,7 @@ static size_t walkable_cells(const astar_grid *g)
 static bool build(const astar_grid *g, dead_ends *de)
 {
     size_t slots = walkable_cells(g) + 1;
-    uint32_t *work = malloc(4 * slots * sizeof *work);
+    uint32_t *work = astar__allocate(&g->memory, 4 * slots, sizeof *work);
     if (!work)
         return false;
     uint32_t w = (uint32_t)g->width, cells = (uint32_t)astar_grid_cells(g), cell = 0;
@@ -189,16 +188,16 @@ static bool build(const astar_grid *g, dead_ends *de)
         seen = end;
     }
     bool ok = number_areas(&b, de, seen);
-    free(work);
+    astar__release(&g->memory, work);
     return ok;
 }
 
-static void dead_ends_free(dead_ends *de)
+static void dead_ends_free(dead_ends *de, const astar_allocator *memory)
 {
     if (de) {
-        free(de->area);
-        free(de->areas);
-        free(de);
+        astar__release(memory, de->area);
+        astar__release(memory, de->areas);
+        astar__release(memory, de);
     }
 }
 
@@ -216,12 +215,12 @@ astar_status astar_grid_enable_dead_ends(astar_grid *grid)
         return ASTAR_INVALID_ARGUMENT;
     if (grid->dead_ends)
         return ASTAR_OK;
-    dead_ends *de = calloc(1, sizeof *de);
+    dead_ends *de = astar__allocate_zeroed(&grid->memory, 1, sizeof *de);
     if (!de)
         return ASTAR_OUT_OF_MEMORY;
-    de->area = malloc(astar_grid_cells(grid) * sizeof *de->area);
+    de->area = astar__allocate(&grid->memory, astar_grid_cells(grid), sizeof *de->area);
     if (!de->area || !build(grid, de)) {
-        dead_ends_free(de);
+        dead_ends_free(de, &grid->memory);
         return ASTAR_OUT_OF_MEMORY;
     }
     grid->dead_ends = de;
@@ -232,7 +231,7 @@ astar_status astar_grid_enable_dead_ends(astar_grid *grid)
 void astar_grid_disable_dead_ends(astar_grid *grid)
 {
     if (grid && grid->dead_ends) {
-        dead_ends_free(grid->dead_ends);
+        dead_ends_free(grid->dead_ends, &grid->memory);
         grid->dead_ends = NULL;
         grid->edits++;
     }

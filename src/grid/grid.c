@@ -1,5 +1,4 @@
 /* Grid maps: walkability and terrain cost per cell. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "grid/dead_ends.h"
@@ -8,38 +7,49 @@
 #include "grid/jump_table.h"
 #include "core/moves.h"
 
-bool astar__bit_lines_init(bit_lines *b, int count, int length)
+bool astar__bit_lines_init(bit_lines *b, const astar_allocator *memory, int count, int length)
 {
     b->words_per_line = ((size_t)length + 2 * BIT_LINE_PAD + 63) / 64 + 1;
-    b->words = calloc((size_t)(count + 2) * b->words_per_line, sizeof *b->words);
+    b->words = astar__allocate_zeroed(memory, (size_t)(count + 2) * b->words_per_line,
+                                      sizeof *b->words);
     return b->words != NULL;
 }
 
-void astar__bit_lines_free(bit_lines *b)
+void astar__bit_lines_free(bit_lines *b, const astar_allocator *memory)
 {
-    free(b->words);
+    astar__release(memory, b->words);
     b->words = NULL;
 }
 
 astar_status astar_grid_new(int width, int height, astar_grid **out)
 {
+    return astar_grid_new_with(width, height, NULL, out);
+}
+
+astar_status astar_grid_new_with(int width, int height, const astar_allocator *allocator,
+                                 astar_grid **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
+    astar_allocator memory;
     if (width < 1 || height < 1 || width > ASTAR_MAX_SIDE || height > ASTAR_MAX_SIDE ||
-        (size_t)width * (size_t)height > ASTAR_MAX_CELLS)
+        (size_t)width * (size_t)height > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_grid *grid = calloc(1, sizeof *grid);
+    astar_grid *grid = astar__allocate_zeroed(&memory, 1, sizeof *grid);
     if (!grid)
         return ASTAR_OUT_OF_MEMORY;
+    grid->memory = memory;
     grid->width = width;
     grid->height = height;
     grid->stride = width + 2;
     size_t padded = (size_t)(width + 2) * (size_t)(height + 2);
-    grid->terrain = calloc(padded, 1);
-    grid->around = calloc(padded, 1);
-    if (!grid->terrain || !grid->around || !astar__bit_lines_init(&grid->rows, height, width) ||
-        !astar__bit_lines_init(&grid->columns, width, height)) {
+    grid->terrain = astar__allocate_zeroed(&memory, padded, 1);
+    grid->around = astar__allocate_zeroed(&memory, padded, 1);
+    if (!grid->terrain || !grid->around ||
+        !astar__bit_lines_init(&grid->rows, &memory, height, width) ||
+        !astar__bit_lines_init(&grid->columns, &memory, width, height)) {
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
     }
@@ -56,11 +66,11 @@ void astar_grid_delete(astar_grid *grid)
         astar_grid_disable_jump_table(grid);
         astar_grid_disable_islands(grid);
         astar_grid_disable_dead_ends(grid);
-        free(grid->terrain);
-        free(grid->around);
-        astar__bit_lines_free(&grid->rows);
-        astar__bit_lines_free(&grid->columns);
-        free(grid);
+        astar__release(&grid->memory, grid->terrain);
+        astar__release(&grid->memory, grid->around);
+        astar__bit_lines_free(&grid->rows, &grid->memory);
+        astar__bit_lines_free(&grid->columns, &grid->memory);
+        astar__release(&grid->memory, grid);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "core/memory.h"
 #include "grid/bits.h"
 
 typedef struct jump_table jump_table;
@@ -16,6 +17,7 @@ typedef struct dead_ends dead_ends;
  * neighbour of any real cell is always inside the array and the search
  * never tests bounds. */
 struct astar_grid {
+    astar_allocator memory; /* every allocation of the grid and its indexes */
     int width, height;
     int stride;         /* width + 2 */
     uint8_t *terrain;   /* (width + 2) * (height + 2); 0 = blocked, else the terrain cost */

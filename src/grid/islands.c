@@ -1,7 +1,6 @@
 /* Islands by flood fill, and their upkeep when cells are opened or blocked.
  * Labels are never reused: a flood always gives out a new one, so a cell
  * still carrying an old label is one the current flood has not reached. */
-#include <stdlib.h>
 
 #include "grid/islands.h"
 
@@ -78,16 +77,17 @@ astar_status astar_grid_enable_islands(astar_grid *grid)
         return ASTAR_INVALID_ARGUMENT;
     if (grid->islands)
         return ASTAR_OK;
-    islands *isl = malloc(sizeof *isl);
+    const astar_allocator *memory = &grid->memory;
+    islands *isl = astar__allocate(memory, 1, sizeof *isl);
     size_t cells = astar_grid_cells(grid);
     if (!isl)
         return ASTAR_OUT_OF_MEMORY;
-    isl->label = malloc(cells * sizeof *isl->label);
-    isl->work = malloc(cells * sizeof *isl->work);
+    isl->label = astar__allocate(memory, cells, sizeof *isl->label);
+    isl->work = astar__allocate(memory, cells, sizeof *isl->work);
     if (!isl->label || !isl->work) {
-        free(isl->label);
-        free(isl->work);
-        free(isl);
+        astar__release(memory, isl->label);
+        astar__release(memory, isl->work);
+        astar__release(memory, isl);
         return ASTAR_OUT_OF_MEMORY;
     }
     label_all(grid, isl);
@@ -99,9 +99,9 @@ astar_status astar_grid_enable_islands(astar_grid *grid)
 void astar_grid_disable_islands(astar_grid *grid)
 {
     if (grid && grid->islands) {
-        free(grid->islands->label);
-        free(grid->islands->work);
-        free(grid->islands);
+        astar__release(&grid->memory, grid->islands->label);
+        astar__release(&grid->memory, grid->islands->work);
+        astar__release(&grid->memory, grid->islands);
         grid->islands = NULL;
         grid->edits++;
     }

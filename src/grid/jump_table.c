@@ -2,7 +2,6 @@
  * next cell in its direction (its walkability, whether it is a stop, and its
  * own entry), so one pass in the right order fills a whole direction, and
  * an edit only disturbs the lines through the cells around it. */
-#include <stdlib.h>
 
 #include "grid/jump_table.h"
 
@@ -113,12 +112,13 @@ astar_status astar_grid_enable_jump_table(astar_grid *grid)
         return ASTAR_INVALID_ARGUMENT;
     if (grid->jumps)
         return ASTAR_OK;
-    jump_table *t = malloc(sizeof *t);
+    jump_table *t = astar__allocate(&grid->memory, 1, sizeof *t);
     if (!t)
         return ASTAR_OUT_OF_MEMORY;
-    t->entry = calloc(astar_grid_cells(grid) * DIRECTIONS, sizeof *t->entry);
+    t->entry = astar__allocate_zeroed(&grid->memory, astar_grid_cells(grid) * DIRECTIONS,
+                                      sizeof *t->entry);
     if (!t->entry) {
-        free(t);
+        astar__release(&grid->memory, t);
         return ASTAR_OUT_OF_MEMORY;
     }
     fill(t, grid);
@@ -130,8 +130,8 @@ astar_status astar_grid_enable_jump_table(astar_grid *grid)
 void astar_grid_disable_jump_table(astar_grid *grid)
 {
     if (grid && grid->jumps) {
-        free(grid->jumps->entry);
-        free(grid->jumps);
+        astar__release(&grid->memory, grid->jumps->entry);
+        astar__release(&grid->memory, grid->jumps);
         grid->jumps = NULL;
         grid->edits++;
     }

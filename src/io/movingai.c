@@ -1,5 +1,4 @@
 /* Moving AI benchmark files: ".map" grids and ".map.scen" problem lists. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -116,6 +115,13 @@ static astar_status parse_rows(text_reader r, const char *name, long height, lon
 astar_status astar_grid_parse_movingai(const char *text, size_t length, const char *name,
                                        astar_grid **out, astar_error *err)
 {
+    return astar_grid_parse_movingai_with(text, length, name, NULL, out, err);
+}
+
+astar_status astar_grid_parse_movingai_with(const char *text, size_t length, const char *name,
+                                            const astar_allocator *allocator, astar_grid **out,
+                                            astar_error *err)
+{
     if (out)
         *out = NULL;
     astar_status s = parse_begin(text, length, out != NULL, &name, err);
@@ -129,7 +135,7 @@ astar_status astar_grid_parse_movingai(const char *text, size_t length, const ch
     if (s != ASTAR_OK)
         return s;
     astar_grid *grid;
-    s = astar_grid_new((int)width, (int)height, &grid);
+    s = astar_grid_new_with((int)width, (int)height, allocator, &grid);
     if (s != ASTAR_OK)
         return astar__error_set(err, s, name, 0, "%s", astar_status_message(s));
     /* The same rows passed the check above, so this pass only fills in. */
@@ -138,10 +144,10 @@ astar_status astar_grid_parse_movingai(const char *text, size_t length, const ch
     return ASTAR_OK;
 }
 
-static astar_status parse_grid(const char *text, size_t length, const char *name, void *out,
-                               astar_error *err)
+static astar_status parse_grid(const char *text, size_t length, const char *name,
+                               const astar_allocator *allocator, void *out, astar_error *err)
 {
-    return astar_grid_parse_movingai(text, length, name, out, err);
+    return astar_grid_parse_movingai_with(text, length, name, allocator, out, err);
 }
 
 /* A map file holds its four header lines, then height rows of width cells
@@ -170,15 +176,22 @@ static const text_kind map_file = { parse_grid, map_bound, "its header allows" }
 
 astar_status astar_grid_load_movingai(const char *path, astar_grid **out, astar_error *err)
 {
+    return astar_grid_load_movingai_with(path, NULL, out, err);
+}
+
+astar_status astar_grid_load_movingai_with(const char *path, const astar_allocator *allocator,
+                                           astar_grid **out, astar_error *err)
+{
     astar__error_clear(err);
     if (out)
         *out = NULL;
-    return astar__text_parse_file(path, &map_file, out, err);
+    return astar__text_parse_file(path, &map_file, allocator, out, err);
 }
 
 /* ------------------------------------------------------------------------ */
 
 struct astar_scenario {
+    astar_allocator memory;
     astar_problem *problems;
     size_t count, capacity;
     char *map_name;
@@ -187,9 +200,9 @@ struct astar_scenario {
 void astar_scenario_delete(astar_scenario *scen)
 {
     if (scen) {
-        free(scen->problems);
-        free(scen->map_name);
-        free(scen);
+        astar__release(&scen->memory, scen->problems);
+        astar__release(&scen->memory, scen->map_name);
+        astar__release(&scen->memory, scen);
     }
 }
 
@@ -224,7 +237,7 @@ static astar_status note_map(astar_scenario *scen, text_span column, const char 
 {
     text_span base = basename_of(column);
     if (!scen->map_name) {
-        scen->map_name = malloc(base.length + 1);
+        scen->map_name = astar__allocate(&scen->memory, base.length + 1, 1);
         if (!scen->map_name)
             return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, line, "out of memory");
         memcpy(scen->map_name, base.start, base.length);
@@ -281,9 +294,12 @@ static astar_status add_problem(astar_scenario *scen, const astar_problem *p, co
 {
     if (scen->count == scen->capacity) {
         size_t capacity = scen->capacity ? scen->capacity * 2 : 256;
-        astar_problem *bigger = realloc(scen->problems, capacity * sizeof *bigger);
+        astar_problem *bigger = astar__allocate(&scen->memory, capacity, sizeof *bigger);
         if (!bigger)
             return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, p->line, "out of memory");
+        if (scen->count)
+            memcpy(bigger, scen->problems, scen->count * sizeof *bigger);
+        astar__release(&scen->memory, scen->problems);
         scen->problems = bigger;
         scen->capacity = capacity;
     }
@@ -320,14 +336,26 @@ static astar_status parse_scenario(text_reader *r, const char *name, astar_scena
 astar_status astar_scenario_parse(const char *text, size_t length, const char *name,
                                   astar_scenario **out, astar_error *err)
 {
+    return astar_scenario_parse_with(text, length, name, NULL, out, err);
+}
+
+astar_status astar_scenario_parse_with(const char *text, size_t length, const char *name,
+                                       const astar_allocator *allocator, astar_scenario **out,
+                                       astar_error *err)
+{
     if (out)
         *out = NULL;
     astar_status s = parse_begin(text, length, out != NULL, &name, err);
     if (s != ASTAR_OK)
         return s;
-    astar_scenario *scen = calloc(1, sizeof *scen);
+    astar_allocator memory;
+    if (astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, name, 0,
+                                "an allocator without both functions");
+    astar_scenario *scen = astar__allocate_zeroed(&memory, 1, sizeof *scen);
     if (!scen)
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory");
+    scen->memory = memory;
     text_reader r = text_reader_of(text, length);
     s = parse_scenario(&r, name, scen, err);
     if (s != ASTAR_OK) {
@@ -339,9 +367,10 @@ astar_status astar_scenario_parse(const char *text, size_t length, const char *n
 }
 
 static astar_status parse_scenario_text(const char *text, size_t length, const char *name,
-                                        void *out, astar_error *err)
+                                        const astar_allocator *allocator, void *out,
+                                        astar_error *err)
 {
-    return astar_scenario_parse(text, length, name, out, err);
+    return astar_scenario_parse_with(text, length, name, allocator, out, err);
 }
 
 static size_t scenario_bound(const char *prefix, size_t length, bool at_end)
@@ -357,8 +386,14 @@ static const text_kind scenario_file = { parse_scenario_text, scenario_bound,
 
 astar_status astar_scenario_load(const char *path, astar_scenario **out, astar_error *err)
 {
+    return astar_scenario_load_with(path, NULL, out, err);
+}
+
+astar_status astar_scenario_load_with(const char *path, const astar_allocator *allocator,
+                                      astar_scenario **out, astar_error *err)
+{
     astar__error_clear(err);
     if (out)
         *out = NULL;
-    return astar__text_parse_file(path, &scenario_file, out, err);
+    return astar__text_parse_file(path, &scenario_file, allocator, out, err);
 }

@@ -1,7 +1,6 @@
 /* Line reading, field splitting, number parsing and whole-file reading. */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -116,14 +115,15 @@ bool astar__text_to_decimal(text_span s, double *value)
  * the most bytes a file starting so can hold legally, and one byte more
  * ends the read with an error. So an endless file (/dev/zero, a pipe) or a
  * huge one costs at most that bound. */
-static astar_status read_file(const char *path, const text_kind *kind, char **text, size_t *length,
+static astar_status read_file(const char *path, const text_kind *kind,
+                              const astar_allocator *memory, char **text, size_t *length,
                               astar_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot open: %s", strerror(errno));
     size_t size = 0, capacity = 1 << 12, limit = 0;
-    char *buffer = malloc(capacity);
+    char *buffer = astar__allocate(memory, capacity, 1);
     astar_status status = buffer ? ASTAR_OK : ASTAR_OUT_OF_MEMORY;
     int read_errno = 0;
     while (status == ASTAR_OK) {
@@ -131,11 +131,13 @@ static astar_status read_file(const char *path, const text_kind *kind, char **te
         if (size >= want)
             break;
         if (capacity - size < 2) {
-            char *bigger = capacity <= SIZE_MAX / 2 ? realloc(buffer, capacity * 2) : NULL;
+            char *bigger = capacity <= SIZE_MAX / 2 ? astar__allocate(memory, capacity, 2) : NULL;
             if (!bigger) {
                 status = ASTAR_OUT_OF_MEMORY;
                 break;
             }
+            memcpy(bigger, buffer, size);
+            astar__release(memory, buffer);
             buffer = bigger;
             capacity *= 2;
         }
@@ -159,7 +161,7 @@ static astar_status read_file(const char *path, const text_kind *kind, char **te
     if (status == ASTAR_OK && limit && size > limit)
         status = ASTAR_PARSE_ERROR;
     if (status != ASTAR_OK) {
-        free(buffer);
+        astar__release(memory, buffer);
         if (status == ASTAR_IO_ERROR)
             return astar__error_set(err, status, path, 0, "cannot read: %s", strerror(read_errno));
         if (status == ASTAR_PARSE_ERROR)
@@ -173,17 +175,21 @@ static astar_status read_file(const char *path, const text_kind *kind, char **te
     return ASTAR_OK;
 }
 
-astar_status astar__text_parse_file(const char *path, const text_kind *kind, void *out,
+astar_status astar__text_parse_file(const char *path, const text_kind *kind,
+                                    const astar_allocator *allocator, void *out,
                                     astar_error *err)
 {
-    if (!path || !out)
-        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0, "no file name or no place for the result");
+    astar_allocator memory;
+    if (!path || !out || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no file name, no place for the result or an allocator "
+                                "without both functions");
     char *text = NULL;
     size_t length = 0;
-    astar_status s = read_file(path, kind, &text, &length, err);
+    astar_status s = read_file(path, kind, &memory, &text, &length, err);
     if (s != ASTAR_OK)
         return s;
-    s = kind->parse(text, length, path, out, err);
-    free(text);
+    s = kind->parse(text, length, path, &memory, out, err);
+    astar__release(&memory, text);
     return s;
 }

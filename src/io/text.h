@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "astar.h"
+#include "core/memory.h"
 
 typedef struct text_reader {
     const char *next, *end;
@@ -48,9 +49,10 @@ bool astar__text_to_long(text_span s, long min, long max, long *value);
  * program cannot change what a file means. */
 bool astar__text_to_decimal(text_span s, double *value);
 
-/* A parser of text in memory into *out, as astar_grid_parse_movingai. */
+/* A parser of text in memory into *out, as astar_grid_parse_movingai_with. */
 typedef astar_status (*text_parser)(const char *text, size_t length, const char *name,
-                                    void *out, astar_error *err);
+                                    const astar_allocator *allocator, void *out,
+                                    astar_error *err);
 
 /* The most bytes a legal file can have, judged from its first bytes
  * (prefix, length; at_end when that is the whole file): 0 while they do
@@ -66,9 +68,10 @@ typedef struct text_kind {
     const char *bound_reason;
 } text_kind;
 
-/* Reads the file at path, no more than its kind's bound, and hands it to
- * the parser with path as the name. */
-astar_status astar__text_parse_file(const char *path, const text_kind *kind, void *out,
+/* Reads the file at path, no more than its kind's bound, with allocator
+ * (NULL: malloc) and hands it to the parser with path as the name. */
+astar_status astar__text_parse_file(const char *path, const text_kind *kind,
+                                    const astar_allocator *allocator, void *out,
                                     astar_error *err);
 
 #endif

@@ -1,27 +1,35 @@
 /* Search contexts: allocation once. The search state's type belongs to the
  * searches (search/state.h); the context only holds it. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "open/context.h"
 #include "grid/grid.h"
 #include "search/state.h"
 
 astar_status astar_context_new(size_t max_cells, astar_context **out)
 {
+    return astar_context_new_with(max_cells, NULL, out);
+}
+
+astar_status astar_context_new_with(size_t max_cells, const astar_allocator *allocator,
+                                    astar_context **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
-    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS)
+    astar_allocator memory;
+    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_context *ctx = calloc(1, sizeof *ctx);
+    astar_context *ctx = astar__allocate_zeroed(&memory, 1, sizeof *ctx);
     if (!ctx)
         return ASTAR_OUT_OF_MEMORY;
-    /* calloc: every slot starts as a defined value, which the membership test
-     * then rejects like any other leftover. */
-    ctx->slot = calloc(max_cells, sizeof *ctx->slot);
-    ctx->list = calloc(max_cells, sizeof *ctx->list);
-    ctx->state = calloc(1, sizeof *ctx->state);
+    ctx->memory = memory;
+    /* Zeroed: every slot starts as a defined value, which the membership
+     * test then rejects like any other leftover; and written, so that the
+     * operating system maps the pages now rather than in the middle of the
+     * first searches, where a game would see a slow frame. */
+    ctx->slot = astar__allocate_zeroed(&memory, max_cells, sizeof *ctx->slot);
+    ctx->list = astar__allocate_zeroed(&memory, max_cells, sizeof *ctx->list);
+    ctx->state = astar__allocate_zeroed(&memory, 1, sizeof *ctx->state);
     if (!ctx->slot || !ctx->list || !ctx->state) {
         astar_context_delete(ctx);
         return ASTAR_OUT_OF_MEMORY;
@@ -32,19 +40,13 @@ astar_status astar_context_new(size_t max_cells, astar_context **out)
     return ASTAR_OK;
 }
 
-void astar__context_map_pages(astar_context *ctx)
-{
-    memset(ctx->slot, 0, ctx->max_cells * sizeof *ctx->slot);
-    memset(ctx->list, 0, ctx->max_cells * sizeof *ctx->list);
-}
-
 void astar_context_delete(astar_context *ctx)
 {
     if (ctx) {
-        free(ctx->slot);
-        free(ctx->list);
-        free(ctx->state);
-        free(ctx);
+        astar__release(&ctx->memory, ctx->slot);
+        astar__release(&ctx->memory, ctx->list);
+        astar__release(&ctx->memory, ctx->state);
+        astar__release(&ctx->memory, ctx);
     }
 }
 

@@ -25,6 +25,7 @@
 #include "astar.h"
 #include "open/buckets.h"
 #include "core/cost.h"
+#include "core/memory.h"
 
 /* One reached square. G is not stored: it is F minus the square's H, which
  * the search can always compute again. */
@@ -65,6 +66,7 @@ static inline bool entry_before(const list_entry *a, const list_entry *b)
 typedef enum context_layout { LAYOUT_LISTS, LAYOUT_BUCKETS } context_layout;
 
 struct astar_context {
+    astar_allocator memory;
     size_t max_cells;
     uint32_t *slot;
     list_entry *list;
@@ -120,11 +122,6 @@ static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
     return ctx->layout == LAYOUT_BUCKETS ? ctx->buckets.parent[cell]
                                          : ctx->list[ctx->slot[cell]].parent;
 }
-
-/* Writes every page of the context's arrays (with the zeros they hold
- * already), so that the operating system maps them now rather than in the
- * middle of the first searches, where a game would see a slow frame. */
-void astar__context_map_pages(astar_context *ctx);
 
 /* Starts a search on the context: both lists empty, read in this layout
  * from now on (every search calls it, so read-backs follow the last one). */

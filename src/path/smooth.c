@@ -236,11 +236,12 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opti
         return ASTAR_INVALID_PATH;
 
     uint32_t n = (uint32_t)length;
-    uint32_t *work = malloc(4 * (size_t)n * sizeof *work);
-    astar_point *walls = malloc((size_t)n * sizeof *walls);
+    const astar_allocator *memory = &grid->memory;
+    uint32_t *work = astar__allocate(memory, 4 * (size_t)n, sizeof *work);
+    astar_point *walls = astar__allocate(memory, n, sizeof *walls);
     if (!work || !walls) {
-        free(work);
-        free(walls);
+        astar__release(memory, work);
+        astar__release(memory, walls);
         return ASTAR_OUT_OF_MEMORY;
     }
     /* Layers run from 1 to at most n, so top[n] is the last one used. */
@@ -253,7 +254,7 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opti
         settle(grid, corners, points, &w, j);
     astar_status status =
         w.layer[n - 1] ? write_waypoints(points, &w, n - 1, out) : ASTAR_INVALID_PATH;
-    free(work);
-    free(walls);
+    astar__release(memory, work);
+    astar__release(memory, walls);
     return status;
 }

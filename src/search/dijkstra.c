@@ -10,7 +10,6 @@
  *             A*: the parent, cell - step d, is the square's first step
  *             towards its target. Targets have G = 0, which no other square
  *             has (every step costs at least 10). */
-#include <stdlib.h>
 
 #include "grid/grid.h"
 #include "grid/islands.h"
@@ -200,6 +199,7 @@ enum { LINK_DIR_BITS = 4, LINK_AT_SOURCE = 8 };
 #define LINK_NONE UINT32_MAX
 
 struct astar_distance_map {
+    astar_allocator memory;
     size_t max_cells;
     int width, height;   /* the grid of the last build; 0 while none is good */
     uint32_t *cost;      /* per cell (y * width + x) */
@@ -208,16 +208,25 @@ struct astar_distance_map {
 
 astar_status astar_distance_map_new(size_t max_cells, astar_distance_map **out)
 {
+    return astar_distance_map_new_with(max_cells, NULL, out);
+}
+
+astar_status astar_distance_map_new_with(size_t max_cells, const astar_allocator *allocator,
+                                         astar_distance_map **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
-    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS)
+    astar_allocator memory;
+    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_distance_map *map = calloc(1, sizeof *map);
+    astar_distance_map *map = astar__allocate_zeroed(&memory, 1, sizeof *map);
     if (!map)
         return ASTAR_OUT_OF_MEMORY;
-    map->cost = malloc(max_cells * sizeof *map->cost);
-    map->link = malloc(max_cells * sizeof *map->link);
+    map->memory = memory;
+    map->cost = astar__allocate(&memory, max_cells, sizeof *map->cost);
+    map->link = astar__allocate(&memory, max_cells, sizeof *map->link);
     if (!map->cost || !map->link) {
         astar_distance_map_delete(map);
         return ASTAR_OUT_OF_MEMORY;
@@ -230,9 +239,9 @@ astar_status astar_distance_map_new(size_t max_cells, astar_distance_map **out)
 void astar_distance_map_delete(astar_distance_map *map)
 {
     if (map) {
-        free(map->cost);
-        free(map->link);
-        free(map);
+        astar__release(&map->memory, map->cost);
+        astar__release(&map->memory, map->link);
+        astar__release(&map->memory, map);
     }
 }
 

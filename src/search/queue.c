@@ -2,7 +2,6 @@
  * context per slot on which the sliced search (sliced.c) runs them a turn
  * at a time. Everything is allocated by astar_queue_new. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdlib.h>
 #include <time.h>
 
 #include "astar.h"
@@ -29,6 +28,7 @@ typedef struct record {
 } record;
 
 struct astar_queue {
+    astar_allocator memory;    /* the queue's, and its slots' contexts' */
     int slot_count;
     astar_context **contexts;
     uint32_t *slot_record;     /* per slot: the record running there, or NONE */
@@ -108,26 +108,33 @@ static void heap_remove(astar_queue *q, size_t pos)
 
 astar_status astar_queue_new(int slots, size_t max_cells, size_t max_requests, astar_queue **out)
 {
+    return astar_queue_new_with(slots, max_cells, max_requests, NULL, out);
+}
+
+astar_status astar_queue_new_with(int slots, size_t max_cells, size_t max_requests,
+                                  const astar_allocator *allocator, astar_queue **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
+    astar_allocator memory;
     if (slots < 1 || slots > MAX_SLOTS || max_cells < 1 || max_cells > ASTAR_MAX_CELLS ||
-        max_requests < 1 || max_requests > ASTAR_MAX_CELLS)
+        max_requests < 1 || max_requests > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_queue *q = calloc(1, sizeof *q);
+    astar_queue *q = astar__allocate_zeroed(&memory, 1, sizeof *q);
     if (!q)
         return ASTAR_OUT_OF_MEMORY;
-    q->contexts = calloc((size_t)slots, sizeof *q->contexts);
-    q->slot_record = malloc((size_t)slots * sizeof *q->slot_record);
-    q->records = calloc(max_requests, sizeof *q->records);
-    q->waiting = malloc(max_requests * sizeof *q->waiting);
+    q->memory = memory;
+    q->contexts = astar__allocate_zeroed(&memory, (size_t)slots, sizeof *q->contexts);
+    q->slot_record = astar__allocate(&memory, (size_t)slots, sizeof *q->slot_record);
+    q->records = astar__allocate_zeroed(&memory, max_requests, sizeof *q->records);
+    q->waiting = astar__allocate(&memory, max_requests, sizeof *q->waiting);
     bool ok = q->contexts && q->slot_record && q->records && q->waiting;
     if (ok)
         q->slot_count = slots;
     for (int i = 0; ok && i < slots; i++) {
-        ok = astar_context_new(max_cells, &q->contexts[i]) == ASTAR_OK;
-        if (ok)
-            astar__context_map_pages(q->contexts[i]);
+        ok = astar_context_new_with(max_cells, &memory, &q->contexts[i]) == ASTAR_OK;
         q->slot_record[i] = NONE;
     }
     if (!ok) {
@@ -148,11 +155,11 @@ void astar_queue_delete(astar_queue *q)
         return;
     for (int i = 0; q->contexts && i < q->slot_count; i++)
         astar_context_delete(q->contexts[i]);
-    free(q->contexts);
-    free(q->slot_record);
-    free(q->records);
-    free(q->waiting);
-    free(q);
+    astar__release(&q->memory, q->contexts);
+    astar__release(&q->memory, q->slot_record);
+    astar__release(&q->memory, q->records);
+    astar__release(&q->memory, q->waiting);
+    astar__release(&q->memory, q);
 }
 
 astar_status astar_queue_request(astar_queue *q, const astar_grid *grid, astar_point start,

@@ -3,23 +3,24 @@
  * revealing copies cells of the true map into it through astar__grid_put, which
  * keeps the believed grid's jump table current. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "grid/grid.h"
 
 struct astar_knowledge {
+    astar_allocator memory; /* the truth grid's, also the believed grid's */
     astar_grid *believed;
     uint64_t *seen;      /* one bit per cell, y * width + x */
     size_t seen_cells;   /* bits set in seen */
 };
 
 /* A grid the size of shape, all walkable at cost 1 ("unseen cells count as
- * walkable"), with a jump table if shape has one. Not with islands, even if
- * shape has them: nearly every reveal on a walk blocks cells of the one big
- * believed island, and each such edit floods it (docs/design.md). */
+ * walkable"), with a jump table if shape has one, and shape's allocator. Not
+ * with islands, even if shape has them: nearly every reveal on a walk blocks
+ * cells of the one big believed island, and each such edit floods it
+ * (docs/design.md). */
 static astar_status believed_new(const astar_grid *shape, astar_grid **out)
 {
-    astar_status s = astar_grid_new(shape->width, shape->height, out);
+    astar_status s = astar_grid_new_with(shape->width, shape->height, &shape->memory, out);
     if (s == ASTAR_OK && shape->jumps)
         s = astar_grid_enable_jump_table(*out);
     if (s != ASTAR_OK) {
@@ -31,7 +32,8 @@ static astar_status believed_new(const astar_grid *shape, astar_grid **out)
 
 static uint64_t *seen_new(const astar_grid *shape)
 {
-    return calloc((astar_grid_cells(shape) + 63) / 64, sizeof(uint64_t));
+    return astar__allocate_zeroed(&shape->memory, (astar_grid_cells(shape) + 63) / 64,
+                                  sizeof(uint64_t));
 }
 
 astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out)
@@ -41,9 +43,10 @@ astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out)
     *out = NULL;
     if (!truth)
         return ASTAR_INVALID_ARGUMENT;
-    astar_knowledge *k = calloc(1, sizeof *k);
+    astar_knowledge *k = astar__allocate_zeroed(&truth->memory, 1, sizeof *k);
     if (!k)
         return ASTAR_OUT_OF_MEMORY;
+    k->memory = truth->memory;
     astar_status s = believed_new(truth, &k->believed);
     if (s == ASTAR_OK && !(k->seen = seen_new(truth)))
         s = ASTAR_OUT_OF_MEMORY;
@@ -59,8 +62,8 @@ void astar_knowledge_delete(astar_knowledge *k)
 {
     if (k) {
         astar_grid_delete(k->believed);
-        free(k->seen);
-        free(k);
+        astar__release(&k->memory, k->seen);
+        astar__release(&k->memory, k);
     }
 }
 
@@ -96,7 +99,7 @@ astar_status astar_knowledge_forget(astar_knowledge *k)
         return ASTAR_OUT_OF_MEMORY;
     }
     astar_grid_delete(k->believed);
-    free(k->seen);
+    astar__release(&k->memory, k->seen);
     k->believed = fresh;
     k->seen = seen;
     k->seen_cells = 0;

@@ -1,7 +1,6 @@
 /* Cost layers: the caller's per-cell values, edited here and read by
  * searches (layer_sum_at in layers.h). */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "grid/grid.h"
@@ -13,20 +12,29 @@ enum { KEEP_SHIFT = 16 };
 
 astar_status astar_layer_new(int width, int height, astar_layer **out)
 {
+    return astar_layer_new_with(width, height, NULL, out);
+}
+
+astar_status astar_layer_new_with(int width, int height, const astar_allocator *allocator,
+                                  astar_layer **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
+    astar_allocator memory;
     if (width < 1 || height < 1 || width > ASTAR_MAX_SIDE || height > ASTAR_MAX_SIDE ||
-        (size_t)width * (size_t)height > ASTAR_MAX_CELLS)
+        (size_t)width * (size_t)height > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_layer *layer = malloc(sizeof *layer);
-    uint16_t *values = calloc((size_t)width * (size_t)height, sizeof *values);
+    astar_layer *layer = astar__allocate(&memory, 1, sizeof *layer);
+    uint16_t *values = astar__allocate_zeroed(&memory, (size_t)width * (size_t)height,
+                                              sizeof *values);
     if (!layer || !values) {
-        free(layer);
-        free(values);
+        astar__release(&memory, layer);
+        astar__release(&memory, values);
         return ASTAR_OUT_OF_MEMORY;
     }
-    *layer = (astar_layer){ .width = width, .height = height, .values = values };
+    *layer = (astar_layer){ .memory = memory, .width = width, .height = height, .values = values };
     *out = layer;
     return ASTAR_OK;
 }
@@ -34,8 +42,8 @@ astar_status astar_layer_new(int width, int height, astar_layer **out)
 void astar_layer_delete(astar_layer *layer)
 {
     if (layer) {
-        free(layer->values);
-        free(layer);
+        astar__release(&layer->memory, layer->values);
+        astar__release(&layer->memory, layer);
     }
 }
 

@@ -7,8 +7,10 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "core/memory.h"
 
 struct astar_layer {
+    astar_allocator memory;
     int width, height;
     uint16_t *values;   /* width * height, indexed y * width + x like cells */
 };

@@ -1,25 +1,35 @@
 /* Other units: positions, paths and the per-cell lists searches read (the
  * inline readers are in units.h). Every change is made here, between
  * searches; a search only reads. */
+#include <string.h>
+
 #include "grid/grid.h"
 #include "world/units.h"
 
 astar_status astar_units_new(int width, int height, uint32_t max_units, astar_units **out)
 {
+    return astar_units_new_with(width, height, max_units, NULL, out);
+}
+
+astar_status astar_units_new_with(int width, int height, uint32_t max_units,
+                                  const astar_allocator *allocator, astar_units **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
+    astar_allocator memory;
     if (width < 1 || height < 1 || width > ASTAR_MAX_SIDE || height > ASTAR_MAX_SIDE ||
         (size_t)width * (size_t)height > ASTAR_MAX_CELLS || max_units < 1 ||
-        max_units > ASTAR_MAX_UNITS)
+        max_units > ASTAR_MAX_UNITS || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
     size_t cells = (size_t)width * (size_t)height;
-    astar_units *units = calloc(1, sizeof *units);
+    astar_units *units = astar__allocate_zeroed(&memory, 1, sizeof *units);
     if (!units)
         return ASTAR_OUT_OF_MEMORY;
-    units->unit = calloc(max_units, sizeof *units->unit);
-    units->first_here = malloc(cells * sizeof *units->first_here);
-    units->first_claim = malloc(cells * sizeof *units->first_claim);
+    units->memory = memory;
+    units->unit = astar__allocate_zeroed(&memory, max_units, sizeof *units->unit);
+    units->first_here = astar__allocate(&memory, cells, sizeof *units->first_here);
+    units->first_claim = astar__allocate(&memory, cells, sizeof *units->first_claim);
     if (!units->unit || !units->first_here || !units->first_claim) {
         astar_units_delete(units);
         return ASTAR_OUT_OF_MEMORY;
@@ -45,11 +55,11 @@ void astar_units_delete(astar_units *units)
         return;
     if (units->unit)
         for (uint32_t id = 0; id < units->max_units; id++)
-            free(units->unit[id].path);
-    free(units->unit);
-    free(units->first_here);
-    free(units->first_claim);
-    free(units);
+            astar__release(&units->memory, units->unit[id].path);
+    astar__release(&units->memory, units->unit);
+    astar__release(&units->memory, units->first_here);
+    astar__release(&units->memory, units->first_claim);
+    astar__release(&units->memory, units);
 }
 
 static bool inside(const astar_units *units, int x, int y)
@@ -175,7 +185,7 @@ astar_status astar_units_remove(astar_units *units, uint32_t id)
         return ASTAR_INVALID_ARGUMENT;
     drop_path(units, id);
     lift(units, id);
-    free(u->path);
+    astar__release(&units->memory, u->path);
     *u = (unit){ .next_here = units->free_id };
     units->free_id = id;
     return ASTAR_OK;
@@ -205,9 +215,12 @@ astar_status astar_units_set_path(astar_units *units, uint32_t id, const astar_p
     if (count > u->capacity) {
         /* Claims name path cells by index, not address, so the move is safe
          * while the old path is still linked. */
-        unit_step *grown = realloc(u->path, count * sizeof *grown);
+        unit_step *grown = astar__allocate(&units->memory, count, sizeof *grown);
         if (!grown)
             return ASTAR_OUT_OF_MEMORY;
+        if (u->length)
+            memcpy(grown, u->path, u->length * sizeof *grown);
+        astar__release(&units->memory, u->path);
         u->path = grown;
         u->capacity = (uint32_t)count;
     }

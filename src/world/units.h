@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "astar.h"
+#include "core/memory.h"
 
 #define UNIT_NONE UINT32_MAX
 
@@ -43,6 +44,7 @@ typedef struct unit {
 } unit;
 
 struct astar_units {
+    astar_allocator memory; /* the units' arrays and each unit's path */
     int width, height;
     uint32_t max_units;
     uint32_t free_id;       /* the first free id, or UNIT_NONE */
