@@ -56,6 +56,7 @@
  *   astar/memory.h     your allocator for the library's objects
  *   astar/grid.h       grids, and their islands, dead ends and jump table
  *   astar/search.h     options, contexts, astar_find_path, node read-back
+ *   astar/trace.h      a search's events, to replay or draw
  *   astar/sliced.h     searches a slice at a time, limits, partial paths
  *   astar/queue.h      a queue of path requests served a frame at a time
  *   astar/batch.h      batches of searches on threads
@@ -72,6 +73,7 @@
 #include "astar/memory.h"
 #include "astar/grid.h"
 #include "astar/search.h"
+#include "astar/trace.h"
 #include "astar/sliced.h"
 #include "astar/queue.h"
 #include "astar/batch.h"

@@ -55,6 +55,16 @@ checks=$((checks + 1))
 grep -q '<rect x=' "$scratch/plain.svg" || fail "no blocked cells drawn"
 checks=$((checks + 1))
 grep -q "smoothed: $(waypoints_of) waypoints" "$scratch/smooth.svg" || fail "no caption"
+# The search's squares, from its trace: as many closed as it expanded,
+# and the goal; the closed squares' rectangles cover that many cells.
+expanded=$(sed -n 's/^path: .*, \([0-9]*\) expanded$/\1/p' <<<"$out")
+closed=$(grep -o '[0-9]* squares closed' "$scratch/smooth.svg" | cut -d' ' -f1)
+area=$(awk '/fill:#4d9de0/ {inside = 1; next} /<\/g>/ {inside = 0}
+            inside && match($0, /width="[0-9]+"/) {sum += substr($0, RSTART + 7, RLENGTH - 8)}
+            END {print sum + 0}' "$scratch/smooth.svg")
+checks=$((checks + 1))
+[ -n "$expanded" ] && [ "$closed" = $((expanded + 1)) ] && [ "$area" = "$closed" ] ||
+    fail "expanded $expanded, caption says $closed closed, drawn $area"
 
 # Every problem of a scenario with a penalty: legal paths whose reported
 # cost is their steps plus the penalties, never shorter than the optimum.

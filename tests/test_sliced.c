@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "astar.h"
+#include "util/bench_maps.h"
 #include "util/grids.h"
 #include "util/options.h"
 #include "util/random.h"
@@ -264,14 +265,9 @@ static void test_sliced_equals_one_call_on_benchmark_maps(void **state)
     rng r = { 10 };
     bench b = bench_new();
     for (size_t m = 0; m < sizeof names / sizeof names[0]; m++) {
-        char map[512], scen[512];
-        snprintf(map, sizeof map, "%s/maps/%s.map", ASTAR_BENCH_DIR, names[m]);
-        snprintf(scen, sizeof scen, "%s/scen/%s.map.scen", ASTAR_BENCH_DIR, names[m]);
         astar_grid *g;
         astar_scenario *sc;
-        assert_int_equal(astar_grid_load_movingai(map, &g, NULL), ASTAR_OK);
-        assert_int_equal(astar_scenario_load(scen, &sc, NULL), ASTAR_OK);
-        assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+        bench_map_load(names[m], &g, &sc);
         size_t count = astar_scenario_count(sc);
         for (int q = 0; q < 120; q++) {
             const astar_problem *p = astar_scenario_problem(sc, (size_t)rng_below(&r, (int)count));

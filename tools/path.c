@@ -68,7 +68,27 @@ typedef struct extras {
     bool smooth;
     const char *svg;
     astar_waypoints smoothed;  /* points NULL unless smoothed */
+    astar_trace trace;         /* with --svg: the search's events */
 } extras;
+
+/* For --svg: the search again with a trace, counted first and then
+ * written into a buffer of that size (the same search on the same
+ * context, so the same events). False when out of memory. */
+static bool trace_search(astar_context *ctx, const astar_grid *grid, astar_point start,
+                         astar_point goal, const astar_options *o, astar_trace *trace)
+{
+    astar_options traced = *o;
+    astar_path cost_only = { 0 };
+    *trace = (astar_trace){ 0 };
+    traced.trace = trace;
+    astar_find_path(ctx, grid, start, goal, &traced, &cost_only);
+    trace->events = malloc(trace->total * sizeof *trace->events);
+    if (!trace->events && trace->total > 0)
+        return false;
+    trace->capacity = trace->total;
+    astar_find_path(ctx, grid, start, goal, &traced, &cost_only);
+    return true;
+}
 
 /* Prints the path's length and turns and, with --smooth, its waypoints,
  * and writes the SVG. Returns the exit code: EXIT_OUTPUT when the SVG
@@ -114,8 +134,16 @@ static int report_extras(const astar_grid *grid, const astar_options *o, const a
     }
     if (!x->svg)
         return EXIT_OK;
+    size_t opened = 0, closed = 0;
+    for (size_t i = 0; i < x->trace.count; i++) {
+        opened += x->trace.events[i].kind == ASTAR_TRACE_OPENED;
+        closed += x->trace.events[i].kind == ASTAR_TRACE_CLOSED;
+    }
+    used = (int)strlen(caption);
+    snprintf(caption + used, sizeof caption - (size_t)used, "; %zu squares closed, %zu left open",
+             closed, opened - closed);
     svg_picture picture = { path->points, path->length, x->smoothed.points, x->smoothed.length,
-                            caption };
+                            &x->trace, caption };
     return svg_write(x->svg, grid, &picture) ? EXIT_OK : EXIT_OUTPUT;
 }
 
@@ -251,7 +279,12 @@ static int path_in(cli_world *world, int argc, char **argv)
             if (!x.quiet)
                 cli_print_points(path.nodes, path.node_count);
         }
-        code = report_extras(grid, &o, &path, &x);
+        if (x.svg && !trace_search(ctx, grid, start, goal, &o, &x.trace)) {
+            fprintf(stderr, "astar path: out of memory tracing the search\n");
+            code = EXIT_FAILED;
+        }
+        if (code == EXIT_OK)
+            code = report_extras(grid, &o, &path, &x);
         if (code == EXIT_OK && !x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
         if (code == EXIT_OK && partial)
@@ -261,6 +294,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         code = cli_exit_for(s);
     }
     free(x.smoothed.points);
+    free(x.trace.events);
     astar_context_delete(ctx);
     free(points);
     astar_grid_delete(grid);

@@ -1,7 +1,9 @@
-/* astar path --svg: the map around a path, the path and its waypoints, as
- * SVG text written by hand. One user unit is one cell. */
+/* astar path --svg: the map around a path, the squares its search opened
+ * and closed, the path and its waypoints, as SVG text written by hand. One
+ * user unit is one cell. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,43 +22,76 @@ typedef struct region {
 static int max_of(int a, int b) { return a > b ? a : b; }
 static int min_of(int a, int b) { return a < b ? a : b; }
 
-static region around(const astar_grid *grid, const astar_point *points, size_t count)
+static void include(region *r, astar_point p)
 {
+    r->x0 = min_of(r->x0, p.x);
+    r->y0 = min_of(r->y0, p.y);
+    r->x1 = max_of(r->x1, p.x + 1);
+    r->y1 = max_of(r->y1, p.y + 1);
+}
+
+static region around(const astar_grid *grid, const svg_picture *picture)
+{
+    const astar_point *points = picture->path;
     region r = { points[0].x, points[0].y, points[0].x + 1, points[0].y + 1 };
-    for (size_t i = 1; i < count; i++) {
-        r.x0 = min_of(r.x0, points[i].x);
-        r.y0 = min_of(r.y0, points[i].y);
-        r.x1 = max_of(r.x1, points[i].x + 1);
-        r.y1 = max_of(r.y1, points[i].y + 1);
-    }
+    for (size_t i = 1; i < picture->path_length; i++)
+        include(&r, points[i]);
+    for (size_t i = 0; picture->trace && i < picture->trace->count; i++)
+        include(&r, picture->trace->events[i].at);
     return (region){ max_of(r.x0 - MARGIN, 0), max_of(r.y0 - MARGIN, 0),
                      min_of(r.x1 + MARGIN, astar_grid_width(grid)),
                      min_of(r.y1 + MARGIN, astar_grid_height(grid)) };
 }
 
-/* Cells of each row whose terrain matches, one rectangle per run. */
-static void cell_runs(FILE *f, const astar_grid *grid, region r, bool (*match)(int cost),
+/* What a cell of the region is drawn as: its terrain, and where the search
+ * left it. */
+enum { PLAIN, DEAR, BLOCKED };
+enum { UNSEEN, OPEN, CLOSED };
+
+/* The cells of the region whose value in cells (row by row) is value, as
+ * one rectangle per run of a row. */
+static void cell_runs(FILE *f, region r, const unsigned char *cells, unsigned char value,
                       const char *style)
 {
+    int w = r.x1 - r.x0, h = r.y1 - r.y0;
     fprintf(f, "<g style=\"%s\" shape-rendering=\"crispEdges\">\n", style);
-    for (int y = r.y0; y < r.y1; y++)
-        for (int x = r.x0; x < r.x1;) {
-            if (!match(astar_grid_cost(grid, x, y))) {
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w;) {
+            const unsigned char *row = cells + (size_t)y * (size_t)w;
+            if (row[x] != value) {
                 x++;
                 continue;
             }
             int run = x;
-            while (run < r.x1 && match(astar_grid_cost(grid, run, y)))
+            while (run < w && row[run] == value)
                 run++;
-            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\"/>\n", x - r.x0, y - r.y0,
-                    run - x);
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\"/>\n", x, y, run - x);
             x = run;
         }
     fprintf(f, "</g>\n");
 }
 
-static bool blocked(int cost) { return cost == 0; }
-static bool dear(int cost) { return cost > 1; }
+/* The region's terrain classes, and with a trace the lists its events
+ * leave each square on. */
+static void classify(const astar_grid *grid, region r, const astar_trace *trace,
+                     unsigned char *terrain, unsigned char *search)
+{
+    int w = r.x1 - r.x0;
+    for (int y = r.y0; y < r.y1; y++)
+        for (int x = r.x0; x < r.x1; x++) {
+            int cost = astar_grid_cost(grid, x, y);
+            terrain[(size_t)(y - r.y0) * (size_t)w + (size_t)(x - r.x0)] =
+                cost == 0 ? BLOCKED : cost > 1 ? DEAR : PLAIN;
+        }
+    for (size_t i = 0; trace && i < trace->count; i++) {
+        const astar_trace_event *e = &trace->events[i];
+        unsigned char *s = &search[(size_t)(e->at.y - r.y0) * (size_t)w + (size_t)(e->at.x - r.x0)];
+        if (e->kind == ASTAR_TRACE_CLOSED)
+            *s = CLOSED;
+        else if (e->kind != ASTAR_TRACE_PATH)
+            *s = OPEN;
+    }
+}
 
 static void polyline(FILE *f, region r, const astar_point *points, size_t count, const char *style)
 {
@@ -90,8 +125,16 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
         cli_error("cannot write %s: %s", file, strerror(errno));
         return false;
     }
-    region r = around(grid, picture->path, picture->path_length);
+    region r = around(grid, picture);
     int w = r.x1 - r.x0, h = r.y1 - r.y0;
+    unsigned char *terrain = calloc((size_t)w * (size_t)h, 2);
+    if (!terrain) {
+        fclose(f);
+        cli_error("out of memory drawing %s", file);
+        return false;
+    }
+    unsigned char *search = terrain + (size_t)w * (size_t)h;
+    classify(grid, r, picture->trace, terrain, search);
     double pixels = (double)TARGET_PIXELS / max_of(w, h);
     double font = w / CAPTION_PER_WIDTH, total_h = h + 2.5 * font;
     fprintf(f,
@@ -100,8 +143,11 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
             pixels * w, pixels * total_h, w, total_h);
     fprintf(f, "<rect width=\"%d\" height=\"%g\" style=\"fill:#ffffff\"/>\n", w, total_h);
     fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"fill:#f4f1e8\"/>\n", w, h);
-    cell_runs(f, grid, r, dear, "fill:#d8c58f");
-    cell_runs(f, grid, r, blocked, "fill:#3b3b3b");
+    cell_runs(f, r, terrain, DEAR, "fill:#d8c58f");
+    cell_runs(f, r, search, CLOSED, "fill:#4d9de0;fill-opacity:0.35");
+    cell_runs(f, r, search, OPEN, "fill:#5ab55e;fill-opacity:0.35");
+    cell_runs(f, r, terrain, BLOCKED, "fill:#3b3b3b");
+    free(terrain);
     polyline(f, r, picture->path, picture->path_length,
              "stroke:#2166ac;stroke-width:0.22;stroke-linejoin:round");
     if (picture->waypoints) {

@@ -96,6 +96,9 @@ typedef enum astar_stop {
 typedef void (*astar_observer)(void *user, const astar_context *ctx,
                                astar_point current);
 
+/* A search's events in your buffer (astar/trace.h). */
+typedef struct astar_trace astar_trace;
+
 /* How the search goes. All three give least-cost paths with the same cost
  * under optimal options (astar_options_optimal); they differ in speed and in
  * what they can serve.
@@ -209,6 +212,8 @@ typedef struct astar_options {
     astar_stop stop;
     astar_observer observer;  /* [opt] */
     void *observer_user;      /* passed to the observer */
+    astar_trace *trace;       /* [opt] filled with the search's events
+                                 (astar/trace.h) */
     astar_world world;        /* the game world's layers, units and turn penalty */
     uint32_t max_expanded;    /* 0: no limit; else the search gives up with
                                  ASTAR_EXPANSION_LIMIT once it has expanded this

@@ -18,7 +18,7 @@
 /* Step c) of the article for every square adjacent to current. With extras
  * false (a constant), the game world's code is compiled out. */
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
-                                             const square *current)
+                                             const bool traced, const square *current)
 {
     grid_search *a = (grid_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
@@ -61,19 +61,22 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         }
         /* Not on the open list: add it, with the current square as parent;
          * on it: re-point it if this way is better. */
-        if (search_reach(s, kind, TIE_ORDER, next, x, y, d, current->cell, 0, list, new_g))
+        if (search_reach(s, kind, traced, TIE_ORDER, next, x, y, d, current->cell, 0, list,
+                         new_g))
             return;
     }
 }
 
-static ALWAYS_INLINE void expand_plain(search *s, astar_open_list kind, const square *current)
+static ALWAYS_INLINE void expand_plain(search *s, astar_open_list kind, const bool traced,
+                                       const square *current)
 {
-    look_at_neighbours(s, kind, false, current);
+    look_at_neighbours(s, kind, false, traced, current);
 }
 
-static ALWAYS_INLINE void expand_extras(search *s, astar_open_list kind, const square *current)
+static ALWAYS_INLINE void expand_extras(search *s, astar_open_list kind, const bool traced,
+                                        const square *current)
 {
-    look_at_neighbours(s, kind, true, current);
+    look_at_neighbours(s, kind, true, traced, current);
 }
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)

@@ -55,7 +55,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
             (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
-        search_reach(s, kind, TIE_SOURCE, cell, p.x, p.y, 0, cell, (uint32_t)i,
+        search_reach(s, kind, true, TIE_SOURCE, cell, p.x, p.y, 0, cell, (uint32_t)i,
                      search_list(s, kind, cell), 0);
     }
     return ASTAR_OK;
@@ -65,7 +65,8 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
  * may reach u's target through u, paying for the step from v into u, which
  * is priced by u's terrain. The corner rule looks at the same two squares
  * for the step u -> v as for v -> u. */
-static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const square *u)
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
+                                             const square *u)
 {
     size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)s->stride + 1;
     uint32_t terrain = s->terrain[here];
@@ -74,7 +75,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
         astar_list list = search_list(s, kind, next);
         if (list != ASTAR_LIST_CLOSED)
-            search_reach(s, kind, TIE_SOURCE, next, u->x + move_dx[d], u->y + move_dy[d], d,
+            search_reach(s, kind, traced, TIE_SOURCE, next, u->x + move_dx[d], u->y + move_dy[d], d,
                          u->cell, u->tie, list, u->g + (uint64_t)s->step.cost[d] * terrain);
     }
 }

@@ -109,14 +109,16 @@ static inline int diagonal_stop(const jps_search *j, int x, int y, int dx, int d
 }
 
 /* Puts a jump point on the open list, or re-points it if this way is
- * shorter: the article's step for an adjacent square. */
+ * shorter: the article's step for an adjacent square. Jump points are few
+ * beside the scans that find them, so the trace is tested at run time
+ * here rather than handed down every scan. */
 static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int y, unsigned dir,
                                 uint32_t parent, uint64_t g)
 {
     uint32_t cell = (uint32_t)y * (uint32_t)j->s.width + (uint32_t)x;
     astar_list list = search_list(&j->s, kind, cell);
     if (list != ASTAR_LIST_CLOSED)
-        search_reach(&j->s, kind, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
+        search_reach(&j->s, kind, true, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
 }
 
 /* A straight run from (x, y), which is g from the start along the way from
@@ -215,13 +217,17 @@ astar_status astar__jps_check(const astar_grid *grid, const astar_options *optio
     return ASTAR_OK;
 }
 
-static ALWAYS_INLINE void expand_scan(search *s, astar_open_list kind, const square *current)
+static ALWAYS_INLINE void expand_scan(search *s, astar_open_list kind, const bool traced,
+                                      const square *current)
 {
+    (void)traced;
     expand((jps_search *)s, kind, current, false);
 }
 
-static ALWAYS_INLINE void expand_table(search *s, astar_open_list kind, const square *current)
+static ALWAYS_INLINE void expand_table(search *s, astar_open_list kind, const bool traced,
+                                       const square *current)
 {
+    (void)traced;
     expand((jps_search *)s, kind, current, true);
 }
 

@@ -88,6 +88,30 @@ static void save_path(const search *s, uint32_t from, bool forward, astar_path *
     }
 }
 
+/* The squares of the parent chain from end into the trace, start first,
+ * as far as they fit: node_count of them. */
+static void trace_path(const search *s, uint32_t end, bool forward, size_t node_count)
+{
+    astar_trace *t = s->trace;
+    size_t base = t->count, i = forward ? 0 : node_count;
+    for (uint32_t c = end;;) {
+        bool last = chain_end(s, c, forward);
+        uint32_t parent = last ? c : search_parent(s, c);
+        astar_point at = point_of(s, c);
+        uint32_t f = context_f(s->ctx, c), h = forward ? 0 : (uint32_t)search_h(s, at.x, at.y);
+        size_t place = base + (forward ? i++ : --i);
+        if (place < t->capacity)
+            t->events[place] = (astar_trace_event){ .kind = ASTAR_TRACE_PATH, .at = at,
+                                                    .parent = point_of(s, parent),
+                                                    .f = f, .g = f - h, .h = h };
+        if (last)
+            break;
+        c = parent;
+    }
+    t->count = base + node_count < t->capacity ? base + node_count : t->capacity;
+    t->total += node_count;
+}
+
 astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path)
 {
     astar_point at = point_of(s, end);
@@ -95,6 +119,8 @@ astar_status astar__search_finish(const search *s, uint32_t end, bool forward, a
     path->cost = context_f(s->ctx, end) - (uint32_t)search_h(s, at.x, at.y);
     path->distance = (double)path->cost / s->model.straight;
     save_path(s, end, forward, path);
+    if (s->trace)
+        trace_path(s, end, forward, path->node_count);
     return (path->points && path->length > path->capacity) ||
                    (path->nodes && path->node_count > path->node_capacity)
                ? ASTAR_PATH_BUFFER_TOO_SMALL

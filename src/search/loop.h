@@ -84,6 +84,7 @@ typedef struct search {
                                      with it, not the square one step back */
     astar_observer observer;      /* [opt] */
     void *observer_user;
+    astar_trace *trace;           /* [opt] */
     uint32_t max_expanded;        /* options.max_expanded; UINT32_MAX: none */
     bool partial;                 /* options.partial: keep nearest up to date */
     /* The loop's state. */
@@ -100,9 +101,10 @@ typedef struct search {
 } search;
 
 /* An expansion: the article's step c) for the square just closed, calling
- * search_reach for each neighbour it finds. It may return early once
- * s->target_opened is set. */
-typedef void (*search_expand)(search *s, astar_open_list kind, const square *current);
+ * search_reach for each neighbour it finds, with traced as given. It may
+ * return early once s->target_opened is set. */
+typedef void (*search_expand)(search *s, astar_open_list kind, bool traced,
+                              const square *current);
 
 /* The search's first squares on the open list: returns ASTAR_OK to go on,
  * any other status to end the search with it before the loop. */
@@ -127,6 +129,7 @@ static inline search search_of(astar_context *ctx, const astar_grid *grid,
         .ties = options->ties,
         .open_list = options->open_list,
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .trace = options->trace,
         .max_expanded = options->max_expanded ? options->max_expanded : UINT32_MAX,
         .partial = options->partial,
         .nearest = NO_CELL,
@@ -174,16 +177,33 @@ static ALWAYS_INLINE void search_begin(search *s, astar_open_list kind, uint32_t
                      s->parents);
 }
 
+/* Writes an event into the search's trace if it has room, and counts it. */
+static inline void search_trace(const search *s, astar_trace_kind kind, uint32_t cell,
+                                uint32_t parent, uint32_t f, uint32_t g)
+{
+    astar_trace *t = s->trace;
+    uint32_t w = (uint32_t)s->width;
+    if (t->count < t->capacity)
+        t->events[t->count++] = (astar_trace_event){
+            .kind = kind,
+            .at = { (int32_t)(cell % w), (int32_t)(cell / w) },
+            .parent = { (int32_t)(parent % w), (int32_t)(parent / w) },
+            .f = f, .g = g, .h = f - g,
+        };
+    t->total++;
+}
+
 /* The article's step for an adjacent square that is not on the closed
  * list: with G = g by the way from the current square (parent, tie when
  * the rule has the expansion give it), add it to the open list, or if it
  * is there already and this way is better, re-point its parent to the
  * current square and recalculate G and F. dir is the direction of the step
  * that enters the square (JPS: of the last straight stretch); list is what
- * search_list says of it. Returns whether the target is now open and the
- * search stops on the open list (s->target_opened). */
-static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, tie_rule rule,
-                                       uint32_t cell, int x, int y, unsigned dir,
+ * search_list says of it. With traced (a constant: the loop with a trace)
+ * the change is written into the trace. Returns whether the target is now
+ * open and the search stops on the open list (s->target_opened). */
+static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bool traced,
+                                       tie_rule rule, uint32_t cell, int x, int y, unsigned dir,
                                        uint32_t parent, uint32_t tie, astar_list list, uint64_t g)
 {
     astar_context *ctx = s->ctx;
@@ -203,6 +223,9 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, tie_rule
         if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, (uint32_t)g,
                           (uint32_t)f))
             s->out_of_entries = true;
+        if (traced && s->trace)
+            search_trace(s, list == ASTAR_LIST_OPEN ? ASTAR_TRACE_REPOINTED : ASTAR_TRACE_OPENED,
+                         cell, parent, (uint32_t)f, (uint32_t)g);
         /* Squares added last leave first, so this one is likely the next
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
@@ -217,6 +240,8 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, tie_rule
             s->added++;
         open_push(ctx, kind, (list_entry){ .f = (uint32_t)f, .tie = tie,
                                            .cell_dir = cell << DIR_BITS | dir });
+        if (traced && s->trace)
+            search_trace(s, ASTAR_TRACE_OPENED, cell, parent, (uint32_t)f, (uint32_t)g);
     } else {
         uint32_t pos = ctx->slot[cell];
         list_entry *e = &ctx->list[pos];
@@ -231,6 +256,8 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, tie_rule
         else if (s->ties == ASTAR_TIES_DEEP)
             e->tie = search_tie(s, (uint32_t)g);
         open_decreased(ctx, kind, pos);
+        if (traced && s->trace)
+            search_trace(s, ASTAR_TRACE_REPOINTED, cell, parent, (uint32_t)f, (uint32_t)g);
         return false;
     }
     if (rule != TIE_SOURCE && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
@@ -249,13 +276,23 @@ static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list k
         return ASTAR_COST_OVERFLOW;
     }
     search_begin(s, kind, (uint32_t)f);
-    search_reach(s, kind, rule, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
+    search_reach(s, kind, true, rule, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
     return ASTAR_OK;
+}
+
+/* The square a square's parent pointer leads to: the jump point kept with
+ * it (JPS), or the square one step back along its direction. */
+static inline uint32_t search_parent(const search *s, uint32_t cell)
+{
+    if (s->parents)
+        return context_parent(s->ctx, cell);
+    return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
 }
 
 /* Takes the square with the lowest F off the open list and switches it to
  * the closed list. Returns false when the open list is empty. */
-static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, tie_rule rule, square *out)
+static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, tie_rule rule,
+                                             square *out)
 {
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
@@ -271,6 +308,21 @@ static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, tie_rule 
     out->g = rule == TIE_SOURCE ? e.f : e.f - (uint32_t)search_h(s, out->x, out->y);
     out->dir = entry_dir(&e);
     out->tie = e.tie;
+    return true;
+}
+
+/* search_take_lowest, written into the trace when traced (a constant). */
+static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, const bool traced,
+                                      tie_rule rule, square *out)
+{
+    if (!search_take_lowest(s, kind, rule, out))
+        return false;
+    if (traced && s->trace) {
+        /* Only a square the search began from has G = 0: every step costs. */
+        uint32_t parent = out->g == 0 ? out->cell : search_parent(s, out->cell);
+        uint32_t h = rule == TIE_SOURCE ? 0 : (uint32_t)search_h(s, out->x, out->y);
+        search_trace(s, ASTAR_TRACE_CLOSED, out->cell, parent, out->g + h, out->g);
+    }
     return true;
 }
 
@@ -292,16 +344,17 @@ static ALWAYS_INLINE void search_note_nearest(search *s, const square *closed)
  * budget (at least 1) squares have been expanded: then ASTAR_IN_PROGRESS,
  * and the next call goes on from there exactly as if there had been no
  * pause. Unbounded (a constant), the count and the partial path's
- * bookkeeping are compiled out. */
+ * bookkeeping are compiled out; untraced (a constant), the trace is. */
 static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list kind,
                                                       tie_rule rule, search_expand expand,
-                                                      const bool bounded, uint32_t budget)
+                                                      const bool bounded, const bool traced,
+                                                      uint32_t budget)
 {
     square current;
-    while (search_take(s, kind, rule, &current)) { /* lowest F, switched to the closed list */
+    while (search_take(s, kind, traced, rule, &current)) { /* lowest F, now closed */
         if (current.cell == s->target)
             return ASTAR_OK;
-        expand(s, kind, &current);
+        expand(s, kind, traced, &current);
         if (kind == ASTAR_OPEN_LIST_BUCKETS && s->out_of_entries)
             return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_resume starts over */
         ++s->expanded;
@@ -323,15 +376,16 @@ static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list
  * target: closing that is no expansion. Unbounded: no budget, no limit. */
 static ALWAYS_INLINE astar_status search_slice(search *s, astar_open_list kind, tie_rule rule,
                                                search_expand expand, const bool bounded,
-                                               uint32_t budget)
+                                               const bool traced, uint32_t budget)
 {
     if (!bounded)
-        return search_expand_up_to(s, kind, rule, expand, false, 0);
+        return search_expand_up_to(s, kind, rule, expand, false, traced, 0);
     uint32_t left = s->max_expanded - s->expanded;
     if (left > 0)
-        return search_expand_up_to(s, kind, rule, expand, true, budget < left ? budget : left);
+        return search_expand_up_to(s, kind, rule, expand, true, traced,
+                                   budget < left ? budget : left);
     square next;
-    if (!search_take(s, kind, rule, &next))
+    if (!search_take(s, kind, traced, rule, &next))
         return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
     if (next.cell == s->target)
         return ASTAR_OK;
@@ -364,6 +418,8 @@ static inline astar_open_list search_choose_list(const search *s, bool consisten
 static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, search_seed seed)
 {
     s->kind = kind;
+    if (s->trace)
+        s->trace->count = s->trace->total = 0;
     astar_status status = ASTAR_OK;
     switch (kind) {
     case ASTAR_OPEN_LIST_HEAP: status = seed(s, ASTAR_OPEN_LIST_HEAP); break;
@@ -381,23 +437,26 @@ static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, 
  * expansion gives ties by rule; with all_lists false it was started on the
  * heap or the buckets only. If the buckets run out of entries (never for
  * A*, see buckets.h), the search starts over on the heap, as if it had
- * begun there: the slice then expands up to budget more. */
+ * begun there: the slice then expands up to budget more (and a trace
+ * starts over with it). */
 static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
-                                                const bool bounded, tie_rule rule,
-                                                search_seed seed, search_expand expand,
-                                                uint32_t budget)
+                                                const bool bounded, const bool traced,
+                                                tie_rule rule, search_seed seed,
+                                                search_expand expand, uint32_t budget)
 {
     switch (s->kind) {
     case ASTAR_OPEN_LIST_SORTED:
         if (all_lists)
-            return search_slice(s, ASTAR_OPEN_LIST_SORTED, rule, expand, bounded, budget);
+            return search_slice(s, ASTAR_OPEN_LIST_SORTED, rule, expand, bounded, traced, budget);
         break;
     case ASTAR_OPEN_LIST_UNSORTED:
         if (all_lists)
-            return search_slice(s, ASTAR_OPEN_LIST_UNSORTED, rule, expand, bounded, budget);
+            return search_slice(s, ASTAR_OPEN_LIST_UNSORTED, rule, expand, bounded, traced,
+                                budget);
         break;
     case ASTAR_OPEN_LIST_BUCKETS: {
-        astar_status status = search_slice(s, ASTAR_OPEN_LIST_BUCKETS, rule, expand, bounded, budget);
+        astar_status status =
+            search_slice(s, ASTAR_OPEN_LIST_BUCKETS, rule, expand, bounded, traced, budget);
         if (!s->out_of_entries)
             return status;
         s->expanded = s->added = 0;
@@ -412,7 +471,7 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return search_slice(s, ASTAR_OPEN_LIST_HEAP, rule, expand, bounded, budget);
+    return search_slice(s, ASTAR_OPEN_LIST_HEAP, rule, expand, bounded, traced, budget);
 }
 
 /* Defines name(type *state, uint32_t budget): search_resume of one kind
@@ -423,37 +482,38 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
  * store to the lists) and back for the next slice. A whole search in one
  * call - budget UINT32_MAX, no expansion limit, no partial path - runs on
  * a loop with neither count nor bookkeeping in it, as fast as before
- * searches could pause. */
+ * searches could pause; a search with a trace runs on a third, so that the
+ * other two have no test for it. */
 #define SEARCH_STEPS(name, type, all_lists, rule, seed, expand)                                   \
-    static NOINLINE astar_status name##_bounded(type *state, uint32_t budget)                     \
+    static ALWAYS_INLINE astar_status name##_run(type *state, const bool bounded,              \
+                                                 const bool traced, uint32_t budget)              \
     {                                                                                             \
         type local = *state;                                                                      \
-        astar_status status = search_resume(&local.s, all_lists, true, rule, seed, expand, budget); \
+        astar_status status =                                                                     \
+            search_resume(&local.s, all_lists, bounded, traced, rule, seed, expand, budget);      \
         *state = local;                                                                           \
         return status;                                                                            \
+    }                                                                                             \
+    static NOINLINE astar_status name##_bounded(type *state, uint32_t budget)                     \
+    {                                                                                             \
+        return name##_run(state, true, false, budget);                                            \
     }                                                                                             \
     static NOINLINE astar_status name##_whole(type *state)                                        \
     {                                                                                             \
-        type local = *state;                                                                      \
-        astar_status status = search_resume(&local.s, all_lists, false, rule, seed, expand, 0);   \
-        *state = local;                                                                           \
-        return status;                                                                            \
+        return name##_run(state, false, false, 0);                                                \
+    }                                                                                             \
+    static NOINLINE astar_status name##_traced(type *state, uint32_t budget)                      \
+    {                                                                                             \
+        return name##_run(state, true, true, budget);                                             \
     }                                                                                             \
     static astar_status name(type *state, uint32_t budget)                                        \
     {                                                                                             \
+        if (state->s.trace)                                                                       \
+            return name##_traced(state, budget);                                                  \
         bool whole = budget == UINT32_MAX && state->s.max_expanded == UINT32_MAX &&              \
                      !state->s.partial;                                                           \
         return whole ? name##_whole(state) : name##_bounded(state, budget);                       \
     }
-
-/* The square a square's parent pointer leads to: the jump point kept with
- * it (JPS), or the square one step back along its direction. */
-static inline uint32_t search_parent(const search *s, uint32_t cell)
-{
-    if (s->parents)
-        return context_parent(s->ctx, cell);
-    return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
-}
 
 /* The article's step 3 and the result tail of every search that ended at
  * the square end: cost and distance (G of end: H is 0 there), and the path

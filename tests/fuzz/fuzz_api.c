@@ -11,7 +11,9 @@
  *   - a distance map holds every cell's reference cost, and its flow field
  *     leads to a source at that cost;
  *   - a search sliced with any budgets, with an expansion limit and a
- *     partial path or not, ends as the one call does, with the same path.
+ *     partial path or not, ends as the one call does, with the same path;
+ *     traced into buffers of any size, both write the same events, as many
+ *     as fit, and count them all.
  * Any disagreement aborts, which libFuzzer reports with the input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,13 +119,20 @@ static void search(world *w, fuzz_input *in)
  * a limit and a partial path or without: the same answer. */
 static void sliced(world *w, fuzz_input *in)
 {
+    enum { EVENTS = 10 * CELLS };
+    static astar_trace_event one_events[EVENTS], cut_events[EVENTS];
     astar_options o = options_from(in);
     if (fuzz_choose(in, 2))
         o.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
     o.partial = fuzz_choose(in, 2);
+    size_t room = fuzz_choose(in, 2) ? (size_t)fuzz_choose(in, EVENTS + 1) : 0;
+    astar_trace one_trace = { one_events, room, 0, 0 }, cut_trace = { cut_events, room, 0, 0 };
+    bool traced = room > 0;
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
     astar_path one = { .points = w->points, .capacity = CELLS };
+    o.trace = traced ? &one_trace : NULL;
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
+    o.trace = traced ? &cut_trace : NULL;
     astar_status begun = astar_search_begin(w->ctx, w->grid, a, b, &o);
     if (begun != ASTAR_IN_PROGRESS) {
         check(begun == s, "begin refuses otherwise than the one call");
@@ -138,6 +147,18 @@ static void sliced(world *w, fuzz_input *in)
     check(t == s && step == s, "sliced and one call end differently");
     check(cut.length == one.length && cut.cost == one.cost && cut.expanded == one.expanded,
           "sliced and one call give other paths");
+    check(one_trace.total == cut_trace.total && one_trace.count == cut_trace.count &&
+              one_trace.count == (one_trace.total < room ? one_trace.total : room),
+          "sliced and one call count other events");
+    for (size_t i = 0; i < one_trace.count; i++)
+        check(one_events[i].kind == cut_events[i].kind && one_events[i].f == cut_events[i].f &&
+                  one_events[i].g == cut_events[i].g && one_events[i].h == cut_events[i].h &&
+                  one_events[i].at.x == cut_events[i].at.x &&
+                  one_events[i].at.y == cut_events[i].at.y &&
+                  one_events[i].parent.x == cut_events[i].parent.x &&
+                  one_events[i].parent.y == cut_events[i].parent.y &&
+                  one_events[i].f == one_events[i].g + one_events[i].h,
+              "sliced and one call trace other events");
     for (size_t i = 0; i < one.length && s != ASTAR_PATH_BUFFER_TOO_SMALL; i++)
         check(w->points[i].x == w->nodes[i].x && w->points[i].y == w->nodes[i].y,
               "sliced and one call give other cells");
