@@ -4,7 +4,10 @@
 #   make demo      run build/astar demo
 #   make test      tests in build, then in build-san with ASan+UBSan, then the
 #                  batch (multi-threaded) tests in build-tsan with TSan, then
-#                  each fuzz target for 30 s in build-fuzz
+#                  each fuzz target for 30 s in build-fuzz, then the
+#                  WebAssembly module's tests under Node in build-web
+#   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
+#                  web/astar.js)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
 #   make bench     astar against libtcod and Boost.Graph, the three open lists,
@@ -25,11 +28,12 @@ TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 # mapping"). If a TSan build of the CLI cannot even print its help, the tests
 # run with randomisation off for them alone.
 TSAN_WRAP = $$(build-tsan/astar --help >/dev/null 2>&1 || echo setarch $$(uname -m) -R)
-SUITES = build build-san build-tsan build-fuzz
+SUITES = build build-san build-tsan build-fuzz build-web
+WEB_FLAGS = -DCMAKE_TOOLCHAIN_FILE=$(abspath web/wasi.cmake)
 FUZZ_SECONDS ?= 600
 FUZZ_FLAGS = -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASTAR_FUZZ=ON
 
-.PHONY: all demo test verify install clean fuzz
+.PHONY: all demo test verify install clean fuzz wasm
 
 all:
 	@scripts/deps.sh build
@@ -39,21 +43,24 @@ all:
 demo: all
 	./build/astar demo
 
-# $(call suite,dir,cmake flags,environment,ctest options): configure, build
-# and run ctest in dir, keeping ctest's output in dir/ctest.log for the summary.
+# $(call suite,dir,cmake flags,environment,ctest options[,source dir]): configure,
+# build and run ctest in dir, keeping ctest's output in dir/ctest.log for the
+# summary.
 define suite
-cmake -S . -B $(1) $(2) $(CMAKE_TEST_FLAGS) && cmake --build $(1) -j2 && \
+cmake -S $(or $(5),.) -B $(1) $(2) $(CMAKE_TEST_FLAGS) && cmake --build $(1) -j2 && \
   { $(3) ctest --test-dir $(1) -j2 --output-on-failure $(4) 2>&1 | tee $(1)/ctest.log; }
 endef
 
 test:
 	@scripts/deps.sh test
 	@scripts/deps.sh fuzz
+	@scripts/deps.sh web
 	@rm -f $(SUITES:%=%/ctest.log)
 	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
 	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))
 	-$(call suite,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=OFF -DASTAR_TSAN=ON,$(TSAN_ENV) $(TSAN_WRAP),-R batch)
 	-$(call suite,build-fuzz,$(FUZZ_FLAGS) -DASTAR_FUZZ_SECONDS=30)
+	-$(call suite,build-web,$(WEB_FLAGS),,,web)
 	@# "N% tests passed, F tests failed out of T", once per build; a build
 	@# without that line (it did not build, or ctest broke) counts as a failure.
 	@for d in $(SUITES); do grep -qs 'tests failed out of' $$d/ctest.log || \
@@ -98,6 +105,11 @@ fuzz:
 
 install: all
 	cmake --install build $(if $(PREFIX),--prefix $(PREFIX))
+
+wasm:
+	@scripts/deps.sh web
+	cmake -S web -B build-web $(WEB_FLAGS)
+	cmake --build build-web -j2
 
 clean:
 	rm -rf $(SUITES) build-bench

@@ -5,6 +5,8 @@
 #   scripts/deps.sh fuzz    the same as build, and Clang 14 with libFuzzer
 #   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
 #                           make bench times: libtcod and Boost.Graph
+#   scripts/deps.sh web     the same as build, Clang 14 with wasm-ld, wasi-libc
+#                           and its builtins for WebAssembly, and Node
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -12,8 +14,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test | fuzz | bench) ;;
-    *) echo "usage: $0 build|test|fuzz|bench" >&2; exit 2 ;;
+    build | test | fuzz | bench | web) ;;
+    *) echo "usage: $0 build|test|fuzz|bench|web" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -35,6 +37,18 @@ have_fuzzer() {
 }
 if [ "$what" = fuzz ] && ! have_fuzzer; then
     missing+=(clang-14 libclang-rt-14-dev)
+fi
+# The WebAssembly build: Clang's wasm32 target links with lld's wasm-ld,
+# against wasi-libc and Clang's builtins for wasm32; Node runs its tests.
+if [ "$what" = web ]; then
+    command -v clang-14 >/dev/null 2>&1 || missing+=(clang-14)
+    [ -x /usr/lib/llvm-14/bin/wasm-ld ] || missing+=(lld-14)
+    [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
+    if ! command -v clang-14 >/dev/null 2>&1 ||
+        [ ! -f "$(clang-14 -print-resource-dir)/lib/wasi/libclang_rt.builtins-wasm32.a" ]; then
+        missing+=(libclang-rt-14-dev-wasm32)
+    fi
+    command -v node >/dev/null 2>&1 || missing+=(nodejs)
 fi
 # Boost.Graph's A* is header-only, so its header is what to look for.
 boost_astar=/usr/include/boost/graph/astar_search.hpp

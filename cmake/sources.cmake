@@ -1,0 +1,19 @@
+# libastar's sources, relative to the project's root: for the library here
+# and for its WebAssembly build (web/CMakeLists.txt), from one list.
+# src/ is grouped by who owns the data (docs/design.md, "Source layout").
+set(ASTAR_SOURCES
+  # core: statuses, options and the cost model every part shares
+  src/core/status.c src/core/options.c src/core/memory.c
+  # grid: the map and the indexes it keeps current through every edit
+  src/grid/grid.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
+  # open: the search context and its open lists
+  src/open/context.c src/open/buckets.c
+  # search: the one search loop and what plugs into it
+  src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
+  src/search/sliced.c src/search/queue.c src/search/batch.c
+  # world: cost layers, other units, per-player knowledge
+  src/world/layers.c src/world/units.c src/world/knowledge.c
+  # path: what is done with a path once found
+  src/path/smooth.c src/path/path_check.c
+  # io: Moving AI files
+  src/io/text.c src/io/movingai.c)
