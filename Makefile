@@ -8,6 +8,8 @@
 #                  WebAssembly module's tests under Node in build-web
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
 #                  web/astar.js)
+#   make web       build it and serve the page (web/index.html) on
+#                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
 #   make bench     astar against libtcod and Boost.Graph, the three open lists,
@@ -29,11 +31,12 @@ TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 # run with randomisation off for them alone.
 TSAN_WRAP = $$(build-tsan/astar --help >/dev/null 2>&1 || echo setarch $$(uname -m) -R)
 SUITES = build build-san build-tsan build-fuzz build-web
-WEB_FLAGS = -DCMAKE_TOOLCHAIN_FILE=$(abspath web/wasi.cmake)
+WEB_FLAGS = -DCMAKE_TOOLCHAIN_FILE=$(abspath web/wasi.cmake) -DASTAR_NATIVE_CLI=$(abspath build/astar)
 FUZZ_SECONDS ?= 600
+PORT ?= 8000
 FUZZ_FLAGS = -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASTAR_FUZZ=ON
 
-.PHONY: all demo test verify install clean fuzz wasm
+.PHONY: all demo test verify install clean fuzz wasm web
 
 all:
 	@scripts/deps.sh build
@@ -110,6 +113,9 @@ wasm:
 	@scripts/deps.sh web
 	cmake -S web -B build-web $(WEB_FLAGS)
 	cmake --build build-web -j2
+
+web: wasm
+	node web/serve.mjs --port $(PORT) --bench $(abspath $(BENCH))
 
 clean:
 	rm -rf $(SUITES) build-bench

@@ -6,7 +6,9 @@
 #   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
 #                           make bench times: libtcod and Boost.Graph
 #   scripts/deps.sh web     the same as build, Clang 14 with wasm-ld, wasi-libc
-#                           and its builtins for WebAssembly, and Node
+#                           and its builtins for WebAssembly, Node and npm,
+#                           Chromium, and the browser tests' npm package
+#                           (playwright-core, tests/web/package-lock.json)
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -49,6 +51,8 @@ if [ "$what" = web ]; then
         missing+=(libclang-rt-14-dev-wasm32)
     fi
     command -v node >/dev/null 2>&1 || missing+=(nodejs)
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
 # Boost.Graph's A* is header-only, so its header is what to look for.
 boost_astar=/usr/include/boost/graph/astar_search.hpp
@@ -60,7 +64,32 @@ if [ "$what" = bench ]; then
     [ -f "$boost_astar" ] || missing+=(libboost-graph-dev)
 fi
 
-[ ${#missing[@]} -eq 0 ] && exit 0
+# The browser tests' driver, from npm at the version the lock file pins,
+# installed under tests/web (apt first: npm may be what it installs).
+web_packages() {
+    local dir tests_web lock
+    dir=$(cd "$(dirname "$0")/.." && pwd)
+    tests_web=$dir/tests/web
+    lock=$tests_web/node_modules/.package-lock.json
+    [ "$what" = web ] || return 0
+    if [ -f "$lock" ] && [ ! "$tests_web/package-lock.json" -nt "$lock" ]; then
+        return 0
+    fi
+    local log
+    log=$(mktemp "${TMPDIR:-/tmp}/astar-npm.XXXXXX.log")
+    echo "deps.sh: installing the browser tests' npm packages (log: $log)" >&2
+    if ! npm ci --prefix "$tests_web" --no-audit --no-fund >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "deps.sh: npm ci in tests/web failed" >&2
+        exit 1
+    fi
+    rm -f "$log"
+}
+
+if [ ${#missing[@]} -eq 0 ]; then
+    web_packages
+    exit 0
+fi
 
 sudo=()
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
@@ -102,3 +131,4 @@ if [ "$what" = bench ]; then
         echo "deps.sh: libtcod is still missing (pkg-config cannot find libtcod.pc)" >&2; exit 1; }
     [ -f "$boost_astar" ] || { echo "deps.sh: $boost_astar is still missing" >&2; exit 1; }
 fi
+web_packages

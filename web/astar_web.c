@@ -24,12 +24,22 @@ enum option_field {
     TURN_PENALTY
 };
 
+/* Options with room for the one cost layer the page searches with: the
+ * layer use must live as long as the options that point to it (a queue
+ * keeps pointing to it until its requests end). */
+typedef struct web_options {
+    astar_options options; /* first, so that a web_options is an astar_options */
+    astar_layer_use layer;
+} web_options;
+
 WEB_API astar_options *astar_web_options_new(void)
 {
-    astar_options *o = malloc(sizeof *o);
-    if (o)
-        *o = astar_options_default();
-    return o;
+    web_options *o = malloc(sizeof *o);
+    if (!o)
+        return NULL;
+    o->options = astar_options_default();
+    o->layer = (astar_layer_use){ 0 };
+    return &o->options;
 }
 
 /* Sets one field; the search checks the values (ASTAR_INVALID_ARGUMENT). */
@@ -48,6 +58,23 @@ WEB_API void astar_web_options_set(astar_options *o, int field, double value)
     case PARTIAL: o->partial = value != 0; break;
     case TURN_PENALTY: o->world.turn_penalty = (uint32_t)value; break;
     }
+}
+
+/* The world a search is made in: an influence layer (NULL: none) with its
+ * weight, and units (NULL: none) with the searching unit. The radius and
+ * penalty are astar_world's; the search checks every value. */
+WEB_API void astar_web_options_world(astar_options *o, const astar_layer *layer, double weight,
+                                     const astar_units *units, uint32_t unit, int radius,
+                                     uint32_t penalty)
+{
+    web_options *w = (web_options *)o;
+    w->layer = (astar_layer_use){ .layer = layer, .weight = weight };
+    o->world.layers = layer ? &w->layer : NULL;
+    o->world.layer_count = layer ? 1 : 0;
+    o->world.units = units;
+    o->world.unit = unit;
+    o->world.unit_radius = radius;
+    o->world.unit_penalty = penalty;
 }
 
 /* A trace to record the searches with these options into, or none. */
@@ -169,4 +196,111 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
 {
     return astar_find_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy }, options,
                            path);
+}
+
+/* A whole map in two caller buffers of width * height bytes, row by row:
+ * 1 for a walkable cell, and each cell's terrain cost (0 blocked), so that a
+ * page draws a large map without a call per cell. */
+WEB_API void astar_web_grid_cells(const astar_grid *grid, uint8_t *walkable, uint8_t *costs)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            int cost = astar_grid_cost(grid, x, y);
+            walkable[(size_t)y * (size_t)w + (size_t)x] = cost > 0;
+            costs[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)cost;
+        }
+    }
+}
+
+/* Every value of a layer of width x height, row by row, in one call. */
+WEB_API void astar_web_layer_values(const astar_layer *layer, int width, int height,
+                                    uint16_t *values)
+{
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            values[(size_t)y * (size_t)width + (size_t)x] =
+                (uint16_t)astar_layer_get(layer, x, y);
+}
+
+/* Every cell's cost in a distance map of width x height (UINT32_MAX:
+ * unreached), in one call. */
+WEB_API void astar_web_distance_costs(const astar_distance_map *map, int width, int height,
+                                      uint32_t *costs)
+{
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            costs[(size_t)y * (size_t)width + (size_t)x] = astar_distance_map_cost(map, x, y);
+}
+
+/* The calls below take astar_point or astar_request by value, which a
+ * caller holding numbers cannot pass (see astar_web_find_path). */
+
+WEB_API astar_status astar_web_find_nearest(astar_context *ctx, const astar_grid *grid, int sx,
+                                            int sy, const astar_point *targets, size_t count,
+                                            const astar_options *options, astar_path *path,
+                                            size_t *which)
+{
+    return astar_find_nearest(ctx, grid, (astar_point){ sx, sy }, targets, count, options, path,
+                              which);
+}
+
+/* Smooths a path into out (capacity points); result[0] gets the waypoints'
+ * count (set even when they do not fit), result[1] the walk's length. */
+WEB_API astar_status astar_web_smooth(const astar_grid *grid, const astar_options *options,
+                                      const astar_path *path, astar_point *out, size_t capacity,
+                                      double *result)
+{
+    astar_waypoints w = { .points = out, .capacity = capacity };
+    astar_status s = astar_path_smooth(grid, options, path->points, path->length, &w);
+    result[0] = (double)w.length;
+    result[1] = w.distance;
+    return s;
+}
+
+WEB_API int astar_web_units_check_step(const astar_units *units, uint32_t id, int x, int y)
+{
+    astar_step advice;
+    astar_status s = astar_units_check_step(units, id, (astar_point){ x, y }, &advice);
+    return s == ASTAR_OK ? (int)advice : -(int)s;
+}
+
+/* A request's handle is written to out as two numbers: index, generation. */
+WEB_API astar_status astar_web_queue_request(astar_queue *q, const astar_grid *grid, int sx,
+                                             int sy, int gx, int gy,
+                                             const astar_options *options, int priority,
+                                             astar_path *path, astar_request *out)
+{
+    return astar_queue_request(q, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
+                               options, priority, path, out);
+}
+
+/* An update with its time budget in nanoseconds as a double (JavaScript
+ * numbers hold integers exactly to 2^53); the report is written to report. */
+WEB_API astar_status astar_web_queue_update(astar_queue *q, uint32_t max_expansions,
+                                            double max_nanoseconds, astar_queue_report *report)
+{
+    return astar_queue_update(q, max_expansions, (uint64_t)max_nanoseconds, report);
+}
+
+/* The report's fields as doubles, in astar_queue_report's order. */
+WEB_API void astar_web_queue_report(const astar_queue_report *report, double *fields)
+{
+    fields[0] = (double)report->expanded;
+    fields[1] = (double)report->nanoseconds;
+    fields[2] = report->started;
+    fields[3] = report->finished;
+    fields[4] = report->running;
+    fields[5] = report->waiting;
+}
+
+WEB_API astar_status astar_web_queue_poll(const astar_queue *q, uint32_t index,
+                                          uint32_t generation)
+{
+    return astar_queue_poll(q, (astar_request){ index, generation });
+}
+
+WEB_API astar_status astar_web_queue_cancel(astar_queue *q, uint32_t index, uint32_t generation)
+{
+    return astar_queue_cancel(q, (astar_request){ index, generation });
 }

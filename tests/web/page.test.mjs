@@ -1,0 +1,258 @@
+// The page (web/index.html) in a real browser: Debian's Chromium, headless,
+// driven by playwright-core (tests/web/package.json; scripts/deps.sh web
+// installs both):
+//   node tests/web/page.test.mjs ASTAR.wasm BENCH_DIR NATIVE_ASTAR [SHOTS_DIR]
+// It serves the page with web/serve.mjs, then works it as a user would -
+// mouse on the canvas, buttons, the file download - and reads what the page
+// shows (the figures above the map, the square inspector) to compare with
+// the native CLI (NATIVE_ASTAR) on the same map and the article's figures.
+// Any console error, uncaught exception, failed request or request to
+// another host fails it. Screenshots go to SHOTS_DIR.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const [wasm, benchDir, nativeCli, shotsArg] = process.argv.slice(2);
+if (!wasm || !benchDir || !nativeCli) {
+  console.error("usage: node page.test.mjs ASTAR.wasm BENCH_DIR NATIVE_ASTAR [SHOTS_DIR]");
+  process.exit(2);
+}
+const here = fileURLToPath(new URL(".", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "astar-page-"));
+const shots = shotsArg || join(work, "shots");
+mkdirSync(shots, { recursive: true });
+
+let checks = 0, failures = 0;
+function check(ok, what) {
+  checks++;
+  if (!ok) {
+    failures++;
+    console.error(`FAIL: ${what}`);
+  }
+}
+
+// The server, on any free port; resolves with its address.
+function serve() {
+  const child = spawn(process.execPath, [join(here, "../../web/serve.mjs"), "--port", "0",
+                                         "--wasm", wasm, "--bench", benchDir],
+                      { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((done, fail) => {
+    let out = "";
+    child.stdout.on("data", (data) => {
+      out += data;
+      const m = out.match(/astar page: (http:\/\/\S+)/);
+      if (m) done({ child, url: m[1] });
+    });
+    child.on("exit", (code) => fail(new Error(`web/serve.mjs exited with ${code}`)));
+  });
+}
+
+// The native CLI's answer on a map file: { cells, cost, expanded }.
+function native(args) {
+  let out;
+  try {
+    out = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" });
+  } catch (error) {
+    out = error.stdout;
+  }
+  const m = out.match(/path: (\d+) cells, cost (\d+) .*?, (\d+) expanded/);
+  return m ? { cells: +m[1], cost: +m[2], expanded: +m[3] } : { output: out };
+}
+
+const stat = async (page, name) => (await page.textContent(`#stat-${name}`)).trim();
+const number = async (page, name) => parseInt((await stat(page, name)).replace(/[^0-9].*$/, ""), 10);
+const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
+
+// Moves the mouse onto the centre of cell (x, y) of the map.
+async function hover(page, x, y) {
+  const [px, py] = await page.evaluate(([x, y]) => window.astarPage.pixelOf(x, y), [x, y]);
+  await page.mouse.move(px, py);
+}
+
+async function drag(page, from, to) {
+  await hover(page, ...from);
+  await page.mouse.down();
+  const steps = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]));
+  for (let k = 1; k <= steps; k++)
+    await hover(page, Math.round(from[0] + (to[0] - from[0]) * k / steps),
+                Math.round(from[1] + (to[1] - from[1]) * k / steps));
+  await page.mouse.up();
+}
+
+async function inspector(page, x, y) {
+  await hover(page, x, y);
+  return page.textContent("#inspector");
+}
+
+const steps = [];
+const step = (name, run) => steps.push({ name, run });
+
+// ------------------------------------------------------------------ steps
+
+step("the page loads with the article's example", async (page) => {
+  check((await page.title()).includes("astar"), "the title names astar");
+  check((await page.textContent("#replay-position")).startsWith("step 0 of"), "the example opens at step 0");
+});
+
+step("the article's worked example, step by step", async (page) => {
+  await page.click("#replay-step");
+  // The article's figure 3: after the start is closed, its neighbours.
+  const figures = [[2, 2, 40, 10, 30], [2, 1, 54, 14, 40], [0, 2, 60, 10, 50]];
+  for (const [x, y, f, g, h] of figures) {
+    const text = await inspector(page, x, y);
+    check(text.includes(`open  F ${f} = G ${g} + H ${h}`) && text.includes("parent (1,2)"),
+          `square (${x},${y}) after step 1 shows F ${f} = G ${g} + H ${h}, parent (1,2): '${text}'`);
+  }
+  const start = await inspector(page, 1, 2);
+  check(start.includes("closed"), `the start is closed after step 1: '${start}'`);
+  await page.click("#replay-step");
+  await page.click("#replay-step");
+  await page.mouse.move(5, 5);
+  await shot(page, "article-step3");
+  await page.click("#replay-end");
+  const mapFile = join(work, "article.map");
+  writeFileSync(mapFile, "type octile\nheight 5\nwidth 7\nmap\n.......\n...@...\n...@...\n...@...\n.......\n");
+  const cli = native(["path", mapFile, "1", "2", "5", "2", "--ties", "first"]);
+  check(await number(page, "cost") === cli.cost && await number(page, "expanded") === cli.expanded,
+        `the example's cost and expansions as the CLI's (${JSON.stringify(cli)})`);
+});
+
+step("walls drawn and the start and target dragged, as the CLI finds", async (page) => {
+  await page.selectOption("#opt-ties", "last");
+  await page.fill("#map-width", "48");
+  await page.fill("#map-height", "32");
+  await page.click("#map-new");
+  await drag(page, [24, 4], [24, 28]);
+  check((await inspector(page, 24, 10)).includes("wall"), "a wall where the mouse drew one");
+  await drag(page, [6, 16], [4, 10]);       // the start, where a new map puts it
+  await drag(page, [41, 16], [44, 22]);     // the target
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#map-save")]);
+  const mapFile = join(work, "drawn.map");
+  await download.saveAs(mapFile);
+  const cli = native(["path", mapFile, "4", "10", "44", "22"]);
+  const shown = { cells: await number(page, "length"), cost: await number(page, "cost"),
+                  expanded: await number(page, "expanded") };
+  check(cli.cost > 0 && JSON.stringify(shown) === JSON.stringify(cli),
+        `the page shows ${JSON.stringify(shown)}, the CLI on the saved map ${JSON.stringify(cli)}`);
+  await shot(page, "drawn");
+});
+
+const AR = "bg512/AR0011SR.map";
+const arFile = join(benchDir, "maps", AR);
+const arProblems = readFileSync(join(benchDir, "scen", `${AR}.scen`), "utf8").split("\n").slice(1, 101)
+  .map((line) => line.trim().split(/\s+/).slice(4, 8).map(Number));
+
+step("a 512 x 512 benchmark map, JPS, start and target dragged across it", async (page) => {
+  await page.selectOption("#bench-maps", AR);
+  await page.waitForFunction(() => document.querySelector("#map-width").value === "512");
+  await page.selectOption("#opt-costs", "octile");
+  await page.selectOption("#opt-heuristic", "octile");
+  await page.selectOption("#opt-algorithm", "jps");
+  const [sx, sy, gx, gy] = arProblems[0];
+  const { start, target } = await page.evaluate(() => ({ start: window.astarPage.page.start,
+                                                         target: window.astarPage.page.target }));
+  await drag(page, start, [sx, sy]);
+  await drag(page, target, [gx, gy]);
+  const cli = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
+                      "--heuristic", "octile"].map(String));
+  const shown = { cells: await number(page, "length"), cost: await number(page, "cost"),
+                  expanded: await number(page, "expanded") };
+  check(cli.cost > 0 && JSON.stringify(shown) === JSON.stringify(cli),
+        `JPS on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
+  await page.mouse.move(5, 5);
+  await shot(page, "bench-jps");
+});
+
+// Time per query in the page against the native CLI on the same problems:
+// printed, never asserted (times are the machine's, not the code's).
+step("A* and JPS in the browser against the native CLI, AR0011SR's first 100", async (page) => {
+  const scen = join(work, "ar100.scen");
+  writeFileSync(scen, readFileSync(join(benchDir, "scen", `${AR}.scen`), "utf8").split("\n").slice(0, 101).join("\n") + "\n");
+  for (const algorithm of ["astar", "jps"]) {
+    const options = { algorithm, costs: "octile", heuristic: "octile" };
+    let sum = 0, results;
+    for (let run = 0; run < 5; run++) {
+      const r = await page.evaluate(([p, o]) => window.astarPage.timeQueries(p, o), [arProblems, options]);
+      sum += r.microsecondsPerQuery;
+      results = r.results;
+    }
+    const mean = sum / 5;
+    check(results.every((r) => r.status === 0), `${algorithm}: every problem found in the page`);
+    const out = execFileSync(nativeCli, ["bench", scen, "--map", arFile, "--algo", algorithm, "--costs", "octile",
+                                         "--heuristic", "octile", "--repeat", "5"], { encoding: "utf8" });
+    const m = out.match(/ar100\.scen\s+\d+\s+([\d.]+)/);
+    check(m, `astar bench printed its mean: ${out}`);
+    const nativeMean = m ? Number(m[1]) : NaN;
+    console.log(`  ${algorithm}: ${mean.toFixed(1)} us per query in the page, ` +
+                `${nativeMean.toFixed(1)} us native (each the mean of 5 runs): ${(mean / nativeMean).toFixed(2)} x`);
+  }
+});
+
+step("100 units reach their targets, never two on one square", async (page) => {
+  await page.uncheck("#units-roam");
+  await page.fill("#units-speed", "60");
+  await page.dispatchEvent("#units-speed", "input");
+  await page.click("#units-add50");
+  await page.click("#units-add50");
+  await page.click("#units-go");
+  await page.waitForTimeout(2500);
+  await page.mouse.move(5, 5);
+  await shot(page, "units-512");
+  const done = await page.waitForFunction(() => {
+    const units = window.astarPage.units();
+    return units.length === 100 && units.every((u) => u.state === "arrived");
+  }, null, { timeout: 180000, polling: 500 }).then(() => true, () => false);
+  const units = await page.evaluate(() => window.astarPage.units());
+  const stats = await page.evaluate(() => window.astarPage.crowdStats());
+  check(done, `every unit arrived: ${JSON.stringify(units.filter((u) => u.state !== "arrived").slice(0, 5))}`);
+  check(units.length === 100 && units.every((u) => u.target && u.x === u.target[0] && u.y === u.target[1]),
+        "each unit stands on its own target");
+  check(stats.stacked === 0, `no tick ended with two units on one square (${stats.stacked})`);
+  console.log(`  units: ${JSON.stringify(stats)}`);
+});
+
+step("frames per second with 100 units moving on a 512 x 512 map", async (page) => {
+  await page.check("#units-roam");
+  await page.click("#units-go");
+  const samples = [];
+  for (let k = 0; k < 10; k++) {
+    await page.waitForTimeout(1000);
+    samples.push(await page.evaluate(() => window.astarPage.fps()));
+  }
+  const stats = await page.evaluate(() => window.astarPage.crowdStats());
+  check(stats.stacked === 0, "still never two units on one square");
+  check(samples.every((f) => f > 0), "the page keeps drawing");
+  samples.sort((a, b) => a - b);
+  console.log(`  frames per second over 10 s: median ${samples[5].toFixed(1)}, lowest ${samples[0].toFixed(1)}`);
+  await shot(page, "units-512-roaming");
+});
+
+// ------------------------------------------------------------------ run
+
+const { child: server, url } = await serve();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const origin = new URL(url).origin;
+  page.on("console", (m) => check(m.type() !== "error", `console error: ${m.text()}`));
+  page.on("pageerror", (e) => check(false, `uncaught in the page: ${e.message}`));
+  page.on("requestfailed", (r) => check(false, `request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("request", (r) => check(r.url().startsWith(origin) || r.url().startsWith("blob:") ||
+                                  r.url().startsWith("data:"), `request to another host: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.astarPage?.ready === true, null, { timeout: 30000 });
+  for (const { name, run } of steps) {
+    const before = failures;
+    await run(page);
+    console.log(`${failures === before ? "ok  " : "FAIL"} ${name}`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
+console.log(`web page: ${steps.length} steps, ${checks} checks, ${failures} failed (screenshots in ${shots})`);
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,711 @@
+// The page: the article's sample program over libastar compiled to
+// WebAssembly. It owns one grid, one searcher (context, path and trace
+// buffers allocated once, grown only for a larger map), the view, a replay
+// of the last search, and the crowd of units. Every search is the
+// library's; the page only draws what comes back.
+
+import { loadAstar, STATUS } from "./astar.js";
+import { View } from "./view.js";
+import { Replay, OPEN } from "./replay.js";
+import { Crowd } from "./crowd.js";
+import * as maps from "./maps.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_TRACE_EVENTS = 1 << 21;       // 64 MiB of events; a longer search says it was cut
+const MAX_UNITS = 512;
+
+const page = {
+  astar: null, grid: null, searcher: null, searcherCells: 0, view: null, replay: null,
+  result: null, waypoints: null, flow: null, start: [0, 0], target: [1, 1], extraTargets: [],
+  crowd: null, mapName: "", playing: false, stepCredit: 0, dirty: { ground: true, search: true },
+  frames: [], benchMaps: [],
+};
+
+// ---------------------------------------------------------------- options
+
+const SELECTS = ["algorithm", "openList", "moves", "costs", "heuristic", "ties", "stop"];
+
+function searchOptions() {
+  const o = {};
+  for (const name of SELECTS) o[name] = $(`opt-${name}`).value;
+  o.weight = Number($("opt-weight").value);
+  o.turnPenalty = Number($("opt-turnPenalty").value);
+  return o;
+}
+
+// The options of the library's search for the chosen algorithm (nearest
+// and flow fields are A*-family searches of their own calls).
+function libraryOptions(o) {
+  const { algorithm, ...rest } = o;
+  // Layers are for the A* family: JPS and JPS+ would refuse them.
+  const world = ["astar", "nearest", "flow"].includes(algorithm) ? influenceWorld() : undefined;
+  return { ...rest, algorithm: ["jps", "jps+"].includes(algorithm) ? algorithm : "astar",
+           ...(world ? { world } : {}) };
+}
+
+function influenceWorld() {
+  if (!page.crowd) return undefined;
+  return { layer: page.crowd.influence, layerWeight: Number($("opt-influence").value) };
+}
+
+// ---------------------------------------------------------------- the map
+
+function ensureSearcher(cells) {
+  if (page.searcher && page.searcherCells >= cells) return;
+  if (page.searcher) page.searcher.delete();
+  page.searcher = page.astar.searcher(cells, {
+    traceCapacity: Math.min(MAX_TRACE_EVENTS, Math.max(4096, 8 * cells)) });
+  page.searcherCells = cells;
+}
+
+function walkableNear(x, y) {
+  const g = page.grid;
+  for (let r = 0; r < g.width + g.height; r++)
+    for (let dy = -r; dy <= r; dy++)
+      for (let dx = -r; dx <= r; dx++) {
+        const cx = x + dx, cy = y + dy;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === r && g.walkable(cx, cy)) return [cx, cy];
+      }
+  return [x, y];
+}
+
+function setGrid(grid, name, start, target) {
+  stopUnits();
+  if (page.crowd) { page.crowd.delete(); page.crowd = null; }
+  if (page.grid) page.grid.delete();
+  page.grid = grid;
+  page.mapName = name;
+  page.extraTargets = [];
+  ensureSearcher(grid.cells);
+  page.start = start || walkableNear(Math.floor(grid.width / 8), Math.floor(grid.height / 2));
+  page.target = target || walkableNear(grid.width - 1 - Math.floor(grid.width / 8), Math.floor(grid.height / 2));
+  $("map-width").value = grid.width;
+  $("map-height").value = grid.height;
+  page.view.resize(grid.width, grid.height, true);
+  updateIndexes();
+  page.dirty.ground = true;
+  search();
+}
+
+function newMap(width, height, generate) {
+  const grid = page.astar.newGrid(width, height);
+  if (generate) generate(grid, maps.random(Date.now()));
+  setGrid(grid, `${width}x${height}.map`);
+}
+
+function loadExample() {
+  const a = maps.ARTICLE;
+  const grid = page.astar.newGrid(a.width, a.height);
+  for (const [x, y] of a.walls) grid.setWalkable(x, y, false);
+  // The article's settings, and ties to the square added first: the one rule
+  // under which every step comes out as its figures show it (tools/demo.c).
+  setSelect("algorithm", "astar"); setSelect("openList", "heap"); setSelect("moves", "8");
+  setSelect("costs", "article"); setSelect("heuristic", "manhattan"); setSelect("ties", "first");
+  setSelect("stop", "closed");
+  $("opt-weight").value = 1;
+  $("opt-turnPenalty").value = 0;
+  setGrid(grid, "article.map", a.start, a.target);
+  seek(0);
+}
+
+function setSelect(name, value) { $(`opt-${name}`).value = value; }
+
+function loadMapText(text, name) {
+  try {
+    const grid = page.astar.parseMap(text, name);
+    setGrid(grid, name);
+    message(`${name}: ${grid.width} × ${grid.height}`);
+  } catch (error) {
+    message(error.message, true);
+  }
+}
+
+async function loadBenchMap(name) {
+  const response = await fetch(`bench/maps/${name}`);
+  if (!response.ok) { message(`${name}: ${response.status} ${response.statusText}`, true); return; }
+  loadMapText(await response.text(), name);
+}
+
+function saveMap() {
+  const text = maps.movingAiText(page.grid);
+  const costs = page.grid.costs();
+  const rough = costs.some((c) => c > 1);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = page.mapName.replace(/^.*\//, "") || "map.map";
+  link.click();
+  URL.revokeObjectURL(link.href);
+  message(rough ? "saved; terrain costs are not part of the Moving AI format and were left out" : "saved");
+}
+
+// Islands and dead ends, built when their overlays are on or units need them.
+function updateIndexes() {
+  const g = page.grid;
+  if ($("show-islands").checked || page.crowd) g.enableIslands();
+  if ($("show-dead-ends").checked) g.enableDeadEnds();
+  if ($("opt-algorithm").value === "jps+") g.enableJumpTable();
+}
+
+// ---------------------------------------------------------------- editing
+
+function brushCells(cx, cy) {
+  const size = Number($("brush-size").value), r0 = Math.floor((size - 1) / 2), cells = [];
+  for (let y = cy - r0; y < cy - r0 + size; y++)
+    for (let x = cx - r0; x < cx - r0 + size; x++)
+      if (x >= 0 && y >= 0 && x < page.grid.width && y < page.grid.height) cells.push([x, y]);
+  return cells;
+}
+
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+function paint(x, y, tool) {
+  const g = page.grid;
+  if (tool === "unit") { addUnitAt(x, y); return; }
+  if (tool === "target2") {
+    const k = page.extraTargets.findIndex((t) => same(t, [x, y]));
+    if (k >= 0) page.extraTargets.splice(k, 1);
+    else if (g.walkable(x, y)) page.extraTargets.push([x, y]);
+    search();
+    return;
+  }
+  if (tool === "carnage") {
+    ensureCrowd().influence.addDisc(x, y, Number($("brush-size").value) + 1, 40);
+    search();
+    return;
+  }
+  const cost = Number($("terrain-cost").value);
+  for (const [cx, cy] of brushCells(x, y)) {
+    if (same([cx, cy], page.start) || same([cx, cy], page.target)) continue;
+    if (tool === "wall") {
+      if (page.crowd && page.crowd.occupied(cx, cy)) continue;
+      g.setWalkable(cx, cy, false);
+    } else if (tool === "erase") g.setCost(cx, cy, 1);
+    else if (tool === "terrain") g.setCost(cx, cy, Math.max(1, Math.min(255, cost)));
+  }
+  page.dirty.ground = true;
+  search();
+}
+
+// ---------------------------------------------------------------- searching
+
+const STATUS_TEXT = (r) => (r.status === STATUS.OK ? "found" : r.message);
+
+function search() {
+  const o = searchOptions(), g = page.grid, s = page.searcher;
+  const asked = libraryOptions(o);
+  if (o.algorithm === "jps+") g.enableJumpTable();
+  page.waypoints = null;
+  page.flow = null;
+  let r;
+  const [sx, sy] = page.start, [gx, gy] = page.target;
+  if (o.algorithm === "flow") {
+    const sources = [page.target, ...page.extraTargets];
+    const microseconds = timeSearch(() => s.distanceMap(g, sources, asked));
+    const map = s.distanceMap(g, sources, asked);
+    page.flow = map.status === STATUS.OK ? map : null;
+    const path = [];
+    if (page.flow) {
+      let at = [sx, sy];
+      for (let k = 0; k < g.cells && at; k++) {
+        path.push(at);
+        const next = map.next(at[0], at[1]);
+        if (!next || same(next, at)) break;
+        at = next;
+      }
+    }
+    const costs = page.flow ? map.costs() : null;
+    const reached = costs ? costs.reduce((n, c) => n + (c !== 0xffffffff ? 1 : 0), 0) : 0;
+    r = { status: map.status, message: map.message, microseconds, length: path.length,
+          cost: costs ? costs[sy * g.width + sx] : 0, expanded: reached, path };
+    page.view.paintHeat(costs);
+    page.replay = null;
+  } else {
+    // Timed untraced (what a game pays), then traced for the pictures.
+    const run = (trace) => (o.algorithm === "nearest"
+      ? s.findNearest(g, sx, sy, [page.target, ...page.extraTargets], { ...asked, trace })
+      : s.findPath(g, sx, sy, gx, gy, { ...asked, trace }));
+    r = run(true);
+    r.microseconds = timeSearch(() => run(false));
+    const events = r.events().slice();
+    page.replay = new Replay(events, g.width, g.height, r.traceTotal);
+    const points = r.points(), path = [];
+    for (let k = 0; k < points.length; k += 2) path.push([points[k], points[k + 1]]);
+    r.path = path;
+    const nodes = r.nodes();
+    r.jumpPoints = [];
+    if (["jps", "jps+"].includes(o.algorithm))
+      for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
+    if (r.status === STATUS.OK && $("opt-smooth").checked) {
+      page.waypoints = s.smooth(g, asked).waypoints;
+    }
+    page.replay.seek(page.replay.steps);
+    page.playing = false;
+  }
+  page.result = r;
+  showResult(r);
+  page.dirty.search = true;
+}
+
+// Microseconds per search, untraced (what a game pays): repeated for at
+// least 3 ms, as a browser's clock may tick only every 5 to 100 us.
+function timeSearch(run) {
+  let runs = 0;
+  const t0 = performance.now();
+  do run(); while (++runs < 1000 && performance.now() - t0 < 3);
+  return (performance.now() - t0) * 1000 / runs;
+}
+
+function showResult(r) {
+  $("stat-status").textContent = STATUS_TEXT(r);
+  $("stat-length").textContent = r.status === STATUS.OK ? `${r.length} cells` : "–";
+  const unit = $("opt-costs").value === "octile" ? ` (${r.distance?.toFixed(2) ?? ""})` : "";
+  $("stat-cost").textContent = r.status === STATUS.OK ? `${r.cost}${r.distance !== undefined ? unit : ""}` : "–";
+  $("stat-expanded").textContent = String(r.expanded);
+  $("stat-time").textContent = `${r.microseconds.toFixed(1)} µs`;
+  const extra = [];
+  if (r.which !== undefined && r.status === STATUS.OK) extra.push(`nearest target #${r.which}`);
+  if (page.waypoints) extra.push(`${page.waypoints.length} waypoints`);
+  if (page.replay && page.replay.truncated)
+    extra.push(`trace holds ${page.replay.events.length / 8} of ${page.replay.total} events`);
+  if ($("opt-algorithm").value === "flow") extra.push("expanded: cells reached by the distance map");
+  $("stat-extra").textContent = extra.join(" · ");
+  showPosition();
+}
+
+function message(text, error) {
+  $("stat-extra").textContent = text;
+  $("stat-extra").classList.toggle("error", !!error);
+}
+
+// ---------------------------------------------------------------- replay
+
+function seek(step) {
+  if (!page.replay) return;
+  page.replay.seek(step);
+  page.dirty.search = true;
+  showPosition();
+}
+
+function showPosition() {
+  const r = page.replay;
+  if (!r) { $("replay-position").textContent = "–"; return; }
+  const { open, closed } = r.counts();
+  $("replay-position").textContent = `step ${r.step} of ${r.steps} · open ${open} · closed ${closed}`;
+  $("replay-play").textContent = page.playing ? "❚❚ Pause" : "▶ Play";
+}
+
+function togglePlay() {
+  if (!page.replay) return;
+  if (page.replay.finished && !page.playing) page.replay.seek(0);
+  page.playing = !page.playing;
+  showPosition();
+}
+
+function stepsPerSecond() {
+  return Math.pow(10, Number($("replay-speed").value) / 25);      // 1 .. 10,000
+}
+
+// ---------------------------------------------------------------- units
+
+function ensureCrowd() {
+  if (!page.crowd) {
+    page.crowd = new Crowd(page.astar, page.grid, MAX_UNITS);
+    page.grid.enableIslands();
+    page.crowd.setKnowledge($("units-knowledge").checked);
+  }
+  page.crowd.options = libraryOptions({ ...searchOptions(), algorithm: "astar" });
+  page.crowd.layerWeight = Number($("opt-influence").value);
+  return page.crowd;
+}
+
+// A free walkable cell (on the island given), no unit's position or target,
+// so that no two units ever head for one square.
+function randomWalkable(rand, island) {
+  const g = page.grid, taken = new Set();
+  for (const u of page.crowd ? page.crowd.list : []) {
+    taken.add(u.y * g.width + u.x);
+    if (u.target) taken.add(u.target[1] * g.width + u.target[0]);
+  }
+  for (let tries = 0; tries < 5000; tries++) {
+    const x = Math.floor(rand() * g.width), y = Math.floor(rand() * g.height);
+    if (g.walkable(x, y) && (!island || g.island(x, y) === island) && !taken.has(y * g.width + x))
+      return [x, y];
+  }
+  return null;
+}
+
+const unitRandom = maps.random(12345);
+
+function addUnitAt(x, y) {
+  const u = ensureCrowd().add(x, y);
+  if (!u) message(`no unit at (${x},${y}): blocked, taken, or ${MAX_UNITS} units already`, true);
+  showUnits();
+}
+
+function addUnits(n) {
+  const crowd = ensureCrowd();
+  for (let k = 0; k < n; k++) {
+    const at = randomWalkable(unitRandom);
+    if (!at || !crowd.add(at[0], at[1])) break;
+  }
+  showUnits();
+}
+
+function pickTarget(u) {
+  return randomWalkable(unitRandom, page.grid.island(u.x, u.y)) || [u.x, u.y];
+}
+
+function goUnits() {
+  const crowd = ensureCrowd();
+  for (const u of crowd.list) crowd.order(u, pickTarget(u));
+  page.unitsRunning = true;
+}
+
+function stopUnits() {
+  page.unitsRunning = false;
+}
+
+let tickCredit = 0;
+function runUnits(dt) {
+  const crowd = page.crowd;
+  if (!crowd || !crowd.list.length) return;
+  crowd.options = libraryOptions({ ...searchOptions(), algorithm: "astar" });
+  crowd.layerWeight = Number($("opt-influence").value);
+  const budget = Number($("units-budget").value);
+  const report = crowd.frame(budget);
+  tickCredit += dt * Number($("units-speed").value);
+  let ticks = Math.min(4, Math.floor(tickCredit));
+  tickCredit -= Math.floor(tickCredit);
+  while (ticks-- > 0) crowd.tick($("units-roam").checked, $("units-carnage").checked, pickTarget);
+  const bar = $("budget-meter").firstElementChild;
+  const used = Math.min(1, report.expanded / budget);
+  bar.style.width = `${(100 * used).toFixed(1)}%`;
+  bar.classList.toggle("full", used >= 1);
+  $("budget-meter").lastElementChild.textContent =
+    `${report.expanded} / ${budget} squares · ${(report.nanoseconds / 1e6).toFixed(2)} ms · ` +
+    `${report.running} running, ${report.waiting} waiting`;
+  page.dirty.search = true;
+  showUnits();
+}
+
+function showUnits() {
+  const crowd = page.crowd;
+  if (!crowd || !crowd.list.length) { $("units-status").textContent = "no units"; return; }
+  const c = crowd.counts(), s = crowd.stats;
+  $("units-status").textContent =
+    `${crowd.list.length} units: ${c.walking} walking, ${c.asking} waiting for a path, ` +
+    `${c.arrived} arrived, ${c.idle} idle, ${c.failed} without a path\n` +
+    `arrivals ${s.arrived} · waits ${s.waits} · new searches ${s.repaths} · collisions ${s.collisions}` +
+    (crowd.knowledge ? ` · seen ${crowd.knowledge.seenCells()} cells` : "") +
+    ` · ${fps().toFixed(0)} frames/s`;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function draw() {
+  const v = page.view;
+  if (page.dirty.ground) {
+    const g = page.grid;
+    let regions = null;
+    if ($("show-islands").checked) regions = regionsOf((x, y) => g.island(x, y));
+    else if ($("show-dead-ends").checked) regions = regionsOf((x, y) => g.deadEnd(x, y));
+    v.paintGround(g.walls(), g.costs(), regions);
+    page.dirty.ground = false;
+  }
+  const influence = page.crowd ? page.crowd.influence.values() : null;
+  v.paintSearch(page.replay, influence);
+  const crowd = page.crowd;
+  v.draw({
+    replay: page.replay, numbers: $("show-numbers").checked, flow: page.flow,
+    path: page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
+    waypoints: page.replay?.finished ? page.waypoints : null,
+    jumpPoints: page.replay?.finished ? page.result.jumpPoints : null,
+    start: page.start, target: page.target,
+    extraTargets: ["nearest", "flow"].includes($("opt-algorithm").value) ? page.extraTargets : [],
+    units: crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, colour: u.colour, waiting: u.waits > 0,
+                                            path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
+  });
+  page.dirty.search = false;
+}
+
+function regionsOf(id) {
+  const g = page.grid, out = new Uint32Array(g.cells);
+  for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) out[y * g.width + x] = id(x, y);
+  return out;
+}
+
+function fps() {
+  const f = page.frames;
+  if (f.length < 2) return 0;
+  return (f.length - 1) * 1000 / (f[f.length - 1] - f[0]);
+}
+
+let last = performance.now();
+function frame(now) {
+  const dt = Math.min(0.25, (now - last) / 1000);
+  last = now;
+  page.frames.push(now);
+  while (page.frames.length && page.frames[0] < now - 1000) page.frames.shift();
+  if (page.playing && page.replay) {
+    page.stepCredit += dt * stepsPerSecond();
+    const n = Math.floor(page.stepCredit);
+    page.stepCredit -= n;
+    if (n) seek(page.replay.step + n);
+    if (page.replay.finished) { page.playing = false; showPosition(); }
+  }
+  if (page.unitsRunning) runUnits(dt);
+  draw();
+  requestAnimationFrame(frame);
+}
+
+// ---------------------------------------------------------------- input
+
+function inspect(x, y) {
+  const g = page.grid;
+  if (x < 0 || y < 0 || x >= g.width || y >= g.height) { $("inspector").textContent = ""; return; }
+  const lines = [`(${x},${y}) ${g.walkable(x, y) ? `terrain cost ${g.cost(x, y)}` : "wall"}`];
+  const r = page.replay, i = y * g.width + x;
+  if (r && r.state[i]) {
+    const p = r.parent[i];
+    lines.push(`${r.state[i] === OPEN ? "open" : "closed"}  F ${r.f[i]} = G ${r.g[i]} + H ${r.h[i]}` +
+               (p >= 0 && p !== i ? `  parent (${p % g.width},${Math.floor(p / g.width)})` : "  (start)"));
+  }
+  if ($("show-islands").checked && g.walkable(x, y)) lines.push(`island ${g.island(x, y)}`);
+  if ($("show-dead-ends").checked && g.deadEnd(x, y)) lines.push(`dead end ${g.deadEnd(x, y)}`);
+  if (page.crowd) {
+    const v = page.crowd.influence.get(x, y);
+    if (v) lines.push(`carnage ${v}`);
+  }
+  $("inspector").textContent = lines.join("\n");
+  $("inspector").dataset.cell = `${x},${y}`;
+}
+
+function setupPointer() {
+  const canvas = $("map"), pointers = new Map();
+  let drag = null;          // {kind: "start"|"target"|"paint"|"pan", ...}
+  let pinch = null;
+  const cellOf = (e) => {
+    const box = canvas.getBoundingClientRect();
+    const [fx, fy] = page.view.cellAt(e.clientX - box.left, e.clientY - box.top);
+    return [Math.floor(fx), Math.floor(fy)];
+  };
+  canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+  canvas.addEventListener("pointerdown", (e) => {
+    canvas.focus();
+    canvas.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]), c: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+      drag = null;
+      return;
+    }
+    const cell = cellOf(e);
+    if (e.button === 1 || e.button === 2) drag = { kind: "pan", x: e.clientX, y: e.clientY };
+    else if (same(cell, page.start)) drag = { kind: "start" };
+    else if (same(cell, page.target)) drag = { kind: "target" };
+    else {
+      const tool = document.querySelector("input[name=tool]:checked").value;
+      drag = { kind: "paint", tool, last: cell };
+      paint(cell[0], cell[1], tool);
+      if (["unit", "target2"].includes(tool)) drag = null;
+    }
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    const box = canvas.getBoundingClientRect();
+    if (pinch && pointers.has(e.pointerId)) {
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]), c = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      page.view.pan(c[0] - pinch.c[0], c[1] - pinch.c[1]);
+      page.view.zoomAt(c[0] - box.left, c[1] - box.top, d / pinch.d);
+      pinch = { d, c };
+      return;
+    }
+    const cell = cellOf(e);
+    inspect(cell[0], cell[1]);
+    if (!drag) return;
+    if (drag.kind === "pan") {
+      page.view.pan(e.clientX - drag.x, e.clientY - drag.y);
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+    } else if (drag.kind === "start" || drag.kind === "target") {
+      const at = page[drag.kind];
+      if (!same(cell, at) && page.grid.walkable(cell[0], cell[1])) {
+        page[drag.kind] = cell;
+        search();              // instant re-search while dragging
+      }
+    } else if (drag.kind === "paint" && !same(cell, drag.last)) {
+      for (const [x, y] of line(drag.last, cell)) paint(x, y, drag.tool);
+      drag.last = cell;
+    }
+  });
+  const end = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    drag = null;
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("pointerleave", () => { $("inspector").textContent = ""; });
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const box = canvas.getBoundingClientRect();
+    page.view.zoomAt(e.clientX - box.left, e.clientY - box.top, Math.exp(-e.deltaY * 0.0015));
+  }, { passive: false });
+}
+
+// The cells from a to b, b included, a not (a stroke between two pointer events).
+function line(a, b) {
+  const cells = [], n = Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1]));
+  for (let k = 1; k <= n; k++)
+    cells.push([Math.round(a[0] + (b[0] - a[0]) * k / n), Math.round(a[1] + (b[1] - a[1]) * k / n)]);
+  return cells;
+}
+
+function setupKeys() {
+  const tools = { w: "wall", e: "erase", t: "terrain" };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.matches("input[type=number], select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const key = e.key;
+    const sizes = { 1: "1", 2: "2", 3: "3", 4: "5", 5: "9" };
+    const act = {
+      " ": togglePlay, ArrowRight: () => seek(page.replay.step + 1), ArrowLeft: () => seek(page.replay.step - 1),
+      Home: () => seek(0), End: () => seek(Infinity), a: loadExample, c: clearMap,
+      m: () => newMap(page.grid.width, page.grid.height, maps.maze),
+      r: () => newMap(page.grid.width, page.grid.height, maps.rooms),
+      u: () => addUnits(10), g: goUnits, s: saveMap, "+": () => zoomKey(1.25), "=": () => zoomKey(1.25),
+      "-": () => zoomKey(0.8), 0: () => page.view.fit(),
+    }[key.length === 1 ? key.toLowerCase() : key];
+    if (tools[key.toLowerCase()]) document.querySelector(`input[name=tool][value=${tools[key.toLowerCase()]}]`).checked = true;
+    else if (sizes[key] && !act) $("brush-size").value = sizes[key];
+    else if (act) act();
+    else return;
+    e.preventDefault();
+  });
+}
+
+function zoomKey(f) {
+  const box = $("map").getBoundingClientRect();
+  page.view.zoomAt(box.width / 2, box.height / 2, f);
+}
+
+function clearMap() {
+  const g = page.grid;
+  for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) g.setCost(x, y, 1);
+  page.extraTargets = [];
+  if (page.crowd) page.crowd.influence.clear();
+  page.dirty.ground = true;
+  search();
+}
+
+function setupControls() {
+  $("map-example").onclick = loadExample;
+  $("map-clear").onclick = clearMap;
+  $("map-new").onclick = () => newMap(clampSide($("map-width").value), clampSide($("map-height").value));
+  $("map-maze").onclick = () => newMap(page.grid.width, page.grid.height, maps.maze);
+  $("map-rooms").onclick = () => newMap(page.grid.width, page.grid.height, maps.rooms);
+  $("map-scatter").onclick = () => newMap(page.grid.width, page.grid.height, maps.scatter);
+  $("map-save").onclick = saveMap;
+  $("map-file").onchange = async (e) => {
+    const file = e.target.files[0];
+    if (file) loadMapText(await file.text(), file.name);
+    e.target.value = "";
+  };
+  $("bench-maps").onchange = (e) => { if (e.target.value) loadBenchMap(e.target.value); };
+  for (const id of ["opt-algorithm", ...SELECTS.slice(1).map((n) => `opt-${n}`), "opt-weight",
+                    "opt-turnPenalty", "opt-smooth", "opt-influence"])
+    $(id).addEventListener("change", () => { updateIndexes(); search(); });
+  for (const id of ["show-islands", "show-dead-ends"])
+    $(id).addEventListener("change", () => { updateIndexes(); page.dirty.ground = true; });
+  $("replay-restart").onclick = () => { page.playing = false; seek(0); };
+  $("replay-back").onclick = () => seek(page.replay.step - 1);
+  $("replay-step").onclick = () => { page.playing = false; seek(page.replay.step + 1); };
+  $("replay-end").onclick = () => { page.playing = false; seek(Infinity); };
+  $("replay-play").onclick = togglePlay;
+  $("units-add").onclick = () => addUnits(10);
+  $("units-add50").onclick = () => addUnits(50);
+  $("units-go").onclick = goUnits;
+  $("units-clear").onclick = () => { if (page.crowd) page.crowd.clear(); stopUnits(); showUnits(); };
+  $("units-knowledge").onchange = (e) => { if (page.crowd) page.crowd.setKnowledge(e.target.checked); };
+  // Drag and drop a .map anywhere on the page.
+  document.addEventListener("dragover", (e) => { e.preventDefault(); document.body.classList.add("dragging"); });
+  document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) document.body.classList.remove("dragging"); });
+  document.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    document.body.classList.remove("dragging");
+    const file = e.dataTransfer.files[0];
+    if (file) loadMapText(await file.text(), file.name);
+  });
+  window.addEventListener("resize", () => page.view.resize(page.grid.width, page.grid.height, false));
+}
+
+function clampSide(v) {
+  return Math.max(2, Math.min(1024, Math.round(Number(v)) || 2));
+}
+
+async function listBenchMaps() {
+  try {
+    const response = await fetch("bench/maps.json");
+    if (!response.ok) return;
+    page.benchMaps = await response.json();
+    const select = $("bench-maps");
+    for (const name of page.benchMaps) select.add(new Option(name, name));
+  } catch {
+    // Served without the benchmark data: the list stays empty.
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  const response = await fetch("astar.wasm");
+  page.astar = await loadAstar(await response.arrayBuffer());
+  page.view = new View($("map"));
+  setupControls();
+  setupPointer();
+  setupKeys();
+  await listBenchMaps();
+  loadExample();
+  requestAnimationFrame(frame);
+  window.astarPage = testHooks();
+}
+
+// What the browser tests read beside the screen (tests/web/page.test.mjs):
+// where a cell is on screen, and the numbers the page shows.
+function testHooks() {
+  return {
+    ready: true,
+    page,
+    pixelOf(x, y) {
+      const box = $("map").getBoundingClientRect();
+      const [px, py] = page.view.pixelOf(x, y);
+      return [box.left + px, box.top + py];
+    },
+    fps,
+    // Times untraced searches of the given problems ([sx, sy, gx, gy]) on
+    // the current map: the total over the batch, per query.
+    timeQueries(problems, options) {
+      const g = page.grid, s = page.searcher;
+      if (options.algorithm === "jps+") g.enableJumpTable();
+      const results = [];
+      const t0 = performance.now();
+      for (const [sx, sy, gx, gy] of problems) {
+        const r = s.findPath(g, sx, sy, gx, gy, options);
+        results.push({ status: r.status, cost: r.cost, expanded: r.expanded });
+      }
+      const total = performance.now() - t0;
+      return { microsecondsPerQuery: total * 1000 / problems.length, results };
+    },
+    units() {
+      return page.crowd ? page.crowd.list.map((u) => ({ x: u.x, y: u.y, state: u.state, target: u.target })) : [];
+    },
+    crowdStats() { return page.crowd ? { ...page.crowd.stats, stacked: page.crowd.stacked } : null; },
+    setUnitsRunning(on) { page.unitsRunning = on; },
+  };
+}
+
+main().catch((error) => {
+  message(`the page could not start: ${error.message}`, true);
+  throw error;
+});

@@ -1,0 +1,210 @@
+// Units walking their paths, as in the article's sample program and its
+// notes, with the library's own calls: paths asked of a request queue
+// served a budget of squares per frame (note 6), every unit a unit of one
+// astar_units object that the searches keep clear of (note 1: stopped units
+// are walls, moving ones' paths cost more), the collision rule of
+// astar_units_check_step (wait, or search again), carnage left on an
+// influence layer that later searches avoid (note 2), and optionally one
+// knowledge layer for the player, so units plan on what they have seen
+// (note 3).
+
+const PATH_CAPACITY = 1 << 14;       // cells per unit path; longer paths are reported
+const SLOTS = 4;                     // searches under way at once in the queue
+const MAX_WAITS = 6;                 // ticks a unit waits for another before searching again
+const RETRY_TICKS = 8;               // ticks before asking again after a failed search
+const SIGHT = 6;                     // cells a unit sees around itself with knowledge on
+
+export class Crowd {
+  constructor(astar, grid, maxUnits) {
+    this.astar = astar;
+    this.grid = grid;
+    this.maxUnits = maxUnits;
+    this.units = astar.newUnits(grid.width, grid.height, maxUnits);
+    this.queue = astar.newQueue(SLOTS, grid.cells, 2 * maxUnits);
+    this.influence = astar.newLayer(grid.width, grid.height);
+    this.knowledge = null;
+    this.list = [];
+    this.ticks = 0;
+    this.stats = { arrived: 0, repaths: 0, waits: 0, collisions: 0, failed: 0, tooLong: 0 };
+    this.lastReport = null;
+    this.stacked = 0;                // ticks that ended with two units on one square (must stay 0)
+  }
+
+  delete() {
+    for (const u of this.list) u.buffer.delete();
+    this.queue.delete();
+    this.units.delete();
+    this.influence.delete();
+    if (this.knowledge) this.knowledge.delete();
+  }
+
+  occupied(x, y) {
+    return this.list.some((u) => u.x === x && u.y === y);
+  }
+
+  // A unit on (x, y), if walkable, free and there is room.
+  add(x, y) {
+    if (this.list.length >= this.maxUnits || !this.grid.walkable(x, y) || this.occupied(x, y)) return null;
+    const id = this.units.add(x, y);
+    const hue = (this.list.length * 67) % 360;
+    const u = { id, x, y, target: null, path: [], step: 0, request: null, state: "idle", waits: 0,
+                retryAt: 0, colour: hexColour(hue), buffer: this.astar.newPathBuffer(PATH_CAPACITY) };
+    this.list.push(u);
+    return u;
+  }
+
+  clear() {
+    for (const u of this.list) {
+      if (u.request) this.queue.cancel(u.request);
+      this.units.remove(u.id);
+      u.buffer.delete();
+    }
+    this.list = [];
+    this.influence.clear();
+  }
+
+  // One knowledge layer for the player's units, or none (they know the map).
+  setKnowledge(on) {
+    if (on === !!this.knowledge) return;
+    for (const u of this.list) this.drop(u);
+    if (on) {
+      this.knowledge = this.astar.newKnowledge(this.grid);
+      for (const u of this.list) this.knowledge.revealRadius(u.x, u.y, SIGHT);
+    } else {
+      this.knowledge.delete();
+      this.knowledge = null;
+    }
+  }
+
+  // The grid a unit plans on.
+  planned() {
+    return this.knowledge ? this.knowledge.grid : this.grid;
+  }
+
+  order(u, target) {
+    u.target = target;
+    this.ask(u);
+  }
+
+  // Abandons a unit's request and path; it stands still.
+  drop(u) {
+    if (u.request) this.queue.cancel(u.request);
+    u.request = null;
+    u.path = [];
+    u.state = "idle";
+    this.units.stop(u.id);
+  }
+
+  ask(u) {
+    this.drop(u);
+    if (!u.target) return;
+    const options = { ...this.options, world: { units: this.units, unit: u.id, layer: this.influence,
+                                                layerWeight: this.layerWeight } };
+    try {
+      u.request = this.queue.request(this.planned(), u.x, u.y, u.target[0], u.target[1], options, u.buffer, 0);
+      u.state = "asking";
+    } catch (error) {
+      u.state = "failed";      // the queue is full: ask again later
+      u.retryAt = this.ticks + RETRY_TICKS;
+    }
+  }
+
+  // Serves the queue with this frame's budget and hands out finished paths.
+  frame(budget, onFailure) {
+    const report = this.queue.update(budget, 0);
+    this.lastReport = report;
+    for (const u of this.list) {
+      if (!u.request) continue;
+      const status = this.queue.poll(u.request);
+      if (status === this.astar.STATUS.IN_PROGRESS) continue;
+      this.queue.cancel(u.request);
+      u.request = null;
+      if (status === this.astar.STATUS.OK) {
+        const points = u.buffer.points();
+        u.path = [];
+        for (let k = 0; k < points.length; k += 2) u.path.push([points[k], points[k + 1]]);
+        this.units.setPath(u.id, points);
+        u.step = 0;
+        u.waits = 0;
+        u.state = u.path.length > 1 ? "walking" : "arrived";
+        continue;
+      }
+      if (status === this.astar.STATUS.PATH_BUFFER_TOO_SMALL) this.stats.tooLong++;
+      this.stats.failed++;
+      u.state = "failed";
+      u.retryAt = this.ticks + RETRY_TICKS;
+      if (onFailure) onFailure(u, status);
+    }
+    return report;
+  }
+
+  // Every walking unit takes one step, if the collision rule lets it.
+  tick(roam, carnage, pickTarget) {
+    this.ticks++;
+    for (const u of this.list) {
+      if (u.state === "failed" && this.ticks >= u.retryAt) {
+        if (roam) u.target = pickTarget(u);
+        this.ask(u);
+      }
+      if (u.state === "arrived" && roam && u.target) this.order(u, pickTarget(u));
+      if (u.state !== "walking") continue;
+      const [nx, ny] = u.path[u.step + 1];
+      if (!this.grid.walkable(nx, ny)) {       // a wall drawn, or one the unit has just seen
+        this.stats.repaths++;
+        this.ask(u);
+        continue;
+      }
+      const advice = this.units.checkStep(u.id, nx, ny);
+      if (advice === "wait") {
+        this.stats.waits++;
+        if (++u.waits > MAX_WAITS) { this.stats.repaths++; this.ask(u); }
+        continue;
+      }
+      if (advice === "repath") {
+        this.stats.collisions++;
+        this.stats.repaths++;
+        if (carnage) this.influence.addDisc(nx, ny, 2, 24);
+        this.ask(u);
+        continue;
+      }
+      this.units.move(u.id, nx, ny);
+      u.x = nx;
+      u.y = ny;
+      u.step++;
+      u.waits = 0;
+      if (this.knowledge) this.knowledge.revealRadius(nx, ny, SIGHT);
+      if (u.step === u.path.length - 1) {
+        u.state = "arrived";
+        this.stats.arrived++;
+      }
+    }
+    if (this.ticks % 10 === 0) this.influence.decay(0.85);
+    if (this.twoOnOneSquare()) this.stacked++;
+  }
+
+  twoOnOneSquare() {
+    const seen = new Set();
+    for (const u of this.list) {
+      const key = u.y * this.grid.width + u.x;
+      if (seen.has(key)) return true;
+      seen.add(key);
+    }
+    return false;
+  }
+
+  counts() {
+    const c = { walking: 0, asking: 0, arrived: 0, idle: 0, failed: 0 };
+    for (const u of this.list) c[u.state]++;
+    return c;
+  }
+}
+
+// A strong colour of this hue as #rrggbb, so that the view can add alpha.
+function hexColour(hue) {
+  const f = (n) => {
+    const k = (n + hue / 30) % 12;
+    const v = 0.45 - 0.34 * Math.max(-1, Math.min(k - 3, Math.min(9 - k, 1)));
+    return Math.round(255 * v).toString(16).padStart(2, "0");
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}

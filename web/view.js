@@ -1,0 +1,318 @@
+// The map on a canvas: the ground and walls, the search's open and closed
+// squares (coloured as the article's figures outline them: green open, blue
+// closed), F, G and H in each square with a pointer to its parent once the
+// squares are big enough to read, the path, units, and the overlays.
+// Whole-map layers are drawn one pixel per cell into small canvases and
+// scaled up, so a 512 x 512 map costs a few image copies per frame.
+
+import { OPEN, CLOSED } from "./replay.js";
+
+const COLOURS = {
+  ground: [250, 250, 247], wall: [58, 66, 82], open: [150, 220, 150], closed: [150, 190, 245],
+  current: [255, 214, 79],
+};
+const NUMBERS_FROM = 34;   // pixels per square from which F, G and H are written
+const ARROWS_FROM = 12;    // and from which parent pointers are drawn
+
+function layerCanvas(width, height) {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  return { canvas, context, image: context.createImageData(width, height) };
+}
+
+export class View {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.scale = 16;
+    this.ox = 0;
+    this.oy = 0;
+    this.width = 0;
+    this.height = 0;
+  }
+
+  // Fits the canvas to its box (device pixels) and, with refit, the map to the canvas.
+  resize(width, height, refit) {
+    const ratio = window.devicePixelRatio || 1;
+    const box = this.canvas.getBoundingClientRect();
+    this.canvas.width = Math.max(1, Math.round(box.width * ratio));
+    this.canvas.height = Math.max(1, Math.round(box.height * ratio));
+    this.ratio = ratio;
+    if (width !== this.width || height !== this.height) {
+      this.width = width;
+      this.height = height;
+      this.ground = layerCanvas(width, height);
+      this.search = layerCanvas(width, height);
+      this.heat = layerCanvas(width, height);
+      refit = true;
+    }
+    if (refit) this.fit();
+  }
+
+  fit() {
+    const cw = this.canvas.width, ch = this.canvas.height;
+    this.scale = Math.max(0.25, Math.min(cw / this.width, ch / this.height) * 0.98);
+    this.ox = (cw - this.width * this.scale) / 2;
+    this.oy = (ch - this.height * this.scale) / 2;
+  }
+
+  // Zoom by factor about the point (px, py) in CSS pixels.
+  zoomAt(px, py, factor) {
+    const x = px * this.ratio, y = py * this.ratio;
+    const scale = Math.max(0.25, Math.min(120, this.scale * factor));
+    this.ox = x - (x - this.ox) * (scale / this.scale);
+    this.oy = y - (y - this.oy) * (scale / this.scale);
+    this.scale = scale;
+  }
+
+  pan(dx, dy) {
+    this.ox += dx * this.ratio;
+    this.oy += dy * this.ratio;
+  }
+
+  // The cell under (px, py) in CSS pixels, as fractional coordinates.
+  cellAt(px, py) {
+    return [(px * this.ratio - this.ox) / this.scale, (py * this.ratio - this.oy) / this.scale];
+  }
+
+  // The centre of cell (x, y) in CSS pixels.
+  pixelOf(x, y) {
+    return [(this.ox + (x + 0.5) * this.scale) / this.ratio,
+            (this.oy + (y + 0.5) * this.scale) / this.ratio];
+  }
+
+  // Ground, walls, terrain costs, and an overlay of regions (islands or dead ends: 0 none).
+  paintGround(walls, costs, regions) {
+    const data = this.ground.image.data;
+    for (let i = 0; i < walls.length; i++) {
+      let [r, g, b] = walls[i] ? COLOURS.ground : COLOURS.wall;
+      if (walls[i] && costs[i] > 1) {
+        const t = Math.min(1, Math.log2(costs[i]) / 6);     // rough ground: browner
+        r = 250 - 80 * t; g = 242 - 130 * t; b = 220 - 170 * t;
+      }
+      if (regions && regions[i]) {
+        const hue = (regions[i] * 137.508) % 360;
+        [r, g, b] = mix([r, g, b], hsl(hue, 0.65, 0.6), 0.55);
+      }
+      data[4 * i] = r; data[4 * i + 1] = g; data[4 * i + 2] = b; data[4 * i + 3] = 255;
+    }
+    this.ground.context.putImageData(this.ground.image, 0, 0);
+  }
+
+  // The open and closed lists of a replay, and the carnage of an influence layer.
+  paintSearch(replay, influence) {
+    const data = this.search.image.data;
+    data.fill(0);
+    if (replay) {
+      const state = replay.state;
+      for (let i = 0; i < state.length; i++) {
+        if (!state[i]) continue;
+        const c = state[i] === OPEN ? COLOURS.open : COLOURS.closed;
+        data[4 * i] = c[0]; data[4 * i + 1] = c[1]; data[4 * i + 2] = c[2]; data[4 * i + 3] = 200;
+      }
+      if (replay.current >= 0 && !replay.finished) {
+        const i = replay.current, c = COLOURS.current;
+        data[4 * i] = c[0]; data[4 * i + 1] = c[1]; data[4 * i + 2] = c[2]; data[4 * i + 3] = 255;
+      }
+    }
+    if (influence) {
+      for (let i = 0; i < influence.length; i++) {
+        if (!influence[i]) continue;
+        const a = Math.min(200, 40 + influence[i] * 4);
+        data[4 * i] = 220; data[4 * i + 1] = 40; data[4 * i + 2] = 40;
+        data[4 * i + 3] = Math.max(data[4 * i + 3], a);
+      }
+    }
+    this.search.context.putImageData(this.search.image, 0, 0);
+  }
+
+  // A distance map as a heat map (costs: Uint32Array, 0xffffffff unreachable).
+  paintHeat(costs) {
+    const data = this.heat.image.data;
+    data.fill(0);
+    if (costs) {
+      let max = 1;
+      for (const c of costs) if (c !== 0xffffffff && c > max) max = c;
+      for (let i = 0; i < costs.length; i++) {
+        if (costs[i] === 0xffffffff) continue;
+        const [r, g, b] = hsl(240 * (costs[i] / max), 0.7, 0.62);
+        data[4 * i] = r; data[4 * i + 1] = g; data[4 * i + 2] = b; data[4 * i + 3] = 170;
+      }
+    }
+    this.heat.context.putImageData(this.heat.image, 0, 0);
+  }
+
+  draw(scene) {
+    const { ctx, scale } = this;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#d9dde6";
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(scale, 0, 0, scale, this.ox, this.oy);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.ground.canvas, 0, 0);
+    if (scene.flow) ctx.drawImage(this.heat.canvas, 0, 0);
+    ctx.drawImage(this.search.canvas, 0, 0);
+    const [x0, y0, x1, y1] = this.visible();
+    if (scale >= 8) this.gridLines(x0, y0, x1, y1);
+    if (scene.replay && scale >= ARROWS_FROM) this.parents(scene.replay, x0, y0, x1, y1);
+    if (scene.flow && scale >= ARROWS_FROM) this.flowArrows(scene.flow, x0, y0, x1, y1);
+    if (scene.replay && scene.numbers && scale >= NUMBERS_FROM) this.numbers(scene.replay, x0, y0, x1, y1);
+    if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
+    if (scene.waypoints) this.polyline(scene.waypoints, "#ff9f1c", Math.max(0.14, 2 / scale), true);
+    for (const [x, y] of scene.jumpPoints || []) this.dot(x, y, "#7a1fa2", Math.max(0.3, 4 / scale));
+    for (const u of scene.units || []) this.unit(u);
+    for (const t of scene.extraTargets || []) this.marker(t, "#f2b705", "T");
+    if (scene.start) this.marker(scene.start, "#2fb344", "A");
+    if (scene.target) this.marker(scene.target, "#e5383b", "B");
+  }
+
+  visible() {
+    const [ax, ay] = [-this.ox / this.scale, -this.oy / this.scale];
+    const x0 = Math.max(0, Math.floor(ax)), y0 = Math.max(0, Math.floor(ay));
+    const x1 = Math.min(this.width, Math.ceil(ax + this.canvas.width / this.scale));
+    const y1 = Math.min(this.height, Math.ceil(ay + this.canvas.height / this.scale));
+    return [x0, y0, x1, y1];
+  }
+
+  gridLines(x0, y0, x1, y1) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = "rgba(60, 70, 90, 0.25)";
+    ctx.lineWidth = 1 / this.scale;
+    ctx.beginPath();
+    for (let x = x0; x <= x1; x++) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+    for (let y = y0; y <= y1; y++) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+    ctx.stroke();
+  }
+
+  // A pointer from each listed square towards its parent, as in the article's figures.
+  parents(replay, x0, y0, x1, y1) {
+    const ctx = this.ctx, w = replay.width;
+    ctx.strokeStyle = "rgba(30, 40, 60, 0.75)";
+    ctx.fillStyle = "rgba(30, 40, 60, 0.75)";
+    ctx.lineWidth = Math.max(0.04, 1.2 / this.scale);
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * w + x, p = replay.parent[i];
+        if (!replay.state[i] || p < 0 || p === i) continue;
+        this.arrow(x + 0.5, y + 0.5, (p % w) + 0.5, Math.floor(p / w) + 0.5);
+      }
+    }
+  }
+
+  flowArrows(flow, x0, y0, x1, y1) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = "rgba(20, 30, 50, 0.7)";
+    ctx.fillStyle = "rgba(20, 30, 50, 0.7)";
+    ctx.lineWidth = Math.max(0.04, 1.2 / this.scale);
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const next = flow.next(x, y);
+        if (next && (next[0] !== x || next[1] !== y)) this.arrow(x + 0.5, y + 0.5, next[0] + 0.5, next[1] + 0.5);
+      }
+    }
+  }
+
+  // A short arrow from the centre of a square pointing towards (tx, ty).
+  arrow(x, y, tx, ty) {
+    const ctx = this.ctx;
+    const dx = tx - x, dy = ty - y, d = Math.hypot(dx, dy), ux = dx / d, uy = dy / d;
+    const ex = x + ux * 0.42, ey = y + uy * 0.42;
+    ctx.beginPath();
+    ctx.moveTo(x + ux * 0.05, y + uy * 0.05);
+    ctx.lineTo(ex, ey);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(ex, ey);
+    ctx.lineTo(ex - ux * 0.14 - uy * 0.08, ey - uy * 0.14 + ux * 0.08);
+    ctx.lineTo(ex - ux * 0.14 + uy * 0.08, ey - uy * 0.14 - ux * 0.08);
+    ctx.fill();
+  }
+
+  // F top left, G bottom left, H bottom right: the article's figures.
+  numbers(replay, x0, y0, x1, y1) {
+    const ctx = this.ctx, w = replay.width;
+    ctx.fillStyle = "#111";
+    const size = Math.min(0.3, Math.max(0.17, 11 / this.scale));
+    ctx.font = `${size}px system-ui, sans-serif`;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * w + x;
+        if (!replay.state[i]) continue;
+        ctx.textBaseline = "top";
+        ctx.textAlign = "left";
+        ctx.fillText(String(replay.f[i]), x + 0.06, y + 0.05);
+        ctx.textBaseline = "bottom";
+        ctx.fillText(String(replay.g[i]), x + 0.06, y + 0.96);
+        ctx.textAlign = "right";
+        ctx.fillText(String(replay.h[i]), x + 0.94, y + 0.96);
+      }
+    }
+  }
+
+  polyline(points, colour, width, dots) {
+    if (points.length === 0) return;
+    const ctx = this.ctx;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.lineJoin = "round";
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    points.forEach(([x, y], k) => (k ? ctx.lineTo(x + 0.5, y + 0.5) : ctx.moveTo(x + 0.5, y + 0.5)));
+    ctx.stroke();
+    if (!dots) return;
+    ctx.fillStyle = colour;
+    for (const [x, y] of points) {
+      ctx.beginPath();
+      ctx.arc(x + 0.5, y + 0.5, Math.max(width, 0.12), 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+
+  // A square marker the size of a cell (at least a few pixels), lettered when big.
+  marker([x, y], colour, letter) {
+    const ctx = this.ctx, pad = Math.max(0, 0.5 - 4 / this.scale);
+    const grow = this.scale < 6 ? 6 / this.scale : 0;
+    ctx.fillStyle = colour;
+    ctx.fillRect(x - grow + 0.08 * (1 - pad), y - grow + 0.08 * (1 - pad), 1 + 2 * grow - 0.16, 1 + 2 * grow - 0.16);
+    if (this.scale >= 18) {
+      ctx.fillStyle = "#fff";
+      ctx.font = `bold 0.55px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(letter, x + 0.5, y + 0.53);
+    }
+  }
+
+  dot(x, y, colour, r) {
+    const ctx = this.ctx;
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.arc(x + 0.5, y + 0.5, r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  unit(u) {
+    const ctx = this.ctx;
+    const r = Math.max(0.38, 3.5 / this.scale);
+    if (u.path && u.path.length > 1) this.polyline(u.path, u.colour + "88", Math.max(0.06, 1 / this.scale), false);
+    ctx.fillStyle = u.colour;
+    ctx.strokeStyle = u.waiting ? "#000" : "#fff";
+    ctx.lineWidth = Math.max(0.06, 1 / this.scale);
+    ctx.beginPath();
+    ctx.arc(u.x + 0.5, u.y + 0.5, r, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+}
+
+function mix(a, b, t) {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+}
+
+function hsl(h, s, l) {
+  const k = (n) => (n + h / 30) % 12, a = s * Math.min(l, 1 - l);
+  const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [255 * f(0), 255 * f(8), 255 * f(4)];
+}
