@@ -159,6 +159,7 @@ export class View {
     if (scene.replay && scale >= ARROWS_FROM) this.parents(scene.replay, x0, y0, x1, y1);
     if (scene.flow && scale >= ARROWS_FROM) this.flowArrows(scene.flow, x0, y0, x1, y1);
     if (scene.replay && scene.numbers && scale >= NUMBERS_FROM) this.numbers(scene.replay, x0, y0, x1, y1);
+    if (scene.replay && scale < 4) this.listedDots(scene.replay);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
     if (scene.waypoints) this.polyline(scene.waypoints, "#ff9f1c", Math.max(0.14, 2 / scale), true);
     for (const [x, y] of scene.jumpPoints || []) this.dot(x, y, "#7a1fa2", Math.max(0.3, 4 / scale));
@@ -184,6 +185,18 @@ export class View {
     for (let x = x0; x <= x1; x++) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
     for (let y = y0; y <= y1; y++) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
     ctx.stroke();
+  }
+
+  // On a map drawn at a few pixels per square, the squares of a search
+  // that lists few (JPS's jump points) as dots big enough to see.
+  listedDots(replay) {
+    if (replay.events.length / 8 > 20000) return;
+    const w = replay.width, r = 2.5 / this.scale;
+    for (let i = 0; i < replay.state.length; i++) {
+      if (!replay.state[i]) continue;
+      const c = replay.state[i] === OPEN ? "#2e9e48" : "#2f6fed";
+      this.dot(i % w, Math.floor(i / w), c, r);
+    }
   }
 
   // A pointer from each listed square towards its parent, as in the article's figures.
