@@ -191,7 +191,7 @@ export class View {
   // that lists few (JPS's jump points) as dots big enough to see.
   listedDots(replay) {
     if (replay.events.length / 8 > 20000) return;
-    const w = replay.width, r = 2.5 / this.scale;
+    const w = replay.width, r = 1.8 / this.scale;
     for (let i = 0; i < replay.state.length; i++) {
       if (!replay.state[i]) continue;
       const c = replay.state[i] === OPEN ? "#2e9e48" : "#2f6fed";
