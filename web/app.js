@@ -30,6 +30,8 @@ function searchOptions() {
   for (const name of SELECTS) o[name] = $(`opt-${name}`).value;
   o.weight = Number($("opt-weight").value);
   o.turnPenalty = Number($("opt-turnPenalty").value);
+  o.maxExpanded = Number($("opt-maxExpanded").value);
+  o.partial = $("opt-partial").checked;
   return o;
 }
 
@@ -256,10 +258,12 @@ function timeSearch(run) {
 }
 
 function showResult(r) {
+  // A partial path (options.partial) is shown as a path, said as partial.
+  const hasPath = r.length > 0 && [STATUS.OK, STATUS.PARTIAL_NO_PATH, STATUS.PARTIAL_LIMIT].includes(r.status);
   $("stat-status").textContent = STATUS_TEXT(r);
-  $("stat-length").textContent = r.status === STATUS.OK ? `${r.length} cells` : "–";
-  const unit = $("opt-costs").value === "octile" ? ` (${r.distance?.toFixed(2) ?? ""})` : "";
-  $("stat-cost").textContent = r.status === STATUS.OK ? `${r.cost}${r.distance !== undefined ? unit : ""}` : "–";
+  $("stat-length").textContent = hasPath ? `${r.length} cells` : "–";
+  const unit = $("opt-costs").value === "octile" && r.distance !== undefined ? ` (${r.distance.toFixed(2)})` : "";
+  $("stat-cost").textContent = hasPath ? `${r.cost}${unit}` : "–";
   $("stat-expanded").textContent = String(r.expanded);
   $("stat-time").textContent = `${r.microseconds.toFixed(1)} µs`;
   const extra = [];
@@ -614,7 +618,7 @@ function setupControls() {
   };
   $("bench-maps").onchange = (e) => { if (e.target.value) loadBenchMap(e.target.value); };
   for (const id of ["opt-algorithm", ...SELECTS.slice(1).map((n) => `opt-${n}`), "opt-weight",
-                    "opt-turnPenalty", "opt-smooth", "opt-influence"])
+                    "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence"])
     $(id).addEventListener("change", () => { updateIndexes(); search(); });
   for (const id of ["show-islands", "show-dead-ends"])
     $(id).addEventListener("change", () => { updateIndexes(); page.dirty.ground = true; });

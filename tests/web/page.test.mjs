@@ -140,6 +140,35 @@ step("walls drawn and the start and target dragged, as the CLI finds", async (pa
   await shot(page, "drawn");
 });
 
+step("the other searches and overlays on the drawn map", async (page) => {
+  await page.check("#opt-smooth");
+  const extra = await page.textContent("#stat-extra");
+  check(/\d+ waypoints/.test(extra), `smoothing draws waypoints: '${extra}'`);
+  await page.uncheck("#opt-smooth");
+  await page.fill("#opt-maxExpanded", "20");
+  await page.check("#opt-partial");
+  await page.dispatchEvent("#opt-maxExpanded", "change");
+  const partial = await stat(page, "status");
+  check(/limit/.test(partial) && await number(page, "expanded") === 20 && await number(page, "length") > 0,
+        `a search limited to 20 squares gives a partial path: '${partial}'`);
+  await page.fill("#opt-maxExpanded", "0");
+  await page.uncheck("#opt-partial");
+  await page.dispatchEvent("#opt-maxExpanded", "change");
+  // Dijkstra's costs are the least costs: A*'s with H = 0.
+  const least = native(["path", join(work, "drawn.map"), "4", "10", "44", "22", "--heuristic", "zero"]).cost;
+  for (const algorithm of ["nearest", "flow", "jps+"]) {
+    await page.selectOption("#opt-algorithm", algorithm);
+    check(await stat(page, "status") === "found", `${algorithm}: ${await stat(page, "status")}`);
+    if (algorithm !== "jps+")
+      check(await number(page, "cost") === least, `${algorithm}: cost ${await number(page, "cost")}, least ${least}`);
+  }
+  await page.selectOption("#opt-algorithm", "astar");
+  await page.check("#show-islands");
+  await hover(page, 4, 10);
+  check(/island \d+/.test(await page.textContent("#inspector")), "the islands overlay names the island");
+  await page.uncheck("#show-islands");
+});
+
 const AR = "bg512/AR0011SR.map";
 const arFile = join(benchDir, "maps", AR);
 const arProblems = readFileSync(join(benchDir, "scen", `${AR}.scen`), "utf8").split("\n").slice(1, 101)
