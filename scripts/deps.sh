@@ -72,7 +72,8 @@ web_packages() {
     tests_web=$dir/tests/web
     lock=$tests_web/node_modules/.package-lock.json
     [ "$what" = web ] || return 0
-    if [ -f "$lock" ] && [ ! "$tests_web/package-lock.json" -nt "$lock" ]; then
+    if [ -d "$tests_web/node_modules/playwright-core" ] && [ -f "$lock" ] &&
+        [ ! "$tests_web/package-lock.json" -nt "$lock" ]; then
         return 0
     fi
     local log

@@ -29,8 +29,10 @@ function searchOptions() {
   const o = {};
   for (const name of SELECTS) o[name] = $(`opt-${name}`).value;
   o.weight = Number($("opt-weight").value);
-  o.turnPenalty = Number($("opt-turnPenalty").value);
-  o.maxExpanded = Number($("opt-maxExpanded").value);
+  // Counts typed in a box: whole and not negative (the module refuses others).
+  const count = (id) => Math.max(0, Math.round(Number($(id).value)) || 0);
+  o.turnPenalty = count("opt-turnPenalty");
+  o.maxExpanded = count("opt-maxExpanded");
   o.partial = $("opt-partial").checked;
   return o;
 }

@@ -8,10 +8,35 @@
 //   const result = searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps" });
 //   result.status, result.distance, result.points() ...
 //
-// Memory: a searcher allocates its context, options, path and trace buffers
-// once, in the module's memory, and every search reuses them; a result's
-// points() and events() are views of those buffers, good until the
-// searcher's next search. Call delete() on grids and searchers when done.
+// What loadAstar returns (each object is described where it is made below):
+//   parseMap(text, name), newGrid(width, height) -> a grid: width, height,
+//     cells, walkable(x, y), cost(x, y), setWalkable(x, y, walkable),
+//     setCost(x, y, cost), enableJumpTable(), disableJumpTable(),
+//     enableIslands(), island(x, y), enableDeadEnds(), deadEnd(x, y),
+//     walls(), costs(), delete()
+//   searcher(maxCells, { traceCapacity }) -> findPath(grid, sx, sy, gx, gy,
+//     options), findNearest(grid, sx, sy, targets, options), smooth(grid,
+//     options), lineOfSight(grid, ax, ay, bx, by, options),
+//     distanceMap(grid, sources, options), delete()
+//   newLayer(width, height), newUnits(width, height, maxUnits): the world a
+//     search is made in (options.world)
+//   newPathBuffer(capacity), newQueue(slots, maxCells, maxRequests): paths
+//     asked for at any time and searched a budget at a time
+//   newKnowledge(truth): what a player has seen of a map, searched as a grid
+//   statusMessage(status), memoryBytes(), STATUS, EVENT_INTS
+// Options are named as the CLI names them (DEFAULTS below), plus trace and
+// world; a name or value the library does not know throws.
+//
+// Failures: a search's result, a queue's poll and update, and a distance
+// map carry their status and message; every other call that fails throws
+// an Error with the library's message ("astar: invalid argument").
+//
+// Memory: a searcher allocates its context, options, path, trace, waypoint
+// and distance map buffers once, in the module's memory, and every search
+// reuses them; a result's points() and events() are views of those
+// buffers, good until the searcher's next search. Layers, units, queues
+// and path buffers are made once and reused the same way. Call delete() on
+// every object made here when done with it.
 
 // Values of the C enums (include/astar/search.h), by the names the CLI uses.
 export const ALGORITHMS = { astar: 0, jps: 1, "jps+": 2 };
@@ -89,7 +114,7 @@ export async function loadAstar(bytes) {
   // report), allocated once: no call below allocates for them.
   const scratch = allocated(c.malloc(128), "scratch");
   const int32 = (pointer, count) => new Int32Array(memory().buffer, pointer, count);
-  const created = (call, what) => {
+  const created = (call) => {
     ok(call(scratch));
     return int32(scratch, 1)[0];
   };
@@ -112,48 +137,53 @@ export async function loadAstar(bytes) {
   }
   // Copies [x, y] pairs (or an Int32Array of x, y, ...) into a growing buffer.
   function pointsIn(buffer, points) {
+    const pairs = points instanceof Int32Array ? points.length % 2 === 0
+      : points.every((p) => p.length === 2 && p.every(Number.isInteger));
+    if (!pairs) throw new Error("astar: points are [x, y] pairs of integers or an Int32Array of x, y, ...");
     const flat = points instanceof Int32Array ? points : Int32Array.from(points.flat());
     const pointer = buffer.at(Math.max(8, flat.length * 4));
     int32(pointer, flat.length).set(flat);
     return [pointer, flat.length / 2];
   }
 
-  function wrapGrid(pointer) {
+  // Every cell of a map at once, row by row, in one call (a copy): 1 for a
+  // walkable cell and 0 for a blocked one, or each cell's terrain cost.
+  const mapCopy = growing("a copy of the map");
+  function cellBytes(pointer, cells, walkable) {
+    const buffer = mapCopy.at(cells);
+    c.astar_web_grid_cells(pointer, walkable, buffer);
+    return new Uint8Array(memory().buffer, buffer, cells).slice();
+  }
+
+  // What may be read of any grid, a knowledge layer's believed grid too.
+  function readGrid(pointer) {
+    const width = c.astar_grid_width(pointer), height = c.astar_grid_height(pointer);
     return {
       pointer,
-      width: c.astar_grid_width(pointer),
-      height: c.astar_grid_height(pointer),
-      get cells() { return this.width * this.height; },
+      width,
+      height,
+      cells: width * height,
       walkable: (x, y) => c.astar_grid_walkable(pointer, x, y) !== 0,
       cost: (x, y) => c.astar_grid_cost(pointer, x, y),
-      setWalkable(x, y, walkable) {
-        const s = c.astar_grid_set_walkable(pointer, x, y, walkable ? 1 : 0);
-        if (s !== 0) throw new Error(`astar: ${statusMessage(s)}`);
-      },
-      setCost(x, y, cost) {
-        const s = c.astar_grid_set_cost(pointer, x, y, cost);
-        if (s !== 0) throw new Error(`astar: ${statusMessage(s)}`);
-      },
+      // 0 for a blocked cell or without enableIslands().
+      island: (x, y) => c.astar_grid_island(pointer, x, y) >>> 0,
+      // The innermost dead-end area (x, y) lies in; 0 for none or without
+      // enableDeadEnds().
+      deadEnd: (x, y) => c.astar_grid_dead_end(pointer, x, y) >>> 0,
+      walls: () => cellBytes(pointer, width * height, true),
+      costs: () => cellBytes(pointer, width * height, false),
+    };
+  }
+
+  function wrapGrid(pointer) {
+    return {
+      ...readGrid(pointer),
+      setWalkable: (x, y, walkable) => ok(c.astar_grid_set_walkable(pointer, x, y, walkable ? 1 : 0)),
+      setCost: (x, y, cost) => ok(c.astar_grid_set_cost(pointer, x, y, cost)),
       enableJumpTable: () => ok(c.astar_grid_enable_jump_table(pointer)),
       disableJumpTable: () => c.astar_grid_disable_jump_table(pointer),
       enableIslands: () => ok(c.astar_grid_enable_islands(pointer)),
-      // 0: blocked, or islands not enabled.
-      island: (x, y) => c.astar_grid_island(pointer, x, y) >>> 0,
       enableDeadEnds: () => ok(c.astar_grid_enable_dead_ends(pointer)),
-      deadEnd: (x, y) => c.astar_grid_dead_end(pointer, x, y) >>> 0,
-      // Every cell at once, row by row: 1 walkable, 0 blocked; terrain costs.
-      walls() { return this.cellsCopy()[0]; },
-      costs() { return this.cellsCopy()[1]; },
-      cellsCopy() {
-        const n = this.cells, buffer = allocated(c.malloc(2 * n), "a copy of the map");
-        try {
-          c.astar_web_grid_cells(pointer, buffer, buffer + n);
-          const bytes = new Uint8Array(memory().buffer, buffer, 2 * n);
-          return [bytes.slice(0, n), bytes.slice(n)];
-        } finally {
-          c.free(buffer);
-        }
-      },
       delete: () => c.astar_grid_delete(pointer),
     };
   }
@@ -190,20 +220,38 @@ export async function loadAstar(bytes) {
   const DEFAULTS = { algorithm: "astar", openList: "heap", moves: 8, costs: "article",
                      heuristic: "manhattan", weight: 1, ties: "last", stop: "closed",
                      maxExpanded: 0, partial: false, turnPenalty: 0 };
+  // A number for an unsigned C integer, which would otherwise wrap or be cut.
+  const count = (value, name, max = 0xffffffff) => {
+    if (!(Number.isInteger(value) && value >= 0 && value <= max))
+      throw new Error(`astar: ${name} '${value}' is not a count (0..${max})`);
+    return value;
+  };
+  const COUNTS = ["maxExpanded", "turnPenalty"]; // uint32_t in C
+  const WORLD = ["layer", "layerWeight", "units", "unit", "unitRadius", "unitPenalty"];
+  const known = (asked, names, what) => {
+    const unknown = Object.keys(asked).find((name) => !names.includes(name));
+    if (unknown !== undefined) throw new Error(`astar: unknown ${what} '${unknown}'`);
+  };
   function applyOptions(options, asked, trace) {
+    known(asked, [...Object.keys(OPTION), "trace", "world"], "option");
     const all = { ...DEFAULTS, ...asked };
     for (const [name, [field, names]] of Object.entries(OPTION)) {
       const value = names ? names[all[name]] : Number(all[name]);
       if (value === undefined) throw new Error(`astar: unknown ${name} '${all[name]}'`);
-      c.astar_web_options_set(options, field, value);
+      c.astar_web_options_set(options, field, COUNTS.includes(name) ? count(value, name) : value);
     }
     c.astar_web_options_trace(options, trace);
     setWorld(options, asked.world);
   }
 
-  // The world of a search (astar_options.world): { layer, layerWeight,
-  // units, unit, unitRadius, unitPenalty }, any of them; none without it.
+  // The world of a search (astar_options.world): { layer (a newLayer),
+  // layerWeight = 1, units (a newUnits), unit, unitRadius = 8,
+  // unitPenalty = 4 }, any of them, but units only with the unit that
+  // searches; no layer and no units without it.
   function setWorld(options, world = {}) {
+    known(world, WORLD, "world field");
+    if (world.units && world.unit === undefined)
+      throw new Error("astar: world.units needs world.unit, the unit that searches");
     c.astar_web_options_world(options, world.layer ? world.layer.pointer : 0, world.layerWeight ?? 1,
                               world.units ? world.units.pointer : 0, world.unit ?? 0,
                               world.unitRadius ?? 8, world.unitPenalty ?? 4);
@@ -224,8 +272,8 @@ export async function loadAstar(bytes) {
     const targets = growing("targets");
     const smoothed = allocated(c.malloc(8 * maxCells), "waypoints");
     const costs = allocated(c.malloc(4 * maxCells), "a distance map's costs");
-    const distanceMap = allocated(created((out) => c.astar_distance_map_new(maxCells, out),
-                                          "a distance map"), "a distance map");
+    const distanceMap = created((out) => c.astar_distance_map_new(maxCells, out));
+    let builds = 0; // of distanceMap: a result answers only for the latest
 
     // A search's answer: views of the searcher's buffers.
     function result(status, microseconds, asked) {
@@ -265,17 +313,22 @@ export async function loadAstar(bytes) {
           c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
         return result(status, microseconds, asked);
       },
-      // Dijkstra to the nearest of targets ([x, y] each): findPath's
-      // result, and which: the index of the target reached.
+      // Dijkstra to the nearest of targets ([x, y] each, or an Int32Array
+      // of x, y, ...): findPath's result, and which: the index of the
+      // target reached (null when none is).
       findNearest(grid, sx, sy, goals, asked = {}) {
         setOptions(asked);
         const [pointer, count] = pointsIn(targets, goals);
+        const noTarget = -1; // SIZE_MAX, which the search leaves when it reaches none
+        int32(scratch, 1)[0] = noTarget;
         const [status, microseconds] = timed(() => c.astar_web_find_nearest(
           context, grid.pointer, sx, sy, pointer, count, options, path, scratch));
-        return { ...result(status, microseconds, asked), which: int32(scratch, 1)[0] };
+        const which = int32(scratch, 1)[0];
+        return { ...result(status, microseconds, asked), which: which === noTarget ? null : which };
       },
       // The fewest waypoints of the last path found that a unit walks
-      // straight between: { status, waypoints: [[x, y], ...], distance }.
+      // straight between: { status, message, waypoints: [[x, y], ...],
+      // distance: the walk's length in cells }. Only options.moves counts.
       smooth(grid, asked = {}) {
         setOptions(asked);
         const status = c.astar_web_smooth(grid.pointer, options, path, smoothed, maxCells, scratch);
@@ -285,30 +338,54 @@ export async function loadAstar(bytes) {
         for (let k = 0; k < flat.length; k += 2) waypoints.push([flat[k], flat[k + 1]]);
         return { status, message: statusMessage(status), waypoints, distance };
       },
+      // Whether a unit at (ax, ay) sees (bx, by) (astar_line_of_sight): the
+      // rule smooth() keeps to. Only options.moves counts.
+      lineOfSight(grid, ax, ay, bx, by, asked = {}) {
+        setOptions(asked);
+        return c.astar_web_line_of_sight(grid.pointer, options, ax, ay, bx, by) !== 0;
+      },
       // A distance map (and flow field) to the nearest of sources, in the
-      // searcher's map, good until the next distanceMap call.
+      // searcher's map: { status, message, cost(x, y), costs(), next(x, y),
+      // source(x, y) }. The map is rebuilt by the next distanceMap call,
+      // after which this result throws rather than answer for that one.
       distanceMap(grid, sources, asked = {}) {
         setOptions(asked);
         const [pointer, count] = pointsIn(targets, sources);
         const status = c.astar_distance_map_build(distanceMap, context, grid.pointer, pointer, count,
                                                   options);
+        const build = ++builds, message = statusMessage(status);
+        const built = status === STATUS.OK || status === STATUS.COST_OVERFLOW;
         const { width, height } = grid;
+        const current = () => {
+          if (build !== builds)
+            throw new Error("astar: a distance map read after the searcher's next distanceMap");
+        };
         return {
           status,
-          message: statusMessage(status),
-          cost: (x, y) => c.astar_distance_map_cost(distanceMap, x, y) >>> 0,
-          // Every cell's cost, 0xffffffff where no source is reached.
+          message,
+          // 0xffffffff where no source is reached.
+          cost(x, y) { current(); return c.astar_distance_map_cost(distanceMap, x, y) >>> 0; },
+          // Every cell's cost, row by row (a copy); a failed build throws.
           costs() {
+            current();
+            if (!built) throw new Error(`astar: ${message}`);
             c.astar_web_distance_costs(distanceMap, width, height, costs);
             return new Uint32Array(memory().buffer, costs, width * height).slice();
           },
-          // The next step from (x, y) towards its nearest source, or null.
+          // The next step [x, y] from (x, y) towards its nearest source (the
+          // cell itself at a source), or null where no source is reached.
           next(x, y) {
+            current();
             if (c.astar_distance_map_next(distanceMap, x, y, scratch) !== STATUS.OK) return null;
             const [nx, ny] = int32(scratch, 2);
             return [nx, ny];
           },
-          source: (x, y) => c.astar_distance_map_source(distanceMap, x, y),
+          // The index in sources of the one (x, y) leads to, or null.
+          source(x, y) {
+            current();
+            const index = c.astar_distance_map_source(distanceMap, x, y);
+            return index === -1 ? null : index; // -1: ASTAR_NO_SOURCE, SIZE_MAX
+          },
         };
       },
       delete() {
@@ -324,10 +401,11 @@ export async function loadAstar(bytes) {
     };
   }
 
-  // An influence layer (astar/world.h): a number per cell that searches
-  // given it in their world add to the terrain, times a weight.
+  // An influence layer (astar/world.h): a number per cell, 0..65535, that
+  // searches given it in their world add to the terrain, times a weight;
+  // add and addDisc saturate, decay(keep) keeps that share of every value.
   function newLayer(width, height) {
-    const pointer = created((out) => c.astar_layer_new(width, height, out), "a layer");
+    const pointer = created((out) => c.astar_layer_new(width, height, out));
     const values = allocated(c.malloc(2 * width * height), "a layer's values");
     return {
       pointer,
@@ -349,14 +427,15 @@ export async function loadAstar(bytes) {
   // Units on one map (astar/world.h): where each stands and the path it
   // walks, kept clear of by searches given them in their world.
   function newUnits(width, height, maxUnits) {
-    const pointer = created((out) => c.astar_units_new(width, height, maxUnits, out), "units");
+    const pointer = created((out) => c.astar_units_new(width, height, maxUnits, out));
     const path = growing("a unit's path");
     return {
       pointer,
-      add: (x, y) => created((out) => c.astar_units_add(pointer, x, y, out), "a unit") >>> 0,
+      add: (x, y) => created((out) => c.astar_units_add(pointer, x, y, out)) >>> 0,
       remove: (id) => ok(c.astar_units_remove(pointer, id)),
       move: (id, x, y) => ok(c.astar_units_move(pointer, id, x, y)),
-      // points: [[x, y], ...] or an Int32Array of x, y, ...; copied.
+      // points: [[x, y], ...] or an Int32Array of x, y, ...; copied, through
+      // a module buffer as large as the longest path given so far.
       setPath(id, points) {
         const [p, count] = pointsIn(path, points);
         ok(c.astar_units_set_path(pointer, id, p, count));
@@ -395,46 +474,54 @@ export async function loadAstar(bytes) {
   }
 
   // A request queue (astar/queue.h): paths asked for at any time, searched
-  // a budget at a time by update(). Its requests share one options object
-  // (the queue copies the options, but the layer it names lives here): the
-  // world's layer and weight are those of the latest request.
+  // a budget at a time by update(). A request takes findPath's options but
+  // no trace, and writes its path into a newPathBuffer when it ends; its
+  // handle is { index, generation }. The queue copies a request's options
+  // but not the layer use they point to, which lives in this queue's one
+  // options object: every request of a queue searches with the layer and
+  // weight last given to any of them.
   function newQueue(slots, maxCells, maxRequests) {
-    const pointer = created((out) => c.astar_queue_new(slots, maxCells, maxRequests, out), "a queue");
+    const pointer = created((out) => c.astar_queue_new(slots, maxCells, maxRequests, out));
     const options = allocated(c.astar_web_options_new(), "options");
-    const report = new Float64Array(6);
     return {
       pointer,
-      request(grid, sx, sy, gx, gy, asked, pathBuffer, priority = 0) {
+      request(grid, sx, sy, gx, gy, asked = {}, pathBuffer, priority = 0) {
+        if (asked.trace) throw new Error("astar: a queued search records no trace");
         applyOptions(options, asked, 0);
         ok(c.astar_web_queue_request(pointer, grid.pointer, sx, sy, gx, gy, options, priority,
                                      pathBuffer.pointer, scratch));
-        const [index, generation] = int32(scratch, 2);
+        const [index, generation] = new Uint32Array(memory().buffer, scratch, 2);
         return { index, generation };
       },
-      // maxNanoseconds 0: no time limit.
+      // One update's budget, 0 for no limit (both 0: until every request
+      // has ended); what it did, as astar_queue_report says.
       update(maxExpansions, maxNanoseconds = 0) {
-        const status = c.astar_web_queue_update(pointer, maxExpansions, maxNanoseconds, scratch);
-        c.astar_web_queue_report(scratch, scratch + 32);
-        report.set(new Float64Array(memory().buffer, scratch + 32, 6));
-        const [expanded, nanoseconds, started, finished, running, waiting] = report;
+        const status = c.astar_web_queue_update(pointer, count(maxExpansions, "maxExpansions"),
+          count(maxNanoseconds, "maxNanoseconds", Number.MAX_SAFE_INTEGER), scratch);
+        const [expanded, nanoseconds, started, finished, running, waiting] =
+          new Float64Array(memory().buffer, scratch, 6);
         return { status, expanded, nanoseconds, started, finished, running, waiting };
       },
+      // IN_PROGRESS, then the request's final status (findPath's), until
+      // cancel releases it; STALE_REQUEST after.
       poll: (handle) => c.astar_web_queue_poll(pointer, handle.index, handle.generation),
       cancel: (handle) => c.astar_web_queue_cancel(pointer, handle.index, handle.generation),
       delete() { c.astar_queue_delete(pointer); c.free(options); },
     };
   }
 
-  // A player's knowledge of the map (astar/knowledge.h): searches on
-  // grid plan with what has been seen, the unseen believed open ground.
+  // A player's knowledge of a map, the truth (astar/knowledge.h): grid is
+  // what the player believes, searched as any grid but only read (the
+  // unseen believed open ground of cost 1, the seen as the truth had it when
+  // revealed); revealRadius(x, y, r) reveals the cells within r + 1/2 of
+  // (x, y) and returns how many beliefs changed; forget() unsees all. grid
+  // stays the same object through forget(), which replaces the C grid.
   function newKnowledge(truth) {
-    const pointer = created((out) => c.astar_knowledge_new(truth.pointer, out), "knowledge");
-    const believed = () => ({ ...wrapGrid(c.astar_knowledge_grid(pointer)), delete() {} });
-    let grid = believed();
+    const pointer = created((out) => c.astar_knowledge_new(truth.pointer, out));
+    const grid = readGrid(c.astar_knowledge_grid(pointer));
     return {
       pointer,
-      get grid() { return grid; },
-      // How many cells' belief changed.
+      grid,
       revealRadius(x, y, radius) {
         ok(c.astar_knowledge_reveal_radius(pointer, truth.pointer, x, y, radius, scratch));
         return int32(scratch, 1)[0];
@@ -443,7 +530,7 @@ export async function loadAstar(bytes) {
       seenCells: () => c.astar_knowledge_seen_cells(pointer),
       forget() {
         ok(c.astar_knowledge_forget(pointer));
-        grid = believed();
+        Object.assign(grid, readGrid(c.astar_knowledge_grid(pointer)));
       },
       delete: () => c.astar_knowledge_delete(pointer),
     };

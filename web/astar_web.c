@@ -68,7 +68,11 @@ WEB_API void astar_web_options_world(astar_options *o, const astar_layer *layer,
                                      uint32_t penalty)
 {
     web_options *w = (web_options *)o;
-    w->layer = (astar_layer_use){ .layer = layer, .weight = weight };
+    /* A request queued earlier with a layer still points to w->layer (a
+     * queue copies the options, not their layers): a world without one
+     * leaves it to that request. */
+    if (layer)
+        w->layer = (astar_layer_use){ .layer = layer, .weight = weight };
     o->world.layers = layer ? &w->layer : NULL;
     o->world.layer_count = layer ? 1 : 0;
     o->world.units = units;
@@ -198,17 +202,17 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
                            path);
 }
 
-/* A whole map in two caller buffers of width * height bytes, row by row:
- * 1 for a walkable cell, and each cell's terrain cost (0 blocked), so that a
- * page draws a large map without a call per cell. */
-WEB_API void astar_web_grid_cells(const astar_grid *grid, uint8_t *walkable, uint8_t *costs)
+/* A whole map in a caller buffer of width * height bytes, row by row: with
+ * walkable, 1 for a walkable cell and 0 for a blocked one, else each
+ * cell's terrain cost (0 blocked), so that a page draws a large map without
+ * a call per cell. */
+WEB_API void astar_web_grid_cells(const astar_grid *grid, bool walkable, uint8_t *out)
 {
     int w = astar_grid_width(grid), h = astar_grid_height(grid);
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             int cost = astar_grid_cost(grid, x, y);
-            walkable[(size_t)y * (size_t)w + (size_t)x] = cost > 0;
-            costs[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)cost;
+            out[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)(walkable ? cost > 0 : cost);
         }
     }
 }
@@ -245,6 +249,12 @@ WEB_API astar_status astar_web_find_nearest(astar_context *ctx, const astar_grid
                               which);
 }
 
+WEB_API bool astar_web_line_of_sight(const astar_grid *grid, const astar_options *options,
+                                     int ax, int ay, int bx, int by)
+{
+    return astar_line_of_sight(grid, options, (astar_point){ ax, ay }, (astar_point){ bx, by });
+}
+
 /* Smooths a path into out (capacity points); result[0] gets the waypoints'
  * count (set even when they do not fit), result[1] the walk's length. */
 WEB_API astar_status astar_web_smooth(const astar_grid *grid, const astar_options *options,
@@ -276,22 +286,20 @@ WEB_API astar_status astar_web_queue_request(astar_queue *q, const astar_grid *g
 }
 
 /* An update with its time budget in nanoseconds as a double (JavaScript
- * numbers hold integers exactly to 2^53); the report is written to report. */
+ * numbers hold integers exactly to 2^53); the report's fields are written
+ * to fields as doubles, in astar_queue_report's order. */
 WEB_API astar_status astar_web_queue_update(astar_queue *q, uint32_t max_expansions,
-                                            double max_nanoseconds, astar_queue_report *report)
+                                            double max_nanoseconds, double *fields)
 {
-    return astar_queue_update(q, max_expansions, (uint64_t)max_nanoseconds, report);
-}
-
-/* The report's fields as doubles, in astar_queue_report's order. */
-WEB_API void astar_web_queue_report(const astar_queue_report *report, double *fields)
-{
-    fields[0] = (double)report->expanded;
-    fields[1] = (double)report->nanoseconds;
-    fields[2] = report->started;
-    fields[3] = report->finished;
-    fields[4] = report->running;
-    fields[5] = report->waiting;
+    astar_queue_report report = { 0 };
+    astar_status s = astar_queue_update(q, max_expansions, (uint64_t)max_nanoseconds, &report);
+    fields[0] = (double)report.expanded;
+    fields[1] = (double)report.nanoseconds;
+    fields[2] = report.started;
+    fields[3] = report.finished;
+    fields[4] = report.running;
+    fields[5] = report.waiting;
+    return s;
 }
 
 WEB_API astar_status astar_web_queue_poll(const astar_queue *q, uint32_t index,

@@ -8,9 +8,18 @@
 // events the path); options reach the library (4 moves give no diagonal
 // step, JPS refuses them); a malformed map throws the loader's message; and
 // searches reuse the searcher's buffers (the module's memory does not grow);
-// and the calls the page uses beside searching - islands, layers, units,
-// smoothing, nearest targets, distance maps, queues, knowledge - do what
-// their headers say.
+// STATUS is astar/base.h's enum, name for name; and the calls the page uses
+// beside searching do what their headers say: islands join and split with
+// walls, dead ends, walls() and costs(), a disc of carnage on a layer is
+// walked around at a higher cost, a stopped unit is walked around and
+// checkStep gives go, wait and repath in each case of astar/world.h,
+// smoothing leaves fewer waypoints than cells, each seeing the next, the
+// nearest of two targets is found, a distance map's flow falls to a source,
+// 20 queued requests on dao/arena served 200 expansions an update end as
+// findPath's searches do (requests share their queue's layer, which one
+// without a layer leaves), and a knowledge layer plans through an unseen
+// wall and around a seen one. Bad options, points and reads throw; none of these
+// calls makes the module's memory grow once its objects are made.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +40,12 @@ function check(ok, what) {
     failures++;
     if (failures <= 20) console.error(`FAIL: ${what}`);
   }
+}
+
+// The message of the Error a call throws, "" when it throws none.
+function thrown(call) {
+  try { call(); } catch (e) { return e.message; }
+  return "";
 }
 
 // Scenario lines: bucket, map, width, height, sx, sy, gx, gy, optimal.
@@ -95,6 +110,65 @@ for (const name of ["dao/arena", "dao/den312d", "bg512/AR0011SR"]) {
   grid.delete();
 }
 
+// A queue on dao/arena: 20 requests of every priority, one to a wall, served
+// 200 expansions an update, end as findPath ends them (status, cost, length,
+// squares expanded), and the updates' reports add up to them.
+{
+  const name = "dao/arena";
+  const grid = astar.parseMap(readFileSync(join(benchDir, "maps", `${name}.map`), "utf8"), name);
+  const searcher = astar.searcher(grid.cells);
+  const all = problems(name);
+  const asked = { costs: "octile", heuristic: "octile" };
+  const picked = Array.from({ length: 19 }, (_, k) => all[Math.floor((k * all.length) / 19)]);
+  const walls = grid.walls(), wall = walls.indexOf(0);
+  picked.push({ ...picked[0], gx: wall % grid.width, gy: Math.floor(wall / grid.width) });
+  const direct = picked.map((p) => {
+    const r = searcher.findPath(grid, p.sx, p.sy, p.gx, p.gy, asked);
+    return { status: r.status, cost: r.cost, length: r.length, expanded: r.expanded };
+  });
+  const queue = astar.newQueue(4, grid.cells, picked.length);
+  const buffers = picked.map(() => astar.newPathBuffer(grid.cells));
+  const BUDGET = 200;
+  function serve() {
+    const handles = picked.map((p, k) =>
+      queue.request(grid, p.sx, p.sy, p.gx, p.gy, asked, buffers[k], (k * 97) % 1001));
+    const total = { expanded: 0, started: 0, finished: 0, updates: 0, overBudget: 0 };
+    let report;
+    do {
+      report = queue.update(BUDGET);
+      total.expanded += report.expanded;
+      total.started += report.started;
+      total.finished += report.finished;
+      total.overBudget += report.expanded > BUDGET ? 1 : 0;
+      total.updates++;
+    } while ((report.running > 0 || report.waiting > 0) && total.updates < 100000);
+    const statuses = handles.map((h) => queue.poll(h));
+    for (const h of handles) queue.cancel(h);
+    return { total, report, statuses };
+  }
+  const { total, report, statuses } = serve();
+  let expanded = 0;
+  picked.forEach((p, k) => {
+    const b = buffers[k], d = direct[k];
+    check(statuses[k] === d.status && b.cost === d.cost && b.length === d.length && b.expanded === d.expanded,
+          `${name} queued (${p.sx},${p.sy})->(${p.gx},${p.gy}): ${astar.statusMessage(statuses[k])}, ` +
+          `cost ${b.cost}, ${b.length} cells, ${b.expanded} expanded; findPath: ${d.status}, ${d.cost}, ` +
+          `${d.length}, ${d.expanded}`);
+    expanded += b.expanded;
+  });
+  check(direct.at(-1).status === astar.STATUS.GOAL_BLOCKED &&
+        direct.filter((d) => d.status === 0).length === 19,
+        "19 paths and a goal in a wall");
+  check(total.finished === 20 && total.started === 20 && report.running === 0 && report.waiting === 0 &&
+        total.overBudget === 0 && total.expanded === expanded && total.updates >= expanded / BUDGET,
+        `the reports: ${JSON.stringify(total)} for ${expanded} expanded`);
+  // Served again, the queue allocates nothing.
+  const bytes = astar.memoryBytes();
+  for (let i = 0; i < 3; i++) serve();
+  check(astar.memoryBytes() === bytes, "the module's memory grew while the queue served");
+  for (const object of [queue, ...buffers, searcher, grid]) object.delete();
+}
+
 // Options reach the library.
 {
   const grid = astar.newGrid(20, 20);
@@ -111,17 +185,44 @@ for (const name of ["dao/arena", "dao/den312d", "bg512/AR0011SR"]) {
   grid.setWalkable(19, 19, false);
   const blocked = searcher.findPath(grid, 0, 0, 19, 19);
   check(blocked.status !== 0 && /goal/.test(blocked.message), `a blocked goal: ${blocked.message}`);
-  let unknown = "";
-  try { searcher.findPath(grid, 0, 0, 5, 5, { heuristic: "psychic" }); } catch (e) { unknown = e.message; }
+  const unknown = thrown(() => searcher.findPath(grid, 0, 0, 5, 5, { heuristic: "psychic" }));
   check(/unknown heuristic/.test(unknown), `an unknown option: '${unknown}'`);
   searcher.delete();
   grid.delete();
 }
 
+// STATUS is astar_status, name for name and in order.
+{
+  const header = readFileSync(join(here, "../../include/astar/base.h"), "utf8");
+  const body = header.slice(header.indexOf("typedef enum astar_status"), header.indexOf("} astar_status;"));
+  const names = [...body.matchAll(/^\s+ASTAR_([A-Z_]+)/gm)].map((m) => m[1]);
+  check(names.length > 20 && String(Object.keys(astar.STATUS)) === String(names) &&
+        names.every((name, k) => astar.STATUS[name] === k),
+        `STATUS ${Object.keys(astar.STATUS)} for astar/base.h's ${names}`);
+  check(astar.statusMessage(names.length) === "unknown status" &&
+        astar.statusMessage(astar.STATUS.STALE_REQUEST).startsWith("stale"), "the last status");
+}
+
+// Options, world fields and points the library does not know throw.
+{
+  const grid = astar.newGrid(8, 8);
+  const searcher = astar.searcher(grid.cells);
+  const units = astar.newUnits(8, 8, 2);
+  const refusal = (asked) => thrown(() => searcher.findPath(grid, 0, 0, 7, 7, asked));
+  check(/unknown option 'algoritm'/.test(refusal({ algoritm: "jps" })), "a misspelt option throws");
+  check(/unknown world field 'layers'/.test(refusal({ world: { layers: [] } })),
+        "a misspelt world field throws");
+  check(/needs world.unit/.test(refusal({ world: { units } })), "units without the searching unit throw");
+  check(/not a count/.test(refusal({ maxExpanded: -1 })), "a negative maxExpanded throws");
+  check(/pairs/.test(thrown(() => searcher.findNearest(grid, 0, 0, [[1, 2, 3]]))) &&
+        /pairs/.test(thrown(() => units.setPath(units.add(0, 0), new Int32Array(3)))),
+        "points not in pairs throw");
+  for (const object of [units, searcher, grid]) object.delete();
+}
+
 // A malformed map: the loader's message, file and line.
 {
-  let message = "";
-  try { astar.parseMap("type octile\nheight 2\nwidth 2\nmap\n..\n.\n", "bad.map"); } catch (e) { message = e.message; }
+  const message = thrown(() => astar.parseMap("type octile\nheight 2\nwidth 2\nmap\n..\n.\n", "bad.map"));
   check(/^bad\.map:6:/.test(message), `a malformed map: '${message}'`);
 }
 
@@ -155,26 +256,62 @@ const straight = (r) => r.status === 0 && r.length === 21;
   check(searcher.findPath(grid, 0, 4, 20, 4).status === astar.STATUS.NO_PATH, "no path across");
   grid.setWalkable(10, 0, true);
   check(grid.island(0, 0) === grid.island(20, 8), "a door joins the halves");
+  grid.setCost(3, 0, 200);
   const walls = grid.walls(), costs = grid.costs();
-  check(walls[4 * 21 + 10] === 0 && walls[10] === 1 && costs[0] === 1 && costs[4 * 21 + 10] === 0,
-        "walls() and costs() read the map");
+  check(walls instanceof Uint8Array && walls.length === 21 * 9 && walls[4 * 21 + 10] === 0 &&
+        walls[10] === 1 && walls[3] === 1 && costs[0] === 1 && costs[3] === 200 &&
+        costs[4 * 21 + 10] === 0, "walls() and costs() read the map");
+  grid.setCost(3, 0, 1);
   for (let y = 1; y < 9; y++) grid.setWalkable(10, y, true);
+
+  // Dead ends: two columns behind a wall with one door are a dead end
+  // (areas nested in the door's corridor), the open side is none.
+  {
+    const pocket = astar.newGrid(10, 5);
+    for (let y = 0; y < 5; y++) if (y !== 2) pocket.setWalkable(2, y, false);
+    pocket.enableDeadEnds();
+    let behind = true, open = true;
+    for (let y = 0; y < 5; y++) {
+      for (let x = 0; x < 2; x++) behind &&= pocket.deadEnd(x, y) > 0;
+      for (let x = 3; x < 10; x++) open &&= pocket.deadEnd(x, y) === 0;
+    }
+    check(behind && open && pocket.deadEnd(2, 0) === 0, "the cells behind the door are a dead end");
+    pocket.enableJumpTable();
+    const jump = { algorithm: "jps+", costs: "octile", heuristic: "octile" };
+    check(searcher.findPath(pocket, 0, 0, 9, 4, jump).status === 0, "JPS+ with the jump table");
+    pocket.disableJumpTable();
+    check(searcher.findPath(pocket, 0, 0, 9, 4, jump).status === astar.STATUS.NO_JUMP_TABLE,
+          "JPS+ without it");
+    pocket.delete();
+  }
 
   // An influence layer: a disc of carnage on the straight route is walked around.
   const layer = astar.newLayer(21, 9);
   layer.addDisc(10, 4, 2, 50);
-  check(layer.get(10, 4) === 50 && layer.values()[4 * 21 + 10] === 50 && layer.get(10, 0) === 0,
-        "the disc's values");
+  const values = layer.values();
+  const inDisc = (x, y) => (x - 10) ** 2 + (y - 4) ** 2 <= 4;
+  let discValues = true;
+  for (let y = 0; y < 9; y++)
+    for (let x = 0; x < 21; x++) discValues &&= values[y * 21 + x] === (inDisc(x, y) ? 50 : 0);
+  check(discValues && layer.get(10, 4) === 50 && layer.get(12, 5) === 0, "the disc's values");
   const around = searcher.findPath(grid, 0, 4, 20, 4, { world: { layer, layerWeight: 1 } });
-  const through = (r, x, y) => {
-    const p = r.points();
-    for (let i = 0; i < p.length; i += 2) if (p[i] === x && p[i + 1] === y) return true;
-    return false;
+  const cellsOf = (r) => {
+    const p = r.points(), cells = [];
+    for (let i = 0; i < p.length; i += 2) cells.push([p[i], p[i + 1]]);
+    return cells;
   };
-  check(around.status === 0 && !through(around, 10, 4) && around.cost > plain.cost,
+  const through = (r, x, y) => cellsOf(r).some(([px, py]) => px === x && py === y);
+  check(around.status === 0 && !cellsOf(around).some(([x, y]) => inDisc(x, y)) && around.cost > plain.cost,
         `the path avoids the carnage: cost ${around.cost} for ${plain.cost}`);
-  let refused = "";
-  try { layer.set(0, 0, 70000); } catch (e) { refused = e.message; }
+  const weightless = searcher.findPath(grid, 0, 4, 20, 4, { world: { layer, layerWeight: 0 } });
+  check(weightless.cost === plain.cost, "a layer of weight 0 costs nothing");
+  layer.add(0, 0, 70000);
+  layer.decay(0.5);
+  check(layer.get(0, 0) === 32767 && layer.get(10, 4) === 25, "add saturates, decay halves");
+  layer.clear();
+  check(layer.values().every((v) => v === 0), "cleared");
+  layer.addDisc(10, 4, 2, 50);
+  const refused = thrown(() => layer.set(0, 0, 70000));
   check(/invalid argument/.test(refused), `a layer value out of range: '${refused}'`);
 
   // Units: a stopped one on the route is a wall for another unit's search.
@@ -190,26 +327,78 @@ const straight = (r) => r.status === 0 && r.length === 21;
   units.move(other, 11, 4);
   check(String(units.position(other)) === "11,4" && units.remaining(other) === 2, "a step walked");
 
-  // Smoothing: fewer waypoints than cells, each seeing the next.
-  const wiggly = searcher.findPath(grid, 0, 0, 20, 8);
+  // The other cases of astar_units_check_step, on units of their own.
+  {
+    const crowd = astar.newUnits(21, 9, 5);
+    const low = crowd.add(5, 0), high = crowd.add(7, 0), walker = crowd.add(0, 8), still = crowd.add(1, 8);
+    const behind = crowd.add(4, 0);
+    crowd.setPath(low, [[5, 0], [6, 0]]);
+    crowd.setPath(high, [[7, 0], [6, 0]]);
+    check(crowd.checkStep(high, 6, 0) === "wait" && crowd.checkStep(low, 6, 0) === "go",
+          "a free cell a lower id is about to enter: wait; a higher id: go");
+    check(crowd.checkStep(behind, 5, 0) === "wait", "onto a moving unit heading elsewhere: wait");
+    crowd.setPath(walker, [[0, 8], [1, 8]]);
+    check(crowd.checkStep(walker, 1, 8) === "repath" && crowd.checkStep(still, 0, 8) === "repath",
+          "onto a stopped unit, and head on: search again");
+    crowd.stop(walker);
+    check(!crowd.moving(walker) && crowd.remaining(walker) === 0, "a stopped unit");
+    crowd.remove(walker);
+    const gone = thrown(() => crowd.position(walker));
+    check(/invalid argument/.test(gone) && crowd.checkStep(still, 0, 8) === "go", "a removed unit");
+    crowd.delete();
+  }
+
+  // Smoothing: fewer waypoints than cells, each seeing the next, round a
+  // wall that hides the goal from the start.
+  for (let y = 2; y < 9; y++) grid.setWalkable(10, y, false);
+  const wiggly = searcher.findPath(grid, 0, 8, 20, 8);
   const smooth = searcher.smooth(grid);
-  check(smooth.status === 0 && smooth.waypoints.length >= 2 && smooth.waypoints.length < wiggly.length &&
-        String(smooth.waypoints[0]) === "0,0" && String(smooth.waypoints.at(-1)) === "20,8",
-        `smoothing: ${smooth.waypoints.length} waypoints for ${wiggly.length} cells`);
+  const w = smooth.waypoints;
+  let seeing = true, walk = 0;
+  for (let k = 1; k < w.length; k++) {
+    seeing &&= searcher.lineOfSight(grid, ...w[k - 1], ...w[k]);
+    walk += Math.hypot(w[k][0] - w[k - 1][0], w[k][1] - w[k - 1][1]);
+  }
+  check(smooth.status === 0 && w.length >= 3 && w.length < wiggly.length && seeing &&
+        String(w[0]) === "0,8" && String(w.at(-1)) === "20,8" && Math.abs(smooth.distance - walk) < 1e-9,
+        `smoothing: ${w.length} waypoints for ${wiggly.length} cells, each seeing the next`);
+  check(!searcher.lineOfSight(grid, 0, 8, 20, 8) && searcher.lineOfSight(grid, 0, 0, 20, 0),
+        "the wall hides the goal");
+  for (let y = 2; y < 9; y++) grid.setWalkable(10, y, true);
 
   // Dijkstra: the nearer of two targets, and a distance map's flow.
   const nearest = searcher.findNearest(grid, 2, 4, [[20, 4], [0, 0]]);
-  check(nearest.status === 0 && nearest.which === 1, `the nearest target: #${nearest.which}`);
+  const last = nearest.points().slice(-2);
+  check(nearest.status === 0 && nearest.which === 1 && String(last) === "0,0",
+        `the nearest target: #${nearest.which}`);
+  grid.setWalkable(20, 4, false);
+  const none = searcher.findNearest(grid, 2, 4, [[20, 4]]);
+  check(none.status === astar.STATUS.NO_PATH && none.which === null, `no target: #${none.which}`);
+  grid.setWalkable(20, 4, true);
   const map = searcher.distanceMap(grid, [[20, 4], [0, 0]]);
-  check(map.status === 0 && map.cost(20, 4) === 0 && map.cost(0, 0) === 0, "sources cost 0");
+  check(map.status === 0 && map.cost(20, 4) === 0 && map.cost(0, 0) === 0 &&
+        String(map.next(0, 0)) === "0,0", "sources cost 0");
   let at = [10, 8], steps = 0, falling = true;
   while (map.cost(...at) > 0 && steps++ < 100) {
     const next = map.next(...at);
     falling &&= map.cost(...next) < map.cost(...at);
     at = next;
   }
-  check(falling && map.cost(...at) === 0 && map.costs()[8 * 21 + 10] === map.cost(10, 8),
+  const mapCosts = map.costs();
+  check(falling && map.cost(...at) === 0 && mapCosts instanceof Uint32Array &&
+        mapCosts[8 * 21 + 10] === map.cost(10, 8) && map.source(10, 8) === map.source(...at),
         "following the flow field reaches a source, the cost falling at every step");
+  check(map.source(19, 4) === 0 && map.source(1, 1) === 1, "each cell's source");
+  const rebuilt = searcher.distanceMap(grid, [[0, 0]]);
+  const stale = thrown(() => map.costs());
+  check(/next distanceMap/.test(stale) && rebuilt.cost(20, 8) > 0, "a map rebuilt is not read as the old one");
+  const tooLarge = astar.newGrid(30, 30);
+  const refusedMap = searcher.distanceMap(tooLarge, [[0, 0]]);
+  const unbuilt = thrown(() => refusedMap.costs());
+  check(refusedMap.status === astar.STATUS.MAP_TOO_LARGE && /more cells/.test(unbuilt) &&
+        refusedMap.next(0, 0) === null && refusedMap.source(0, 0) === null,
+        `a map of too many cells: ${refusedMap.message}`);
+  tooLarge.delete();
 
   // A queue: requests served over updates give findPath's answers.
   const queue = astar.newQueue(2, grid.cells, 8);
@@ -228,10 +417,27 @@ const straight = (r) => r.status === 0 && r.length === 21;
   });
   check(finished === 3 && updates > 3, `3 requests finished over ${updates} updates of 5 squares`);
 
+  // Requests of one queue share its layer use: one without a layer leaves
+  // the layer of one queued before it.
+  const layered = queue.request(grid, 0, 4, 20, 4, { world: { layer } }, buffers[0]);
+  const plainly = queue.request(grid, 0, 4, 20, 4, {}, buffers[1]);
+  queue.update(0);
+  check(queue.poll(layered) === 0 && buffers[0].cost === around.cost &&
+        queue.poll(plainly) === 0 && buffers[1].cost === plain.cost,
+        `a queued layer: ${buffers[0].cost} for ${around.cost}, none: ${buffers[1].cost} for ${plain.cost}`);
+  queue.cancel(layered);
+  queue.cancel(plainly);
+  const traced = thrown(() => queue.request(grid, 0, 4, 20, 4, { trace: true }, buffers[0]));
+  check(/no trace/.test(traced), "a queued search takes no trace");
+  const overspent = thrown(() => queue.update(-1));
+  check(/maxExpansions '-1' is not a count/.test(overspent), "a negative budget throws");
+
   // Knowledge: the unseen is believed open, so a plan goes through an
   // unseen wall until the wall is seen.
   for (let y = 0; y < 8; y++) grid.setWalkable(10, y, false);
   const knowledge = astar.newKnowledge(grid);
+  const believed = knowledge.grid;
+  check(believed.setWalkable === undefined && believed.width === 21, "the believed grid is read only");
   const naive = searcher.findPath(knowledge.grid, 0, 4, 20, 4);
   check(straight(naive), "planned through the unseen wall");
   check(knowledge.revealRadius(10, 4, 4) > 0 && knowledge.seen(10, 4) && !knowledge.seen(0, 0),
@@ -239,17 +445,24 @@ const straight = (r) => r.status === 0 && r.length === 21;
   const wiser = searcher.findPath(knowledge.grid, 0, 4, 20, 4);
   check(wiser.status === 0 && !through(wiser, 10, 4) && wiser.cost > naive.cost, "planned around it once seen");
   knowledge.forget();
-  check(knowledge.seenCells() === 0 && straight(searcher.findPath(knowledge.grid, 0, 4, 20, 4)),
-        "forgotten");
+  check(knowledge.seenCells() === 0 && knowledge.grid === believed &&
+        straight(searcher.findPath(believed, 0, 4, 20, 4)), "forgotten");
+  knowledge.revealRadius(10, 4, 4);
 
   // None of these allocate once made: the memory stays the same.
   const bytes = astar.memoryBytes();
   for (let i = 0; i < 200; i++) {
     searcher.findPath(grid, 0, 4, 20, 4, { world: { layer, units, unit: me } });
+    searcher.smooth(grid);
+    searcher.lineOfSight(grid, 0, 0, 20, 8);
     searcher.findNearest(grid, 0, 4, [[20, 8], [0, 0]]);
-    searcher.distanceMap(grid, [[20, 8]]);
-    units.setPath(other, [[11, 4], [12, 4]]);
-    queue.cancel(queue.request(grid, 0, 8, 20, 8, {}, buffers[0]));
+    searcher.distanceMap(grid, [[20, 8]]).costs();
+    searcher.findPath(knowledge.grid, 0, 4, 20, 4);
+    grid.walls();
+    grid.costs();
+    layer.values();
+    units.setPath(other, new Int32Array([11, 4, 12, 4]));
+    queue.cancel(queue.request(grid, 0, 8, 20, 8, { world: { layer } }, buffers[0]));
     queue.update(100);
   }
   check(astar.memoryBytes() === bytes, "the module's memory grew while the world was used");
