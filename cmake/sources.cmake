@@ -10,10 +10,12 @@ set(ASTAR_SOURCES
   src/open/context.c src/open/buckets.c
   # search: the one search loop and what plugs into it
   src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
-  src/search/sliced.c src/search/queue.c src/search/batch.c
+  src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
+  # graph: any graph's nodes and edges, and the edits it takes
+  src/graph/graph.c src/graph/from_grid.c
   # world: cost layers, other units, per-player knowledge
   src/world/layers.c src/world/units.c src/world/knowledge.c
   # path: what is done with a path once found
   src/path/smooth.c src/path/path_check.c
-  # io: Moving AI files
-  src/io/text.c src/io/movingai.c)
+  # io: Moving AI files and graph files
+  src/io/text.c src/io/movingai.c src/io/graph_file.c)

@@ -65,6 +65,8 @@
  *   astar/knowledge.h  knowledge layers (fog of war)
  *   astar/smooth.h     line of sight, smoothing, path checks
  *   astar/movingai.h   Moving AI map and scenario files
+ *   astar/graph.h      any graph: nodes, edges with costs, the same A*
+ *   astar/graph_file.h graphs from text files and DIMACS road networks
  */
 #ifndef ASTAR_H
 #define ASTAR_H
@@ -82,5 +84,7 @@
 #include "astar/knowledge.h"
 #include "astar/smooth.h"
 #include "astar/movingai.h"
+#include "astar/graph.h"
+#include "astar/graph_file.h"
 
 #endif /* ASTAR_H */

@@ -18,6 +18,7 @@ static const struct {
     { "flow", cmd_flow, "a distance map and flow field to the nearest of several targets" },
     { "explore", cmd_explore, "walk a unit that sees only what is near it to its goal" },
     { "queue", cmd_queue, "replay a scenario as units asking for paths over game frames" },
+    { "graph", cmd_graph, "a least-cost route on any graph (text or DIMACS file)" },
 };
 
 static void usage(FILE *out)

@@ -9,8 +9,9 @@ astar_status astar_context_new(size_t max_cells, astar_context **out)
     return astar_context_new_with(max_cells, NULL, out);
 }
 
-astar_status astar_context_new_with(size_t max_cells, const astar_allocator *allocator,
-                                    astar_context **out)
+/* A context of max_cells, with a parent per cell for graphs if asked. */
+static astar_status context_new(size_t max_cells, bool node_parents,
+                                const astar_allocator *allocator, astar_context **out)
 {
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
@@ -30,7 +31,9 @@ astar_status astar_context_new_with(size_t max_cells, const astar_allocator *all
     ctx->slot = astar__allocate_zeroed(&memory, max_cells, sizeof *ctx->slot);
     ctx->list = astar__allocate_zeroed(&memory, max_cells, sizeof *ctx->list);
     ctx->state = astar__allocate_zeroed(&memory, 1, sizeof *ctx->state);
-    if (!ctx->slot || !ctx->list || !ctx->state) {
+    if (node_parents)
+        ctx->node_parent = astar__allocate_zeroed(&memory, max_cells, sizeof *ctx->node_parent);
+    if (!ctx->slot || !ctx->list || !ctx->state || (node_parents && !ctx->node_parent)) {
         astar_context_delete(ctx);
         return ASTAR_OUT_OF_MEMORY;
     }
@@ -40,9 +43,27 @@ astar_status astar_context_new_with(size_t max_cells, const astar_allocator *all
     return ASTAR_OK;
 }
 
+astar_status astar_context_new_with(size_t max_cells, const astar_allocator *allocator,
+                                    astar_context **out)
+{
+    return context_new(max_cells, false, allocator, out);
+}
+
+astar_status astar_graph_context_new(size_t max_nodes, astar_context **out)
+{
+    return context_new(max_nodes, true, NULL, out);
+}
+
+astar_status astar_graph_context_new_with(size_t max_nodes, const astar_allocator *allocator,
+                                          astar_context **out)
+{
+    return context_new(max_nodes, true, allocator, out);
+}
+
 void astar_context_delete(astar_context *ctx)
 {
     if (ctx) {
+        astar__release(&ctx->memory, ctx->node_parent);
         astar__release(&ctx->memory, ctx->slot);
         astar__release(&ctx->memory, ctx->list);
         astar__release(&ctx->memory, ctx->state);
@@ -52,7 +73,10 @@ void astar_context_delete(astar_context *ctx)
 
 size_t astar_context_bytes(const astar_context *ctx)
 {
-    return ctx ? ctx->max_cells * (sizeof *ctx->slot + sizeof *ctx->list) : 0;
+    if (!ctx)
+        return 0;
+    size_t per_cell = sizeof *ctx->slot + sizeof *ctx->list;
+    return ctx->max_cells * (per_cell + (ctx->node_parent ? sizeof *ctx->node_parent : 0));
 }
 
 size_t astar_context_max_cells(const astar_context *ctx)

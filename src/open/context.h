@@ -78,6 +78,9 @@ struct astar_context {
     uint32_t goal;
     cost_model model;
     astar_algorithm algorithm;
+    /* Per cell, a graph search's parent node (astar_graph_context_new);
+     * NULL in a context for grids only. */
+    uint32_t *node_parent;
     /* The search begun on the context, to be run on (search/state.h). */
     struct search_state *state;
 };

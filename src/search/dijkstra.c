@@ -158,7 +158,7 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     if (!astar_grid_walkable(grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
     search_state *st = ctx->state;
-    astar__search_state_started(st, grid, astar__nearest_begin(st, ctx, grid, cell_of(grid, start),
+    astar__search_state_started(st, &grid->edits, astar__nearest_begin(st, ctx, grid, cell_of(grid, start),
                                                                targets, count, options));
     return ASTAR_IN_PROGRESS;
 }
@@ -169,7 +169,7 @@ astar_status astar_search_begin_nearest(astar_context *ctx, const astar_grid *gr
 {
     astar_options defaults = astar_options_default();
     if (ctx)
-        ctx->state->grid = NULL;
+        ctx->state->map_edits = NULL;
     return begin_nearest(ctx, grid, start, targets, count, options ? options : &defaults);
 }
 

@@ -10,6 +10,16 @@ static astar_point point_of(const search *s, uint32_t cell)
     return (astar_point){ (int32_t)(cell % (uint32_t)s->width), (int32_t)(cell / (uint32_t)s->width) };
 }
 
+/* H of a square of a search towards a target (a graph's node or a grid's
+ * square). */
+static uint32_t h_at(const search *s, uint32_t cell)
+{
+    if (s->node_parent)
+        return (uint32_t)search_node_h(s, cell);
+    astar_point at = point_of(s, cell);
+    return (uint32_t)search_h(s, at.x, at.y);
+}
+
 /* Where the chain ends: at the start, or going forwards (Dijkstra, whose
  * chains lead from a square to its target), at a target: the one square
  * with G = 0, as every step costs something. */
@@ -98,7 +108,7 @@ static void trace_path(const search *s, uint32_t end, bool forward, size_t node_
         bool last = chain_end(s, c, forward);
         uint32_t parent = last ? c : search_parent(s, c);
         astar_point at = point_of(s, c);
-        uint32_t f = context_f(s->ctx, c), h = forward ? 0 : (uint32_t)search_h(s, at.x, at.y);
+        uint32_t f = context_f(s->ctx, c), h = forward ? 0 : h_at(s, c);
         size_t place = base + (forward ? i++ : --i);
         if (place < t->capacity)
             t->events[place] = (astar_trace_event){ .kind = ASTAR_TRACE_PATH, .at = at,
@@ -114,9 +124,8 @@ static void trace_path(const search *s, uint32_t end, bool forward, size_t node_
 
 astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path)
 {
-    astar_point at = point_of(s, end);
     /* G = F - H; H is 0 at the target, not at the end of a partial path. */
-    path->cost = context_f(s->ctx, end) - (uint32_t)search_h(s, at.x, at.y);
+    path->cost = context_f(s->ctx, end) - h_at(s, end);
     path->distance = (double)path->cost / s->model.straight;
     save_path(s, end, forward, path);
     if (s->trace)
@@ -125,4 +134,25 @@ astar_status astar__search_finish(const search *s, uint32_t end, bool forward, a
                    (path->nodes && path->node_count > path->node_capacity)
                ? ASTAR_PATH_BUFFER_TOO_SMALL
                : ASTAR_OK;
+}
+
+astar_status astar__search_finish_nodes(const search *s, uint32_t end, uint32_t *nodes,
+                                        size_t capacity, size_t *length, uint32_t *cost)
+{
+    *cost = context_f(s->ctx, end) - h_at(s, end);
+    size_t count = 1;
+    for (uint32_t c = end; c != s->start; c = search_parent(s, c))
+        count++;
+    *length = count;
+    if (nodes && count <= capacity) {
+        size_t i = count;
+        for (uint32_t c = end;; c = search_parent(s, c)) {
+            nodes[--i] = c;
+            if (c == s->start)
+                break;
+        }
+    }
+    if (s->trace)
+        trace_path(s, end, false, count);
+    return nodes && count > capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
 }

@@ -8,6 +8,8 @@
  *   jump points    JPS and JPS+: the next jump point along each way (jps.c)
  *   backwards      Dijkstra from a set of targets, each step priced by the
  *                  square it enters on the way back (dijkstra.c)
+ *   graph edges    A* over any graph: the nodes its edges lead to
+ *                  (graph_search.c)
  * An expansion calls search_reach for each neighbour it finds; the loop,
  * the open lists (all four kinds, and the fall-back from the buckets to the
  * heap), the limit on costs and the result tail are here, once.
@@ -59,8 +61,17 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
  *   TIE_SOURCE  Dijkstra: the index of the target the square leads to; a
  *               square is re-pointed to an equally near target with a
  *               lower index, so that the lowest index wins ties. H is 0:
- *               F is G */
-typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE } tie_rule;
+ *               F is G
+ *   TIE_GRAPH   A* on a graph: the order, as TIE_ORDER; a node's parent,
+ *               which no direction can name, is kept in the context's
+ *               parents, and H comes from the nodes' positions */
+typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH } tie_rule;
+
+/* Whether the tie value is the order of astar_ties. */
+static inline bool tie_by_order(tie_rule rule)
+{
+    return rule == TIE_ORDER || rule == TIE_GRAPH;
+}
 
 /* One search: what it needs at hand, set up once before the loop, and what
  * the loop keeps as it goes. An expansion that needs more embeds this as
@@ -82,6 +93,13 @@ typedef struct search {
     bool stop_on_open;
     bool parents;                 /* JPS: a square's parent is a jump point kept
                                      with it, not the square one step back */
+    /* A graph's: the context's parents, and what H is worked out from -
+     * x, y per node (NULL: H is 0), the target's, and the cost per unit
+     * of distance. On a graph a node is a "cell" and width is the node
+     * count, so that x is the node and y 0 wherever a point is made. */
+    uint32_t *node_parent;
+    const double *node_xy;
+    double target_px, target_py, h_scale;
     astar_observer observer;      /* [opt] */
     void *observer_user;
     astar_trace *trace;           /* [opt] */
@@ -148,6 +166,30 @@ static ALWAYS_INLINE uint64_t search_h(const search *s, int x, int y)
     return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
 }
 
+/* H of a graph's node: its straight-line distance to the target times
+ * the scale, rounded down, then weighted as cost_h does. */
+static ALWAYS_INLINE uint64_t search_node_h(const search *s, uint32_t node)
+{
+    if (!s->node_xy)
+        return 0;
+    double dx = s->node_xy[2 * (size_t)node] - s->target_px;
+    double dy = s->node_xy[2 * (size_t)node + 1] - s->target_py;
+    uint64_t estimate = (uint64_t)(s->h_scale * sqrt(dx * dx + dy * dy));
+    return estimate * s->model.weight / WEIGHT_ONE;
+}
+
+/* H of a square by the rule's kind of search: 0 for Dijkstra, the node's
+ * for a graph, else from its offsets to the target. */
+static ALWAYS_INLINE uint64_t search_h_of(const search *s, tie_rule rule, uint32_t cell, int x,
+                                          int y)
+{
+    if (rule == TIE_SOURCE)
+        return 0;
+    if (rule == TIE_GRAPH)
+        return search_node_h(s, cell);
+    return search_h(s, x, y);
+}
+
 /* The tie of a square added now with this G: lower ties leave first. */
 static inline uint32_t search_tie(const search *s, uint32_t g)
 {
@@ -209,7 +251,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     astar_context *ctx = s->ctx;
     if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN && g >= ctx->buckets.g[cell])
         return false; /* no better than its path: the buckets keep G, so H can wait */
-    uint64_t f = g + (rule == TIE_SOURCE ? 0 : search_h(s, x, y));
+    uint64_t f = g + search_h_of(s, rule, cell, x, y);
     if (f > s->limit) {
         /* Costs are 32-bit. Unless H overestimates, every path through
          * this square costs at least F, so leaving it out loses no path
@@ -232,12 +274,14 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
         if (rule != TIE_PARENT)
             bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->step.cell[dir]));
     } else if (list == ASTAR_LIST_NONE) {
-        if (rule == TIE_ORDER)
+        if (tie_by_order(rule))
             tie = search_tie(s, (uint32_t)g);
         else if (rule == TIE_PARENT)
             tie = parent;
-        if (rule == TIE_ORDER)
+        if (tie_by_order(rule))
             s->added++;
+        if (rule == TIE_GRAPH)
+            s->node_parent[cell] = parent;
         open_push(ctx, kind, (list_entry){ .f = (uint32_t)f, .tie = tie,
                                            .cell_dir = cell << DIR_BITS | dir });
         if (traced && s->trace)
@@ -251,7 +295,9 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             return false;
         e->f = (uint32_t)f;
         e->cell_dir = cell << DIR_BITS | dir;
-        if (rule != TIE_ORDER)
+        if (rule == TIE_GRAPH)
+            s->node_parent[cell] = parent;
+        if (!tie_by_order(rule))
             e->tie = tie;
         else if (s->ties == ASTAR_TIES_DEEP)
             e->tie = search_tie(s, (uint32_t)g);
@@ -270,7 +316,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
 static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list kind, tie_rule rule)
 {
     int x = (int)(s->start % (uint32_t)s->width), y = (int)(s->start / (uint32_t)s->width);
-    uint64_t f = search_h(s, x, y);
+    uint64_t f = search_h_of(s, rule, s->start, x, y);
     if (f > s->limit) {
         context_begin(s->ctx, LAYOUT_LISTS);
         return ASTAR_COST_OVERFLOW;
@@ -281,9 +327,12 @@ static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list k
 }
 
 /* The square a square's parent pointer leads to: the jump point kept with
- * it (JPS), or the square one step back along its direction. */
+ * it (JPS), the node kept for it (a graph), or the square one step back
+ * along its direction. */
 static inline uint32_t search_parent(const search *s, uint32_t cell)
 {
+    if (s->node_parent)
+        return s->node_parent[cell];
     if (s->parents)
         return context_parent(s->ctx, cell);
     return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
@@ -305,7 +354,7 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
     out->cell = entry_cell(&e);
     out->x = (int)(out->cell % w);
     out->y = (int)(out->cell / w);
-    out->g = rule == TIE_SOURCE ? e.f : e.f - (uint32_t)search_h(s, out->x, out->y);
+    out->g = e.f - (uint32_t)search_h_of(s, rule, out->cell, out->x, out->y);
     out->dir = entry_dir(&e);
     out->tie = e.tie;
     return true;
@@ -320,7 +369,7 @@ static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, const boo
     if (traced && s->trace) {
         /* Only a square the search began from has G = 0: every step costs. */
         uint32_t parent = out->g == 0 ? out->cell : search_parent(s, out->cell);
-        uint32_t h = rule == TIE_SOURCE ? 0 : (uint32_t)search_h(s, out->x, out->y);
+        uint32_t h = (uint32_t)search_h_of(s, rule, out->cell, out->x, out->y);
         search_trace(s, ASTAR_TRACE_CLOSED, out->cell, parent, out->g + h, out->g);
     }
     return true;
@@ -328,9 +377,9 @@ static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, const boo
 
 /* With options.partial: remembers the closed square nearest the target by
  * H, of equal H the one with the lower G, of equal G the one closed first. */
-static ALWAYS_INLINE void search_note_nearest(search *s, const square *closed)
+static ALWAYS_INLINE void search_note_nearest(search *s, tie_rule rule, const square *closed)
 {
-    uint64_t h = search_h(s, closed->x, closed->y);
+    uint64_t h = search_h_of(s, rule, closed->cell, closed->x, closed->y);
     if (h < s->nearest_h || (h == s->nearest_h && closed->g < s->nearest_g)) {
         s->nearest = closed->cell;
         s->nearest_h = h;
@@ -359,7 +408,7 @@ static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list
             return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_resume starts over */
         ++s->expanded;
         if (bounded && s->partial)
-            search_note_nearest(s, &current);
+            search_note_nearest(s, rule, &current);
         if (s->observer)
             s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
         if (s->target_opened)
@@ -390,7 +439,7 @@ static ALWAYS_INLINE astar_status search_slice(search *s, astar_open_list kind, 
     if (next.cell == s->target)
         return ASTAR_OK;
     if (s->partial)
-        search_note_nearest(s, &next);
+        search_note_nearest(s, rule, &next);
     return ASTAR_EXPANSION_LIMIT;
 }
 
@@ -522,5 +571,11 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
  * from end to its target) from the front. Returns ASTAR_OK or
  * ASTAR_PATH_BUFFER_TOO_SMALL. */
 astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path);
+
+/* The same for a graph's search: the nodes of the chain from the start to
+ * end into nodes if they fit in capacity, their count into *length, G of
+ * end into *cost. Returns ASTAR_OK or ASTAR_PATH_BUFFER_TOO_SMALL. */
+astar_status astar__search_finish_nodes(const search *s, uint32_t end, uint32_t *nodes,
+                                        size_t capacity, size_t *length, uint32_t *cost);
 
 #endif

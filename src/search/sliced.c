@@ -50,7 +50,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     if (!ctx)
         return ASTAR_INVALID_ARGUMENT;
     search_state *st = ctx->state;
-    st->grid = NULL; /* whatever ran on ctx before is over */
+    st->map_edits = NULL; /* whatever ran on ctx before is over */
     astar_status status =
         check_request(ctx, grid, start, goal, options, &st->extras.layers, &st->extras.units);
     if (status != ASTAR_OK)
@@ -68,14 +68,14 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
          * partial path needs the squares reached, so it searches anyway. */
         context_begin(ctx, LAYOUT_LISTS);
         *st = (search_state){ .type = SEARCH_NONE };
-        astar__search_state_started(st, grid, ASTAR_NO_PATH);
+        astar__search_state_started(st, &grid->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
     else
         status = astar__astar_begin(st, ctx, grid, start_cell, target, options);
-    astar__search_state_started(st, grid, status);
+    astar__search_state_started(st, &grid->edits, status);
     return ASTAR_IN_PROGRESS;
 }
 
@@ -111,29 +111,29 @@ astar_status astar_search_begin(astar_context *ctx, const astar_grid *grid, asta
 
 astar_status astar_search_step(astar_context *ctx, uint32_t max_expansions)
 {
-    if (!ctx || !ctx->state->grid)
+    if (!ctx || !ctx->state->map_edits)
         return ASTAR_INVALID_ARGUMENT;
     return astar__search_state_step(ctx->state, max_expansions);
 }
 
 astar_status astar_search_finish(const astar_context *ctx, astar_path *path, size_t *which)
 {
-    if (!astar__path_reset(path) || !ctx || !ctx->state->grid)
+    if (!astar__path_reset(path) || !ctx || !ctx->state->map_edits || ctx->state->on_graph)
         return ASTAR_INVALID_ARGUMENT;
     return astar__search_state_finish(ctx->state, path, which);
 }
 
 uint32_t astar_search_expanded(const astar_context *ctx)
 {
-    return ctx && ctx->state->grid && ctx->state->type != SEARCH_NONE ? ctx->state->u.s.expanded
+    return ctx && ctx->state->map_edits && ctx->state->type != SEARCH_NONE ? ctx->state->u.s.expanded
                                                                       : 0;
 }
 
-void astar__search_state_started(search_state *st, const astar_grid *grid, astar_status begun)
+void astar__search_state_started(search_state *st, const uint64_t *map_edits, astar_status begun)
 {
     st->status = begun;
-    st->edits = grid->edits;
-    st->grid = grid;
+    st->edits = *map_edits;
+    st->map_edits = map_edits;
 }
 
 /* How a search that ended is told: a partial path as such, when it was
@@ -154,7 +154,7 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
 {
     if (st->status != ASTAR_IN_PROGRESS)
         return st->status;
-    if (st->grid->edits != st->edits)
+    if (*st->map_edits != st->edits)
         return st->status = ASTAR_MAP_CHANGED;
     if (budget == 0)
         return ASTAR_IN_PROGRESS;
@@ -165,27 +165,37 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
     case SEARCH_JPS:
     case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
     case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;
+    case SEARCH_GRAPH: status = astar__graph_step(st, budget); break;
     case SEARCH_NONE: default: status = ASTAR_INVALID_ARGUMENT; break;
     }
     return st->status = status == ASTAR_IN_PROGRESS ? status : ended(st, status);
 }
 
+astar_status astar__search_state_end(const search_state *st, uint32_t *end)
+{
+    *end = NO_CELL;
+    if (st->status == ASTAR_IN_PROGRESS || st->type == SEARCH_NONE)
+        return st->status;
+    if (*st->map_edits != st->edits)
+        return ASTAR_MAP_CHANGED;
+    switch (st->status) {
+    case ASTAR_OK: *end = st->end; break;
+    case ASTAR_PARTIAL_NO_PATH:
+    case ASTAR_PARTIAL_LIMIT: *end = st->u.s.nearest; break;
+    default: break;
+    }
+    return st->status;
+}
+
 astar_status astar__search_state_finish(const search_state *st, astar_path *path, size_t *which)
 {
-    if (st->status == ASTAR_IN_PROGRESS)
-        return ASTAR_IN_PROGRESS;
-    if (st->type == SEARCH_NONE)
-        return st->status;
-    if (st->grid->edits != st->edits)
-        return ASTAR_MAP_CHANGED;
-    path->expanded = st->u.s.expanded;
     uint32_t end;
-    switch (st->status) {
-    case ASTAR_OK: end = st->end; break;
-    case ASTAR_PARTIAL_NO_PATH:
-    case ASTAR_PARTIAL_LIMIT: end = st->u.s.nearest; break;
-    default: return st->status;
-    }
+    astar_status ended = astar__search_state_end(st, &end);
+    if (st->type == SEARCH_NONE || ended == ASTAR_IN_PROGRESS || ended == ASTAR_MAP_CHANGED)
+        return ended;
+    path->expanded = st->u.s.expanded;
+    if (end == NO_CELL)
+        return ended;
     astar_status status = astar__search_finish(&st->u.s, end, st->type == SEARCH_NEAREST, path);
     if (which && st->type == SEARCH_NEAREST && st->status == ASTAR_OK)
         *which = astar__nearest_target(st);
@@ -197,6 +207,6 @@ astar_status astar__search_state_complete(search_state *st, astar_path *path, si
     while (st->status == ASTAR_IN_PROGRESS)
         astar__search_state_step(st, UINT32_MAX);
     astar_status status = astar__search_state_finish(st, path, which);
-    st->grid = NULL;
+    st->map_edits = NULL;
     return status;
 }

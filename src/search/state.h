@@ -6,6 +6,7 @@
 #ifndef ASTAR_SEARCH_STATE_H
 #define ASTAR_SEARCH_STATE_H
 
+#include "graph/graph.h"
 #include "grid/dead_ends.h"
 #include "grid/jump_table.h"
 #include "search/loop.h"
@@ -39,6 +40,14 @@ typedef struct jps_search {
     uint64_t straight, diagonal;  /* a step, terrain included */
 } jps_search;
 
+/* A* over a graph's edges (graph_search.c). */
+typedef struct graph_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const uint32_t *first;        /* the graph's forward rows */
+    const graph_edge *out;
+    const uint8_t *enabled;
+} graph_search;
+
 /* Dijkstra backwards from a set of targets (dijkstra.c). */
 typedef struct backward_search {
     search s;                     /* first: the loop hands the expansion &s */
@@ -54,7 +63,8 @@ typedef enum search_type {
     SEARCH_ASTAR_EXTRAS,          /* A* with the game world or dead ends */
     SEARCH_JPS,
     SEARCH_JPS_PLUS,
-    SEARCH_NEAREST                /* Dijkstra from targets to the start */
+    SEARCH_NEAREST,               /* Dijkstra from targets to the start */
+    SEARCH_GRAPH                  /* A* on a graph */
 } search_type;
 
 typedef struct search_state {
@@ -63,14 +73,17 @@ typedef struct search_state {
         grid_search astar;
         jps_search jps;
         backward_search nearest;
+        graph_search graph;
     } u;
     grid_extras extras;           /* A*'s game world, read through u.astar.extras */
-    const astar_grid *grid;       /* NULL: no search to go on with */
+    const uint64_t *map_edits;    /* the edit count of the grid or graph searched;
+                                     NULL: no search to go on with */
     search_type type;
+    bool on_graph;                /* begun by astar_graph_search_begin */
     astar_status status;          /* ASTAR_IN_PROGRESS until it ends */
     uint32_t end;                 /* where a found path ends: the target, or for
                                      nearest the start */
-    uint64_t edits;               /* the grid's edits when it began */
+    uint64_t edits;               /* *map_edits when it began */
 } search_state;
 
 /* Each kind sets st up from a request already checked (sliced.c), seeds
@@ -88,6 +101,7 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);
 astar_status astar__nearest_step(search_state *st, uint32_t budget);
+astar_status astar__graph_step(search_state *st, uint32_t budget);
 
 /* The index of the target a nearest search that found its path reached. */
 size_t astar__nearest_target(const search_state *st);
@@ -96,13 +110,21 @@ size_t astar__nearest_target(const search_state *st);
  * buffer it has no room in (ASTAR_INVALID_ARGUMENT). */
 bool astar__path_reset(astar_path *path);
 
-/* Notes what a begin returned, and the grid's edits as it began. */
-void astar__search_state_started(search_state *st, const astar_grid *grid, astar_status begun);
+/* Notes what a begin returned, and the map's edit count (a grid's or a
+ * graph's) as it began. */
+void astar__search_state_started(search_state *st, const uint64_t *map_edits,
+                                 astar_status begun);
 
 /* Runs st on for up to budget expansions (0: none) unless the grid
  * changed, and says how it stands: ASTAR_IN_PROGRESS, or how it ended, a
  * partial answer as such (ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT). */
 astar_status astar__search_state_step(search_state *st, uint32_t budget);
+
+/* How the search on st ended, and into *end the square its path ends at:
+ * NO_CELL when there is no path to write (it has not ended, it was
+ * refused, found nothing, or the map changed since it began: then
+ * ASTAR_MAP_CHANGED). */
+astar_status astar__search_state_end(const search_state *st, uint32_t *end);
 
 /* The answer of a search that ended into path, and for nearest the
  * target's index into which [opt]: how it ended, or

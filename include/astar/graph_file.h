@@ -1,0 +1,72 @@
+/*
+ * astar/graph_file.h - Graphs from files: the project's plain text format
+ * (docs/graph-format.md; data/risk.graph is the Risk board in it) and the
+ * 9th DIMACS Implementation Challenge's road networks (.gr, with .co
+ * coordinates).
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ *
+ * Every loader reads the whole file once, builds the graph with
+ * astar_graph_build and returns ASTAR_OK, ASTAR_IO_ERROR (the system's
+ * reason in err), ASTAR_PARSE_ERROR ("name:line: what is wrong" in err:
+ * the first fault in the file), ASTAR_INVALID_ARGUMENT or
+ * ASTAR_OUT_OF_MEMORY; *out is NULL on failure. A file larger than
+ * ASTAR_MAX_GRAPH_FILE_BYTES is ASTAR_PARSE_ERROR, read no further.
+ */
+#ifndef ASTAR_INCLUDE_GRAPH_FILE_H
+#define ASTAR_INCLUDE_GRAPH_FILE_H
+
+#include "base.h"
+#include "graph.h"
+#include "memory.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ASTAR_MAX_GRAPH_FILE_BYTES ((size_t)1 << 31)
+
+/* The text format, in short (docs/graph-format.md has it all):
+ *   # a comment, to the end of the line, anywhere
+ *   graph undirected          first: "directed" or "undirected"
+ *   scale 1.5                 [opt] H per unit of distance, or "tightest":
+ *                             the largest the edges allow
+ *   node Alaska 10 20         a node: a name, and a position or none (all
+ *                             nodes alike); numbered 0, 1, ... in order
+ *   edge Alaska Kamchatka 1   an edge between named nodes (declared
+ *                             anywhere in the file), cost 1 if none given
+ * Faults are named with their line: an unknown keyword, a missing or extra
+ * field, a number out of range, a name twice or unknown, a position where
+ * the first node had none (or the reverse), an edge from a node to
+ * itself, a scale with no positions or one the edges break.
+ * [in]     path or text, length, name [opt: what messages call the text]
+ * [in,opt] allocator  (_with) for the graph and the file while read */
+ASTAR_API astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_load_with(const char *path, const astar_allocator *allocator,
+                                             astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_parse(const char *text, size_t length, const char *name,
+                                         const astar_allocator *allocator, astar_graph **out,
+                                         astar_error *err);
+
+/* A DIMACS shortest-path graph: "c" comment lines, one "p sp N M" line,
+ * then M arcs "a U V W" (nodes 1 .. N, cost W >= 1). Node U of the file is
+ * node U - 1 of the graph. An arc from a node to itself is left out (no
+ * least-cost path takes one); the same arc twice keeps its lower cost.
+ * With co_path [opt], the ".co" file's "p aux sp co N" and "v ID X Y"
+ * lines (one per node, integers) place the nodes, and the scale is the
+ * tightest the arcs allow (a road's cost per unit of straight distance at
+ * its cheapest), so that H never overestimates. */
+ASTAR_API astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path,
+                                               astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length,
+                                                const char *gr_name, const char *co_text,
+                                                size_t co_length, const char *co_name,
+                                                const astar_allocator *allocator,
+                                                astar_graph **out, astar_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_GRAPH_FILE_H */

@@ -1,0 +1,50 @@
+/* A built graph (astar/graph.h): compressed rows both ways, read by the
+ * graph search (search/graph_search.c) and written only by the edit calls
+ * of graph.c, the one funnel through which its islands stay current. */
+#ifndef ASTAR_GRAPH_H
+#define ASTAR_GRAPH_H
+
+#include <stdint.h>
+
+#include "astar.h"
+#include "core/memory.h"
+
+/* An edge as the forward rows hold it: where it leads and what it costs,
+ * side by side so that looking at a node's neighbours reads one run of
+ * memory. */
+typedef struct graph_edge {
+    uint32_t to, cost;
+} graph_edge;
+
+struct astar_graph {
+    astar_allocator memory;
+    uint32_t nodes, edges;
+    /* Forward: the edges out of node v are out[first[v] .. first[v + 1] - 1],
+     * sorted by target. */
+    uint32_t *first;
+    graph_edge *out;
+    /* Backward: the edges into v are back_first[v] .. back_first[v + 1] - 1,
+     * each with its source and its index among the forward edges, whose
+     * cost is the one cost of the edge. */
+    uint32_t *back_first, *back_from, *back_edge;
+    uint8_t *enabled;             /* per node, 1 or 0 */
+    double *xy;                   /* [opt] x, y per node */
+    double scale;                 /* H per unit of distance */
+    uint32_t *island;             /* [opt] per node, 0 disabled */
+    uint32_t islands;             /* how many */
+    /* Names: node v's is text + name_at[v] (NUL-terminated), by_name the
+     * nodes sorted by name; NULL when no node is named. */
+    char *text;
+    uint32_t *name_at, *by_name;
+    size_t text_bytes;
+    uint32_t named;               /* nodes in by_name */
+    uint64_t edits;               /* counts edits, for searches in progress */
+};
+
+/* Whether node v is a node of graph g. */
+static inline bool graph_has(const astar_graph *g, uint32_t v)
+{
+    return v < g->nodes;
+}
+
+#endif

@@ -1,0 +1,524 @@
+/* Graph files (astar/graph_file.h): the project's text format and DIMACS
+ * road networks, both read into a builder and built. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "io/text.h"
+
+enum { MAX_FIELDS = 6 };
+
+/* A line with its comment cut off and its fields split. */
+typedef struct fields {
+    text_span f[MAX_FIELDS];
+    size_t count;     /* how many there were (more than MAX_FIELDS too) */
+} fields;
+
+static fields split(text_span line, char comment)
+{
+    for (size_t i = 0; i < line.length; i++)
+        if (line.start[i] == comment) {
+            line.length = i;
+            break;
+        }
+    fields out;
+    out.count = astar__text_fields(line, out.f, MAX_FIELDS);
+    return out;
+}
+
+/* A decimal number with an optional minus sign. */
+static bool to_coordinate(text_span s, double *value)
+{
+    bool minus = s.length > 0 && s.start[0] == '-';
+    text_span digits = { s.start + minus, s.length - minus };
+    if (!astar__text_to_decimal(digits, value))
+        return false;
+    if (minus)
+        *value = -*value;
+    return true;
+}
+
+static astar_status begin(const char *text, size_t length, bool has_out, const char **name,
+                          astar_error *err)
+{
+    astar__error_clear(err);
+    if (!*name)
+        *name = "<text>";
+    if (!has_out || (!text && length > 0))
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, *name, 0, "no text or no graph");
+    return ASTAR_OK;
+}
+
+/* Builds b into *out, with what the builder finds wrong told as a fault
+ * of the file (name, no line: it concerns the whole graph). */
+static astar_status build(astar_graph_builder *b, const char *name, astar_graph **out,
+                          astar_error *err)
+{
+    astar_error why;
+    astar_status status = astar_graph_build(b, out, &why);
+    if (status == ASTAR_INVALID_ARGUMENT)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0, "%s", why.message);
+    if (status != ASTAR_OK)
+        return astar__error_set(err, status, name, 0, "%s", why.message);
+    return ASTAR_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The text format                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* A node's name where the file declares it, for looking names up. */
+typedef struct named {
+    text_span name;
+    uint32_t node;
+    long line;
+} named;
+
+static int span_order(text_span a, text_span b)
+{
+    size_t n = a.length < b.length ? a.length : b.length;
+    int order = memcmp(a.start, b.start, n);
+    return order ? order : (a.length > b.length) - (a.length < b.length);
+}
+
+static int named_order(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int order = span_order(x->name, y->name);
+    return order ? order : (x->node > y->node) - (x->node < y->node);
+}
+
+static bool lookup(const named *names, uint32_t count, text_span name, uint32_t *node)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int order = span_order(names[mid].name, name);
+        if (order == 0) {
+            *node = names[mid].node;
+            return true;
+        }
+        if (order < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+/* What the first pass learns: the kind, how many nodes, whether they are
+ * placed, the scale. */
+typedef struct header {
+    astar_graph_kind kind;
+    uint32_t nodes;
+    bool placed;
+    bool has_scale;
+    double scale;
+} header;
+
+static astar_status fault(astar_error *err, const char *name, long line, const char *what,
+                          text_span field)
+{
+    return astar__error_set(err, ASTAR_PARSE_ERROR, name, line, "%s '%.*s'", what,
+                            (int)(field.length > 60 ? 60 : field.length), field.start);
+}
+
+/* The first pass: every line's syntax, in order. */
+static astar_status read_header(const char *text, size_t length, const char *name, header *h,
+                                astar_error *err)
+{
+    text_reader r = text_reader_of(text, length);
+    text_span line;
+    bool seen_graph = false;
+    *h = (header){ .kind = ASTAR_GRAPH_DIRECTED };
+    while (astar__text_next_line(&r, &line)) {
+        fields l = split(line, '#');
+        if (l.count == 0)
+            continue;
+        text_span key = l.f[0];
+        if (!seen_graph) {
+            if (!astar__text_equals(key, "graph") || l.count != 2 ||
+                (!astar__text_equals(l.f[1], "directed") && !astar__text_equals(l.f[1], "undirected")))
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "expected 'graph directed' or 'graph undirected' first");
+            h->kind = astar__text_equals(l.f[1], "undirected") ? ASTAR_GRAPH_UNDIRECTED
+                                                              : ASTAR_GRAPH_DIRECTED;
+            seen_graph = true;
+        } else if (astar__text_equals(key, "node")) {
+            if (l.count != 2 && l.count != 4)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "expected 'node NAME' or 'node NAME X Y'");
+            if (l.f[1].length > 255)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "a name has at most 255 bytes");
+            for (size_t i = 0; i < l.f[1].length; i++)
+                if ((unsigned char)l.f[1].start[i] < ' ' || l.f[1].start[i] == 0x7F)
+                    return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                            "a control character in a name");
+            double x, y;
+            if (l.count == 4 && !(to_coordinate(l.f[2], &x) && to_coordinate(l.f[3], &y)))
+                return fault(err, name, r.line, "expected two numbers for the position, not",
+                             l.count == 4 && !to_coordinate(l.f[2], &x) ? l.f[2] : l.f[3]);
+            if (h->nodes == 0)
+                h->placed = l.count == 4;
+            else if (h->placed != (l.count == 4))
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        h->placed ? "this node has no position; the first had one"
+                                                  : "this node has a position; the first had none");
+            if (h->nodes == ASTAR_GRAPH_MAX_NODES)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "more than %u nodes", (unsigned)ASTAR_GRAPH_MAX_NODES);
+            h->nodes++;
+        } else if (astar__text_equals(key, "edge")) {
+            long cost = 1;
+            if (l.count != 3 && l.count != 4)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "expected 'edge FROM TO' or 'edge FROM TO COST'");
+            if (l.count == 4 && !astar__text_to_long(l.f[3], 1, (long)ASTAR_MAX_COST, &cost))
+                return fault(err, name, r.line, "a cost is a whole number from 1 to 4294967295, not",
+                             l.f[3]);
+        } else if (astar__text_equals(key, "scale")) {
+            if (h->has_scale || l.count != 2)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "expected one 'scale X' or 'scale tightest' line");
+            h->has_scale = true;
+            if (astar__text_equals(l.f[1], "tightest"))
+                h->scale = ASTAR_GRAPH_SCALE_TIGHTEST;
+            else if (!astar__text_to_decimal(l.f[1], &h->scale))
+                return fault(err, name, r.line, "a scale is a number or 'tightest', not", l.f[1]);
+        } else if (astar__text_equals(key, "graph")) {
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "a second 'graph' line");
+        } else {
+            return fault(err, name, r.line, "expected node, edge or scale, not", key);
+        }
+    }
+    if (!seen_graph)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line + 1,
+                                "expected 'graph directed' or 'graph undirected' first");
+    if (h->nodes == 0)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "no node");
+    if (h->has_scale && !h->placed)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "a scale needs the nodes' positions");
+    return ASTAR_OK;
+}
+
+/* The second pass: nodes, their names sorted into names for the third. */
+static astar_status read_nodes(const char *text, size_t length, const char *name,
+                               astar_graph_builder *b, named *names, astar_error *err)
+{
+    text_reader r = text_reader_of(text, length);
+    text_span line;
+    uint32_t node = 0;
+    char copy[256];
+    while (astar__text_next_line(&r, &line)) {
+        fields l = split(line, '#');
+        if (l.count == 0 || !astar__text_equals(l.f[0], "node"))
+            continue;
+        names[node] = (named){ l.f[1], node, r.line };
+        memcpy(copy, l.f[1].start, l.f[1].length);
+        copy[l.f[1].length] = 0;
+        astar_status s = astar_graph_builder_name(b, node, copy);
+        double x, y;
+        if (s == ASTAR_OK && l.count == 4 && to_coordinate(l.f[2], &x) && to_coordinate(l.f[3], &y))
+            s = astar_graph_builder_position(b, node, x, y);
+        if (s != ASTAR_OK)
+            return astar__error_set(err, s, name, r.line, "cannot add this node: %s",
+                                    astar_status_message(s));
+        node++;
+    }
+    qsort(names, node, sizeof *names, named_order);
+    for (uint32_t i = 1; i < node; i++)
+        if (span_order(names[i - 1].name, names[i].name) == 0) {
+            long first = names[i - 1].line < names[i].line ? names[i - 1].line : names[i].line;
+            long again = names[i - 1].line < names[i].line ? names[i].line : names[i - 1].line;
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, again,
+                                    "node '%.*s' again (first on line %ld)",
+                                    (int)names[i].name.length, names[i].name.start, first);
+        }
+    return ASTAR_OK;
+}
+
+/* The third pass: edges between named nodes. */
+static astar_status read_edges(const char *text, size_t length, const char *name,
+                               astar_graph_builder *b, const named *names, uint32_t nodes,
+                               astar_error *err)
+{
+    text_reader r = text_reader_of(text, length);
+    text_span line;
+    while (astar__text_next_line(&r, &line)) {
+        fields l = split(line, '#');
+        if (l.count == 0 || !astar__text_equals(l.f[0], "edge"))
+            continue;
+        uint32_t from, to;
+        long cost = 1;
+        if (!lookup(names, nodes, l.f[1], &from))
+            return fault(err, name, r.line, "no node is named", l.f[1]);
+        if (!lookup(names, nodes, l.f[2], &to))
+            return fault(err, name, r.line, "no node is named", l.f[2]);
+        if (from == to)
+            return fault(err, name, r.line, "an edge from a node to itself:", l.f[1]);
+        if (l.count == 4)
+            astar__text_to_long(l.f[3], 1, (long)ASTAR_MAX_COST, &cost);
+        astar_status s = astar_graph_builder_edge(b, from, to, (uint32_t)cost);
+        if (s != ASTAR_OK)
+            return astar__error_set(err, s == ASTAR_INVALID_ARGUMENT ? ASTAR_PARSE_ERROR : s, name,
+                                    r.line, "cannot add this edge: %s",
+                                    s == ASTAR_INVALID_ARGUMENT ? "too many edges"
+                                                                : astar_status_message(s));
+    }
+    return ASTAR_OK;
+}
+
+astar_status astar_graph_parse(const char *text, size_t length, const char *name,
+                               const astar_allocator *allocator, astar_graph **out,
+                               astar_error *err)
+{
+    astar_status status = begin(text, length, out != NULL, &name, err);
+    if (status != ASTAR_OK)
+        return status;
+    *out = NULL;
+    header h;
+    if ((status = read_header(text, length, name, &h, err)) != ASTAR_OK)
+        return status;
+    astar_graph_builder *b;
+    if ((status = astar_graph_builder_new_with(h.nodes, h.kind, allocator, &b)) != ASTAR_OK)
+        return astar__error_set(err, status, name, 0, "%s", astar_status_message(status));
+    astar_allocator memory;
+    astar__allocator_keep(allocator, &memory);
+    named *names = astar__allocate(&memory, h.nodes, sizeof *names);
+    if (!names)
+        status = astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory");
+    if (status == ASTAR_OK)
+        status = read_nodes(text, length, name, b, names, err);
+    if (status == ASTAR_OK)
+        status = read_edges(text, length, name, b, names, h.nodes, err);
+    if (status == ASTAR_OK && h.has_scale)
+        status = astar_graph_builder_scale(b, h.scale);
+    if (status == ASTAR_OK)
+        status = build(b, name, out, err);
+    astar__release(&memory, names);
+    astar_graph_builder_delete(b);
+    return status;
+}
+
+static astar_status parse_graph_text(const char *text, size_t length, const char *name,
+                                     const astar_allocator *allocator, void *out,
+                                     astar_error *err)
+{
+    return astar_graph_parse(text, length, name, allocator, out, err);
+}
+
+static size_t graph_bound(const char *prefix, size_t length, bool at_end)
+{
+    (void)prefix;
+    (void)length;
+    (void)at_end;
+    return ASTAR_MAX_GRAPH_FILE_BYTES;
+}
+
+static const text_kind graph_file = { parse_graph_text, graph_bound, "a graph file may have" };
+
+astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err)
+{
+    return astar_graph_load_with(path, NULL, out, err);
+}
+
+astar_status astar_graph_load_with(const char *path, const astar_allocator *allocator,
+                                   astar_graph **out, astar_error *err)
+{
+    astar__error_clear(err);
+    if (out)
+        *out = NULL;
+    return astar__text_parse_file(path, &graph_file, allocator, out, err);
+}
+
+/* ------------------------------------------------------------------------ */
+/* DIMACS                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Reads the "p" line of a DIMACS file: the fields after "p" must be the
+ * words of kind (such as "sp") then count numbers. Comment lines ("c")
+ * and blank ones before it are skipped. */
+static astar_status dimacs_problem(text_reader *r, const char *name, const char *const *words,
+                                   size_t word_count, long *numbers, size_t count,
+                                   astar_error *err)
+{
+    text_span line;
+    while (astar__text_next_line(r, &line)) {
+        fields l = split(line, '\0');
+        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
+            continue;
+        bool ok = l.count == 1 + word_count + count && astar__text_equals(l.f[0], "p");
+        for (size_t i = 0; ok && i < word_count; i++)
+            ok = astar__text_equals(l.f[1 + i], words[i]);
+        for (size_t i = 0; ok && i < count; i++)
+            ok = astar__text_to_long(l.f[1 + word_count + i], i == 0 ? 1 : 0,
+                                     i == 0 ? (long)ASTAR_GRAPH_MAX_NODES : (long)ASTAR_GRAPH_MAX_EDGES,
+                                     &numbers[i]);
+        if (!ok)
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
+                                    "expected the problem line 'p %s%s%s N%s'", words[0],
+                                    word_count > 1 ? " " : "", word_count > 1 ? words[1] : "",
+                                    word_count > 2 ? " co" : count > 1 ? " M" : "");
+        return ASTAR_OK;
+    }
+    return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line + 1, "no problem line ('p')");
+}
+
+static astar_status dimacs_arcs(const char *text, size_t length, const char *name,
+                                astar_graph_builder *b, long nodes, astar_error *err)
+{
+    text_reader r = text_reader_of(text, length);
+    static const char *const sp[] = { "sp" };
+    long header[2];
+    astar_status status = dimacs_problem(&r, name, sp, 1, header, 2, err);
+    if (status != ASTAR_OK)
+        return status;
+    text_span line;
+    long arcs = 0;
+    while (astar__text_next_line(&r, &line)) {
+        fields l = split(line, '\0');
+        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
+            continue;
+        long u, v, w;
+        if (l.count != 4 || !astar__text_equals(l.f[0], "a"))
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "expected an arc 'a U V W'");
+        if (!astar__text_to_long(l.f[1], 1, nodes, &u) || !astar__text_to_long(l.f[2], 1, nodes, &v))
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                    "a node is a number from 1 to %ld", nodes);
+        if (!astar__text_to_long(l.f[3], 1, (long)ASTAR_MAX_COST, &w))
+            return fault(err, name, r.line, "a cost is a whole number from 1 to 4294967295, not",
+                         l.f[3]);
+        if (++arcs > header[1])
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                    "more arcs than the %ld the problem line gives", header[1]);
+        if (u == v)
+            continue;
+        status = astar_graph_builder_edge(b, (uint32_t)(u - 1), (uint32_t)(v - 1), (uint32_t)w);
+        if (status != ASTAR_OK)
+            return astar__error_set(err, status, name, r.line, "%s", astar_status_message(status));
+    }
+    if (arcs != header[1])
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                "%ld arcs, where the problem line gives %ld", arcs, header[1]);
+    return ASTAR_OK;
+}
+
+static astar_status dimacs_coordinates(const char *text, size_t length, const char *name,
+                                       astar_graph_builder *b, long nodes, astar_error *err)
+{
+    text_reader r = text_reader_of(text, length);
+    static const char *const co[] = { "aux", "sp", "co" };
+    long count;
+    astar_status status = dimacs_problem(&r, name, co, 3, &count, 1, err);
+    if (status != ASTAR_OK)
+        return status;
+    if (count != nodes)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                "%ld nodes, where the graph has %ld", count, nodes);
+    text_span line;
+    long placed = 0;
+    while (astar__text_next_line(&r, &line)) {
+        fields l = split(line, '\0');
+        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
+            continue;
+        long id;
+        double x, y;
+        if (l.count != 4 || !astar__text_equals(l.f[0], "v") ||
+            !to_coordinate(l.f[2], &x) || !to_coordinate(l.f[3], &y))
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                    "expected a node's coordinates 'v ID X Y'");
+        if (!astar__text_to_long(l.f[1], 1, nodes, &id))
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                    "a node is a number from 1 to %ld", nodes);
+        if (++placed > nodes)
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                    "more coordinates than the %ld nodes", nodes);
+        astar_graph_builder_position(b, (uint32_t)(id - 1), x, y);
+    }
+    if (placed != nodes)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                "coordinates for %ld of the %ld nodes", placed, nodes);
+    return ASTAR_OK;
+}
+
+astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, const char *gr_name,
+                                      const char *co_text, size_t co_length, const char *co_name,
+                                      const astar_allocator *allocator, astar_graph **out,
+                                      astar_error *err)
+{
+    astar_status status = begin(gr_text, gr_length, out != NULL, &gr_name, err);
+    if (status != ASTAR_OK)
+        return status;
+    *out = NULL;
+    if (!co_name)
+        co_name = "<coordinates>";
+    if (!co_text && co_length > 0)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, co_name, 0, "no text");
+    text_reader r = text_reader_of(gr_text, gr_length);
+    static const char *const sp[] = { "sp" };
+    long header[2];
+    if ((status = dimacs_problem(&r, gr_name, sp, 1, header, 2, err)) != ASTAR_OK)
+        return status;
+    astar_graph_builder *b;
+    if ((status = astar_graph_builder_new_with((uint32_t)header[0], ASTAR_GRAPH_DIRECTED,
+                                               allocator, &b)) != ASTAR_OK)
+        return astar__error_set(err, status, gr_name, 0, "%s", astar_status_message(status));
+    status = dimacs_arcs(gr_text, gr_length, gr_name, b, header[0], err);
+    if (status == ASTAR_OK && co_text) {
+        status = dimacs_coordinates(co_text, co_length, co_name, b, header[0], err);
+        if (status == ASTAR_OK)
+            status = astar_graph_builder_scale(b, ASTAR_GRAPH_SCALE_TIGHTEST);
+    }
+    if (status == ASTAR_OK)
+        status = build(b, gr_name, out, err);
+    astar_graph_builder_delete(b);
+    return status;
+}
+
+/* Loading both files: the .co file's text is read first and kept while
+ * the .gr file is read and parsed with it, the one job both parsers hand
+ * on as their output. */
+typedef struct dimacs_job {
+    const char *gr_path;
+    const char *co_text, *co_name;
+    size_t co_length;
+    astar_graph **out;
+} dimacs_job;
+
+static astar_status parse_gr(const char *text, size_t length, const char *name,
+                             const astar_allocator *allocator, void *out, astar_error *err)
+{
+    const dimacs_job *job = out;
+    return astar_graph_parse_dimacs(text, length, name, job->co_text, job->co_length,
+                                    job->co_name, allocator, job->out, err);
+}
+
+static const text_kind gr_file = { parse_gr, graph_bound, "a graph file may have" };
+
+static astar_status parse_co(const char *text, size_t length, const char *name,
+                             const astar_allocator *allocator, void *out, astar_error *err)
+{
+    dimacs_job *job = out;
+    job->co_text = text;
+    job->co_length = length;
+    job->co_name = name;
+    return astar__text_parse_file(job->gr_path, &gr_file, allocator, job, err);
+}
+
+static const text_kind co_file = { parse_co, graph_bound, "a graph file may have" };
+
+astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path, astar_graph **out,
+                                     astar_error *err)
+{
+    astar__error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!out)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, gr_path, 0, "no place for the graph");
+    dimacs_job job = { .gr_path = gr_path, .out = out };
+    if (co_path)
+        return astar__text_parse_file(co_path, &co_file, NULL, &job, err);
+    return astar__text_parse_file(gr_path, &gr_file, NULL, &job, err);
+}

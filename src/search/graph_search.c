@@ -1,0 +1,204 @@
+/* A* over any graph (article note 5: "instead of using adjacent squares,
+ * you would simply look up the adjacent countries in the table"), on the
+ * one search loop of loop.h: here is how a node's neighbours are looked at
+ * - the targets of its edges - and how a graph search begins, ends and is
+ * read back. */
+#include "graph/graph.h"
+#include "core/options.h"
+#include "search/state.h"
+
+/* Step c) of the article for every node an edge of current leads to. */
+static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const bool traced,
+                                        const square *current)
+{
+    const graph_search *gs = (const graph_search *)s;
+    uint32_t here = current->cell;
+    for (uint32_t i = gs->first[here], end = gs->first[here + 1]; i < end; i++) {
+        graph_edge e = gs->out[i];
+        uint32_t next = e.to;
+        if (!gs->enabled[next])
+            continue; /* a wall */
+        astar_list list = search_list(s, kind, next);
+        if (list == ASTAR_LIST_CLOSED)
+            continue;
+        if (search_reach(s, kind, traced, TIE_GRAPH, next, (int)next, 0, 0, here, 0, list,
+                         (uint64_t)current->g + e.cost))
+            return;
+    }
+}
+
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, TIE_GRAPH);
+}
+
+SEARCH_STEPS(step_graph, graph_search, true, TIE_GRAPH, seed, look_at_edges)
+
+astar_status astar__graph_step(search_state *st, uint32_t budget)
+{
+    return step_graph(&st->u.graph, budget);
+}
+
+static astar_status check_request(const astar_context *ctx, const astar_graph *graph,
+                                  uint32_t start, uint32_t goal, const astar_options *options)
+{
+    if (!ctx || !graph || !ctx->node_parent || !astar__options_valid(options) ||
+        astar__options_world_used(options))
+        return ASTAR_INVALID_ARGUMENT;
+    if (graph->nodes > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
+        return ASTAR_UNSUPPORTED;
+    if (!graph_has(graph, start))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!graph_has(graph, goal))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!graph->enabled[start])
+        return ASTAR_START_BLOCKED;
+    if (!graph->enabled[goal])
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
+/* The loop's search on graph: as search_of does for a grid, with the
+ * graph's node count as the width (a node is the point (node, 0)). */
+static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                              uint32_t goal, const astar_options *options)
+{
+    search s = {
+        .ctx = ctx,
+        .width = (int)graph->nodes,
+        .start = start,
+        .target = goal,
+        .target_x = (int)goal,
+        .model = cost_model_of(options),
+        .limit = ASTAR_MAX_COST,
+        .ties = options->ties,
+        .open_list = options->open_list,
+        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .observer = options->observer,
+        .observer_user = options->observer_user,
+        .trace = options->trace,
+        .max_expanded = options->max_expanded ? options->max_expanded : UINT32_MAX,
+        .partial = options->partial,
+        .nearest = NO_CELL,
+        .nearest_h = UINT64_MAX,
+        .node_parent = ctx->node_parent,
+    };
+    if (graph->xy && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
+        s.node_xy = graph->xy;
+        s.target_px = graph->xy[2 * (size_t)goal];
+        s.target_py = graph->xy[2 * (size_t)goal + 1];
+        s.h_scale = graph->scale;
+    }
+    return s;
+}
+
+/* Checks the request and begins the search on ctx's state: the status of
+ * a request refused, else ASTAR_IN_PROGRESS (it may have ended at once). */
+static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                          uint32_t goal, const astar_options *options)
+{
+    if (!ctx)
+        return ASTAR_INVALID_ARGUMENT;
+    search_state *st = ctx->state;
+    st->map_edits = NULL; /* whatever ran on ctx before is over */
+    astar_status status = check_request(ctx, graph, start, goal, options);
+    if (status != ASTAR_OK)
+        return status;
+    ctx->width = (int)graph->nodes;
+    ctx->height = 1;
+    ctx->goal = goal;
+    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    *st = (search_state){ .on_graph = true };
+    graph_search *gs = &st->u.graph;
+    *gs = (graph_search){ .s = search_on_graph(ctx, graph, start, goal, options),
+                          .first = graph->first, .out = graph->out,
+                          .enabled = graph->enabled };
+    ctx->model = gs->s.model;
+    if (graph->island && !options->partial && graph->island[start] != graph->island[goal]) {
+        /* Different islands: nothing to search, and nothing reached. */
+        context_begin(ctx, LAYOUT_LISTS);
+        astar__search_state_started(st, &graph->edits, ASTAR_NO_PATH);
+        return ASTAR_IN_PROGRESS;
+    }
+    st->type = SEARCH_GRAPH;
+    st->end = goal;
+    astar__search_state_started(
+        st, &graph->edits, search_start(&gs->s, search_choose_list(&gs->s, false, true), seed));
+    return ASTAR_IN_PROGRESS;
+}
+
+static bool path_reset(astar_graph_path *path)
+{
+    if (!path)
+        return false;
+    *path = (astar_graph_path){ .nodes = path->nodes, .capacity = path->capacity };
+    return path->nodes || path->capacity == 0;
+}
+
+/* The answer of the graph search that ended on st into path. */
+static astar_status finish(const search_state *st, astar_graph_path *path)
+{
+    uint32_t end;
+    astar_status status = astar__search_state_end(st, &end);
+    if (st->type == SEARCH_NONE || status == ASTAR_IN_PROGRESS || status == ASTAR_MAP_CHANGED)
+        return status;
+    path->expanded = st->u.s.expanded;
+    if (end == NO_CELL)
+        return status;
+    astar_status written = astar__search_finish_nodes(&st->u.s, end, path->nodes, path->capacity,
+                                                      &path->length, &path->cost);
+    return written == ASTAR_OK ? status : written;
+}
+
+astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                                   uint32_t goal, const astar_options *options,
+                                   astar_graph_path *path)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (!path_reset(path))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = begin(ctx, graph, start, goal, options);
+    if (status != ASTAR_IN_PROGRESS)
+        return status;
+    search_state *st = ctx->state;
+    while (st->status == ASTAR_IN_PROGRESS)
+        astar__search_state_step(st, UINT32_MAX);
+    status = finish(st, path);
+    st->map_edits = NULL;
+    return status;
+}
+
+astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                                      uint32_t goal, const astar_options *options)
+{
+    astar_options defaults = astar_options_default();
+    return begin(ctx, graph, start, goal, options ? options : &defaults);
+}
+
+astar_status astar_graph_search_finish(const astar_context *ctx, astar_graph_path *path)
+{
+    if (!path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->on_graph)
+        return ASTAR_INVALID_ARGUMENT;
+    return finish(ctx->state, path);
+}
+
+astar_status astar_graph_context_node(const astar_context *ctx, const astar_graph *graph,
+                                      uint32_t node, astar_node *out)
+{
+    if (!ctx || !graph || !out || !graph_has(graph, node) || !ctx->state->on_graph ||
+        ctx->state->u.graph.first != graph->first)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = (astar_node){ .list = context_list_of(ctx, node) };
+    if (out->list == ASTAR_LIST_NONE || ctx->state->type != SEARCH_GRAPH)
+        return ASTAR_OK;
+    const search *s = &ctx->state->u.s;
+    out->f = context_f(ctx, node);
+    out->h = (uint32_t)search_node_h(s, node);
+    out->g = out->f - out->h;
+    out->parent = (astar_point){ (int32_t)(out->g == 0 ? node : ctx->node_parent[node]), 0 };
+    return ASTAR_OK;
+}

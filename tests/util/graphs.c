@@ -1,0 +1,95 @@
+#include "util/graphs.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "util/reference.h"
+
+static void ok(astar_status status)
+{
+    assert_int_equal(status, ASTAR_OK);
+}
+
+void test_graph_random(rng *r, test_graph *t, astar_graph **out)
+{
+    *t = (test_graph){ .nodes = 1 + (uint32_t)rng_below(r, TEST_GRAPH_MAX_NODES) };
+    bool undirected = rng_below(r, 2);
+    t->placed = rng_below(r, 3) > 0;
+    t->scale = t->placed ? (double)(1 + rng_below(r, 4)) / 2 : 0;
+    for (uint32_t v = 0; v < t->nodes; v++) {
+        t->x[v] = rng_below(r, 1000) / 10.0;
+        t->y[v] = rng_below(r, 1000) / 10.0;
+    }
+    size_t wanted = (size_t)rng_below(r, (int)(t->nodes * (1 + rng_below(r, 6))) + 1);
+    astar_graph_builder *b;
+    ok(astar_graph_builder_new(t->nodes, undirected ? ASTAR_GRAPH_UNDIRECTED : ASTAR_GRAPH_DIRECTED, &b));
+    if (t->placed) {
+        for (uint32_t v = 0; v < t->nodes; v++)
+            ok(astar_graph_builder_position(b, v, t->x[v], t->y[v]));
+        ok(astar_graph_builder_scale(b, t->scale));
+    }
+    for (size_t i = 0; i < wanted && t->count + 2 <= TEST_GRAPH_MAX_EDGES; i++) {
+        uint32_t from = (uint32_t)rng_below(r, (int)t->nodes), to = (uint32_t)rng_below(r, (int)t->nodes);
+        if (from == to)
+            continue;
+        double length = hypot(t->x[from] - t->x[to], t->y[from] - t->y[to]);
+        uint32_t cost = 1 + (uint32_t)rng_below(r, 60) + (uint32_t)ceil(t->scale * length);
+        ok(astar_graph_builder_edge(b, from, to, cost));
+        t->edges[t->count++] = (test_edge){ from, to, cost };
+        if (undirected)
+            t->edges[t->count++] = (test_edge){ to, from, cost };
+    }
+    ok(astar_graph_build(b, out, NULL));
+    astar_graph_builder_delete(b);
+}
+
+void test_graph_least_costs(const test_graph *t, uint32_t start, uint64_t *dist)
+{
+    bool done[TEST_GRAPH_MAX_NODES] = { false };
+    for (uint32_t v = 0; v < t->nodes; v++)
+        dist[v] = REF_UNREACHABLE;
+    if (start >= t->nodes || t->disabled[start])
+        return;
+    dist[start] = 0;
+    for (;;) {
+        uint32_t best = t->nodes;
+        for (uint32_t v = 0; v < t->nodes; v++)
+            if (!done[v] && dist[v] != REF_UNREACHABLE && (best == t->nodes || dist[v] < dist[best]))
+                best = v;
+        if (best == t->nodes)
+            return;
+        done[best] = true;
+        for (size_t i = 0; i < t->count; i++) {
+            const test_edge *e = &t->edges[i];
+            if (e->from == best && !t->disabled[e->to] && dist[best] + e->cost < dist[e->to])
+                dist[e->to] = dist[best] + e->cost;
+        }
+    }
+}
+
+bool test_graph_path_valid(const test_graph *t, uint32_t start, uint32_t goal,
+                           const uint32_t *nodes, size_t length, uint64_t *cost)
+{
+    if (length < 1 || nodes[0] != start || nodes[length - 1] != goal)
+        return false;
+    *cost = 0;
+    for (size_t k = 0; k < length; k++) {
+        if (nodes[k] >= t->nodes || t->disabled[nodes[k]])
+            return false;
+        if (k == 0)
+            continue;
+        uint64_t step = REF_UNREACHABLE;
+        for (size_t i = 0; i < t->count; i++)
+            if (t->edges[i].from == nodes[k - 1] && t->edges[i].to == nodes[k] &&
+                t->edges[i].cost < step)
+                step = t->edges[i].cost;
+        if (step == REF_UNREACHABLE)
+            return false;
+        *cost += step;
+    }
+    return true;
+}
