@@ -30,23 +30,21 @@ static void usage(FILE *out)
 
 typedef struct graph_run {
     const char *co;
-    bool islands, quiet;
+    bool quiet;
 } graph_run;
 
 static const cli_own_option graph_options[] = {
     { "co", 0, true },
-    { "islands", 0, false },
     { "quiet", 'q', false },
 };
 
 static bool take(void *state, int which, const char *value)
 {
     graph_run *run = state;
-    switch (which) {
-    case 0: run->co = value; break;
-    case 1: run->islands = true; break;
-    default: run->quiet = true; break;
-    }
+    if (which == 0)
+        run->co = value;
+    else
+        run->quiet = true;
     return true;
 }
 
@@ -87,9 +85,10 @@ int cmd_graph(int argc, char **argv)
 {
     astar_options o = astar_options_default();
     graph_run run = { 0 };
+    cli_map_options maps = { 0 };
     const char *positional[3];
     cli_command_line line = {
-        .name = "graph", .search = graph_search_options, .options = &o,
+        .name = "graph", .search = graph_search_options, .options = &o, .maps = &maps,
         .not_here = "a graph's edges have their own costs and neighbours",
         .own = graph_options, .own_count = CLI_COUNT(graph_options), .take = take, .state = &run,
         .positional = positional, .positional_min = 3, .positional_max = 3, .usage = usage,
@@ -97,6 +96,10 @@ int cmd_graph(int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
+    if (maps.dead_ends) {
+        cli_error("--dead-ends does not apply here: a graph has no dead-end index");
+        return EXIT_USAGE;
+    }
     bool dimacs = ends_with(positional[0], ".gr");
     if (run.co && !dimacs) {
         cli_error("--co goes with a DIMACS .gr file, not %s", positional[0]);
@@ -118,7 +121,7 @@ int cmd_graph(int argc, char **argv)
         goto done;
     nodes = malloc((size_t)astar_graph_nodes(g) * sizeof *nodes);
     if (!nodes || astar_graph_context_new(astar_graph_nodes(g), &ctx) != ASTAR_OK ||
-        (run.islands && astar_graph_enable_islands(g) != ASTAR_OK)) {
+        (maps.islands && astar_graph_enable_islands(g) != ASTAR_OK)) {
         cli_error("out of memory");
         code = EXIT_FAILED;
         goto done;

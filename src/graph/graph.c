@@ -13,7 +13,8 @@ typedef struct built_edge {
     uint32_t from, to, cost;
 } built_edge;
 
-enum { UNNAMED = UINT32_MAX, MAX_NAME = 255 };
+#define UNNAMED UINT32_MAX
+enum { MAX_NAME = 255 };
 
 struct astar_graph_builder {
     astar_allocator memory;
