@@ -20,11 +20,12 @@
  * and "adjacent squares" as "the nodes an edge leads to". H is the
  * straight-line distance between the node's position and the target's
  * times the graph's scale (astar_graph_builder_scale), or 0 without
- * positions. Memory: a graph holds 16 bytes per edge (target and cost
- * forward, source and forward index backward, for searches towards a
- * target) and 12 per node (two row offsets and an island), plus 16 per
- * node with positions and its names' text; a context that searches graphs
- * holds 20 bytes per node (astar_graph_context_new).
+ * positions. Memory (astar_graph_bytes): a graph holds 16 bytes per edge
+ * (target and cost forward; source and the forward edge's index backward,
+ * for islands and edits) and 9 per node (two row offsets, a byte for
+ * enabled), plus 4 per node with islands, 16 per node with positions,
+ * and with names 8 per node and their text; a context that searches
+ * graphs holds 20 bytes per node (astar_graph_context_new).
  */
 #ifndef ASTAR_INCLUDE_GRAPH_H
 #define ASTAR_INCLUDE_GRAPH_H
@@ -113,8 +114,8 @@ ASTAR_API astar_status astar_graph_builder_name(astar_graph_builder *builder, ui
                                                 const char *name);
 
 /* Freezes what the builder holds into a new graph; the builder is left as
- * it was and can build again. Costs O(nodes + edges log(edges per node))
- * and allocates the graph once.
+ * it was and can build again. Costs O(nodes + edges log edges), and while
+ * it runs 12 bytes per edge beyond the graph (a sorted copy of them).
  * [out] out  the graph; free it with astar_graph_delete
  * [out] err  [opt] what is wrong: "edge 3 -> 7 costs 10, less than scale
  *            12.5 times its length 1" or "nodes 2 and 5 are both named X"
