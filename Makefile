@@ -83,7 +83,7 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth
+	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-open-lists $(BENCH)
@@ -96,6 +96,8 @@ bench:
 	./build-bench/astar-dead-ends $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY))
 	./build-bench/astar-smooth $(foreach m,dao/lak303d bg512/AR0205SR sc1/Aurora maze/maze512-8-0, \
 	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-graph $(foreach m,bg512/AR0011SR dao/den520d maze/maze512-4-0 random/random512-25-0 \
+	  room/32room_000 sc1/Aurora street/Berlin_0_512 wc3maps512/moonglade,$(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 # The fuzz targets for longer, one at a time (each takes a core), with their
