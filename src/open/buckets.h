@@ -78,8 +78,8 @@ typedef struct bucket_queue {
     uint32_t near_size;         /* a power of 2 */
     uint32_t generation;        /* of the last search; 0 before the first */
     bool near_known;            /* near_words marks every word of near_used
-                                   that is not 0: no other layout has written
-                                   over them since the last search began */
+                                   that is not 0; false when the lists layout
+                                   may have written over them (context_begin) */
     /* Per search. */
     uint32_t stamp;             /* BUCKET_TAG | generation << BUCKET_GEN_SHIFT */
     uint32_t *parent;           /* JPS's parent cells, or NULL */

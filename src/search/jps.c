@@ -81,8 +81,8 @@ static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx
  * straight run along dx or dy reaches a jump point, or at a wall or corner.
  * Scanning, it leaves in along[] where the two straight runs from the stop
  * cell stop (along dx, along dy), which the caller needs next. */
-static ALWAYS_INLINE int diagonal_stop(const jps_search *j, int x, int y, int dx, int dy, bool table,
-                                int along[2])
+static ALWAYS_INLINE int diagonal_stop(const jps_search *j, int x, int y, int dx, int dy,
+                                       bool table, int along[2])
 {
     if (table)
         return table_stop(j, x, y, move_direction(dx, dy));
