@@ -12,7 +12,8 @@
 #                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
-#   make bench     astar against libtcod and Boost.Graph, the three open lists,
+#   make bench     astar against libtcod and Boost.Graph (a sample of all
+#                  lengths, then the 20 shortest of each file), the three open lists,
 #                  the JPS+ table, islands and dead ends
 #                  (build-bench; BENCH_EVERY=1: all problems)
 #   make install [PREFIX=dir]
@@ -86,6 +87,7 @@ bench:
 	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
+	./build-bench/astar-peers --bench $(BENCH) --shortest 20 --markdown build-bench/bench-short.md
 	./build-bench/astar-open-lists $(BENCH)
 	./build-bench/astar-jump-table $(BENCH)/maps/bg512/AR0011SR.map $(BENCH)/maps/dao/orz900d.map \
 	  $(BENCH)/maps/sc1/Aurora.map

@@ -40,6 +40,7 @@ struct Options {
     std::string bench = "../shared/bench";
     std::vector<std::string> sets;    // empty: every directory under scen/
     long every = kDefaultEvery;
+    long shortest = 0;                // > 0: the shortest problems instead of every K-th
     std::vector<std::string> engines;  // from kEngineNames; empty: all
     std::string markdown;
 };
@@ -98,15 +99,16 @@ struct SetResult {
 void usage(FILE *out)
 {
     std::fprintf(out,
-                 "usage: astar-peers [--bench DIR] [--sets a,b,...] [--every K]\n"
+                 "usage: astar-peers [--bench DIR] [--sets a,b,...] [--every K | --shortest N]\n"
                  "                   [--engines astar,jps,jps+,libtcod,boost] [--markdown FILE]\n\n"
                  "Times astar's A*, JPS and JPS+ against libtcod's and Boost.Graph's A* on the\n"
                  "Moving AI problems of DIR/scen/<set>/*.scen (maps in DIR/maps/<set>/), the\n"
                  "engines taking turns on runs of 10 problems, and checks every path against the optimal\n"
                  "length. --every K takes the 1st, (K+1)th, ... problem of each scenario file\n"
-                 "(default %ld; 1 for all). DIR defaults to ../shared/bench, the sets to every\n"
-                 "directory under DIR/scen, the engines to all five. --markdown also writes the\n"
-                 "tables as Markdown to FILE. Exits 1 if any path fails its check.\n",
+                 "(default %ld; 1 for all); --shortest N instead the N of least optimal length,\n"
+                 "where a query's fixed cost shows. DIR defaults to ../shared/bench, the sets to\n"
+                 "every directory under DIR/scen, the engines to all five. --markdown also\n"
+                 "writes the tables as Markdown to FILE. Exits 1 if any path fails its check.\n",
                  kDefaultEvery);
 }
 
@@ -128,6 +130,7 @@ std::vector<std::string> split(const std::string &list)
 Options parse(int argc, char **argv)
 {
     Options o;
+    bool every_given = false;
     for (int i = 1; i < argc; i++) {
         std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
@@ -149,6 +152,13 @@ Options parse(int argc, char **argv)
             o.every = std::strtol(value.c_str(), &end, 10);
             if (errno || *end || end == value.c_str() || o.every < 1)
                 fail("--every takes a whole number from 1, not '%s'", value.c_str());
+            every_given = true;
+        } else if (arg == "--shortest") {
+            char *end;
+            errno = 0;
+            o.shortest = std::strtol(value.c_str(), &end, 10);
+            if (errno || *end || end == value.c_str() || o.shortest < 1)
+                fail("--shortest takes a whole number from 1, not '%s'", value.c_str());
         } else if (arg == "--engines") {
             o.engines = split(value);
             for (const std::string &e : o.engines)
@@ -162,6 +172,8 @@ Options parse(int argc, char **argv)
             std::exit(2);
         }
     }
+    if (every_given && o.shortest > 0)
+        fail("--every and --shortest choose the sample two ways; give one");
     if (o.engines.empty())
         o.engines.assign(std::begin(kEngineNames), std::end(kEngineNames));
     return o;
@@ -262,7 +274,7 @@ private:
         std::size_t n = astar_scenario_count(scen);
         r.problems += n;
         std::vector<const astar_problem *> sample;
-        for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(options_.every)) {
+        for (std::size_t i : sampled(scen)) {
             const astar_problem *p = astar_scenario_problem(scen, i);
             r.sampled++;
             if (!map.walkable(p->start.x, p->start.y) || !map.walkable(p->goal.x, p->goal.y))
@@ -286,6 +298,28 @@ private:
         }
         astar_scenario_delete(scen);
         astar_grid_delete(map.grid);
+    }
+
+    // The indexes of the problems to run, in file order: every K-th, or the
+    // shortest N by optimal length (most files list their problems by length
+    // in buckets of 10, but bg512's and wc3maps512's shuffle the buckets).
+    std::vector<std::size_t> sampled(const astar_scenario *scen) const
+    {
+        std::size_t n = astar_scenario_count(scen);
+        std::vector<std::size_t> out;
+        if (options_.shortest == 0) {
+            for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(options_.every))
+                out.push_back(i);
+            return out;
+        }
+        for (std::size_t i = 0; i < n; i++)
+            out.push_back(i);
+        std::stable_sort(out.begin(), out.end(), [scen](std::size_t a, std::size_t b) {
+            return astar_scenario_problem(scen, a)->optimal < astar_scenario_problem(scen, b)->optimal;
+        });
+        out.resize(std::min(n, static_cast<std::size_t>(options_.shortest)));
+        std::sort(out.begin(), out.end());
+        return out;
     }
 
     void run_one(Engine &engine, const BenchMap &map, const fs::path &file, const astar_problem &p,
@@ -352,6 +386,12 @@ std::string num(double v, int decimals = 1)
     return buf;
 }
 
+// Microseconds: hundredths below 10, where the short queries are.
+std::string micros(double v)
+{
+    return num(v, v < 10 ? 2 : 1);
+}
+
 std::string times(double v)
 {
     if (std::isnan(v) || std::isinf(v))
@@ -392,7 +432,12 @@ public:
         std::string list;
         for (const std::string &s : sets)
             list += (list.empty() ? "" : ", ") + s;
-        if (options_.every == 1)
+        if (options_.shortest > 0)
+            std::snprintf(line, sizeof line,
+                          "Sample: the %ld problems of least optimal length of each scenario "
+                          "file (--shortest %ld), where a query's fixed cost shows, of %s.",
+                          options_.shortest, options_.shortest, list.c_str());
+        else if (options_.every == 1)
             std::snprintf(line, sizeof line, "Sample: every problem of every scenario file of %s.",
                           list.c_str());
         else
@@ -434,8 +479,8 @@ public:
         for (std::size_t e = 0; e < engines_.size(); e++) {
             const Stats &s = r.engines[e];
             std::fprintf(out, "%-11s %8zu %10s %10s %9s %9s %11s%s %8s %7zu\n",
-                         engines_[e]->name(), s.queries(), num(s.median()).c_str(),
-                         num(s.mean()).c_str(), times(vs_astar(r, e, true)).c_str(),
+                         engines_[e]->name(), s.queries(), micros(s.median()).c_str(),
+                         micros(s.mean()).c_str(), times(vs_astar(r, e, true)).c_str(),
                          times(vs_astar(r, e, false)).c_str(), num(s.per_query()).c_str(),
                          engines_[e]->expanded_note() ? "*" : " ",
                          num(s.bytes_per_cell()).c_str(), s.failed);
@@ -466,7 +511,8 @@ public:
 
     std::string markdown(const std::vector<SetResult> &sets, const SetResult &all) const
     {
-        std::string md = "## astar against libtcod and Boost.Graph\n\n";
+        std::string md = std::string("## astar against libtcod and Boost.Graph") +
+                         (options_.shortest > 0 ? ", short queries\n\n" : "\n\n");
         md += "Written by `make bench` (bench/astar-peers, see bench/README.md).\n\n";
         for (const std::string &line : header(options_.sets))
             md += line + "\n\n";
@@ -501,7 +547,7 @@ public:
         for (std::size_t e = 0; e < engines_.size(); e++) {
             const Stats &s = all.engines[e];
             md += "| " + escaped(engines_[e]->name()) + " | " + std::to_string(s.queries()) +
-                  " | " + num(s.median()) + " | " + num(s.mean()) + " | " +
+                   " | " + micros(s.median()) + " | " + micros(s.mean()) + " | " +
                   times(vs_astar(all, e, true)) + " | " + times(vs_astar(all, e, false)) + " | " +
                   num(s.per_query()) + star(e) + " | " + num(s.bytes_per_cell()) + " | " +
                   std::to_string(s.failed) + " |\n";
@@ -533,8 +579,8 @@ private:
     std::string with_ratio(double v, const SetResult &r, std::size_t e, bool median) const
     {
         if (static_cast<int>(e) == astar_ || astar_ < 0)
-            return num(v);
-        return num(v) + " (" + times(vs_astar(r, e, median)) + ")";
+            return micros(v);
+        return micros(v) + " (" + times(vs_astar(r, e, median)) + ")";
     }
 
     double vs_astar(const SetResult &r, std::size_t e, bool median) const

@@ -14,7 +14,8 @@
  *     each, in order of F, with their last F;
  *   - searches of every open list and JPS (with the heap and the buckets)
  *     take turns on one context, and the generation count wraps, without a
- *     search mistaking another's leftovers for its own;
+ *     search mistaking another's leftovers for its own (a heap search's
+ *     closed list writes over the near buckets' bitmaps);
  *   - a search that runs out of bucket entries starts over with the heap;
  *   - contexts too small for the buckets, and options whose H is not
  *     consistent, get the heap's search exactly.

@@ -40,7 +40,8 @@ static void print_row(const char *name, sample *s)
     double mean = s->queries ? s->seconds * 1e6 / (double)s->queries : 0.0;
     double per_query = s->queries ? (double)s->expanded / (double)s->queries : 0.0;
     double ns = s->expanded ? s->seconds * 1e9 / (double)s->expanded : 0.0;
-    printf("%-44s %8zu %10.1f %10.1f %12.1f %8.1f %8.1f\n", name, s->queries, mean,
+    /* Hundredths: a short query takes a fraction of a microsecond. */
+    printf("%-44s %8zu %10.2f %10.2f %12.1f %8.1f %8.1f\n", name, s->queries, mean,
            median(s->micros, s->count), per_query, ns, s->state_bytes_per_cell);
     fflush(stdout);
 }

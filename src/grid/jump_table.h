@@ -37,12 +37,15 @@ static inline int jump_table_get(const jump_table *t, uint32_t cell, unsigned di
  * jump point v steps away, v <= 0 a wall after -v steps. */
 static inline int jump_table_stop(const jump_table *t, int width, uint32_t cell, unsigned dir)
 {
+    int v = jump_table_get(t, cell, dir);
+    if (v != JUMP_CONTINUE)
+        return v; /* almost always: JPS+ reads a few entries per jump point */
     int32_t skip = (move_dy[dir] * width + move_dx[dir]) * JUMP_SKIP;
-    int gone = 0, v;
-    while ((v = jump_table_get(t, cell, dir)) == JUMP_CONTINUE) {
+    int gone = 0;
+    do {
         gone += JUMP_SKIP;
         cell = (uint32_t)((int64_t)cell + skip);
-    }
+    } while ((v = jump_table_get(t, cell, dir)) == JUMP_CONTINUE);
     return v > 0 ? gone + v : -(gone - v);
 }
 

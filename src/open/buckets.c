@@ -74,8 +74,20 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
     q->free = BUCKET_END;
     q->used = 0;
     q->far_used = 0;
-    size_t words = near_words(q->near_size);
-    memset(q->near_used, 0, (words + (words + 63) / 64) * sizeof(uint64_t));
+    size_t words = near_words(q->near_size), summary = (words + 63) / 64;
+    if (q->near_known) {
+        /* A short search leaves a few words of the bitmap (up to 4 KB) in
+         * use: clearing only those keeps the size of the context out of
+         * the fixed cost of a query. */
+        for (size_t s = 0; s < summary; s++) {
+            for (uint64_t used = q->near_words[s]; used; used &= used - 1)
+                q->near_used[s << 6 | (size_t)__builtin_ctzll(used)] = 0;
+            q->near_words[s] = 0;
+        }
+    } else {
+        memset(q->near_used, 0, (words + summary) * sizeof(uint64_t));
+        q->near_known = true;
+    }
 }
 
 bool astar__bucket_refill(bucket_queue *q)

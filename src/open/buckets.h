@@ -77,6 +77,9 @@ typedef struct bucket_queue {
     uint64_t *near_words;       /* a bit per word of near_used that is not 0 */
     uint32_t near_size;         /* a power of 2 */
     uint32_t generation;        /* of the last search; 0 before the first */
+    bool near_known;            /* near_words marks every word of near_used
+                                   that is not 0; false when the lists layout
+                                   may have written over them (context_begin) */
     /* Per search. */
     uint32_t stamp;             /* BUCKET_TAG | generation << BUCKET_GEN_SHIFT */
     uint32_t *parent;           /* JPS's parent cells, or NULL */
@@ -244,7 +247,9 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
 /* Starts a search on a grid of this width, towards (target_x, target_y)
  * with H from model, whose start has F = f_start: a new generation (every
  * tag of the old ones now reads as not reached) and empty buckets; with
- * parents (JPS), room for a parent cell per cell and fewer entries. */
+ * parents (JPS), room for a parent cell per cell and fewer entries. Emptying
+ * the buckets costs the words the last search left in use, or with
+ * near_known false all of them. */
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
                   uint32_t f_start, bool parents);
 

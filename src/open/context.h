@@ -133,6 +133,10 @@ static inline void context_begin(astar_context *ctx, context_layout layout)
     ctx->open_count = 0;
     ctx->closed_count = 0;
     ctx->layout = layout;
+    /* The closed list fills list from its end, where the near buckets'
+     * bitmaps lie: the next BUCKETS search clears them all. */
+    if (layout == LAYOUT_LISTS)
+        ctx->buckets.near_known = false;
 }
 
 /* A square taken off the open list to be expanded: where it is, its G, the
