@@ -65,6 +65,7 @@ public:
 std::unique_ptr<Engine> make_astar_engine(astar_algorithm algorithm);
 std::unique_ptr<Engine> make_libtcod_engine();
 std::unique_ptr<Engine> make_boost_engine();
+std::unique_ptr<Engine> make_graph_engine();
 
 // CLOCK_MONOTONIC in nanoseconds.
 std::int64_t bench_now_ns();

@@ -24,6 +24,10 @@ static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const b
         if (search_reach(s, kind, traced, TIE_GRAPH, next, (int)next, 0, 0, here, 0, list,
                          (uint64_t)current->g + e.cost))
             return;
+        /* With ties going to the last added, a node just opened is often
+         * the next expanded: ask for its edges now. */
+        if (list == ASTAR_LIST_NONE)
+            __builtin_prefetch(&gs->out[gs->first[next]]);
     }
 }
 
