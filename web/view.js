@@ -158,7 +158,8 @@ export class View {
     if (scale >= 8) this.gridLines(x0, y0, x1, y1);
     if (scene.replay && scale >= ARROWS_FROM) this.parents(scene.replay, x0, y0, x1, y1);
     if (scene.flow && scale >= ARROWS_FROM) this.flowArrows(scene.flow, x0, y0, x1, y1);
-    if (scene.replay && scene.numbers && scale >= NUMBERS_FROM) this.numbers(scene.replay, x0, y0, x1, y1);
+    if (scene.replay && scene.numbers && scale >= NUMBERS_FROM)
+      this.numbers(scene.replay, x0, y0, x1, y1, [scene.start, scene.target]);
     if (scene.replay && scale < 4) this.listedDots(scene.replay);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
     if (scene.waypoints) this.polyline(scene.waypoints, "#ff9f1c", Math.max(0.14, 2 / scale), true);
@@ -243,8 +244,10 @@ export class View {
     ctx.fill();
   }
 
-  // F top left, G bottom left, H bottom right: the article's figures.
-  numbers(replay, x0, y0, x1, y1) {
+  // F top left, G bottom left, H bottom right: the article's figures. The
+  // squares under a marker (start A, target B) are left to their letter, as
+  // in the article; the inspector reads their numbers.
+  numbers(replay, x0, y0, x1, y1, marked) {
     const ctx = this.ctx, w = replay.width;
     ctx.fillStyle = "#111";
     const size = Math.min(0.3, Math.max(0.17, 11 / this.scale));
@@ -252,7 +255,7 @@ export class View {
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const i = y * w + x;
-        if (!replay.state[i]) continue;
+        if (!replay.state[i] || marked.some((m) => m && m[0] === x && m[1] === y)) continue;
         ctx.textBaseline = "top";
         ctx.textAlign = "left";
         ctx.fillText(String(replay.f[i]), x + 0.06, y + 0.05);
