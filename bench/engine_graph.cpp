@@ -27,7 +27,7 @@ public:
     std::string describe() const override
     {
         return "A* on astar_graph_from_grid (built per map, untimed): heap, octile edge costs, "
-               "straight-line H from node positions";
+               "octile H from node positions (the graph's metric)";
     }
 
     bool prepare(const BenchMap &map, std::string &error) override

@@ -108,6 +108,13 @@ static void test_text_format(void **state)
     assert_true(astar_graph_scale(g) <= expected && astar_graph_scale(g) > expected * (1 - 1e-9));
     astar_graph_delete(g);
 
+    /* Octile: a diagonal of 3 by 3 is 3 sqrt 2 long, a straight 3 is 3. */
+    g = parse("graph undirected\nmetric octile\nscale tightest\n"
+              "node a 0 0\nnode b 3 3\nnode c 3 0\nedge a b 30\nedge a c 20\n");
+    assert_int_equal(astar_graph_metric(g), ASTAR_HEURISTIC_OCTILE);
+    assert_true(astar_graph_scale(g) <= 20.0 / 3 && astar_graph_scale(g) > 20.0 / 3 * (1 - 1e-9));
+    astar_graph_delete(g);
+
     g = parse("graph undirected\nnode x\nnode y\nedge y x 7\n");
     assert_int_equal(astar_graph_edges(g), 2);
     assert_int_equal(astar_graph_edge_cost(g, 0, 1, &cost), ASTAR_OK);
@@ -129,7 +136,10 @@ static void test_text_faults(void **state)
         { "graph both\n", "t.graph:1: expected 'graph directed' or 'graph undirected' first" },
         { "graph directed\n", "t.graph:1: no node" },
         { "graph directed\ngraph directed\n", "t.graph:2: a second 'graph' line" },
-        { "graph directed\nvertex a\n", "t.graph:2: expected node, edge or scale, not 'vertex'" },
+        { "graph directed\nvertex a\n", "t.graph:2: expected node, edge, scale or metric, not 'vertex'" },
+        { "graph directed\nmetric octile\nnode a\n", "t.graph: a metric needs the nodes' positions" },
+        { "graph directed\nmetric taxi\n", "t.graph:2: a metric is euclidean, octile, manhattan or chebyshev, not 'taxi'" },
+        { "graph directed\nmetric octile\nmetric octile\n", "t.graph:3: expected one 'metric NAME' line" },
         { "graph directed\nnode\n", "t.graph:2: expected 'node NAME' or 'node NAME X Y'" },
         { "graph directed\nnode a 1\n", "t.graph:2: expected 'node NAME' or 'node NAME X Y'" },
         { "graph directed\nnode a 1 y\n", "t.graph:2: expected two numbers for the position, not 'y'" },

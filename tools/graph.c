@@ -21,9 +21,10 @@ static void usage(FILE *out)
             "  --co FILE.co    a DIMACS coordinates file for FILE.gr\n"
             "  --islands       answer 'no path' at once between unconnected nodes\n"
             "  -q, --quiet     leave out the route, print its length\n"
-            "H is the straight-line distance to TO times the graph's scale where the nodes\n"
-            "have positions, whatever --heuristic names, 0 with --heuristic zero or without\n"
-            "positions; --moves and --costs do not apply (edges have their costs).\n"
+            "H is the distance to TO under the graph's metric (straight line unless the file\n"
+            "says) times its scale where the nodes have positions, whatever --heuristic\n"
+            "names; 0 with --heuristic zero or without positions. --moves and --costs do\n"
+            "not apply (edges have their costs).\n"
             "%s\n%s",
             cli_exit_help, cli_search_help(graph_search_options));
 }
@@ -134,7 +135,12 @@ int cmd_graph(int argc, char **argv)
            o.open_list == ASTAR_OPEN_LIST_SORTED     ? "sorted"
            : o.open_list == ASTAR_OPEN_LIST_UNSORTED ? "unsorted"
                                                      : "heap",
-           placed && o.heuristic != ASTAR_HEURISTIC_ZERO ? "straight line" : "zero", o.weight,
+           !placed || o.heuristic == ASTAR_HEURISTIC_ZERO            ? "zero"
+           : astar_graph_metric(g) == ASTAR_HEURISTIC_OCTILE    ? "octile distance"
+           : astar_graph_metric(g) == ASTAR_HEURISTIC_MANHATTAN ? "manhattan distance"
+           : astar_graph_metric(g) == ASTAR_HEURISTIC_CHEBYSHEV ? "chebyshev distance"
+                                                               : "straight line",
+           o.weight,
            o.ties == ASTAR_TIES_FIRST ? "first" : o.ties == ASTAR_TIES_DEEP ? "deep" : "last",
            o.stop == ASTAR_STOP_OPEN ? "open" : "closed");
     if (placed && o.heuristic != ASTAR_HEURISTIC_ZERO)

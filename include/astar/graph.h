@@ -18,9 +18,9 @@
  * The search is the grid's: the same loop, open lists, options, statuses
  * and never-cleared context (astar/search.h), with "square" read as "node"
  * and "adjacent squares" as "the nodes an edge leads to". H is the
- * straight-line distance between the node's position and the target's
- * times the graph's scale (astar_graph_builder_scale), or 0 without
- * positions. Memory (astar_graph_bytes): a graph holds 16 bytes per edge
+ * distance between the node's position and the target's (straight-line,
+ * or another metric: astar_graph_builder_metric) times the graph's scale
+ * (astar_graph_builder_scale), or 0 without positions. Memory (astar_graph_bytes): a graph holds 16 bytes per edge
  * (target and cost forward; source and the forward edge's index backward,
  * for islands and edits) and 9 per node (two row offsets, a byte for
  * enabled), plus 4 per node with islands, 16 per node with positions,
@@ -91,9 +91,9 @@ ASTAR_API astar_status astar_graph_builder_edge(astar_graph_builder *builder, ui
 ASTAR_API astar_status astar_graph_builder_position(astar_graph_builder *builder, uint32_t node,
                                                     double x, double y);
 
-/* The least cost per unit of distance: H of a node is its straight-line
- * distance to the target times scale (times the options' weight), rounded
- * down. The caller's rule: no edge may cost less than scale times the
+/* The least cost per unit of distance: H of a node is its distance to
+ * the target under the metric times scale (times the options' weight),
+ * rounded down. The caller's rule: no edge may cost less than scale times the
  * distance between its ends - then H never overestimates and never drops
  * along an edge by more than the edge costs, and A* finds least-cost
  * paths. astar_graph_build checks the rule on every edge and refuses a
@@ -104,6 +104,17 @@ ASTAR_API astar_status astar_graph_builder_position(astar_graph_builder *builder
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a negative or not finite
  * scale. */
 #define ASTAR_GRAPH_SCALE_TIGHTEST (-1.0)
+
+/* How distance between positions is measured, for H and the scale rule:
+ * ASTAR_HEURISTIC_EUCLIDEAN (straight-line, the default), OCTILE
+ * (max + (sqrt 2 - 1) * min of the two offsets: an 8-way grid's walk),
+ * MANHATTAN (their sum) or CHEBYSHEV (their max). Each is a norm, so any
+ * of them with a scale the edges keep gives a consistent H; pick the
+ * largest your edges allow, as it narrows the search most. Returns ASTAR_OK
+ * or ASTAR_INVALID_ARGUMENT (ZERO or another value: leave positions out
+ * for H = 0). */
+ASTAR_API astar_status astar_graph_builder_metric(astar_graph_builder *builder,
+                                                  astar_heuristic metric);
 ASTAR_API astar_status astar_graph_builder_scale(astar_graph_builder *builder, double scale);
 
 /* Names node (a copy is kept), for files and messages; names must be
@@ -131,6 +142,8 @@ ASTAR_API astar_status astar_graph_build(const astar_graph_builder *builder, ast
  * cheapest step per unit of distance. A* on it finds the grid search's
  * costs (tests/test_graph_grid.c checks it on the benchmark maps).
  * [in]     grid       read only
+ * The metric is octile, and the scale the cheaper of a straight step and
+ * a diagonal one over sqrt 2: H as close as the grid search's octile H.
  * [in,opt] options    moves and costs; NULL: astar_options_default()
  * [in,opt] allocator  as astar_graph_builder_new_with
  * [out]    out        the graph; free it with astar_graph_delete
@@ -209,8 +222,9 @@ ASTAR_API astar_status astar_graph_find(const astar_graph *graph, const char *na
 ASTAR_API bool astar_graph_position(const astar_graph *graph, uint32_t node, double *x,
                                     double *y);
 
-/* The graph's scale (astar_graph_builder_scale). */
+/* The graph's scale and metric (astar_graph_builder_scale, _metric). */
 ASTAR_API double astar_graph_scale(const astar_graph *graph);
+ASTAR_API astar_heuristic astar_graph_metric(const astar_graph *graph);
 
 /* ------------------------------------------------------------------------ */
 /* Searching a graph                                                        */
@@ -241,7 +255,7 @@ typedef struct astar_graph_path {
  * (astar_find_path), with each node's neighbours the targets of its
  * enabled edges, looked at in the order of their node numbers.
  * Options that apply: heuristic (ZERO gives H = 0, every other value the
- * straight-line estimate above), weight, open_list (BUCKETS uses the
+ * graph's estimate above: its metric is the graph's), weight, open_list (BUCKETS uses the
  * heap: H on a graph is not a function of grid offsets), ties, stop,
  * observer (points are (node, 0)), trace (events' at.x and parent.x are
  * node numbers, y 0), max_expanded and partial (the closed node of least

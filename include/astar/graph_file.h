@@ -32,6 +32,8 @@ extern "C" {
  *   graph undirected          first: "directed" or "undirected"
  *   scale 1.5                 [opt] H per unit of distance, or "tightest":
  *                             the largest the edges allow
+ *   metric octile             [opt] euclidean (default), octile, manhattan
+ *                             or chebyshev: how distance is measured
  *   node Alaska 10 20         a node: a name, and a position or none (all
  *                             nodes alike); numbered 0, 1, ... in order
  *   edge Alaska Kamchatka 1   an edge between named nodes (declared
@@ -39,7 +41,7 @@ extern "C" {
  * Faults are named with their line: an unknown keyword, a missing or extra
  * field, a number out of range, a name twice or unknown, a position where
  * the first node had none (or the reverse), an edge from a node to
- * itself, a scale with no positions or one the edges break.
+ * itself, a scale or metric with no positions, a scale the edges break.
  * [in]     path or text, length, name [opt: what messages call the text]
  * [in,opt] allocator  (_with) for the graph and the file while read */
 ASTAR_API astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err);

@@ -51,4 +51,20 @@ static inline uint64_t cost_h(const cost_model *m, uint32_t dx, uint32_t dy)
     return estimate * m->weight / WEIGHT_ONE;
 }
 
+/* The distance between two positions dx and dy apart (each >= 0) under a
+ * graph's metric (astar_graph_builder_metric): every one a norm, so that
+ * the triangle inequality keeps a scaled H consistent. */
+static inline double cost_distance(astar_heuristic metric, double dx, double dy)
+{
+    double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    switch (metric) {
+    case ASTAR_HEURISTIC_MANHATTAN: return dx + dy;
+    case ASTAR_HEURISTIC_OCTILE: return hi + 0.41421356237309504880 * lo; /* sqrt 2 - 1 */
+    case ASTAR_HEURISTIC_CHEBYSHEV: return hi;
+    case ASTAR_HEURISTIC_EUCLIDEAN:
+    case ASTAR_HEURISTIC_ZERO: break;
+    }
+    return sqrt(dx * dx + dy * dy);
+}
+
 #endif

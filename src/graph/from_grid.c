@@ -33,6 +33,10 @@ astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *
     double diagonal = model.diagonal / sqrt(2.0);
     double scale = diagonal < model.straight ? diagonal : model.straight;
     status = astar_graph_builder_scale(b, scale * (1 - 1e-12));
+    /* Octile distance is exactly a grid's cheapest 8-way walk on open
+     * ground: with it H is as close as the grid search's own. */
+    if (status == ASTAR_OK)
+        status = astar_graph_builder_metric(b, ASTAR_HEURISTIC_OCTILE);
     for (int y = 0; y < h && status == ASTAR_OK; y++)
         for (int x = 0; x < w && status == ASTAR_OK; x++) {
             uint32_t cell = (uint32_t)y * (uint32_t)w + (uint32_t)x;

@@ -27,6 +27,7 @@ struct astar_graph_builder {
     uint32_t placed_count;
     double scale;
     bool tightest;                /* ASTAR_GRAPH_SCALE_TIGHTEST */
+    astar_heuristic metric;
     uint32_t *name_at;            /* per node, into text; UNNAMED */
     char *text;
     size_t text_length, text_capacity;
@@ -53,7 +54,8 @@ astar_status astar_graph_builder_new_with(uint32_t nodes, astar_graph_kind kind,
     astar_graph_builder *b = astar__allocate_zeroed(&memory, 1, sizeof *b);
     if (!b)
         return ASTAR_OUT_OF_MEMORY;
-    *b = (astar_graph_builder){ .memory = memory, .nodes = nodes, .kind = kind };
+    *b = (astar_graph_builder){ .memory = memory, .nodes = nodes, .kind = kind,
+                                .metric = ASTAR_HEURISTIC_EUCLIDEAN };
     *out = b;
     return ASTAR_OK;
 }
@@ -139,6 +141,15 @@ astar_status astar_graph_builder_scale(astar_graph_builder *b, double scale)
     return ASTAR_OK;
 }
 
+astar_status astar_graph_builder_metric(astar_graph_builder *b, astar_heuristic metric)
+{
+    if (!b || (metric != ASTAR_HEURISTIC_EUCLIDEAN && metric != ASTAR_HEURISTIC_OCTILE &&
+               metric != ASTAR_HEURISTIC_MANHATTAN && metric != ASTAR_HEURISTIC_CHEBYSHEV))
+        return ASTAR_INVALID_ARGUMENT;
+    b->metric = metric;
+    return ASTAR_OK;
+}
+
 static bool name_valid(const char *name, size_t length)
 {
     if (length < 1 || length > MAX_NAME)
@@ -198,24 +209,26 @@ static int edge_order(const void *a, const void *b)
     return (x->cost > y->cost) - (x->cost < y->cost);
 }
 
-static double length_of(const double *xy, uint32_t u, uint32_t v)
+/* The length of an edge between u and v under the graph's metric. */
+static double length_of(const astar_graph *g, uint32_t u, uint32_t v)
 {
-    double dx = xy[2 * (size_t)u] - xy[2 * (size_t)v], dy = xy[2 * (size_t)u + 1] - xy[2 * (size_t)v + 1];
-    return sqrt(dx * dx + dy * dy);
+    const double *xy = g->xy;
+    return cost_distance(g->metric, fabs(xy[2 * (size_t)u] - xy[2 * (size_t)v]),
+                         fabs(xy[2 * (size_t)u + 1] - xy[2 * (size_t)v + 1]));
 }
 
 /* Whether an edge of this cost between u and v keeps the scale rule. */
 static bool scale_kept(const astar_graph *g, uint32_t u, uint32_t v, uint32_t cost)
 {
-    return !g->xy || (double)cost >= g->scale * length_of(g->xy, u, v);
+    return !g->xy || (double)cost >= g->scale * length_of(g, u, v);
 }
 
 /* The largest scale the edges allow (astar_graph_builder_scale). */
-static double tightest_scale(const double *xy, const built_edge *e, size_t count)
+static double tightest_scale(const astar_graph *g, const built_edge *e, size_t count)
 {
     double scale = INFINITY;
     for (size_t i = 0; i < count; i++) {
-        double length = length_of(xy, e[i].from, e[i].to);
+        double length = length_of(g, e[i].from, e[i].to);
         if (length > 0 && e[i].cost / length < scale)
             scale = e[i].cost / length;
     }
@@ -347,6 +360,7 @@ astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, 
     g->memory = b->memory;
     g->nodes = b->nodes;
     g->scale = b->xy ? b->scale : 0;
+    g->metric = b->metric;
     size_t count = 0;
     built_edge *e = sorted_edges(b, &count);
     g->edges = (uint32_t)count;
@@ -369,13 +383,13 @@ astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, 
             memcpy(g->xy, b->xy, 2 * (size_t)b->nodes * sizeof *g->xy);
         fill_rows(g, e);
         if (b->tightest && g->xy)
-            g->scale = tightest_scale(g->xy, e, count);
+            g->scale = tightest_scale(g, e, count);
         for (size_t i = 0; i < count && status == ASTAR_OK; i++)
             if (!scale_kept(g, e[i].from, e[i].to, e[i].cost))
                 status = astar__error_set(
                     err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                     "edge %u -> %u costs %u, less than scale %g times its length %g", e[i].from,
-                    e[i].to, e[i].cost, g->scale, length_of(g->xy, e[i].from, e[i].to));
+                    e[i].to, e[i].cost, g->scale, length_of(g, e[i].from, e[i].to));
         if (status == ASTAR_OK)
             status = build_names(b, g, err);
     }
@@ -391,6 +405,11 @@ astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, 
 uint32_t astar_graph_nodes(const astar_graph *g) { return g ? g->nodes : 0; }
 uint32_t astar_graph_edges(const astar_graph *g) { return g ? g->edges : 0; }
 double astar_graph_scale(const astar_graph *g) { return g ? g->scale : 0; }
+
+astar_heuristic astar_graph_metric(const astar_graph *g)
+{
+    return g ? g->metric : ASTAR_HEURISTIC_EUCLIDEAN;
+}
 
 size_t astar_graph_bytes(const astar_graph *g)
 {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "core/cost.h"
 #include "core/memory.h"
 
 /* An edge as the forward rows hold it: where it leads and what it costs,
@@ -30,6 +31,7 @@ struct astar_graph {
     uint8_t *enabled;             /* per node, 1 or 0 */
     double *xy;                   /* [opt] x, y per node */
     double scale;                 /* H per unit of distance */
+    astar_heuristic metric;       /* how distance is measured */
     uint32_t *island;             /* [opt] per node, 0 disabled */
     uint32_t islands;             /* how many */
     /* Names: node v's is text + name_at[v] (NUL-terminated), by_name the

@@ -114,7 +114,27 @@ typedef struct header {
     bool placed;
     bool has_scale;
     double scale;
+    bool has_metric;
+    astar_heuristic metric;
 } header;
+
+/* The metrics a file may name, as astar_graph_builder_metric takes them. */
+static bool metric_of(text_span word, astar_heuristic *metric)
+{
+    static const struct {
+        const char *name;
+        astar_heuristic metric;
+    } metrics[] = { { "euclidean", ASTAR_HEURISTIC_EUCLIDEAN },
+                    { "octile", ASTAR_HEURISTIC_OCTILE },
+                    { "manhattan", ASTAR_HEURISTIC_MANHATTAN },
+                    { "chebyshev", ASTAR_HEURISTIC_CHEBYSHEV } };
+    for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
+        if (astar__text_equals(word, metrics[i].name)) {
+            *metric = metrics[i].metric;
+            return true;
+        }
+    return false;
+}
 
 static astar_status fault(astar_error *err, const char *name, long line, const char *what,
                           text_span field)
@@ -186,10 +206,18 @@ static astar_status read_header(const char *text, size_t length, const char *nam
                 h->scale = ASTAR_GRAPH_SCALE_TIGHTEST;
             else if (!astar__text_to_decimal(l.f[1], &h->scale))
                 return fault(err, name, r.line, "a scale is a number or 'tightest', not", l.f[1]);
+        } else if (astar__text_equals(key, "metric")) {
+            if (h->has_metric || l.count != 2)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+                                        "expected one 'metric NAME' line");
+            h->has_metric = true;
+            if (!metric_of(l.f[1], &h->metric))
+                return fault(err, name, r.line,
+                             "a metric is euclidean, octile, manhattan or chebyshev, not", l.f[1]);
         } else if (astar__text_equals(key, "graph")) {
             return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "a second 'graph' line");
         } else {
-            return fault(err, name, r.line, "expected node, edge or scale, not", key);
+            return fault(err, name, r.line, "expected node, edge, scale or metric, not", key);
         }
     }
     if (!seen_graph)
@@ -197,9 +225,9 @@ static astar_status read_header(const char *text, size_t length, const char *nam
                                 "expected 'graph directed' or 'graph undirected' first");
     if (h->nodes == 0)
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "no node");
-    if (h->has_scale && !h->placed)
-        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
-                                "a scale needs the nodes' positions");
+    if ((h->has_scale || h->has_metric) && !h->placed)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0, "a %s needs the nodes' positions",
+                                h->has_scale ? "scale" : "metric");
     return ASTAR_OK;
 }
 
@@ -295,6 +323,8 @@ astar_status astar_graph_parse(const char *text, size_t length, const char *name
         status = read_edges(text, length, name, b, names, h.nodes, err);
     if (status == ASTAR_OK && h.has_scale)
         status = astar_graph_builder_scale(b, h.scale);
+    if (status == ASTAR_OK && h.has_metric)
+        status = astar_graph_builder_metric(b, h.metric);
     if (status == ASTAR_OK)
         status = build(b, name, out, err);
     astar__release(&memory, names);

@@ -94,6 +94,7 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
         s.target_px = graph->xy[2 * (size_t)goal];
         s.target_py = graph->xy[2 * (size_t)goal + 1];
         s.h_scale = graph->scale;
+        s.metric = graph->metric;
     }
     return s;
 }

@@ -100,6 +100,7 @@ typedef struct search {
     uint32_t *node_parent;
     const double *node_xy;
     double target_px, target_py, h_scale;
+    astar_heuristic metric;       /* how the graph measures distance */
     astar_observer observer;      /* [opt] */
     void *observer_user;
     astar_trace *trace;           /* [opt] */
@@ -166,15 +167,15 @@ static ALWAYS_INLINE uint64_t search_h(const search *s, int x, int y)
     return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
 }
 
-/* H of a graph's node: its straight-line distance to the target times
- * the scale, rounded down, then weighted as cost_h does. */
+/* H of a graph's node: its distance to the target under the graph's
+ * metric times the scale, rounded down, then weighted as cost_h does. */
 static ALWAYS_INLINE uint64_t search_node_h(const search *s, uint32_t node)
 {
     if (!s->node_xy)
         return 0;
-    double dx = s->node_xy[2 * (size_t)node] - s->target_px;
-    double dy = s->node_xy[2 * (size_t)node + 1] - s->target_py;
-    uint64_t estimate = (uint64_t)(s->h_scale * sqrt(dx * dx + dy * dy));
+    double dx = fabs(s->node_xy[2 * (size_t)node] - s->target_px);
+    double dy = fabs(s->node_xy[2 * (size_t)node + 1] - s->target_py);
+    uint64_t estimate = (uint64_t)(s->h_scale * cost_distance(s->metric, dx, dy));
     return estimate * s->model.weight / WEIGHT_ONE;
 }
 

@@ -14,12 +14,28 @@ static void ok(astar_status status)
     assert_int_equal(status, ASTAR_OK);
 }
 
+double test_graph_distance(const test_graph *t, uint32_t u, uint32_t v)
+{
+    double dx = fabs(t->x[u] - t->x[v]), dy = fabs(t->y[u] - t->y[v]);
+    double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    switch (t->metric) {
+    case ASTAR_HEURISTIC_MANHATTAN: return dx + dy;
+    case ASTAR_HEURISTIC_OCTILE: return hi + (sqrt(2.0) - 1) * lo;
+    case ASTAR_HEURISTIC_CHEBYSHEV: return hi;
+    default: return hypot(dx, dy);
+    }
+}
+
 void test_graph_random(rng *r, test_graph *t, astar_graph **out)
 {
     *t = (test_graph){ .nodes = 1 + (uint32_t)rng_below(r, TEST_GRAPH_MAX_NODES) };
     bool undirected = rng_below(r, 2);
     t->placed = rng_below(r, 3) > 0;
     t->scale = t->placed ? (double)(1 + rng_below(r, 4)) / 2 : 0;
+    static const astar_heuristic metrics[] = { ASTAR_HEURISTIC_EUCLIDEAN, ASTAR_HEURISTIC_OCTILE,
+                                               ASTAR_HEURISTIC_MANHATTAN,
+                                               ASTAR_HEURISTIC_CHEBYSHEV };
+    t->metric = metrics[rng_below(r, 4)];
     for (uint32_t v = 0; v < t->nodes; v++) {
         t->x[v] = rng_below(r, 1000) / 10.0;
         t->y[v] = rng_below(r, 1000) / 10.0;
@@ -31,12 +47,13 @@ void test_graph_random(rng *r, test_graph *t, astar_graph **out)
         for (uint32_t v = 0; v < t->nodes; v++)
             ok(astar_graph_builder_position(b, v, t->x[v], t->y[v]));
         ok(astar_graph_builder_scale(b, t->scale));
+        ok(astar_graph_builder_metric(b, t->metric));
     }
     for (size_t i = 0; i < wanted && t->count + 2 <= TEST_GRAPH_MAX_EDGES; i++) {
         uint32_t from = (uint32_t)rng_below(r, (int)t->nodes), to = (uint32_t)rng_below(r, (int)t->nodes);
         if (from == to)
             continue;
-        double length = hypot(t->x[from] - t->x[to], t->y[from] - t->y[to]);
+        double length = test_graph_distance(t, from, to);
         uint32_t cost = 1 + (uint32_t)rng_below(r, 60) + (uint32_t)ceil(t->scale * length);
         ok(astar_graph_builder_edge(b, from, to, cost));
         t->edges[t->count++] = (test_edge){ from, to, cost };

@@ -25,12 +25,18 @@ typedef struct test_graph {
     bool placed;
     double x[TEST_GRAPH_MAX_NODES], y[TEST_GRAPH_MAX_NODES];
     double scale;
+    astar_heuristic metric;
     bool disabled[TEST_GRAPH_MAX_NODES];
 } test_graph;
 
+/* The distance between nodes u and v of t under its metric, worked out
+ * here from the definitions in astar/graph.h. */
+double test_graph_distance(const test_graph *t, uint32_t u, uint32_t v);
+
 /* A random graph of 1 .. TEST_GRAPH_MAX_NODES nodes, directed or not,
- * sparse or dense, placed or not (then with a scale and edge costs that
- * keep the scale rule), parallel edges included; built into *out. */
+ * sparse or dense, placed or not (then with a metric, a scale and edge
+ * costs that keep the scale rule), parallel edges included; built into
+ * *out. */
 void test_graph_random(rng *r, test_graph *t, astar_graph **out);
 
 /* Least costs from start to every node over t's enabled nodes, into
