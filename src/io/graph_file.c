@@ -491,6 +491,18 @@ astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, con
     long header[2];
     if ((status = dimacs_problem(&r, gr_name, sp, 1, header, 2, err)) != ASTAR_OK)
         return status;
+    /* An arc line has at least 8 bytes ("a 1 2 3\n"), and so has a node's
+     * coordinate line: counts the text cannot hold are refused before the
+     * graph is sized by them. */
+    long most_nodes = co_text ? (long)(co_length / 8) : 2 * header[1];
+    if ((size_t)header[1] > gr_length / 8 || header[0] > most_nodes)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, gr_name, r.line,
+                                "%ld nodes and %ld arcs: more than the files can hold (%s)",
+                                header[0], header[1],
+                                (size_t)header[1] > gr_length / 8
+                                    ? "an arc takes a line of 8 bytes or more"
+                                : co_text ? "a node takes a coordinate line of 8 bytes or more"
+                                          : "each arc names 2 nodes, and there are no coordinates");
     astar_graph_builder *b;
     if ((status = astar_graph_builder_new_with((uint32_t)header[0], ASTAR_GRAPH_DIRECTED,
                                                allocator, &b)) != ASTAR_OK)
