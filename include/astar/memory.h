@@ -6,7 +6,8 @@
  *
  * Every object that holds memory can be created with an allocator of yours
  * (the astar_*_new_with and astar_*_load_with calls: grid, context, queue,
- * distance map, layer, units, scenario); the plain astar_*_new calls use
+ * distance map, layer, units, scenario, graph builder - whose graphs keep
+ * its allocator - and graph files); the plain astar_*_new calls use
  * malloc and free. The object keeps a copy of the astar_allocator and makes
  * every allocation of its life with it, including those it makes after
  * creation:
