@@ -64,31 +64,19 @@ static astar_status check_request(const astar_context *ctx, const astar_graph *g
     return ASTAR_OK;
 }
 
-/* The loop's search on graph: as search_of does for a grid, with the
- * graph's node count as the width (a node is the point (node, 0)). */
+/* The loop's search on graph: search_with_options, with the graph's node
+ * count as the width (a node is the point (node, 0)). */
 static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint32_t start,
                               uint32_t goal, const astar_options *options)
 {
-    search s = {
-        .ctx = ctx,
-        .width = (int)graph->nodes,
-        .start = start,
-        .target = goal,
-        .target_x = (int)goal,
-        .model = cost_model_of(options),
-        .limit = ASTAR_MAX_COST,
-        .ties = options->ties,
-        .open_list = options->open_list,
-        .stop_on_open = options->stop == ASTAR_STOP_OPEN,
-        .observer = options->observer,
-        .observer_user = options->observer_user,
-        .trace = options->trace,
-        .max_expanded = options->max_expanded ? options->max_expanded : UINT32_MAX,
-        .partial = options->partial,
-        .nearest = NO_CELL,
-        .nearest_h = UINT64_MAX,
-        .node_parent = ctx->node_parent,
-    };
+    search s = search_with_options(ctx, options, ASTAR_MAX_COST);
+    s.width = (int)graph->nodes;
+    s.start = start;
+    s.target = goal;
+    s.target_x = (int)goal;
+    s.observer = options->observer;
+    s.observer_user = options->observer_user;
+    s.node_parent = ctx->node_parent;
     if (graph->xy && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
         s.node_xy = graph->xy;
         s.target_px = graph->xy[2 * (size_t)goal];
@@ -146,10 +134,7 @@ static bool path_reset(astar_graph_path *path)
 static astar_status finish(const search_state *st, astar_graph_path *path)
 {
     uint32_t end;
-    astar_status status = astar__search_state_end(st, &end);
-    if (st->type == SEARCH_NONE || status == ASTAR_IN_PROGRESS || status == ASTAR_MAP_CHANGED)
-        return status;
-    path->expanded = st->u.s.expanded;
+    astar_status status = astar__search_state_end(st, &end, &path->expanded);
     if (end == NO_CELL)
         return status;
     astar_status written = astar__search_finish_nodes(&st->u.s, end, path->nodes, path->capacity,

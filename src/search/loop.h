@@ -129,21 +129,14 @@ typedef void (*search_expand)(search *s, astar_open_list kind, bool traced,
  * any other status to end the search with it before the loop. */
 typedef astar_status (*search_seed)(search *s, astar_open_list kind);
 
-/* The fields every search sets the same way from its options. */
-static inline search search_of(astar_context *ctx, const astar_grid *grid,
-                               const astar_options *options, uint32_t limit)
+/* The fields every search, on a grid or a graph, sets the same way from
+ * its options. */
+static inline search search_with_options(astar_context *ctx, const astar_options *options,
+                                         uint32_t limit)
 {
-    cost_model model = cost_model_of(options);
     return (search){
         .ctx = ctx,
-        .grid = grid,
-        .terrain = grid->terrain,
-        .around = grid->around,
-        .width = grid->width,
-        .stride = grid->stride,
-        .moves = options->moves,
-        .step = step_table_of(grid, &model),
-        .model = model,
+        .model = cost_model_of(options),
         .limit = limit,
         .ties = options->ties,
         .open_list = options->open_list,
@@ -154,6 +147,21 @@ static inline search search_of(astar_context *ctx, const astar_grid *grid,
         .nearest = NO_CELL,
         .nearest_h = UINT64_MAX,
     };
+}
+
+/* search_with_options on a grid. */
+static inline search search_of(astar_context *ctx, const astar_grid *grid,
+                               const astar_options *options, uint32_t limit)
+{
+    search s = search_with_options(ctx, options, limit);
+    s.grid = grid;
+    s.terrain = grid->terrain;
+    s.around = grid->around;
+    s.width = grid->width;
+    s.stride = grid->stride;
+    s.moves = options->moves;
+    s.step = step_table_of(grid, &s.model);
+    return s;
 }
 
 static inline uint32_t distance_1d(int a, int b)

@@ -171,13 +171,14 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
     return st->status = status == ASTAR_IN_PROGRESS ? status : ended(st, status);
 }
 
-astar_status astar__search_state_end(const search_state *st, uint32_t *end)
+astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint32_t *expanded)
 {
     *end = NO_CELL;
     if (st->status == ASTAR_IN_PROGRESS || st->type == SEARCH_NONE)
         return st->status;
     if (*st->map_edits != st->edits)
         return ASTAR_MAP_CHANGED;
+    *expanded = st->u.s.expanded;
     switch (st->status) {
     case ASTAR_OK: *end = st->end; break;
     case ASTAR_PARTIAL_NO_PATH:
@@ -190,10 +191,7 @@ astar_status astar__search_state_end(const search_state *st, uint32_t *end)
 astar_status astar__search_state_finish(const search_state *st, astar_path *path, size_t *which)
 {
     uint32_t end;
-    astar_status ended = astar__search_state_end(st, &end);
-    if (st->type == SEARCH_NONE || ended == ASTAR_IN_PROGRESS || ended == ASTAR_MAP_CHANGED)
-        return ended;
-    path->expanded = st->u.s.expanded;
+    astar_status ended = astar__search_state_end(st, &end, &path->expanded);
     if (end == NO_CELL)
         return ended;
     astar_status status = astar__search_finish(&st->u.s, end, st->type == SEARCH_NEAREST, path);

@@ -123,8 +123,9 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget);
 /* How the search on st ended, and into *end the square its path ends at:
  * NO_CELL when there is no path to write (it has not ended, it was
  * refused, found nothing, or the map changed since it began: then
- * ASTAR_MAP_CHANGED). */
-astar_status astar__search_state_end(const search_state *st, uint32_t *end);
+ * ASTAR_MAP_CHANGED). A search that ran and ended on the map as it is
+ * also says into *expanded how many squares it expanded. */
+astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint32_t *expanded);
 
 /* The answer of a search that ended into path, and for nearest the
  * target's index into which [opt]: how it ended, or
