@@ -367,70 +367,72 @@ astar_status astar_graph_load_with(const char *path, const astar_allocator *allo
 /* DIMACS                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/* The next line of a DIMACS file that is neither blank nor a comment
+ * ("c ..."), split into fields; false at the end of the text. */
+static bool dimacs_next(text_reader *r, fields *l)
+{
+    text_span line;
+    while (astar__text_next_line(r, &line)) {
+        *l = split(line, '\0');
+        if (l->count > 0 && !astar__text_equals(l->f[0], "c"))
+            return true;
+    }
+    return false;
+}
+
 /* Reads the "p" line of a DIMACS file: the fields after "p" must be the
- * words of kind (such as "sp") then count numbers. Comment lines ("c")
- * and blank ones before it are skipped. */
+ * words of kind (such as "sp") then count numbers. */
 static astar_status dimacs_problem(text_reader *r, const char *name, const char *const *words,
                                    size_t word_count, long *numbers, size_t count,
                                    astar_error *err)
 {
-    text_span line;
-    while (astar__text_next_line(r, &line)) {
-        fields l = split(line, '\0');
-        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
-            continue;
-        bool ok = l.count == 1 + word_count + count && astar__text_equals(l.f[0], "p");
-        for (size_t i = 0; ok && i < word_count; i++)
-            ok = astar__text_equals(l.f[1 + i], words[i]);
-        for (size_t i = 0; ok && i < count; i++)
-            ok = astar__text_to_long(l.f[1 + word_count + i], i == 0 ? 1 : 0,
-                                     i == 0 ? (long)ASTAR_GRAPH_MAX_NODES : (long)ASTAR_GRAPH_MAX_EDGES,
-                                     &numbers[i]);
-        if (!ok)
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
-                                    "expected the problem line 'p %s%s%s N%s'", words[0],
-                                    word_count > 1 ? " " : "", word_count > 1 ? words[1] : "",
-                                    word_count > 2 ? " co" : count > 1 ? " M" : "");
-        return ASTAR_OK;
-    }
-    return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line + 1, "no problem line ('p')");
+    fields l;
+    if (!dimacs_next(r, &l))
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line + 1, "no problem line ('p')");
+    bool ok = l.count == 1 + word_count + count && astar__text_equals(l.f[0], "p");
+    for (size_t i = 0; ok && i < word_count; i++)
+        ok = astar__text_equals(l.f[1 + i], words[i]);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = astar__text_to_long(l.f[1 + word_count + i], i == 0 ? 1 : 0,
+                                 i == 0 ? (long)ASTAR_GRAPH_MAX_NODES : (long)ASTAR_GRAPH_MAX_EDGES,
+                                 &numbers[i]);
+    if (!ok)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
+                                "expected the problem line 'p %s%s%s N%s'", words[0],
+                                word_count > 1 ? " " : "", word_count > 1 ? words[1] : "",
+                                word_count > 2 ? " co" : count > 1 ? " M" : "");
+    return ASTAR_OK;
 }
 
-static astar_status dimacs_arcs(const char *text, size_t length, const char *name,
-                                astar_graph_builder *b, long nodes, astar_error *err)
+/* The arc lines after the problem line (header: nodes, arcs), read from
+ * r into b. */
+static astar_status dimacs_arcs(text_reader *r, const char *name, const long header[2],
+                                astar_graph_builder *b, astar_error *err)
 {
-    text_reader r = text_reader_of(text, length);
-    static const char *const sp[] = { "sp" };
-    long header[2];
-    astar_status status = dimacs_problem(&r, name, sp, 1, header, 2, err);
-    if (status != ASTAR_OK)
-        return status;
-    text_span line;
-    long arcs = 0;
-    while (astar__text_next_line(&r, &line)) {
-        fields l = split(line, '\0');
-        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
-            continue;
+    long nodes = header[0], arcs = 0;
+    fields l;
+    while (dimacs_next(r, &l)) {
         long u, v, w;
         if (l.count != 4 || !astar__text_equals(l.f[0], "a"))
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "expected an arc 'a U V W'");
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line, "expected an arc 'a U V W'");
         if (!astar__text_to_long(l.f[1], 1, nodes, &u) || !astar__text_to_long(l.f[2], 1, nodes, &v))
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                     "a node is a number from 1 to %ld", nodes);
         if (!astar__text_to_long(l.f[3], 1, (long)ASTAR_MAX_COST, &w))
-            return fault(err, name, r.line, "a cost is a whole number from 1 to 4294967295, not",
+            return fault(err, name, r->line, "a cost is a whole number from 1 to 4294967295, not",
                          l.f[3]);
         if (++arcs > header[1])
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                     "more arcs than the %ld the problem line gives", header[1]);
         if (u == v)
             continue;
-        status = astar_graph_builder_edge(b, (uint32_t)(u - 1), (uint32_t)(v - 1), (uint32_t)w);
+        astar_status status =
+            astar_graph_builder_edge(b, (uint32_t)(u - 1), (uint32_t)(v - 1), (uint32_t)w);
         if (status != ASTAR_OK)
-            return astar__error_set(err, status, name, r.line, "%s", astar_status_message(status));
+            return astar__error_set(err, status, name, r->line, "%s", astar_status_message(status));
     }
     if (arcs != header[1])
-        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                 "%ld arcs, where the problem line gives %ld", arcs, header[1]);
     return ASTAR_OK;
 }
@@ -447,12 +449,9 @@ static astar_status dimacs_coordinates(const char *text, size_t length, const ch
     if (count != nodes)
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
                                 "%ld nodes, where the graph has %ld", count, nodes);
-    text_span line;
     long placed = 0;
-    while (astar__text_next_line(&r, &line)) {
-        fields l = split(line, '\0');
-        if (l.count == 0 || astar__text_equals(l.f[0], "c"))
-            continue;
+    fields l;
+    while (dimacs_next(&r, &l)) {
         long id;
         double x, y;
         if (l.count != 4 || !astar__text_equals(l.f[0], "v") ||
@@ -507,7 +506,7 @@ astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, con
     if ((status = astar_graph_builder_new_with((uint32_t)header[0], ASTAR_GRAPH_DIRECTED,
                                                allocator, &b)) != ASTAR_OK)
         return astar__error_set(err, status, gr_name, 0, "%s", astar_status_message(status));
-    status = dimacs_arcs(gr_text, gr_length, gr_name, b, header[0], err);
+    status = dimacs_arcs(&r, gr_name, header, b, err);
     if (status == ASTAR_OK && co_text) {
         status = dimacs_coordinates(co_text, co_length, co_name, b, header[0], err);
         if (status == ASTAR_OK)
