@@ -131,19 +131,11 @@ int cmd_graph(int argc, char **argv)
     bool placed = astar_graph_position(g, 0, &x, NULL);
     printf("graph: %u nodes, %u edges, %s\n", astar_graph_nodes(g), astar_graph_edges(g),
            placed ? "positions" : "no positions");
-    printf("options: open list %s, H %s, weight %g, ties %s, stop %s\n",
-           o.open_list == ASTAR_OPEN_LIST_SORTED     ? "sorted"
-           : o.open_list == ASTAR_OPEN_LIST_UNSORTED ? "unsorted"
-                                                     : "heap",
-           !placed || o.heuristic == ASTAR_HEURISTIC_ZERO            ? "zero"
-           : astar_graph_metric(g) == ASTAR_HEURISTIC_OCTILE    ? "octile distance"
-           : astar_graph_metric(g) == ASTAR_HEURISTIC_MANHATTAN ? "manhattan distance"
-           : astar_graph_metric(g) == ASTAR_HEURISTIC_CHEBYSHEV ? "chebyshev distance"
-                                                               : "straight line",
-           o.weight,
-           o.ties == ASTAR_TIES_FIRST ? "first" : o.ties == ASTAR_TIES_DEEP ? "deep" : "last",
-           o.stop == ASTAR_STOP_OPEN ? "open" : "closed");
-    if (placed && o.heuristic != ASTAR_HEURISTIC_ZERO)
+    bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
+    printf("options: ");
+    cli_describe_graph_options(stdout, &o, estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
+    printf("\n");
+    if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));
     astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     s = astar_graph_find_path(ctx, g, from, to, &o, &path);
