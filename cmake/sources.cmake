@@ -5,7 +5,7 @@ set(ASTAR_SOURCES
   # core: statuses, options and the cost model every part shares
   src/core/status.c src/core/options.c src/core/memory.c
   # grid: the map and the indexes it keeps current through every edit
-  src/grid/grid.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
+  src/grid/grid.c src/grid/hex.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
   # open: the search context and its open lists
   src/open/context.c src/open/buckets.c
   # search: the one search loop and what plugs into it

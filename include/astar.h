@@ -54,7 +54,9 @@
  * use (each compiles alone):
  *   astar/base.h       statuses, errors, points, limits
  *   astar/memory.h     your allocator for the library's objects
- *   astar/grid.h       grids, and their islands, dead ends and jump table
+ *   astar/grid.h       grids, square or hex, and their islands, dead ends
+ *                      and jump table
+ *   astar/hex.h        hex coordinates: offset layouts, axial, distance
  *   astar/search.h     options, contexts, astar_find_path, node read-back
  *   astar/trace.h      a search's events, to replay or draw
  *   astar/sliced.h     searches a slice at a time, limits, partial paths
@@ -74,6 +76,7 @@
 #include "astar/base.h"
 #include "astar/memory.h"
 #include "astar/grid.h"
+#include "astar/hex.h"
 #include "astar/search.h"
 #include "astar/trace.h"
 #include "astar/sliced.h"

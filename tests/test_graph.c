@@ -27,7 +27,7 @@ static astar_options random_options(rng *r)
 {
     astar_options o = astar_options_default();
     o.open_list = (astar_open_list)rng_below(r, 4);
-    o.ties = (astar_ties)rng_below(r, 3);
+    o.ties = (astar_ties)rng_below(r, 4);
     o.heuristic = rng_below(r, 4) ? ASTAR_HEURISTIC_EUCLIDEAN : ASTAR_HEURISTIC_ZERO;
     return o;
 }

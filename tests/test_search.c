@@ -368,7 +368,7 @@ static void test_invalid_arguments(void **state)
     bad[n++].costs = (astar_costs)-1;
     bad[n++].heuristic = (astar_heuristic)5;
     bad[n++].heuristic = (astar_heuristic)-1;
-    bad[n++].ties = (astar_ties)3;
+    bad[n++].ties = (astar_ties)4;
     bad[n++].stop = (astar_stop)2;
     bad[n++].weight = -0.5;
     bad[n++].weight = 64.0 + 1.0 / 1024.0;

@@ -41,6 +41,41 @@ ASTAR_API int astar_grid_height(const astar_grid *grid);
 /* width * height: what a context must hold to search this grid. */
 ASTAR_API size_t astar_grid_cells(const astar_grid *grid);
 
+/* How the cells of the w x h array touch: as squares (the article's), or
+ * as hexagons. A hex map is kept in the same array in one of the four
+ * offset layouts of Red Blob Games' "Hexagonal Grids": each row (pointy-top
+ * hexes) or column (flat-top) is a line of the array, and every other one
+ * is shoved half a hex along - the odd ones or the even ones. astar/hex.h
+ * converts to and from axial coordinates. */
+typedef enum astar_topology {
+    ASTAR_TOPOLOGY_SQUARE = 0,  /* squares; the search's moves option applies */
+    ASTAR_TOPOLOGY_HEX_ODD_R,   /* pointy-top, odd rows shoved right */
+    ASTAR_TOPOLOGY_HEX_EVEN_R,  /* pointy-top, even rows shoved right */
+    ASTAR_TOPOLOGY_HEX_ODD_Q,   /* flat-top, odd columns shoved down */
+    ASTAR_TOPOLOGY_HEX_EVEN_Q   /* flat-top, even columns shoved down */
+} astar_topology;
+
+/* Sets how the grid's cells touch; a new grid is ASTAR_TOPOLOGY_SQUARE.
+ * On a hex grid every search steps to the 6 neighbouring hexes, each step
+ * costing the straight step of the cost model (astar_options.costs: 10, or
+ * ASTAR_OCTILE_STRAIGHT) times the terrain cost of the hex entered, and
+ * options.moves does not apply (no corner can be cut between hexes, which
+ * share whole sides). H is the hex distance (astar_hex_distance) times the
+ * straight step for every heuristic but ASTAR_HEURISTIC_ZERO, and weighted
+ * as on squares: exact on open ground of cost 1, never an overestimate.
+ * What a hex grid does not do: JPS and JPS+ (ASTAR_UNSUPPORTED), the grid
+ * as an astar_graph (astar_graph_from_grid: ASTAR_UNSUPPORTED), smoothing
+ * and line of sight (ASTAR_UNSUPPORTED, false); its dead ends, if enabled,
+ * are not used by its searches. Islands follow the topology: they are
+ * relabelled here. Counts as an edit (a sliced search in progress ends with
+ * ASTAR_MAP_CHANGED).
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a value
+ * out of range. O(1), or O(width * height) with islands enabled. */
+ASTAR_API astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology);
+
+/* The grid's topology; ASTAR_TOPOLOGY_SQUARE for NULL. O(1). */
+ASTAR_API astar_topology astar_grid_topology(const astar_grid *grid);
+
 /* Sets a cell blocked (walkable false) or walkable. A blocked cell made
  * walkable gets terrain cost 1; a walkable one keeps its cost. Returns
  * ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a cell outside it,
@@ -94,10 +129,11 @@ ASTAR_API size_t astar_grid_jump_table_bytes(const astar_grid *grid);
  * ASTAR_NO_PATH at once, expanding nothing, instead of first searching the
  * whole island of the start.
  *
- * Islands are 4-connected regions, which are exactly the connected regions
- * under every astar_moves rule: a diagonal step is only allowed beside a
- * walkable straight neighbour, and the two straight steps through it
- * connect the same cells.
+ * On a square grid islands are 4-connected regions, which are exactly the
+ * connected regions under every astar_moves rule: a diagonal step is only
+ * allowed beside a walkable straight neighbour, and the two straight steps
+ * through it connect the same cells. On a hex grid they are connected by
+ * the 6 neighbours.
  *
  * Enables (computes, by flood fill) the grid's islands. From then on every
  * edit of walkability relabels the islands it touches before it returns:

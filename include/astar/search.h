@@ -75,8 +75,16 @@ typedef enum astar_ties {
     ASTAR_TIES_LAST = 0,  /* the square added to the open list last: the
                              article's advice, and the default */
     ASTAR_TIES_FIRST,     /* the square added first */
-    ASTAR_TIES_DEEP       /* the square with the larger G (nearer the target
+    ASTAR_TIES_DEEP,      /* the square with the larger G (nearer the target
                              by the estimate), as fast implementations do */
+    ASTAR_TIES_STRAIGHT   /* the square nearer the straight line from the
+                             start to the target as the map is drawn (on a
+                             hex grid, between the hexes' centres), then the
+                             one added last: a path that keeps to the line on
+                             open ground instead of walking an "elbow", the
+                             same from either end (docs/design.md, "Hex
+                             grids", says what it guarantees). On a graph,
+                             as DEEP */
 } astar_ties;
 
 /* When the search stops. */

@@ -47,8 +47,9 @@ extern "C" {
 
 /* Whether cells a and b of grid see each other by the rule above, under the
  * moves of options ([opt] NULL for the defaults; only moves is used). False
- * when either is blocked or outside the grid, or for a NULL grid or bad
- * options. O(|dx| + |dy|): it walks the cells the segment meets. */
+ * when either is blocked or outside the grid, for a NULL grid or bad
+ * options, and on a hex grid (astar_grid_set_topology), where no line is
+ * drawn yet. O(|dx| + |dy|): it walks the cells the segment meets. */
 ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *options,
                                    astar_point a, astar_point b);
 
@@ -94,6 +95,7 @@ typedef struct astar_waypoints {
  *                                cell, or no list of waypoints joins them
  *                                (a path whose consecutive points see each
  *                                other always has one)
+ *   ASTAR_UNSUPPORTED            a hex grid (astar_grid_set_topology)
  *   ASTAR_INVALID_ARGUMENT       NULL grid, points or out, length out of
  *                                range, bad options, out->points NULL with
  *                                capacity > 0

@@ -4,8 +4,10 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "astar.h"
+#include "core/hex.h"
 
 /* Weights are fixed point so that H stays an integer, like G. */
 enum { WEIGHT_ONE = 1024 };
@@ -14,6 +16,8 @@ typedef struct cost_model {
     uint32_t straight, diagonal;  /* a step onto terrain cost 1 */
     astar_heuristic heuristic;
     uint32_t weight;              /* H multiplier, WEIGHT_ONE = 1 */
+    astar_topology topology;      /* on hexes every step is straight, and H
+                                     counts hex steps */
 } cost_model;
 
 /* Options must have been checked by astar__options_valid(). */
@@ -49,6 +53,24 @@ static inline uint64_t cost_h(const cost_model *m, uint32_t dx, uint32_t dy)
     case ASTAR_HEURISTIC_ZERO: break;
     }
     return estimate * m->weight / WEIGHT_ONE;
+}
+
+/* H on a hex grid from the cell at (x, y) to the target at (tx, ty): hex
+ * steps times the straight step, unless H is zero, weighted as cost_h. */
+static inline uint64_t cost_hex_h(const cost_model *m, int x, int y, int tx, int ty)
+{
+    if (m->heuristic == ASTAR_HEURISTIC_ZERO)
+        return 0;
+    uint64_t estimate = (uint64_t)m->straight * hex_distance(m->topology, x, y, tx, ty);
+    return estimate * m->weight / WEIGHT_ONE;
+}
+
+/* H from the cell at (x, y) to the target at (tx, ty) in either topology. */
+static inline uint64_t cost_h_at(const cost_model *m, int x, int y, int tx, int ty)
+{
+    if (hex_topology(m->topology))
+        return cost_hex_h(m, x, y, tx, ty);
+    return cost_h(m, (uint32_t)abs(x - tx), (uint32_t)abs(y - ty));
 }
 
 /* The distance between two positions dx and dy apart (each >= 0) under a

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "astar.h"
+#include "core/hex.h"
 
 enum { DIRECTIONS = 8 };
 
@@ -70,6 +71,17 @@ static inline unsigned moves_legal(astar_moves moves, unsigned around)
     case ASTAR_MOVES_4: break;
     }
     return around & (STRAIGHT | diagonals);
+}
+
+/* moves_legal on a grid of either topology: on hexes the walkable ones of
+ * the six neighbours of (x, y), which share whole sides and have no corner
+ * to cut. */
+static inline unsigned moves_legal_on(astar_topology topology, astar_moves moves, unsigned around,
+                                      int x, int y)
+{
+    if (hex_topology(topology))
+        return around & hex_directions(topology, x, y);
+    return moves_legal(moves, around);
 }
 
 #endif

@@ -25,8 +25,8 @@ const char *astar_status_message(astar_status status)
     case ASTAR_PARSE_ERROR: return "malformed input";
     case ASTAR_INVALID_PATH: return "path breaks a movement rule";
     case ASTAR_UNSUPPORTED:
-        return "unsupported: JPS and JPS+ need uniform terrain, 8 moves with the corner rule "
-               "and no turn penalty";
+        return "unsupported: JPS and JPS+ need a square grid, uniform terrain, 8 moves with the "
+               "corner rule and no turn penalty; smoothing and graphs of a grid need squares";
     case ASTAR_NO_JUMP_TABLE: return "JPS+ needs the grid's jump table (astar_grid_enable_jump_table)";
     case ASTAR_IN_PROGRESS: return "in progress: the search has more squares to expand";
     case ASTAR_EXPANSION_LIMIT:

@@ -18,6 +18,8 @@ astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *
         options = &defaults;
     if (!grid || !astar__options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
+    if (hex_topology(grid->topology))
+        return ASTAR_UNSUPPORTED; /* the octile scale below is the square grid's */
     cost_model model = cost_model_of(options);
     int w = grid->width, h = grid->height;
     astar_graph_builder *b;

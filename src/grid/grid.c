@@ -112,6 +112,24 @@ astar_status astar__grid_put(astar_grid *grid, int x, int y, uint8_t terrain)
     return ASTAR_OK;
 }
 
+astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology)
+{
+    if (!grid || (unsigned)topology > ASTAR_TOPOLOGY_HEX_EVEN_Q)
+        return ASTAR_INVALID_ARGUMENT;
+    if (grid->topology == topology)
+        return ASTAR_OK;
+    grid->topology = topology;
+    grid->edits++;
+    if (grid->islands)
+        astar__islands_label_all(grid, grid->islands);
+    return ASTAR_OK;
+}
+
+astar_topology astar_grid_topology(const astar_grid *grid)
+{
+    return grid ? grid->topology : ASTAR_TOPOLOGY_SQUARE;
+}
+
 int astar_grid_width(const astar_grid *grid) { return grid ? grid->width : 0; }
 int astar_grid_height(const astar_grid *grid) { return grid ? grid->height : 0; }
 

@@ -29,6 +29,7 @@ struct astar_grid {
      * that "is the terrain uniform" is O(1) after any edit. */
     size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
     int costs_in_use;
+    astar_topology topology; /* squares or one of the hex layouts (core/hex.h) */
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
     islands *islands;   /* [opt] island labels, kept current by astar__grid_put */
     dead_ends *dead_ends; /* [opt] dead-end areas, kept current by astar__grid_put */

@@ -2,13 +2,21 @@
  * Labels are never reused: a flood always gives out a new one, so a cell
  * still carrying an old label is one the current flood has not reached. */
 
+#include "core/hex.h"
+#include "core/moves.h"
 #include "grid/islands.h"
 
-/* The four straight neighbours: what connects an island. */
-static const int side_dx[4] = { 0, -1, 1, 0 }, side_dy[4] = { -1, 0, 0, 1 };
+/* The directions (moves.h) in which the walkable neighbours of (x, y) are
+ * on its island: on squares the four straight ones, on hexes the six. */
+static unsigned links(const astar_grid *grid, int x, int y)
+{
+    enum { STRAIGHT = 0x5A };
+    unsigned sides = hex_topology(grid->topology) ? hex_directions(grid->topology, x, y) : STRAIGHT;
+    return grid->around[grid_padded_index(grid, x, y)] & sides;
+}
 
 /* Gives label `id` to the cell at (x, y) and every walkable cell
- * 4-connected to it. */
+ * connected to it. */
 static void flood(const astar_grid *grid, islands *isl, int x, int y, uint32_t id)
 {
     size_t top = 0;
@@ -19,11 +27,9 @@ static void flood(const astar_grid *grid, islands *isl, int x, int y, uint32_t i
     while (top > 0) {
         uint32_t cell = isl->work[--top];
         int cx = (int)(cell % w), cy = (int)(cell / w);
-        const uint8_t *here = grid->terrain + grid_padded_index(grid, cx, cy);
-        for (int d = 0; d < 4; d++) {
-            if (!here[side_dy[d] * grid->stride + side_dx[d]])
-                continue;
-            uint32_t next = (uint32_t)((int64_t)cell + side_dy[d] * (int64_t)w + side_dx[d]);
+        for (unsigned to = links(grid, cx, cy); to; to &= to - 1) {
+            unsigned d = (unsigned)__builtin_ctz(to);
+            uint32_t next = (uint32_t)((int64_t)cell + move_dy[d] * (int64_t)w + move_dx[d]);
             if (isl->label[next] != id) {
                 isl->label[next] = id;
                 isl->work[top++] = next;
@@ -32,7 +38,7 @@ static void flood(const astar_grid *grid, islands *isl, int x, int y, uint32_t i
     }
 }
 
-static void label_all(const astar_grid *grid, islands *isl)
+void astar__islands_label_all(const astar_grid *grid, islands *isl)
 {
     size_t cells = astar_grid_cells(grid);
     for (size_t i = 0; i < cells; i++)
@@ -48,7 +54,7 @@ static void label_all(const astar_grid *grid, islands *isl)
 static uint32_t fresh_label(astar_grid *grid)
 {
     if (grid->islands->next == UINT32_MAX)
-        label_all(grid, grid->islands);
+        astar__islands_label_all(grid, grid->islands);
     return grid->islands->next++;
 }
 
@@ -64,9 +70,10 @@ void astar__islands_update(astar_grid *grid, int x, int y)
     uint32_t *cell = &isl->label[(size_t)y * (size_t)grid->width + (size_t)x];
     uint32_t old = *cell;
     *cell = 0;
-    for (int d = 0; d < 4; d++) {
-        int nx = x + side_dx[d], ny = y + side_dy[d];
-        if (astar_grid_walkable(grid, nx, ny) && islands_label(isl, grid, nx, ny) == old)
+    for (unsigned to = links(grid, x, y); to; to &= to - 1) {
+        unsigned d = (unsigned)__builtin_ctz(to);
+        int nx = x + move_dx[d], ny = y + move_dy[d];
+        if (islands_label(isl, grid, nx, ny) == old)
             flood(grid, isl, nx, ny, fresh_label(grid));
     }
 }
@@ -90,7 +97,7 @@ astar_status astar_grid_enable_islands(astar_grid *grid)
         astar__release(memory, isl);
         return ASTAR_OUT_OF_MEMORY;
     }
-    label_all(grid, isl);
+    astar__islands_label_all(grid, isl);
     grid->islands = isl;
     grid->edits++;
     return ASTAR_OK;

@@ -104,8 +104,7 @@ static inline uint32_t bucket_cell(const bucket_queue *q, uint32_t xy)
 static inline uint32_t bucket_f(const bucket_queue *q, uint32_t xy, uint32_t g)
 {
     int x = (int)(xy & 0xFFFFu), y = (int)(xy >> 16);
-    return g + (uint32_t)cost_h(&q->model, (uint32_t)abs(x - q->target_x),
-                                (uint32_t)abs(y - q->target_y));
+    return g + (uint32_t)cost_h_at(&q->model, x, y, q->target_x, q->target_y);
 }
 
 static inline astar_list bucket_list_of(const bucket_queue *q, uint32_t cell)

@@ -35,7 +35,7 @@ static inline void heap_decreased(astar_context *ctx, uint32_t pos)
 }
 
 /* Removes and returns the entry that comes first. The heap must not be empty. */
-static inline list_entry heap_pop(astar_context *ctx)
+static ALWAYS_INLINE list_entry heap_pop(astar_context *ctx)
 {
     list_entry top = ctx->list[0];
     list_entry last = ctx->list[--ctx->open_count];

@@ -26,8 +26,13 @@ static const char *step_fault(const astar_grid *grid, astar_moves moves, astar_p
     int dx = b.x - a.x, dy = b.y - a.y;
     if (abs(dx) > 1 || abs(dy) > 1 || (dx == 0 && dy == 0))
         return "does not go to an adjacent square";
+    if (hex_topology(grid->topology) && !(hex_directions(grid->topology, a.x, a.y) &
+                                          move_bit(move_direction(dx, dy))))
+        return "does not go to an adjacent hex";
     if (!astar_grid_walkable(grid, b.x, b.y))
         return "enters a blocked cell";
+    if (hex_topology(grid->topology))
+        return NULL; /* hexes share whole sides: no corner to cut */
     if (move_is_diagonal(dx, dy) &&
         !move_diagonal_allowed(moves, astar_grid_walkable(grid, a.x + dx, a.y),
                                astar_grid_walkable(grid, a.x, a.y + dy)))
@@ -80,7 +85,8 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
                 return bad_step(err, i, "enters a cell another unit blocks", a, b);
             factor += unit_view_penalty(&units, cell);
         }
-        bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y);
+        /* Every step between hexes is as long as a straight one. */
+        bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y) && !hex_topology(grid->topology);
         unsigned direction = move_direction(b.x - a.x, b.y - a.y);
         bool turn = previous != DIRECTIONS && direction != previous;
         previous = direction;

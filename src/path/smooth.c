@@ -117,8 +117,8 @@ bool astar_line_of_sight(const astar_grid *grid, const astar_options *options, a
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!grid || !astar__options_valid(options) || !astar_grid_walkable(grid, a.x, a.y) ||
-        !astar_grid_walkable(grid, b.x, b.y))
+    if (!grid || !astar__options_valid(options) || hex_topology(grid->topology) ||
+        !astar_grid_walkable(grid, a.x, a.y) || !astar_grid_walkable(grid, b.x, b.y))
         return false;
     astar_point wall;
     return sees(grid, corner_rule(options->moves), a, b, &wall);
@@ -231,6 +231,8 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opti
     if (!grid || !points || !out || length == 0 || length > ASTAR_MAX_CELLS ||
         !astar__options_valid(options) || (!out->points && out->capacity > 0))
         return ASTAR_INVALID_ARGUMENT;
+    if (hex_topology(grid->topology))
+        return ASTAR_UNSUPPORTED; /* the segments walked are the square grid's */
     astar_point first = points[0], last = points[length - 1];
     if (!astar_grid_walkable(grid, first.x, first.y) || !astar_grid_walkable(grid, last.x, last.y))
         return ASTAR_INVALID_PATH;

@@ -1,13 +1,14 @@
 /* A* as "A* Pathfinding for Beginners" defines it, on the one search loop
  * of loop.h (open and closed lists, F = G + H, parents re-pointed when a
  * lower G is found, a stop when the target is closed): here is how a
- * square's neighbours are looked at - the 8 (or 4) adjacent squares, with
- * the game world's costs when asked - and astar_context_node, which reads
- * a square back. */
+ * square's neighbours are looked at - the 8 (or 4) adjacent squares, or
+ * the 6 adjacent hexes, with the game world's costs when asked - and
+ * astar_context_node, which reads a square back. */
 #include <stdlib.h>
 
 #include "open/context.h"
 #include "core/cost.h"
+#include "core/hex.h"
 #include "grid/dead_ends.h"
 #include "grid/grid.h"
 #include "grid/islands.h"
@@ -16,13 +17,16 @@
 #include "search/state.h"
 
 /* Step c) of the article for every square adjacent to current. With extras
- * false (a constant), the game world's code is compiled out. */
+ * false (a constant), the game world's code is compiled out; with hex (a
+ * constant), the neighbours are the hex grid's six and H counts hexes. */
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
-                                             const bool traced, const square *current)
+                                             const bool hex, const bool traced,
+                                             const square *current)
 {
     grid_search *a = (grid_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
-    unsigned legal = moves_legal(s->moves, s->around[here]);
+    unsigned legal = hex ? s->around[here] & hex_directions(s->model.topology, current->x, current->y)
+                         : moves_legal(s->moves, s->around[here]);
     if (current->cell != s->start)
         legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
     /* The direction of the step that entered current; the start has none. */
@@ -61,8 +65,8 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         }
         /* Not on the open list: add it, with the current square as parent;
          * on it: re-point it if this way is better. */
-        if (search_reach(s, kind, traced, TIE_ORDER, next, x, y, d, current->cell, 0, list,
-                         new_g))
+        if (search_reach(s, kind, traced, hex ? TIE_HEX : extras ? TIE_LINE : TIE_ORDER, next, x,
+                         y, d, current->cell, 0, list, new_g))
             return;
     }
 }
@@ -70,13 +74,25 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 static ALWAYS_INLINE void expand_plain(search *s, astar_open_list kind, const bool traced,
                                        const square *current)
 {
-    look_at_neighbours(s, kind, false, traced, current);
+    look_at_neighbours(s, kind, false, false, traced, current);
 }
 
 static ALWAYS_INLINE void expand_extras(search *s, astar_open_list kind, const bool traced,
                                         const square *current)
 {
-    look_at_neighbours(s, kind, true, traced, current);
+    look_at_neighbours(s, kind, true, false, traced, current);
+}
+
+static ALWAYS_INLINE void expand_hex_plain(search *s, astar_open_list kind, const bool traced,
+                                           const square *current)
+{
+    look_at_neighbours(s, kind, false, true, traced, current);
+}
+
+static ALWAYS_INLINE void expand_hex_extras(search *s, astar_open_list kind, const bool traced,
+                                            const square *current)
+{
+    look_at_neighbours(s, kind, true, true, traced, current);
 }
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
@@ -84,13 +100,29 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     return search_seed_start(s, kind, TIE_ORDER);
 }
 
+static ALWAYS_INLINE astar_status seed_extras(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, TIE_LINE);
+}
+
+static ALWAYS_INLINE astar_status seed_hex(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, TIE_HEX);
+}
+
 SEARCH_STEPS(step_plain, grid_search, true, TIE_ORDER, seed, expand_plain)
-SEARCH_STEPS(step_extras, grid_search, true, TIE_ORDER, seed, expand_extras)
+SEARCH_STEPS(step_extras, grid_search, true, TIE_LINE, seed_extras, expand_extras)
+SEARCH_STEPS(step_hex_plain, grid_search, true, TIE_HEX, seed_hex, expand_hex_plain)
+SEARCH_STEPS(step_hex_extras, grid_search, true, TIE_HEX, seed_hex, expand_hex_extras)
 
 astar_status astar__astar_step(search_state *st, uint32_t budget)
 {
-    return st->type == SEARCH_ASTAR ? step_plain(&st->u.astar, budget)
-                                    : step_extras(&st->u.astar, budget);
+    switch (st->type) {
+    case SEARCH_ASTAR: return step_plain(&st->u.astar, budget);
+    case SEARCH_ASTAR_HEX: return step_hex_plain(&st->u.astar, budget);
+    case SEARCH_ASTAR_HEX_EXTRAS: return step_hex_extras(&st->u.astar, budget);
+    default: return step_extras(&st->u.astar, budget);
+    }
 }
 
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
@@ -99,8 +131,11 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     grid_extras *extras = &st->extras;
     bool uniform_costs =
         astar_grid_uniform(grid) && extras->layers.count == 0 && !extras->units.units;
-    extras->dead_ends = astar__dead_end_filter_init(&extras->dead_end, grid, start, target,
-                                                    options->moves, uniform_costs);
+    bool hex = hex_topology(grid->topology);
+    /* Dead-end areas are found by squares' 4 sides, which are not how hexes
+     * connect. */
+    extras->dead_ends = !hex && astar__dead_end_filter_init(&extras->dead_end, grid, start, target,
+                                                            options->moves, uniform_costs);
     grid_search *a = &st->u.astar;
     a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
     a->uniform = astar_grid_uniform(grid);
@@ -110,6 +145,7 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     a->s.target = target;
     a->s.target_x = (int)(target % (uint32_t)grid->width);
     a->s.target_y = (int)(target / (uint32_t)grid->width);
+    search_line(&a->s, (int)(start % (uint32_t)grid->width), (int)(start / (uint32_t)grid->width));
     a->s.observer = options->observer;
     a->s.observer_user = options->observer_user;
     /* On uniform terrain every walkable cell costs what the target costs. */
@@ -119,10 +155,15 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     ctx->model = a->s.model;
     /* The loop with extras when the game world or the dead ends price or
      * leave out steps beyond the article's; the plain one otherwise. */
-    st->type = astar__options_world_used(options) || extras->dead_ends ? SEARCH_ASTAR_EXTRAS
-                                                                        : SEARCH_ASTAR;
+    /* The straight-line ties are served by the loop with extras, so that
+     * the plain one has no code for them in its way. */
+    bool extra = astar__options_world_used(options) || extras->dead_ends ||
+                 options->ties == ASTAR_TIES_STRAIGHT;
+    st->type = hex ? (extra ? SEARCH_ASTAR_HEX_EXTRAS : SEARCH_ASTAR_HEX)
+                   : (extra ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR);
     st->end = target;
-    return search_start(&a->s, search_choose_list(&a->s, astar__options_consistent(options), true), seed);
+    astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), true);
+    return search_start(&a->s, kind, hex ? seed_hex : extra ? seed_extras : seed);
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,
@@ -139,7 +180,7 @@ astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid
         return ASTAR_OK;
     int gx = (int)(ctx->goal % (uint32_t)grid->width), gy = (int)(ctx->goal / (uint32_t)grid->width);
     node->f = context_f(ctx, cell);
-    node->h = (uint32_t)cost_h(&ctx->model, distance_1d(x, gx), distance_1d(y, gy));
+    node->h = (uint32_t)cost_h_at(&ctx->model, x, y, gx, gy);
     node->g = node->f - node->h;
     node->parent = (astar_point){ x, y };
     if (ctx->algorithm != ASTAR_ALGORITHM_ASTAR) {

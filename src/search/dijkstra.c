@@ -70,7 +70,8 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 {
     size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)s->stride + 1;
     uint32_t terrain = s->terrain[here];
-    for (unsigned legal = moves_legal(s->moves, s->around[here]); legal; legal &= legal - 1) {
+    for (unsigned legal = moves_legal_on(s->model.topology, s->moves, s->around[here], u->x, u->y);
+         legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
         uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
         astar_list list = search_list(s, kind, next);

@@ -225,7 +225,8 @@ astar_status astar__jps_check(const astar_grid *grid, const astar_options *optio
 {
     /* Jumps skip over the steps the game world prices one by one, and over
      * the changes of direction a turn penalty needs. */
-    if (options->moves != ASTAR_MOVES_8 || !astar_grid_uniform(grid) || astar__options_world_used(options))
+    if (options->moves != ASTAR_MOVES_8 || hex_topology(grid->topology) || !astar_grid_uniform(grid) ||
+        astar__options_world_used(options))
         return ASTAR_UNSUPPORTED;
     if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !grid->jumps)
         return ASTAR_NO_JUMP_TABLE;

@@ -47,7 +47,9 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
     for (int d = 0; d < DIRECTIONS; d++) {
         t.cell[d] = move_dy[d] * grid->width + move_dx[d];
         t.padded[d] = move_dy[d] * grid->stride + move_dx[d];
-        t.cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) ? model->diagonal : model->straight;
+        t.cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) && !hex_topology(model->topology)
+                        ? model->diagonal
+                        : model->straight;
     }
     return t;
 }
@@ -64,13 +66,23 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
  *               F is G
  *   TIE_GRAPH   A* on a graph: the order, as TIE_ORDER; a node's parent,
  *               which no direction can name, is kept in the context's
- *               parents, and H comes from the nodes' positions */
-typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH } tie_rule;
+ *               parents, and H comes from the nodes' positions
+ *   TIE_LINE    A* on squares: as TIE_ORDER, and ASTAR_TIES_STRAIGHT may be
+ *               asked for; the loop that serves the other three rules
+ *               only (TIE_ORDER) has no code for it in its way
+ *   TIE_HEX     A* on a hex grid: as TIE_LINE, with H counting hex steps */
+typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH, TIE_LINE, TIE_HEX } tie_rule;
 
 /* Whether the tie value is the order of astar_ties. */
 static inline bool tie_by_order(tie_rule rule)
 {
-    return rule == TIE_ORDER || rule == TIE_GRAPH;
+    return rule == TIE_ORDER || rule == TIE_GRAPH || rule == TIE_LINE || rule == TIE_HEX;
+}
+
+/* Whether the rule serves ASTAR_TIES_STRAIGHT. */
+static inline bool tie_by_line(tie_rule rule)
+{
+    return rule == TIE_LINE || rule == TIE_HEX;
 }
 
 /* One search: what it needs at hand, set up once before the loop, and what
@@ -89,6 +101,11 @@ typedef struct search {
     cost_model model;
     uint32_t limit;               /* the highest F a square may have */
     astar_ties ties;
+    int64_t line_dx, line_dy;     /* ASTAR_TIES_STRAIGHT: the line from start to
+                                     target (hex_centre's frame), and its */
+    int64_t line_c;               /* cross product with the start's centre */
+    int8_t line_kx, line_sx, line_ky, line_sy; /* hex_centre (search_line) */
+    bool line_parity_of_y;
     astar_open_list open_list;    /* asked for; the loop may fall back */
     bool stop_on_open;
     bool parents;                 /* JPS: a square's parent is a jump point kept
@@ -160,6 +177,7 @@ static inline search search_of(astar_context *ctx, const astar_grid *grid,
     s.width = grid->width;
     s.stride = grid->stride;
     s.moves = options->moves;
+    s.model.topology = grid->topology;
     s.step = step_table_of(grid, &s.model);
     return s;
 }
@@ -196,15 +214,64 @@ static ALWAYS_INLINE uint64_t search_h_of(const search *s, tie_rule rule, uint32
         return 0;
     if (rule == TIE_GRAPH)
         return search_node_h(s, cell);
+    if (rule == TIE_HEX)
+        return cost_hex_h(&s->model, x, y, s->target_x, s->target_y);
     return search_h(s, x, y);
 }
 
-/* The tie of a square added now with this G: lower ties leave first. */
-static inline uint32_t search_tie(const search *s, uint32_t g)
+/* Sets up ASTAR_TIES_STRAIGHT's line from the start (sx, sy) to the
+ * target, and hex_centre as a linear function of a cell's x, y and the
+ * parity of its row or column: (kx x + sx odd, ky y + sy odd), which
+ * hex_centre's formulas come to for each layout. */
+static inline void search_line(search *s, int sx, int sy)
 {
+    static const int8_t form[5][4] = {
+        { 1, 0, 1, 0 },  /* square: (x, y) */
+        { 2, 1, 1, 0 },  /* odd-r: (2x + odd, y) */
+        { 2, -1, 1, 0 }, /* even-r: (2x - odd, y) */
+        { 1, 0, 2, 1 },  /* odd-q: (x, 2y + odd) */
+        { 1, 0, 2, -1 }, /* even-q: (x, 2y - odd) */
+    };
+    const int8_t *f = form[s->model.topology];
+    s->line_kx = f[0];
+    s->line_sx = f[1];
+    s->line_ky = f[2];
+    s->line_sy = f[3];
+    s->line_parity_of_y = hex_shoves_rows(s->model.topology);
+    int64_t ax, ay, bx, by;
+    hex_centre(s->model.topology, sx, sy, &ax, &ay);
+    hex_centre(s->model.topology, s->target_x, s->target_y, &bx, &by);
+    s->line_dx = bx - ax;
+    s->line_dy = by - ay;
+    s->line_c = ax * s->line_dy - ay * s->line_dx;
+}
+
+/* The tie of a square at (x, y) added now with this G: lower ties leave
+ * first. ASTAR_TIES_STRAIGHT's is the square's distance from the line, in
+ * units that keep the order of distances (the cross product with the
+ * line's direction, which is its length times the distance), capped, then
+ * the last added first in the low bits; the centre is hex_centre's,
+ * worked out as search_line set it up so that no call or switch sits in
+ * the loop. */
+static ALWAYS_INLINE uint32_t search_tie(const search *s, tie_rule rule, uint32_t g, int x,
+                                          int y)
+{
+    enum { ORDER_BITS = 12, OFF_MAX = (1u << (32 - ORDER_BITS)) - 1 };
     switch (s->ties) {
     case ASTAR_TIES_FIRST: return s->added;
     case ASTAR_TIES_LAST: return UINT32_MAX - s->added;
+    case ASTAR_TIES_STRAIGHT: {
+        if (!tie_by_line(rule))
+            break; /* a graph's: as DEEP */
+        int64_t odd = (s->line_parity_of_y ? y : x) & 1;
+        int64_t cx = s->line_kx * (int64_t)x + s->line_sx * odd;
+        int64_t cy = s->line_ky * (int64_t)y + s->line_sy * odd;
+        int64_t cross = cx * s->line_dy - cy * s->line_dx - s->line_c;
+        uint64_t off = (uint64_t)(cross < 0 ? -cross : cross);
+        if (off > OFF_MAX)
+            off = OFF_MAX;
+        return (uint32_t)off << ORDER_BITS | ((UINT32_MAX - s->added) & ((1u << ORDER_BITS) - 1));
+    }
     case ASTAR_TIES_DEEP: break;
     }
     return UINT32_MAX - g;
@@ -284,7 +351,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->step.cell[dir]));
     } else if (list == ASTAR_LIST_NONE) {
         if (tie_by_order(rule))
-            tie = search_tie(s, (uint32_t)g);
+            tie = search_tie(s, rule, (uint32_t)g, x, y);
         else if (rule == TIE_PARENT)
             tie = parent;
         if (tie_by_order(rule))
@@ -308,8 +375,8 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             s->node_parent[cell] = parent;
         if (!tie_by_order(rule))
             e->tie = tie;
-        else if (s->ties == ASTAR_TIES_DEEP)
-            e->tie = search_tie(s, (uint32_t)g);
+        else if (s->ties == ASTAR_TIES_DEEP || (!tie_by_line(rule) && s->ties == ASTAR_TIES_STRAIGHT))
+            e->tie = search_tie(s, rule, (uint32_t)g, x, y); /* the tie is G's */
         open_decreased(ctx, kind, pos);
         if (traced && s->trace)
             search_trace(s, ASTAR_TRACE_REPOINTED, cell, parent, (uint32_t)f, (uint32_t)g);

@@ -161,7 +161,9 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
     astar_status status;
     switch (st->type) {
     case SEARCH_ASTAR:
-    case SEARCH_ASTAR_EXTRAS: status = astar__astar_step(st, budget); break;
+    case SEARCH_ASTAR_EXTRAS:
+    case SEARCH_ASTAR_HEX:
+    case SEARCH_ASTAR_HEX_EXTRAS: status = astar__astar_step(st, budget); break;
     case SEARCH_JPS:
     case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
     case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;

@@ -61,6 +61,8 @@ typedef enum search_type {
     SEARCH_NONE,                  /* none begun, or a one-call search ran since */
     SEARCH_ASTAR,                 /* the article's A* */
     SEARCH_ASTAR_EXTRAS,          /* A* with the game world or dead ends */
+    SEARCH_ASTAR_HEX,             /* A* on a hex grid */
+    SEARCH_ASTAR_HEX_EXTRAS,      /* and with the game world */
     SEARCH_JPS,
     SEARCH_JPS_PLUS,
     SEARCH_NEAREST,               /* Dijkstra from targets to the start */
