@@ -490,10 +490,12 @@ static double centre(astar_topology t, astar_point p, double *py)
 {
     int q, r;
     axial_of(t, p.x, p.y, &q, &r);
-    bool pointy = t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R;
-    double along = q + r / 2.0, across = r * sqrt(3.0) / 2;
-    *py = pointy ? across : along;
-    return pointy ? along : across;
+    if (t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R) {
+        *py = r * sqrt(3.0) / 2;
+        return q + r / 2.0;
+    }
+    *py = r + q / 2.0;
+    return q * sqrt(3.0) / 2;
 }
 
 static double off_line(astar_topology t, astar_point a, astar_point b, astar_point p)

@@ -372,7 +372,9 @@ int cmd_bench(int argc, char **argv)
     if (code == EXIT_OK) {
         printf("options: ");
         cli_describe_options(stdout, &b.options, NULL);
-        printf("\n%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",
+        printf("\n");
+        cli_describe_topology(stdout, b.maps.topology);
+        printf("%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",
                "expanded/q", "ns/exp", "B/cell");
         for (int i = 0; i < nfiles && code == EXIT_OK; i++)
             code = bench_file(&b, files[i], i, nfiles);

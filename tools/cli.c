@@ -16,7 +16,12 @@ const char cli_map_options_help[] =
     "  --islands               label the map's islands when it is loaded, so that\n"
     "                          a search between two of them stops at once\n"
     "  --dead-ends             tag the map's dead ends when it is loaded, so that\n"
-    "                          A* leaves out those holding neither start nor goal\n";
+    "                          A* leaves out those holding neither start nor goal\n"
+    "  --topology square|hex-pointy|hex-flat|odd-r|even-r|odd-q|even-q\n"
+    "                          how the map's cells touch (default square): hexes\n"
+    "                          with odd rows shoved right (hex-pointy = odd-r) or\n"
+    "                          odd columns shoved down (hex-flat = odd-q), or the\n"
+    "                          even ones; a hex step costs the straight step\n";
 
 typedef struct named_value {
     const char *name;
@@ -38,9 +43,17 @@ static const named_value heuristic_names[] = {
     { "euclidean", ASTAR_HEURISTIC_EUCLIDEAN }, { "chebyshev", ASTAR_HEURISTIC_CHEBYSHEV },
     { "zero", ASTAR_HEURISTIC_ZERO }, { NULL, 0 } };
 static const named_value ties_names[] = {
-    { "last", ASTAR_TIES_LAST }, { "first", ASTAR_TIES_FIRST }, { "deep", ASTAR_TIES_DEEP }, { NULL, 0 } };
+    { "last", ASTAR_TIES_LAST }, { "first", ASTAR_TIES_FIRST }, { "deep", ASTAR_TIES_DEEP },
+    { "straight", ASTAR_TIES_STRAIGHT }, { NULL, 0 } };
 static const named_value stop_names[] = {
     { "closed", ASTAR_STOP_CLOSED }, { "open", ASTAR_STOP_OPEN }, { NULL, 0 } };
+
+/* The layouts' own names first: name_of gives the first that matches. */
+static const named_value topology_names[] = {
+    { "square", ASTAR_TOPOLOGY_SQUARE }, { "odd-r", ASTAR_TOPOLOGY_HEX_ODD_R },
+    { "even-r", ASTAR_TOPOLOGY_HEX_EVEN_R }, { "odd-q", ASTAR_TOPOLOGY_HEX_ODD_Q },
+    { "even-q", ASTAR_TOPOLOGY_HEX_EVEN_Q }, { "hex-pointy", ASTAR_TOPOLOGY_HEX_ODD_R },
+    { "hex-flat", ASTAR_TOPOLOGY_HEX_ODD_Q }, { NULL, 0 } };
 
 static const char *name_of(const named_value *names, int value)
 {
@@ -85,7 +98,9 @@ static const struct {
                  "  --weight W              H is multiplied by W, 0..64 in steps of 1/1024\n"
                  "                          (default 1)\n" },
     [CLI_TIES] = { "--ties", ties_names,
-               "  --ties last|first|deep  which equal-F square goes first (default last added)\n" },
+               "  --ties last|first|deep|straight   which equal-F square goes first: the\n"
+               "                          last added (default), the first, the deepest, or\n"
+               "                          the nearest the line from start to goal\n" },
     [CLI_STOP] = { "--stop", stop_names,
                "  --stop closed|open      stop when the target is closed (default) or opened\n" },
     [CLI_TURN_PENALTY] = { "--turn-penalty", NULL,
@@ -157,6 +172,29 @@ bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
     return false;
 }
 
+bool cli_map_set(cli_map_options *maps, cli_map_flag flag, const char *value)
+{
+    int v;
+    switch (flag) {
+    case CLI_MAP_ISLANDS: maps->islands = true; return true;
+    case CLI_MAP_DEAD_ENDS: maps->dead_ends = true; return true;
+    case CLI_MAP_TOPOLOGY: break;
+    }
+    if (!lookup(topology_names, value, &v)) {
+        cli_error("--topology does not take '%s'; one of: square hex-pointy hex-flat odd-r "
+                  "even-r odd-q even-q",
+                  value);
+        return false;
+    }
+    maps->topology = (astar_topology)v;
+    return true;
+}
+
+const char *cli_topology_name(astar_topology t)
+{
+    return name_of(topology_names, (int)t);
+}
+
 bool cli_check_search(const char *cmd, const astar_options *o, bool world)
 {
     if (o->algorithm == ASTAR_ALGORITHM_ASTAR)
@@ -213,10 +251,20 @@ void cli_describe_graph_options(FILE *out, const astar_options *o, astar_heurist
             name_of(stop_names, (int)o->stop));
 }
 
-void cli_describe_moves(FILE *out, const astar_options *o)
+void cli_describe_moves(FILE *out, const astar_options *o, astar_topology topology)
 {
-    fprintf(out, "moves %s, costs %s", name_of(moves_names, (int)o->moves),
-            name_of(costs_names, (int)o->costs));
+    if (topology == ASTAR_TOPOLOGY_SQUARE)
+        fprintf(out, "moves %s", name_of(moves_names, (int)o->moves));
+    else
+        fprintf(out, "hex %s", name_of(topology_names, (int)topology));
+    fprintf(out, ", costs %s", name_of(costs_names, (int)o->costs));
+}
+
+void cli_describe_topology(FILE *out, astar_topology topology)
+{
+    if (topology != ASTAR_TOPOLOGY_SQUARE)
+        fprintf(out, "topology: hex, %s (6 neighbours; --moves does not apply)\n",
+                name_of(topology_names, (int)topology));
 }
 
 bool cli_parse_point(const char *text, astar_point *point)
@@ -294,6 +342,7 @@ bool cli_picture_init(cli_picture *pic, const astar_grid *grid)
 {
     pic->width = astar_grid_width(grid);
     pic->height = astar_grid_height(grid);
+    pic->topology = astar_grid_topology(grid);
     pic->cells = malloc((size_t)pic->width * (size_t)pic->height);
     if (!pic->cells)
         return false;
@@ -323,10 +372,37 @@ void cli_picture_path(cli_picture *pic, const astar_point *points, size_t count)
         cli_picture_mark(pic, points[i], i == 0 ? 'S' : i + 1 == count ? 'G' : '*');
 }
 
+/* Whether the row (pointy-top) or column (flat-top) numbered line is one
+ * of the shoved ones of the layout. */
+static bool shoved(astar_topology t, int line)
+{
+    bool odd = line & 1;
+    return t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_ODD_Q ? odd : !odd;
+}
+
 void cli_picture_print(cli_picture *pic)
 {
-    for (int y = 0; y < pic->height; y++)
-        printf("%.*s\n", pic->width, pic->cells + (size_t)y * (size_t)pic->width);
+    astar_topology t = pic->topology;
+    bool pointy = t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R;
+    for (int y = 0; y < pic->height; y++) {
+        const char *row = pic->cells + (size_t)y * (size_t)pic->width;
+        if (t == ASTAR_TOPOLOGY_SQUARE) {
+            printf("%.*s\n", pic->width, row);
+        } else if (pointy) {
+            printf("%s", shoved(t, y) ? " " : "");
+            for (int x = 0; x < pic->width; x++)
+                printf("%c%s", row[x], x + 1 < pic->width ? " " : "\n");
+        } else {
+            for (int half = 0; half < 2; half++) {
+                int last = pic->width - 1;
+                while (last >= 0 && shoved(t, last) != half)
+                    last--;
+                for (int x = 0; x <= last; x++)
+                    printf("%c%s", shoved(t, x) == half ? row[x] : ' ', x < last ? " " : "");
+                printf("\n");
+            }
+        }
+    }
     free(pic->cells);
     pic->cells = NULL;
 }
@@ -365,9 +441,9 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         cli_error("%s", err.message);
         return false;
     }
-    astar_status s = ASTAR_OK;
-    const char *what = "";
-    if (options->algorithm == ASTAR_ALGORITHM_JPS_PLUS) {
+    astar_status s = astar_grid_set_topology(*out, maps->topology);
+    const char *what = "topology";
+    if (s == ASTAR_OK && options->algorithm == ASTAR_ALGORITHM_JPS_PLUS) {
         s = astar_grid_enable_jump_table(*out);
         what = "jump table";
     }

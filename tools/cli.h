@@ -64,8 +64,12 @@ void cli_describe_options(FILE *out, const astar_options *options, const astar_c
  * when it has none or the options ask for none. */
 void cli_describe_graph_options(FILE *out, const astar_options *options, astar_heuristic h);
 
-/* "moves 8, costs article": the options a Dijkstra search (nearest, flow) uses. */
-void cli_describe_moves(FILE *out, const astar_options *options);
+/* "moves 8, costs article" ("hex odd-r, costs article" on a hex map): the
+ * options a Dijkstra search (nearest, flow) uses. */
+void cli_describe_moves(FILE *out, const astar_options *options, astar_topology topology);
+
+/* On a hex map, a line saying so and which layout; nothing on squares. */
+void cli_describe_topology(FILE *out, astar_topology topology);
 
 /* Parses a point written "X,Y" (whole numbers, as astar path takes them). */
 bool cli_parse_point(const char *text, astar_point *point);
@@ -92,6 +96,8 @@ void cli_print_points(const astar_point *points, size_t count);
  * subcommand marks before printing it. */
 typedef struct cli_picture {
     int width, height;
+    astar_topology topology; /* hex maps are printed with their rows or
+                                columns shoved as the layout says */
     char *cells;   /* row by row */
 } cli_picture;
 
@@ -108,7 +114,10 @@ void cli_picture_mark(cli_picture *pic, astar_point p, char c);
 /* Marks a path: 'S' its first cell, 'G' its last, '*' those between. */
 void cli_picture_path(cli_picture *pic, const astar_point *points, size_t count);
 
-/* Prints the picture, a line a row, and frees it. */
+/* Prints the picture and frees it: a line a row; on a pointy-top hex map
+ * a space between cells and the shoved rows one place to the right, on a
+ * flat-top one two lines a row, the shoved columns' cells on the second,
+ * so that each hex's neighbours are the characters around it. */
 void cli_picture_print(cli_picture *pic);
 
 /* A scenario file with its map, loaded. */
@@ -122,7 +131,18 @@ typedef struct cli_scenario {
 typedef struct cli_map_options {
     bool islands;   /* --islands: astar_grid_enable_islands */
     bool dead_ends; /* --dead-ends: astar_grid_enable_dead_ends */
+    astar_topology topology; /* --topology: astar_grid_set_topology */
 } cli_map_options;
+
+/* Which map option a command line names. */
+typedef enum cli_map_flag { CLI_MAP_ISLANDS, CLI_MAP_DEAD_ENDS, CLI_MAP_TOPOLOGY } cli_map_flag;
+
+/* Sets map option flag from its value (NULL for those that take none);
+ * false after saying why not (cli_error). */
+bool cli_map_set(cli_map_options *maps, cli_map_flag flag, const char *value);
+
+/* The name --topology gives t. */
+const char *cli_topology_name(astar_topology t);
 
 /* Their help text, for --help. */
 extern const char cli_map_options_help[];

@@ -220,7 +220,7 @@ int cmd_flow(int argc, char **argv)
     }
     printf("flow field: %zu target%s on %d x %d, ", a.count, a.count == 1 ? "" : "s",
            astar_grid_width(grid), astar_grid_height(grid));
-    cli_describe_moves(stdout, &a.options);
+    cli_describe_moves(stdout, &a.options, astar_grid_topology(grid));
     printf("\n");
     if (!build(map, ctx, grid, &a))
         goto done;

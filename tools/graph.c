@@ -97,8 +97,10 @@ int cmd_graph(int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (maps.dead_ends) {
-        cli_error("--dead-ends does not apply here: a graph has no dead-end index");
+    if (maps.dead_ends || maps.topology != ASTAR_TOPOLOGY_SQUARE) {
+        cli_error("--%s does not apply here: %s", maps.dead_ends ? "dead-ends" : "topology",
+                  maps.dead_ends ? "a graph has no dead-end index"
+                                 : "a graph's edges say which nodes touch");
         return EXIT_USAGE;
     }
     bool dimacs = ends_with(positional[0], ".gr");

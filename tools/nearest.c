@@ -84,7 +84,7 @@ int cmd_nearest(int argc, char **argv)
     size_t which = 0;
     astar_status s = astar_find_nearest(ctx, grid, start, targets, count, &o, &path, &which);
     printf("dijkstra from %zu target%s: ", count, count == 1 ? "" : "s");
-    cli_describe_moves(stdout, &o);
+    cli_describe_moves(stdout, &o, astar_grid_topology(grid));
     printf("\n");
     if (s == ASTAR_OK) {
         printf("nearest: target %zu (%d,%d)\n", which, targets[which].x, targets[which].y);

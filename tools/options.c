@@ -29,8 +29,9 @@ static const shared_option shared[] = {
     { "ties", SEARCH, CLI_TIES, true },
     { "stop", SEARCH, CLI_STOP, true },
     { "turn-penalty", SEARCH, CLI_TURN_PENALTY, true },
-    { "islands", MAP, 0, false },
-    { "dead-ends", MAP, 1, false },
+    { "islands", MAP, CLI_MAP_ISLANDS, false },
+    { "dead-ends", MAP, CLI_MAP_DEAD_ENDS, false },
+    { "topology", MAP, CLI_MAP_TOPOLOGY, true },
     { "influence", WORLD, CLI_WORLD_INFLUENCE, true },
     { "layer-weight", WORLD, CLI_WORLD_LAYER_WEIGHT, true },
     { "decay", WORLD, CLI_WORLD_DECAY, true },
@@ -85,9 +86,7 @@ static bool take_shared(cli_command_line *c, const shared_option *s, const char 
     }
     switch (s->group) {
     case SEARCH: return cli_search_set(s->which, value, c->options);
-    case MAP:
-        *(s->which ? &c->maps->dead_ends : &c->maps->islands) = true;
-        return true;
+    case MAP: return cli_map_set(c->maps, s->which, value);
     case WORLD: return cli_world_set(c->world, s->which, value);
     case HELP: break;
     }

@@ -223,6 +223,10 @@ static int path_in(cli_world *world, int argc, char **argv)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("path", &o, cli_world_active(world)))
         return EXIT_USAGE;
+    if (x.smooth && maps.topology != ASTAR_TOPOLOGY_SQUARE) {
+        cli_error("--smooth does not apply to hex maps: line of sight is a square grid's");
+        return EXIT_USAGE;
+    }
     astar_point start, goal;
     if (!cli_parse_xy("path", positional[1], positional[2], &start) ||
         !cli_parse_xy("path", positional[3], positional[4], &goal))
@@ -251,6 +255,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     printf("options: ");
     cli_describe_options(stdout, &o, ctx);
     printf("\n");
+    cli_describe_topology(stdout, maps.topology);
     if (maps.dead_ends)
         printf("dead ends: %u areas; start in area %u, goal in area %u (0: none)\n",
                astar_grid_dead_end_count(grid), astar_grid_dead_end(grid, start.x, start.y),

@@ -207,6 +207,13 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return EXIT_USAGE;
     }
+    if (maps.topology != ASTAR_TOPOLOGY_SQUARE) {
+        cli_error("--topology %s does not apply here: the scenarios' optimal lengths are a "
+                  "square grid's (astar bench and astar path take it)",
+                  cli_topology_name(maps.topology));
+        free(files);
+        return EXIT_USAGE;
+    }
     expectation e = expect(&o);
     describe(&o, e);
     astar_context *ctx = NULL;

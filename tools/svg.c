@@ -1,7 +1,9 @@
 /* astar path --svg: the map around a path, the squares its search opened
  * and closed, the path and its waypoints, as SVG text written by hand. One
- * user unit is one cell. */
+ * user unit is one cell: a square's side, or the width of a hex across its
+ * flat sides. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,14 @@ static const double CAPTION_PER_WIDTH = 60.0;
 typedef struct region {
     int x0, y0, x1, y1;  /* cells x0..x1-1, y0..y1-1 */
 } region;
+
+/* Where the region's cells are drawn: the picture's frame. */
+typedef struct frame {
+    region r;
+    astar_topology topology;
+    double ox, oy;       /* subtracted from a hex's centre (hex_centre) */
+    double width, height; /* of the map's part of the picture */
+} frame;
 
 static int max_of(int a, int b) { return a > b ? a : b; }
 static int min_of(int a, int b) { return a < b ? a : b; }
@@ -43,17 +53,90 @@ static region around(const astar_grid *grid, const svg_picture *picture)
                      min_of(r.y1 + MARGIN, astar_grid_height(grid)) };
 }
 
+static const double ROOT3 = 1.7320508075688772;
+
+static bool pointy(astar_topology t)
+{
+    return t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R;
+}
+
+/* A hex's centre from its axial coordinates, neighbours 1 apart: pointy-top
+ * hexes in rows sqrt(3)/2 apart, flat-top ones in columns. */
+static void hex_centre(astar_topology t, astar_point p, double *x, double *y)
+{
+    astar_hex h = { 0, 0 };
+    astar_hex_from_offset(t, p, &h);
+    if (pointy(t)) {
+        *x = h.q + h.r / 2.0;
+        *y = h.r * ROOT3 / 2;
+    } else {
+        *x = h.q * ROOT3 / 2;
+        *y = h.r + h.q / 2.0;
+    }
+}
+
+/* Where cell p's centre is drawn. */
+static void centre(const frame *fr, astar_point p, double *x, double *y)
+{
+    if (fr->topology == ASTAR_TOPOLOGY_SQUARE) {
+        *x = p.x - fr->r.x0 + 0.5;
+        *y = p.y - fr->r.y0 + 0.5;
+        return;
+    }
+    hex_centre(fr->topology, p, x, y);
+    *x -= fr->ox;
+    *y -= fr->oy;
+}
+
+/* The frame of region r: on hexes, the box of its cells' centres with
+ * room for the hexes around them. */
+static frame frame_of(const astar_grid *grid, region r)
+{
+    frame fr = { r, astar_grid_topology(grid), 0, 0, r.x1 - r.x0, r.y1 - r.y0 };
+    if (fr.topology == ASTAR_TOPOLOGY_SQUARE)
+        return fr;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int y = r.y0; y < r.y1; y++)
+        for (int x = r.x0; x < r.x1; x++) {
+            double cx, cy;
+            hex_centre(fr.topology, (astar_point){ x, y }, &cx, &cy);
+            x0 = fmin(x0, cx), y0 = fmin(y0, cy), x1 = fmax(x1, cx), y1 = fmax(y1, cy);
+        }
+    /* Half a hex across its flat sides one way, to a corner the other. */
+    double flat = 0.5, corner = 1 / ROOT3;
+    double rx = pointy(fr.topology) ? flat : corner, ry = pointy(fr.topology) ? corner : flat;
+    fr.ox = x0 - rx;
+    fr.oy = y0 - ry;
+    fr.width = x1 - x0 + 2 * rx;
+    fr.height = y1 - y0 + 2 * ry;
+    return fr;
+}
+
 /* What a cell of the region is drawn as: its terrain, and where the search
  * left it. */
 enum { PLAIN, DEAR, BLOCKED };
 enum { UNSEEN, OPEN, CLOSED };
 
 /* The cells of the region whose value in cells (row by row) is value, as
- * one rectangle per run of a row. */
-static void cell_runs(FILE *f, region r, const unsigned char *cells, unsigned char value,
+ * one rectangle per run of a row, or one hex each; on hexes cells NULL
+ * draws them all. */
+static void cell_runs(FILE *f, const frame *fr, const unsigned char *cells, unsigned char value,
                       const char *style)
 {
+    region r = fr->r;
     int w = r.x1 - r.x0, h = r.y1 - r.y0;
+    if (fr->topology != ASTAR_TOPOLOGY_SQUARE) {
+        fprintf(f, "<g style=\"%s\">\n", style);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (!cells || cells[(size_t)y * (size_t)w + (size_t)x] == value) {
+                    double cx, cy;
+                    centre(fr, (astar_point){ r.x0 + x, r.y0 + y }, &cx, &cy);
+                    fprintf(f, "<use href=\"#hex\" x=\"%.4f\" y=\"%.4f\"/>\n", cx, cy);
+                }
+        fprintf(f, "</g>\n");
+        return;
+    }
     fprintf(f, "<g style=\"%s\" shape-rendering=\"crispEdges\">\n", style);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w;) {
@@ -93,18 +176,36 @@ static void classify(const astar_grid *grid, region r, const astar_trace *trace,
     }
 }
 
-static void polyline(FILE *f, region r, const astar_point *points, size_t count, const char *style)
+static void polyline(FILE *f, const frame *fr, const astar_point *points, size_t count,
+                     const char *style)
 {
     fprintf(f, "<polyline style=\"fill:none;%s\" points=\"", style);
-    for (size_t i = 0; i < count; i++)
-        fprintf(f, "%s%g,%g", i ? " " : "", points[i].x - r.x0 + 0.5, points[i].y - r.y0 + 0.5);
+    for (size_t i = 0; i < count; i++) {
+        double x, y;
+        centre(fr, points[i], &x, &y);
+        fprintf(f, "%s%g,%g", i ? " " : "", x, y);
+    }
     fprintf(f, "\"/>\n");
 }
 
-static void dot(FILE *f, region r, astar_point p, double radius, const char *style)
+static void dot(FILE *f, const frame *fr, astar_point p, double radius, const char *style)
 {
-    fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" style=\"%s\"/>\n", p.x - r.x0 + 0.5,
-            p.y - r.y0 + 0.5, radius, style);
+    double x, y;
+    centre(fr, p, &x, &y);
+    fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" style=\"%s\"/>\n", x, y, radius, style);
+}
+
+/* The hex every hex cell is drawn as, centred on (0, 0), a hair larger
+ * than its cell so that no seam shows between neighbours. */
+static void hex_shape(FILE *f, astar_topology t)
+{
+    double radius = 1.01 / ROOT3;
+    fprintf(f, "<defs><polygon id=\"hex\" points=\"");
+    for (int k = 0; k < 6; k++) {
+        double angle = (60.0 * k + (pointy(t) ? 30.0 : 0.0)) * 3.14159265358979323846 / 180.0;
+        fprintf(f, "%s%.4f,%.4f", k ? " " : "", radius * cos(angle), radius * sin(angle));
+    }
+    fprintf(f, "\"/></defs>\n");
 }
 
 static void escaped(FILE *f, const char *text)
@@ -126,6 +227,7 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
         return false;
     }
     region r = around(grid, picture);
+    frame fr = frame_of(grid, r);
     int w = r.x1 - r.x0, h = r.y1 - r.y0;
     unsigned char *terrain = calloc((size_t)w * (size_t)h, 2);
     if (!terrain) {
@@ -135,31 +237,37 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
     }
     unsigned char *search = terrain + (size_t)w * (size_t)h;
     classify(grid, r, picture->trace, terrain, search);
-    double pixels = (double)TARGET_PIXELS / max_of(w, h);
-    double font = w / CAPTION_PER_WIDTH, total_h = h + 2.5 * font;
+    double pw = fr.width, ph = fr.height;
+    double pixels = TARGET_PIXELS / fmax(pw, ph);
+    double font = pw / CAPTION_PER_WIDTH, total_h = ph + 2.5 * font;
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-            "viewBox=\"0 0 %d %g\">\n",
-            pixels * w, pixels * total_h, w, total_h);
-    fprintf(f, "<rect width=\"%d\" height=\"%g\" style=\"fill:#ffffff\"/>\n", w, total_h);
-    fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"fill:#f4f1e8\"/>\n", w, h);
-    cell_runs(f, r, terrain, DEAR, "fill:#d8c58f");
-    cell_runs(f, r, search, CLOSED, "fill:#4d9de0;fill-opacity:0.35");
-    cell_runs(f, r, search, OPEN, "fill:#5ab55e;fill-opacity:0.35");
-    cell_runs(f, r, terrain, BLOCKED, "fill:#3b3b3b");
+            "viewBox=\"0 0 %g %g\">\n",
+            pixels * pw, pixels * total_h, pw, total_h);
+    fprintf(f, "<rect width=\"%g\" height=\"%g\" style=\"fill:#ffffff\"/>\n", pw, total_h);
+    if (fr.topology == ASTAR_TOPOLOGY_SQUARE) {
+        fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"fill:#f4f1e8\"/>\n", w, h);
+    } else {
+        hex_shape(f, fr.topology);
+        cell_runs(f, &fr, NULL, 0, "fill:#f4f1e8;stroke:#e2dccb;stroke-width:0.02");
+    }
+    cell_runs(f, &fr, terrain, DEAR, "fill:#d8c58f");
+    cell_runs(f, &fr, search, CLOSED, "fill:#4d9de0;fill-opacity:0.35");
+    cell_runs(f, &fr, search, OPEN, "fill:#5ab55e;fill-opacity:0.35");
+    cell_runs(f, &fr, terrain, BLOCKED, "fill:#3b3b3b");
     free(terrain);
-    polyline(f, r, picture->path, picture->path_length,
+    polyline(f, &fr, picture->path, picture->path_length,
              "stroke:#2166ac;stroke-width:0.22;stroke-linejoin:round");
     if (picture->waypoints) {
-        polyline(f, r, picture->waypoints, picture->waypoint_count,
+        polyline(f, &fr, picture->waypoints, picture->waypoint_count,
                  "stroke:#d7301f;stroke-width:0.32;stroke-linejoin:round");
         for (size_t i = 0; i < picture->waypoint_count; i++)
-            dot(f, r, picture->waypoints[i], 0.4, "fill:#d7301f");
+            dot(f, &fr, picture->waypoints[i], 0.4, "fill:#d7301f");
     }
-    dot(f, r, picture->path[0], 0.6, "fill:#1a9850");
-    dot(f, r, picture->path[picture->path_length - 1], 0.6, "fill:#762a83");
+    dot(f, &fr, picture->path[0], 0.6, "fill:#1a9850");
+    dot(f, &fr, picture->path[picture->path_length - 1], 0.6, "fill:#762a83");
     fprintf(f, "<text x=\"%g\" y=\"%g\" style=\"font:%gpx sans-serif\">", font / 2,
-            h + 1.6 * font, font);
+            ph + 1.6 * font, font);
     escaped(f, picture->caption);
     fprintf(f, "</text>\n</svg>\n");
     bool ok = !ferror(f);
