@@ -15,6 +15,7 @@
 #include "grid/islands.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "search/distance_map.h"
 #include "search/state.h"
 
 static backward_search backward_setup(astar_context *ctx, const astar_grid *grid,
@@ -201,7 +202,7 @@ enum { LINK_DIR_BITS = 4, LINK_AT_SOURCE = 8 };
 #define LINK_NONE UINT32_MAX
 
 struct astar_distance_map {
-    astar_allocator memory;
+    astar_allocator memory;   /* first, as distance_map_allocate keeps it */
     size_t max_cells;
     int width, height;   /* the grid of the last build; 0 while none is good */
     uint32_t *cost;      /* per cell (y * width + x) */
@@ -218,33 +219,22 @@ astar_status astar_distance_map_new_with(size_t max_cells, const astar_allocator
 {
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
-    *out = NULL;
-    astar_allocator memory;
-    if (max_cells < 1 || max_cells > ASTAR_MAX_CELLS ||
-        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
-        return ASTAR_INVALID_ARGUMENT;
-    astar_distance_map *map = astar__allocate_zeroed(&memory, 1, sizeof *map);
-    if (!map)
-        return ASTAR_OUT_OF_MEMORY;
-    map->memory = memory;
-    map->cost = astar__allocate(&memory, max_cells, sizeof *map->cost);
-    map->link = astar__allocate(&memory, max_cells, sizeof *map->link);
-    if (!map->cost || !map->link) {
-        astar_distance_map_delete(map);
-        return ASTAR_OUT_OF_MEMORY;
-    }
-    map->max_cells = max_cells;
+    astar_status status;
+    astar_distance_map *map = distance_map_allocate(max_cells, allocator, sizeof *map, 2, &status);
     *out = map;
+    if (!map)
+        return status;
+    map->max_cells = max_cells;
+    map->width = map->height = 0;
+    map->cost = (uint32_t *)(map + 1);
+    map->link = map->cost + max_cells;
     return ASTAR_OK;
 }
 
 void astar_distance_map_delete(astar_distance_map *map)
 {
-    if (map) {
-        astar__release(&map->memory, map->cost);
-        astar__release(&map->memory, map->link);
+    if (map)
         astar__release(&map->memory, map);
-    }
 }
 
 size_t astar_distance_map_bytes(const astar_distance_map *map)
@@ -280,12 +270,9 @@ astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ct
     if (!map)
         return ASTAR_INVALID_ARGUMENT;
     map->width = map->height = 0;
-    astar_status status = check_targets(ctx, grid, sources, count, options);
-    if (status == ASTAR_OK && astar_grid_cells(grid) > map->max_cells)
-        status = ASTAR_MAP_TOO_LARGE;
-    /* A map covers every cell it reaches: no limit, no partial answer. */
-    if (status == ASTAR_OK && (options->max_expanded || options->partial))
-        status = ASTAR_UNSUPPORTED;
+    astar_status status =
+        distance_map_refusal(check_targets(ctx, grid, sources, count, options),
+                             grid ? astar_grid_cells(grid) : 0, map->max_cells, options);
     if (status == ASTAR_OK)
         status = targets_inside(grid, sources, count);
     if (status != ASTAR_OK)
