@@ -11,6 +11,7 @@ set(ASTAR_SOURCES
   # search: the one search loop and what plugs into it
   src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
+  src/search/graph_dijkstra.c
   # graph: any graph's nodes and edges, and the edits it takes
   src/graph/graph.c src/graph/from_grid.c
   # world: cost layers, other units, per-player knowledge

@@ -69,6 +69,7 @@
  *   astar/movingai.h   Moving AI map and scenario files
  *   astar/graph.h      any graph: nodes, edges with costs, the same A*
  *   astar/graph_file.h graphs from text files and DIMACS road networks
+ *   astar/graph_dijkstra.h  nearest targets and distance maps on graphs
  */
 #ifndef ASTAR_H
 #define ASTAR_H
@@ -89,5 +90,6 @@
 #include "astar/movingai.h"
 #include "astar/graph.h"
 #include "astar/graph_file.h"
+#include "astar/graph_dijkstra.h"
 
 #endif /* ASTAR_H */

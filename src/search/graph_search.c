@@ -11,12 +11,12 @@
 static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const bool traced,
                                         const square *current)
 {
-    const graph_search *gs = (const graph_search *)s;
+    const graph_rows *rows = &((const graph_search *)s)->rows;
     uint32_t here = current->cell;
-    for (uint32_t i = gs->first[here], end = gs->first[here + 1]; i < end; i++) {
-        graph_edge e = gs->out[i];
+    for (uint32_t i = rows->first[here], end = rows->first[here + 1]; i < end; i++) {
+        graph_edge e = rows->out[i];
         uint32_t next = e.to;
-        if (!gs->enabled[next])
+        if (!rows->enabled[next])
             continue; /* a wall */
         astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
@@ -27,7 +27,7 @@ static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const b
         /* With ties going to the last added, a node just opened is often
          * the next expanded: ask for its edges now. */
         if (list == ASTAR_LIST_NONE)
-            __builtin_prefetch(&gs->out[gs->first[next]]);
+            __builtin_prefetch(&rows->out[rows->first[next]]);
     }
 }
 
@@ -43,14 +43,21 @@ astar_status astar__graph_step(search_state *st, uint32_t budget)
     return step_graph(&st->u.graph, budget);
 }
 
-static astar_status check_request(const astar_context *ctx, const astar_graph *graph,
-                                  uint32_t start, uint32_t goal, const astar_options *options)
+astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
+                                const astar_options *options)
 {
     if (!ctx || !graph || !ctx->node_parent || !astar__options_valid(options) ||
         astar__options_world_used(options))
         return ASTAR_INVALID_ARGUMENT;
-    if (graph->nodes > ctx->max_cells)
-        return ASTAR_MAP_TOO_LARGE;
+    return graph->nodes > ctx->max_cells ? ASTAR_MAP_TOO_LARGE : ASTAR_OK;
+}
+
+static astar_status check_request(const astar_context *ctx, const astar_graph *graph,
+                                  uint32_t start, uint32_t goal, const astar_options *options)
+{
+    astar_status status = astar__graph_check(ctx, graph, options);
+    if (status != ASTAR_OK)
+        return status;
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         return ASTAR_UNSUPPORTED;
     if (!graph_has(graph, start))
@@ -64,19 +71,25 @@ static astar_status check_request(const astar_context *ctx, const astar_graph *g
     return ASTAR_OK;
 }
 
-/* The loop's search on graph: search_with_options, with the graph's node
- * count as the width (a node is the point (node, 0)). */
+search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
+                              const astar_options *options, uint32_t limit)
+{
+    search s = search_with_options(ctx, options, limit);
+    s.width = (int)graph->nodes;
+    s.node_parent = ctx->node_parent;
+    return s;
+}
+
+/* The loop's search for A* from start to goal on graph. */
 static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint32_t start,
                               uint32_t goal, const astar_options *options)
 {
-    search s = search_with_options(ctx, options, ASTAR_MAX_COST);
-    s.width = (int)graph->nodes;
+    search s = astar__graph_search_of(ctx, graph, options, ASTAR_MAX_COST);
     s.start = start;
     s.target = goal;
     s.target_x = (int)goal;
     s.observer = options->observer;
     s.observer_user = options->observer_user;
-    s.node_parent = ctx->node_parent;
     if (graph->xy && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
         s.node_xy = graph->xy;
         s.target_px = graph->xy[2 * (size_t)goal];
@@ -85,6 +98,18 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
         s.metric = graph->metric;
     }
     return s;
+}
+
+search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
+                                     uint32_t goal)
+{
+    ctx->width = (int)graph->nodes;
+    ctx->height = 1;
+    ctx->goal = goal;
+    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    search_state *st = ctx->state;
+    *st = (search_state){ .on_graph = true };
+    return st;
 }
 
 /* Checks the request and begins the search on ctx's state: the status of
@@ -99,15 +124,10 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     astar_status status = check_request(ctx, graph, start, goal, options);
     if (status != ASTAR_OK)
         return status;
-    ctx->width = (int)graph->nodes;
-    ctx->height = 1;
-    ctx->goal = goal;
-    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
-    *st = (search_state){ .on_graph = true };
+    st = astar__graph_state_new(ctx, graph, goal);
     graph_search *gs = &st->u.graph;
     *gs = (graph_search){ .s = search_on_graph(ctx, graph, start, goal, options),
-                          .first = graph->first, .out = graph->out,
-                          .enabled = graph->enabled };
+                          .rows = graph_rows_of(graph) };
     ctx->model = gs->s.model;
     if (graph->island && !options->partial && graph->island[start] != graph->island[goal]) {
         /* Different islands: nothing to search, and nothing reached. */
@@ -122,7 +142,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     return ASTAR_IN_PROGRESS;
 }
 
-static bool path_reset(astar_graph_path *path)
+bool astar__graph_path_reset(astar_graph_path *path)
 {
     if (!path)
         return false;
@@ -130,14 +150,15 @@ static bool path_reset(astar_graph_path *path)
     return path->nodes || path->capacity == 0;
 }
 
-/* The answer of the graph search that ended on st into path. */
-static astar_status finish(const search_state *st, astar_graph_path *path)
+astar_status astar__graph_finish(const search_state *st, astar_graph_path *path)
 {
     uint32_t end;
     astar_status status = astar__search_state_end(st, &end, &path->expanded);
     if (end == NO_CELL)
         return status;
-    astar_status written = astar__search_finish_nodes(&st->u.s, end, path->nodes, path->capacity,
+    astar_status written = astar__search_finish_nodes(&st->u.s, end,
+                                                      st->type == SEARCH_GRAPH_NEAREST,
+                                                      path->nodes, path->capacity,
                                                       &path->length, &path->cost);
     return written == ASTAR_OK ? status : written;
 }
@@ -149,7 +170,7 @@ astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph,
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!path_reset(path))
+    if (!astar__graph_path_reset(path))
         return ASTAR_INVALID_ARGUMENT;
     astar_status status = begin(ctx, graph, start, goal, options);
     if (status != ASTAR_IN_PROGRESS)
@@ -157,7 +178,7 @@ astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph,
     search_state *st = ctx->state;
     while (st->status == ASTAR_IN_PROGRESS)
         astar__search_state_step(st, UINT32_MAX);
-    status = finish(st, path);
+    status = astar__graph_finish(st, path);
     st->map_edits = NULL;
     return status;
 }
@@ -171,19 +192,20 @@ astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *gra
 
 astar_status astar_graph_search_finish(const astar_context *ctx, astar_graph_path *path)
 {
-    if (!path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->on_graph)
+    if (!astar__graph_path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->on_graph)
         return ASTAR_INVALID_ARGUMENT;
-    return finish(ctx->state, path);
+    return astar__graph_finish(ctx->state, path);
 }
 
 astar_status astar_graph_context_node(const astar_context *ctx, const astar_graph *graph,
                                       uint32_t node, astar_node *out)
 {
     if (!ctx || !graph || !out || !graph_has(graph, node) || !ctx->state->on_graph ||
-        ctx->state->u.graph.first != graph->first)
+        ctx->state->u.graph.rows.first != graph->first)
         return ASTAR_INVALID_ARGUMENT;
     *out = (astar_node){ .list = context_list_of(ctx, node) };
-    if (out->list == ASTAR_LIST_NONE || ctx->state->type != SEARCH_GRAPH)
+    if (out->list == ASTAR_LIST_NONE ||
+        (ctx->state->type != SEARCH_GRAPH && ctx->state->type != SEARCH_GRAPH_NEAREST))
         return ASTAR_OK;
     const search *s = &ctx->state->u.s;
     out->f = context_f(ctx, node);

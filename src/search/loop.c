@@ -136,23 +136,24 @@ astar_status astar__search_finish(const search *s, uint32_t end, bool forward, a
                : ASTAR_OK;
 }
 
-astar_status astar__search_finish_nodes(const search *s, uint32_t end, uint32_t *nodes,
-                                        size_t capacity, size_t *length, uint32_t *cost)
+astar_status astar__search_finish_nodes(const search *s, uint32_t end, bool forward,
+                                        uint32_t *nodes, size_t capacity, size_t *length,
+                                        uint32_t *cost)
 {
     *cost = context_f(s->ctx, end) - h_at(s, end);
     size_t count = 1;
-    for (uint32_t c = end; c != s->start; c = search_parent(s, c))
+    for (uint32_t c = end; !chain_end(s, c, forward); c = search_parent(s, c))
         count++;
     *length = count;
     if (nodes && count <= capacity) {
-        size_t i = count;
+        size_t i = forward ? 0 : count;
         for (uint32_t c = end;; c = search_parent(s, c)) {
-            nodes[--i] = c;
-            if (c == s->start)
+            nodes[forward ? i++ : --i] = c;
+            if (chain_end(s, c, forward))
                 break;
         }
     }
     if (s->trace)
-        trace_path(s, end, false, count);
+        trace_path(s, end, forward, count);
     return nodes && count > capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
 }

@@ -10,6 +10,9 @@
  *                  square it enters on the way back (dijkstra.c)
  *   graph edges    A* over any graph: the nodes its edges lead to
  *                  (graph_search.c)
+ *   graph edges backwards  Dijkstra from a set of targets over the
+ *                  edges into a node, each priced as the edge is
+ *                  (graph_dijkstra.c)
  * An expansion calls search_reach for each neighbour it finds; the loop,
  * the open lists (all four kinds, and the fall-back from the buckets to the
  * heap), the limit on costs and the result tail are here, once.
@@ -70,8 +73,11 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
  *   TIE_LINE    A* on squares: as TIE_ORDER, and ASTAR_TIES_STRAIGHT may be
  *               asked for; the loop that serves the other three rules
  *               only (TIE_ORDER) has no code for it in its way
- *   TIE_HEX     A* on a hex grid: as TIE_LINE, with H counting hex steps */
-typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH, TIE_LINE, TIE_HEX } tie_rule;
+ *   TIE_HEX     A* on a hex grid: as TIE_LINE, with H counting hex steps
+ *   TIE_GRAPH_SOURCE  Dijkstra on a graph: TIE_SOURCE's target index and
+ *               H = 0, with TIE_GRAPH's parents in the context */
+typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH, TIE_LINE, TIE_HEX,
+                        TIE_GRAPH_SOURCE } tie_rule;
 
 /* Whether the tie value is the order of astar_ties. */
 static inline bool tie_by_order(tie_rule rule)
@@ -83,6 +89,18 @@ static inline bool tie_by_order(tie_rule rule)
 static inline bool tie_by_line(tie_rule rule)
 {
     return rule == TIE_LINE || rule == TIE_HEX;
+}
+
+/* Whether the tie value is the index of the target a square leads to. */
+static ALWAYS_INLINE bool tie_by_source(tie_rule rule)
+{
+    return rule == TIE_SOURCE || rule == TIE_GRAPH_SOURCE;
+}
+
+/* Whether parents are nodes kept in the context's node_parent. */
+static ALWAYS_INLINE bool tie_node_parents(tie_rule rule)
+{
+    return rule == TIE_GRAPH || rule == TIE_GRAPH_SOURCE;
 }
 
 /* One search: what it needs at hand, set up once before the loop, and what
@@ -210,7 +228,7 @@ static ALWAYS_INLINE uint64_t search_node_h(const search *s, uint32_t node)
 static ALWAYS_INLINE uint64_t search_h_of(const search *s, tie_rule rule, uint32_t cell, int x,
                                           int y)
 {
-    if (rule == TIE_SOURCE)
+    if (tie_by_source(rule))
         return 0;
     if (rule == TIE_GRAPH)
         return search_node_h(s, cell);
@@ -356,7 +374,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             tie = parent;
         if (tie_by_order(rule))
             s->added++;
-        if (rule == TIE_GRAPH)
+        if (tie_node_parents(rule))
             s->node_parent[cell] = parent;
         open_push(ctx, kind, (list_entry){ .f = (uint32_t)f, .tie = tie,
                                            .cell_dir = cell << DIR_BITS | dir });
@@ -367,11 +385,11 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
         list_entry *e = &ctx->list[pos];
         if (rule == TIE_PARENT)
             tie = parent;
-        if (rule == TIE_SOURCE ? entry_key_of((uint32_t)f, tie) >= entry_key(e) : f >= e->f)
+        if (tie_by_source(rule) ? entry_key_of((uint32_t)f, tie) >= entry_key(e) : f >= e->f)
             return false;
         e->f = (uint32_t)f;
         e->cell_dir = cell << DIR_BITS | dir;
-        if (rule == TIE_GRAPH)
+        if (tie_node_parents(rule))
             s->node_parent[cell] = parent;
         if (!tie_by_order(rule))
             e->tie = tie;
@@ -382,7 +400,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             search_trace(s, ASTAR_TRACE_REPOINTED, cell, parent, (uint32_t)f, (uint32_t)g);
         return false;
     }
-    if (rule != TIE_SOURCE && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
+    if (!tie_by_source(rule) && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
         return s->target_opened = true;
     return false;
 }
@@ -649,9 +667,11 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
 astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path);
 
 /* The same for a graph's search: the nodes of the chain from the start to
- * end into nodes if they fit in capacity, their count into *length, G of
- * end into *cost. Returns ASTAR_OK or ASTAR_PATH_BUFFER_TOO_SMALL. */
-astar_status astar__search_finish_nodes(const search *s, uint32_t end, uint32_t *nodes,
-                                        size_t capacity, size_t *length, uint32_t *cost);
+ * end (forward: from end to its target) into nodes if they fit in
+ * capacity, their count into *length, G of end into *cost. Returns
+ * ASTAR_OK or ASTAR_PATH_BUFFER_TOO_SMALL. */
+astar_status astar__search_finish_nodes(const search *s, uint32_t end, bool forward,
+                                        uint32_t *nodes, size_t capacity, size_t *length,
+                                        uint32_t *cost);
 
 #endif

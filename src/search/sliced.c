@@ -168,6 +168,7 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
     case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
     case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;
     case SEARCH_GRAPH: status = astar__graph_step(st, budget); break;
+    case SEARCH_GRAPH_NEAREST: status = astar__graph_nearest_step(st, budget); break;
     case SEARCH_NONE: default: status = ASTAR_INVALID_ARGUMENT; break;
     }
     return st->status = status == ASTAR_IN_PROGRESS ? status : ended(st, status);

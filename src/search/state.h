@@ -40,13 +40,37 @@ typedef struct jps_search {
     uint64_t straight, diagonal;  /* a step, terrain included */
 } jps_search;
 
+/* What every graph search reads of its graph: the forward rows (where
+ * each edge's one cost is) and which nodes are enabled. */
+typedef struct graph_rows {
+    const uint32_t *first;
+    const graph_edge *out;
+    const uint8_t *enabled;
+} graph_rows;
+
+static inline graph_rows graph_rows_of(const astar_graph *graph)
+{
+    return (graph_rows){ .first = graph->first, .out = graph->out, .enabled = graph->enabled };
+}
+
 /* A* over a graph's edges (graph_search.c). */
 typedef struct graph_search {
     search s;                     /* first: the loop hands the expansion &s */
-    const uint32_t *first;        /* the graph's forward rows */
-    const graph_edge *out;
-    const uint8_t *enabled;
+    graph_rows rows;              /* second, as in graph_backward_search */
 } graph_search;
+
+/* Dijkstra on a graph backwards from a set of targets, over the edges
+ * into each node (graph_dijkstra.c). */
+typedef struct graph_backward_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    graph_rows rows;              /* second: read through either union member */
+    const uint32_t *back_first;   /* the graph's backward rows */
+    const uint32_t *back_from, *back_edge;
+    const uint32_t *targets;
+    size_t count;
+    const uint32_t *island;       /* [opt] the graph's islands, to leave out */
+    uint32_t start_island;        /* targets not on this one (0: none left out) */
+} graph_backward_search;
 
 /* Dijkstra backwards from a set of targets (dijkstra.c). */
 typedef struct backward_search {
@@ -66,7 +90,8 @@ typedef enum search_type {
     SEARCH_JPS,
     SEARCH_JPS_PLUS,
     SEARCH_NEAREST,               /* Dijkstra from targets to the start */
-    SEARCH_GRAPH                  /* A* on a graph */
+    SEARCH_GRAPH,                 /* A* on a graph */
+    SEARCH_GRAPH_NEAREST          /* Dijkstra on a graph, from targets */
 } search_type;
 
 typedef struct search_state {
@@ -76,6 +101,7 @@ typedef struct search_state {
         jps_search jps;
         backward_search nearest;
         graph_search graph;
+        graph_backward_search graph_nearest;
     } u;
     grid_extras extras;           /* A*'s game world, read through u.astar.extras */
     const uint64_t *map_edits;    /* the edit count of the grid or graph searched;
@@ -104,6 +130,34 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
                                   const astar_options *options);
 astar_status astar__nearest_step(search_state *st, uint32_t budget);
 astar_status astar__graph_step(search_state *st, uint32_t budget);
+astar_status astar__graph_nearest_step(search_state *st, uint32_t budget);
+
+/* What graph searches share (graph_search.c). The checks every request on
+ * a graph begins with: ASTAR_INVALID_ARGUMENT (NULL ctx or graph, a
+ * context without node parents, options out of range or for a grid's
+ * world), ASTAR_MAP_TOO_LARGE, or ASTAR_OK. */
+astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
+                                const astar_options *options);
+
+/* Points ctx at a new search of graph towards goal (0 for none): what
+ * reading the context back needs, and ctx's search state cleared to a
+ * graph search, for the caller to go on with. */
+search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
+                                     uint32_t goal);
+
+/* The fields of the loop's search on graph every graph search sets: the
+ * node count as the width (a node is the point (node, 0)) and the
+ * context's node parents. */
+search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
+                              const astar_options *options, uint32_t limit);
+
+/* Sets path's results to nothing found; false if it names a buffer it has
+ * no room in. */
+bool astar__graph_path_reset(astar_graph_path *path);
+
+/* The answer of the graph search that ended on st into path: the node
+ * chain from its start, or for a nearest search to its target. */
+astar_status astar__graph_finish(const search_state *st, astar_graph_path *path);
 
 /* The index of the target a nearest search that found its path reached. */
 size_t astar__nearest_target(const search_state *st);

@@ -64,7 +64,9 @@ void test_graph_random(rng *r, test_graph *t, astar_graph **out)
     astar_graph_builder_delete(b);
 }
 
-void test_graph_least_costs(const test_graph *t, uint32_t start, uint64_t *dist)
+/* Least costs from start over t's edges, or with backward to start:
+ * an edge from -> to is taken from its from end, or from its to end. */
+static void least_costs(const test_graph *t, uint32_t start, bool backward, uint64_t *dist)
 {
     bool done[TEST_GRAPH_MAX_NODES] = { false };
     for (uint32_t v = 0; v < t->nodes; v++)
@@ -82,10 +84,21 @@ void test_graph_least_costs(const test_graph *t, uint32_t start, uint64_t *dist)
         done[best] = true;
         for (size_t i = 0; i < t->count; i++) {
             const test_edge *e = &t->edges[i];
-            if (e->from == best && !t->disabled[e->to] && dist[best] + e->cost < dist[e->to])
-                dist[e->to] = dist[best] + e->cost;
+            uint32_t near = backward ? e->to : e->from, far = backward ? e->from : e->to;
+            if (near == best && !t->disabled[far] && dist[best] + e->cost < dist[far])
+                dist[far] = dist[best] + e->cost;
         }
     }
+}
+
+void test_graph_least_costs(const test_graph *t, uint32_t start, uint64_t *dist)
+{
+    least_costs(t, start, false, dist);
+}
+
+void test_graph_least_costs_to(const test_graph *t, uint32_t goal, uint64_t *dist)
+{
+    least_costs(t, goal, true, dist);
 }
 
 bool test_graph_path_valid(const test_graph *t, uint32_t start, uint32_t goal,

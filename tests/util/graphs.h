@@ -44,6 +44,10 @@ void test_graph_random(rng *r, test_graph *t, astar_graph **out);
  * nothing). O(V^2 + E), deliberately plain. */
 void test_graph_least_costs(const test_graph *t, uint32_t start, uint64_t *dist);
 
+/* Least costs from every node to goal, into dist[nodes], as above: the
+ * same plain Dijkstra with each edge taken from its far end. */
+void test_graph_least_costs_to(const test_graph *t, uint32_t goal, uint64_t *dist);
+
 /* Whether nodes[0 .. length) is a path of t from start to goal over
  * enabled nodes and edges it has; its cost (each step the cheapest edge
  * between the two) into *cost. */
