@@ -17,6 +17,37 @@ run 0 "$ASTAR" graph "$risk" Eastern_Australia Argentina --open-list sorted --ti
 has "options: open list sorted, H zero, weight 1, ties first, stop closed"
 has "route: 10 nodes, cost 9,"
 
+# The nearest of several targets (Dijkstra), counted by hand from the
+# board: from Argentina, Egypt is 3 borders away (by Brazil and North
+# Africa), Madagascar 4, Iceland at least 5; from North Africa, Egypt and
+# East Africa are both 1 away and the first listed wins.
+run 0 "$ASTAR" graph "$risk" Argentina --nearest Madagascar,Egypt,Iceland
+has "dijkstra from 3 targets"
+has "nearest: target 1 (Egypt)"
+has "route: 4 nodes, cost 3,"
+last_line "Argentina -> Brazil -> North_Africa -> Egypt"
+run 0 "$ASTAR" graph "$risk" North_Africa --nearest Egypt,East_Africa -q
+has "nearest: target 0 (Egypt)"
+run 0 "$ASTAR" graph "$risk" North_Africa --nearest East_Africa,Egypt --islands
+has "nearest: target 0 (East_Africa)"
+has "route: 2 nodes, cost 1,"
+# Distances to Madagascar and Egypt: East Africa borders both (the first
+# listed wins), Alaska is 6 away (Kamchatka, Mongolia, China, India, the
+# Middle East), as far as any node; Kamchatka walks 5 borders to Egypt.
+run 0 "$ASTAR" graph "$risk" --distances Madagascar,Egypt
+has "distance map: 2 targets, 12.0 bytes/node"
+has "East_Africa: cost 1, next Madagascar, target 0"
+has "Egypt: cost 0, next Egypt, target 1"
+has "Alaska: cost 6, next Kamchatka, target 1"
+has "reachable: 42 of 42 nodes; farthest Alaska, cost 6"
+run 0 "$ASTAR" graph "$risk" --distances Madagascar,Egypt Kamchatka -q
+has "walk: 6 nodes, cost 5, to target 1"
+checks=$((checks + 1))
+[[ "$(tail -1 <<<"$out")" == "Kamchatka -> Mongolia -> "*" -> Middle_East -> Egypt" ]] ||
+    fail "walk from Kamchatka: $(tail -1 <<<"$out")"
+checks=$((checks + 1))
+grep -q "East_Africa: cost" <<<"$out" && fail "-q printed the table"
+
 # A road network: 1 -> 2 -> 3 is cheaper than 1 -> 3; 4 is reached by no arc.
 printf 'c test\np sp 4 4\na 1 2 5\na 2 3 5\na 1 3 20\na 4 1 1\n' >"$scratch/r.gr"
 printf 'p aux sp co 4\nv 1 0 0\nv 2 3 4\nv 3 6 8\nv 4 0 1\n' >"$scratch/r.co"
@@ -31,6 +62,25 @@ run 1 "$ASTAR" graph "$scratch/r.gr" 1 4
 has "no path"
 run 1 "$ASTAR" graph "$scratch/r.gr" 1 4 --islands
 has "no path"
+# Dijkstra follows the arcs' directions: from 4, node 2 (6: 4 -> 1 -> 2)
+# is nearer than 3 (11); from 3 no arc leads anywhere; towards 3, node 4
+# costs 11 by 1 and 2, and nothing leads back to 4.
+run 0 "$ASTAR" graph "$scratch/r.gr" 4 --nearest 3,2
+has "nearest: target 1 (2)"
+has "route: 3 nodes, cost 6,"
+last_line "4 -> 1 -> 2"
+run 1 "$ASTAR" graph "$scratch/r.gr" 3 --nearest 1,2
+has "no path"
+run 0 "$ASTAR" graph "$scratch/r.gr" --distances 3 4
+has "1: cost 10, next 2, target 0"
+has "2: cost 5, next 3, target 0"
+has "3: cost 0, next 3, target 0"
+has "walk: 4 nodes, cost 11, to target 0"
+last_line "4 -> 1 -> 2 -> 3"
+run 1 "$ASTAR" graph "$scratch/r.gr" --distances 4 3
+has "1: unreachable"
+has "reachable: 1 of 4 nodes; farthest 4, cost 0"
+has "walk: no target is reached from there"
 
 # Errors: the file, the nodes, the options.
 run 5 "$ASTAR" graph "$risk" Alaska Atlantis
@@ -47,6 +97,12 @@ has "--moves does not apply here"
 run 2 "$ASTAR" graph "$risk" Alaska Peru --co x.co
 has "--co goes with a DIMACS .gr file"
 run 2 "$ASTAR" graph "$risk" Alaska
+run 2 "$ASTAR" graph "$risk" Alaska Peru --nearest Peru
+has "expected FILE FROM with --nearest"
+run 2 "$ASTAR" graph "$risk" Alaska --nearest Peru --distances Peru
+has "--nearest and --distances go one at a time"
+run 5 "$ASTAR" graph "$risk" Alaska --nearest Peru,Atlantis
+has "no node is named 'Atlantis'"
 run 0 "$ASTAR" graph --help
 has "usage: astar graph FILE FROM TO"
 run 0 "$ASTAR" --help

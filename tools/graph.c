@@ -1,6 +1,7 @@
 /* astar graph: a least-cost route on any graph (article note 5), read from
  * the project's text format (docs/graph-format.md) or a DIMACS road
- * network. */
+ * network; or with Dijkstra (note 8) the nearest of several targets, or
+ * every node's cost to its nearest target and where to go next. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,9 @@ static const unsigned graph_search_options = 1u << CLI_OPEN_LIST | 1u << CLI_HEU
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar graph FILE FROM TO [--co FILE.co] [--islands] [-q] [search options]\n\n"
+            "usage: astar graph FILE FROM TO [--co FILE.co] [--islands] [-q] [search options]\n"
+            "       astar graph FILE FROM --nearest T,T... [--co FILE.co] [--islands] [-q]\n"
+            "       astar graph FILE --distances T,T... [FROM] [--co FILE.co] [-q]\n\n"
             "Finds the least-cost route from FROM to TO on a graph and prints its cost, the\n"
             "nodes expanded and the route. FILE is a graph in the text format of\n"
             "docs/graph-format.md (FROM and TO are node names; data/risk.graph is the Risk\n"
@@ -20,7 +23,15 @@ static void usage(FILE *out)
             "numbers as in the file, from 1), with --co its coordinates for H.\n"
             "  --co FILE.co    a DIMACS coordinates file for FILE.gr\n"
             "  --islands       answer 'no path' at once between unconnected nodes\n"
-            "  -q, --quiet     leave out the route, print its length\n"
+            "  -q, --quiet     leave out the route (and the table), print its length\n"
+            "  --nearest T,T...    the nearest of these targets from FROM by route cost\n"
+            "                  (equal costs: the first listed) and the route to it\n"
+            "  --distances T,T...  every node's least cost to its nearest target, that\n"
+            "                  target and the node to go to next (a flow field), one line\n"
+            "                  a node; with FROM, the walk from FROM along it\n"
+            "Both run Dijkstra backwards from the targets along the edges into each node,\n"
+            "so costs are of routes from a node to a target; the search options do not\n"
+            "change their answers.\n"
             "H is the distance to TO under the graph's metric (straight line unless the file\n"
             "says) times its scale where the nodes have positions, whatever --heuristic\n"
             "names; 0 with --heuristic zero or without positions. --moves and --costs do\n"
@@ -32,20 +43,25 @@ static void usage(FILE *out)
 typedef struct graph_run {
     const char *co;
     bool quiet;
+    const char *nearest, *distances;   /* [opt] their target lists */
 } graph_run;
 
 static const cli_own_option graph_options[] = {
     { "co", 0, true },
     { "quiet", 'q', false },
+    { "nearest", 0, true },
+    { "distances", 0, true },
 };
 
 static bool take(void *state, int which, const char *value)
 {
     graph_run *run = state;
-    if (which == 0)
-        run->co = value;
-    else
-        run->quiet = true;
+    switch (which) {
+    case 0: run->co = value; break;
+    case 1: run->quiet = true; break;
+    case 2: run->nearest = value; break;
+    default: run->distances = value; break;
+    }
     return true;
 }
 
@@ -82,6 +98,143 @@ static void print_node(const astar_graph *g, bool dimacs, uint32_t node)
         printf("%s", astar_graph_name(g, node));
 }
 
+/* The nodes of a list "A,B,C" into a new array of *count: NULL after
+ * saying what is wrong (a name no node has, an empty name, no memory). */
+static uint32_t *targets_of(const astar_graph *g, bool dimacs, const char *list, size_t *count)
+{
+    size_t n = 1;
+    for (const char *c = list; *c; c++)
+        n += *c == ',';
+    uint32_t *targets = malloc(n * sizeof *targets);
+    char *copy = malloc(strlen(list) + 1);
+    if (!targets || !copy) {
+        cli_error("out of memory");
+        free(targets);
+        free(copy);
+        return NULL;
+    }
+    strcpy(copy, list);
+    char *name = copy;
+    for (size_t i = 0; i < n; i++) {
+        char *comma = strchr(name, ',');
+        if (comma)
+            *comma = '\0';
+        if (!node_of(g, dimacs, name, &targets[i])) {
+            free(targets);
+            targets = NULL;
+            break;
+        }
+        name = comma + 1;
+    }
+    free(copy);
+    *count = n;
+    return targets;
+}
+
+/* The route in nodes[0 .. length) as "A -> B -> C". */
+static void print_route(const astar_graph *g, bool dimacs, const uint32_t *nodes, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        printf(i ? " -> " : "");
+        print_node(g, dimacs, nodes[i]);
+    }
+    printf("\n");
+}
+
+/* --nearest: the nearest target from `from` and the route to it. */
+static int run_nearest(astar_context *ctx, const astar_graph *g, bool dimacs, bool quiet,
+                       uint32_t from, const uint32_t *targets, size_t count, uint32_t *nodes)
+{
+    printf("dijkstra from %zu targets\n", count);
+    astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
+    size_t which;
+    astar_status s = astar_graph_find_nearest(ctx, g, from, targets, count, NULL, &path, &which);
+    if (s != ASTAR_OK) {
+        printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
+        return cli_exit_for(s);
+    }
+    printf("nearest: target %zu (", which);
+    print_node(g, dimacs, targets[which]);
+    printf(")\nroute: %zu nodes, cost %u, %u expanded\n", path.length, path.cost, path.expanded);
+    if (!quiet)
+        print_route(g, dimacs, nodes, path.length);
+    return EXIT_OK;
+}
+
+/* --distances: the map's line for every node, unless quiet, a summary, and
+ * with a start [opt] the walk from it along the flow field. */
+static int run_distances(astar_context *ctx, const astar_graph *g, bool dimacs, bool quiet,
+                         const uint32_t *from, const uint32_t *targets, size_t count,
+                         uint32_t *nodes)
+{
+    uint32_t n = astar_graph_nodes(g);
+    astar_graph_distance_map *map;
+    if (astar_graph_distance_map_new(n, &map) != ASTAR_OK) {
+        cli_error("out of memory");
+        return EXIT_FAILED;
+    }
+    printf("distance map: %zu targets, %.1f bytes/node\n", count,
+           (double)astar_graph_distance_map_bytes(map) / n);
+    astar_status s = astar_graph_distance_map_build(map, ctx, g, targets, count, NULL);
+    if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW) {
+        printf("%s\n", astar_status_message(s));
+        astar_graph_distance_map_delete(map);
+        return cli_exit_for(s);
+    }
+    uint32_t reachable = 0, farthest = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t cost = astar_graph_distance_map_cost(map, v), next;
+        if (cost == ASTAR_UNREACHABLE) {
+            if (!quiet) {
+                print_node(g, dimacs, v);
+                printf(": unreachable\n");
+            }
+            continue;
+        }
+        reachable++;
+        if (cost > astar_graph_distance_map_cost(map, farthest) ||
+            astar_graph_distance_map_cost(map, farthest) == ASTAR_UNREACHABLE)
+            farthest = v;
+        if (quiet)
+            continue;
+        astar_graph_distance_map_next(map, v, &next);
+        print_node(g, dimacs, v);
+        printf(": cost %u, next ", cost);
+        print_node(g, dimacs, next);
+        printf(", target %zu\n", astar_graph_distance_map_source(map, v));
+    }
+    printf("reachable: %u of %u nodes", reachable, n);
+    if (reachable > 0) {
+        printf("; farthest ");
+        print_node(g, dimacs, farthest);
+        printf(", cost %u", astar_graph_distance_map_cost(map, farthest));
+    }
+    printf("\n");
+    int code = EXIT_OK;
+    if (from) {
+        /* The flow field's walk: next after next, to the node that is its own. */
+        size_t length = 0;
+        uint32_t at = *from, next;
+        while (astar_graph_distance_map_next(map, at, &next) == ASTAR_OK) {
+            nodes[length++] = at;
+            if (next == at)
+                break;
+            at = next;
+        }
+        if (length == 0) {
+            printf("walk: no target is reached from there\n");
+            code = EXIT_FAILED;
+        } else {
+            printf("walk: %zu nodes, cost %u, to target %zu\n", length,
+                   astar_graph_distance_map_cost(map, *from),
+                   astar_graph_distance_map_source(map, *from));
+            print_route(g, dimacs, nodes, length);
+        }
+    }
+    astar_graph_distance_map_delete(map);
+    return code;
+}
+
 int cmd_graph(int argc, char **argv)
 {
     astar_options o = astar_options_default();
@@ -92,11 +245,23 @@ int cmd_graph(int argc, char **argv)
         .name = "graph", .search = graph_search_options, .options = &o, .maps = &maps,
         .not_here = "a graph's edges have their own costs and neighbours",
         .own = graph_options, .own_count = CLI_COUNT(graph_options), .take = take, .state = &run,
-        .positional = positional, .positional_min = 3, .positional_max = 3, .usage = usage,
+        .positional = positional, .positional_min = 1, .positional_max = 3, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
+    if (run.nearest && run.distances) {
+        cli_error("--nearest and --distances go one at a time");
+        return EXIT_USAGE;
+    }
+    /* FILE FROM TO; FILE FROM --nearest; FILE [FROM] --distances. */
+    int wanted = run.nearest ? 2 : 3;
+    if (run.distances ? line.positional_count > 2 : line.positional_count != wanted) {
+        cli_error("expected %s", run.distances ? "FILE [FROM] with --distances"
+                                 : run.nearest  ? "FILE FROM with --nearest"
+                                                : "FILE FROM TO");
+        return EXIT_USAGE;
+    }
     if (maps.dead_ends || maps.topology != ASTAR_TOPOLOGY_SQUARE) {
         cli_error("--%s does not apply here: %s", maps.dead_ends ? "dead-ends" : "topology",
                   maps.dead_ends ? "a graph has no dead-end index"
@@ -118,9 +283,14 @@ int cmd_graph(int argc, char **argv)
     }
     int code = EXIT_REQUEST;
     astar_context *ctx = NULL;
-    uint32_t *nodes = NULL;
+    uint32_t *nodes = NULL, *targets = NULL;
+    size_t count = 0;
     uint32_t from, to;
-    if (!node_of(g, dimacs, positional[1], &from) || !node_of(g, dimacs, positional[2], &to))
+    const char *list = run.nearest ? run.nearest : run.distances;
+    bool has_from = line.positional_count > 1;
+    if ((has_from && !node_of(g, dimacs, positional[1], &from)) ||
+        (line.positional_count > 2 && !node_of(g, dimacs, positional[2], &to)) ||
+        (list && !(targets = targets_of(g, dimacs, list, &count))))
         goto done;
     nodes = malloc((size_t)astar_graph_nodes(g) * sizeof *nodes);
     if (!nodes || astar_graph_context_new(astar_graph_nodes(g), &ctx) != ASTAR_OK ||
@@ -133,6 +303,15 @@ int cmd_graph(int argc, char **argv)
     bool placed = astar_graph_position(g, 0, &x, NULL);
     printf("graph: %u nodes, %u edges, %s\n", astar_graph_nodes(g), astar_graph_edges(g),
            placed ? "positions" : "no positions");
+    if (run.nearest) {
+        code = run_nearest(ctx, g, dimacs, run.quiet, from, targets, count, nodes);
+        goto done;
+    }
+    if (run.distances) {
+        code = run_distances(ctx, g, dimacs, run.quiet, has_from ? &from : NULL, targets, count,
+                             nodes);
+        goto done;
+    }
     bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
     printf("options: ");
     cli_describe_graph_options(stdout, &o, estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
@@ -147,16 +326,12 @@ int cmd_graph(int argc, char **argv)
         goto done;
     }
     printf("route: %zu nodes, cost %u, %u expanded\n", path.length, path.cost, path.expanded);
-    if (!run.quiet) {
-        for (size_t i = 0; i < path.length; i++) {
-            printf(i ? " -> " : "");
-            print_node(g, dimacs, nodes[i]);
-        }
-        printf("\n");
-    }
+    if (!run.quiet)
+        print_route(g, dimacs, nodes, path.length);
     code = EXIT_OK;
 done:
     astar_context_delete(ctx);
+    free(targets);
     free(nodes);
     astar_graph_delete(g);
     return code;
