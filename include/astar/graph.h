@@ -22,10 +22,13 @@
  * or another metric: astar_graph_builder_metric) times the graph's scale
  * (astar_graph_builder_scale), or 0 without positions. Memory (astar_graph_bytes): a graph holds 16 bytes per edge
  * (target and cost forward; source and the forward edge's index backward,
- * for islands and edits) and 9 per node (two row offsets, a byte for
+ * for islands, edits and Dijkstra) and 9 per node (two row offsets, a byte for
  * enabled), plus 4 per node with islands, 16 per node with positions,
  * and with names 8 per node and their text; a context that searches
  * graphs holds 20 bytes per node (astar_graph_context_new).
+ *
+ * The nearest of several targets and distance maps with their flow
+ * fields, on the same graphs and contexts: astar/graph_dijkstra.h.
  */
 #ifndef ASTAR_INCLUDE_GRAPH_H
 #define ASTAR_INCLUDE_GRAPH_H
