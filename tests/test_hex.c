@@ -330,6 +330,79 @@ static void test_astar_matches_reference(void **state)
     assert_true(found > 1000);
 }
 
+/* Other units on hexes: stopped units block their cells for the search
+ * (the searcher's own does not), so A* finds the reference's least cost
+ * on a copy of the map with those cells blocked, and a goal under a unit
+ * is ASTAR_GOAL_BLOCKED. */
+static void test_units_on_hexes(void **state)
+{
+    (void)state;
+    rng r = { 75 };
+    astar_context *ctx;
+    assert_int_equal(astar_context_new(MAX_CELLS, &ctx), ASTAR_OK);
+    static uint64_t dist[MAX_CELLS];
+    astar_point points[MAX_CELLS];
+    size_t found = 0, blocked_goals = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        hex_case c;
+        random_case(&r, &c, false);
+        int w = astar_grid_width(c.grid), h = astar_grid_height(c.grid);
+        astar_point s = random_cell(&r, c.grid), g = random_cell(&r, c.grid);
+        if (!astar_grid_walkable(c.grid, s.x, s.y) || !astar_grid_walkable(c.grid, g.x, g.y)) {
+            free_case(&c);
+            continue;
+        }
+        astar_units *units;
+        assert_int_equal(astar_units_new(w, h, 8, &units), ASTAR_OK);
+        uint32_t me;
+        assert_int_equal(astar_units_add(units, s.x, s.y, &me), ASTAR_OK);
+        astar_grid *walls;
+        assert_int_equal(astar_grid_new(w, h, &walls), ASTAR_OK);
+        assert_int_equal(astar_grid_set_topology(walls, c.topology), ASTAR_OK);
+        for (int i = 0; i < w * h; i++) {
+            int cost = astar_grid_cost(c.grid, i % w, i / w);
+            assert_int_equal(cost ? astar_grid_set_cost(walls, i % w, i / w, cost)
+                                  : astar_grid_set_walkable(walls, i % w, i / w, false),
+                             ASTAR_OK);
+        }
+        bool goal_taken = false;
+        for (int k = 0; k < 4; k++) {
+            astar_point u = random_cell(&r, c.grid);
+            if (!astar_grid_walkable(c.grid, u.x, u.y) || (u.x == s.x && u.y == s.y))
+                continue;
+            uint32_t id;
+            assert_int_equal(astar_units_add(units, u.x, u.y, &id), ASTAR_OK);
+            assert_int_equal(astar_grid_set_walkable(walls, u.x, u.y, false), ASTAR_OK);
+            goal_taken |= u.x == g.x && u.y == g.y;
+        }
+        astar_options o = astar_options_default();
+        o.world.units = units;
+        o.world.unit = me;
+        astar_path path = { .points = points, .capacity = MAX_CELLS };
+        astar_status st = astar_find_path(ctx, c.grid, s, g, &o, &path);
+        if (goal_taken) {
+            assert_int_equal(st, ASTAR_GOAL_BLOCKED);
+            blocked_goals++;
+        } else {
+            reference_costs(walls, c.topology, NULL, 10, s, dist);
+            uint64_t want = dist[g.y * w + g.x];
+            assert_int_equal(st, want == UINT64_MAX ? ASTAR_NO_PATH : ASTAR_OK);
+            if (st == ASTAR_OK) {
+                assert_int_equal(path.cost, want);
+                assert_int_equal(walk_cost(walls, c.topology, NULL, 10, points, path.length), want);
+                found++;
+            }
+        }
+        astar_grid_delete(walls);
+        astar_units_delete(units);
+        free_case(&c);
+    }
+    astar_context_delete(ctx);
+    print_message("hex A* among units = reference: %zu paths, %zu goals under a unit\n", found,
+                  blocked_goals);
+    assert_true(found > 100);
+}
+
 /* H read back from a search on open ground of cost 1 is the hex distance
  * times the straight step, and exact: the least cost left. */
 static void test_h_exact_on_open_ground(void **state)
@@ -488,6 +561,10 @@ static void test_islands(void **state)
  * widths (centres of neighbours are 1 apart), as the map is drawn. */
 static double centre(astar_topology t, astar_point p, double *py)
 {
+    if (t == ASTAR_TOPOLOGY_SQUARE) {
+        *py = p.y;
+        return p.x;
+    }
     int q, r;
     axial_of(t, p.x, p.y, &q, &r);
     if (t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R) {
@@ -505,59 +582,71 @@ static double off_line(astar_topology t, astar_point a, astar_point b, astar_poi
     return fabs((px - ax) * dy - (py - ay) * dx) / sqrt(dx * dx + dy * dy);
 }
 
+/* The least cost between two cells of an open map. */
+static uint32_t open_cost(astar_topology t, astar_point a, astar_point b)
+{
+    if (t != ASTAR_TOPOLOGY_SQUARE)
+        return 10u * (uint32_t)cube_distance(t, a, b);
+    int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint32_t)(10 * hi + 4 * lo);
+}
+
 /* On open ground the straight rule keeps every cell of the path within
- * half a hex width of the line between the centres of start and goal, as
- * near as a hex line drawn by rounding can be kept: the cells are the ones
- * the line passes through. The last-added rule, for comparison, walks
- * elbows. Measured on every layout from random pairs. */
+ * half a cell (a hex's width across, or a square's side) of the line
+ * between the centres of start and goal - the cells the line passes
+ * nearest - and the way back is the same cells; the last-added rule, for
+ * comparison, walks elbows. Measured on squares (8 moves) and on every hex
+ * layout from random pairs. */
 static void test_straight_ties(void **state)
 {
     (void)state;
     rng r = { 74 };
     astar_context *ctx;
     assert_int_equal(astar_context_new(MAX_CELLS, &ctx), ASTAR_OK);
-    astar_point points[MAX_CELLS];
-    double worst[2] = { 0, 0 };
-    size_t same_both_ways = 0, queries = 0;
-    for (int l = 0; l < 4; l++) {
+    astar_point points[MAX_CELLS], back[MAX_CELLS];
+    const astar_topology kinds[5] = { ASTAR_TOPOLOGY_SQUARE, LAYOUTS[0], LAYOUTS[1], LAYOUTS[2],
+                                      LAYOUTS[3] };
+    for (int k = 0; k < 5; k++) {
         astar_grid *g;
         assert_int_equal(astar_grid_new(MAX_SIDE, MAX_SIDE, &g), ASTAR_OK);
-        assert_int_equal(astar_grid_set_topology(g, LAYOUTS[l]), ASTAR_OK);
-        for (int q = 0; q < 300; q++) {
+        assert_int_equal(astar_grid_set_topology(g, kinds[k]), ASTAR_OK);
+        double worst[2] = { 0, 0 };
+        size_t same_both_ways = 0, queries = 300;
+        for (size_t q = 0; q < queries; q++) {
             astar_point a = random_cell(&r, g), b = random_cell(&r, g);
             for (int rule = 0; rule < 2; rule++) {
                 astar_options o = astar_options_default();
+                o.heuristic = ASTAR_HEURISTIC_OCTILE;
                 o.ties = rule ? ASTAR_TIES_LAST : ASTAR_TIES_STRAIGHT;
                 astar_path path = { .points = points, .capacity = MAX_CELLS };
                 assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
-                assert_int_equal(path.cost, 10u * (uint32_t)cube_distance(LAYOUTS[l], a, b));
+                assert_int_equal(path.cost, open_cost(kinds[k], a, b));
                 for (size_t i = 0; i < path.length; i++) {
-                    double off = off_line(LAYOUTS[l], a, b, points[i]);
+                    double off = off_line(kinds[k], a, b, points[i]);
                     if (off > worst[rule])
                         worst[rule] = off;
                 }
-                if (rule == 0) {
-                    /* The way back, reversed, over the same cells? */
-                    astar_point back[MAX_CELLS];
-                    astar_path rev = { .points = back, .capacity = MAX_CELLS };
-                    assert_int_equal(astar_find_path(ctx, g, b, a, &o, &rev), ASTAR_OK);
-                    bool same = rev.length == path.length;
-                    for (size_t i = 0; same && i < path.length; i++)
-                        same = back[path.length - 1 - i].x == points[i].x &&
-                               back[path.length - 1 - i].y == points[i].y;
-                    same_both_ways += same;
-                    queries++;
-                }
+                if (rule == 1)
+                    continue;
+                astar_path rev = { .points = back, .capacity = MAX_CELLS };
+                assert_int_equal(astar_find_path(ctx, g, b, a, &o, &rev), ASTAR_OK);
+                bool same = rev.length == path.length;
+                for (size_t i = 0; same && i < path.length; i++)
+                    same = back[path.length - 1 - i].x == points[i].x &&
+                           back[path.length - 1 - i].y == points[i].y;
+                same_both_ways += same;
             }
         }
         astar_grid_delete(g);
+        print_message("straight ties on %s: farthest cell %.3f off the line (last-added ties: "
+                      "%.3f); %zu of %zu paths the same both ways\n",
+                      k ? "hexes" : "squares", worst[0], worst[1], same_both_ways, queries);
+        assert_true(worst[0] <= 0.5 + 1e-9);
+        assert_true(worst[1] > 1.0);
+        assert_int_equal(same_both_ways, queries);
     }
     astar_context_delete(ctx);
-    print_message("hex straight ties: farthest cell %.3f hex widths off the line (last-added "
-                  "ties: %.3f); %zu of %zu paths the same both ways\n",
-                  worst[0], worst[1], same_both_ways, queries);
-    assert_true(worst[0] <= 0.5 + 1e-9);
-    assert_true(worst[1] > 1.0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -610,6 +699,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_neighbours_and_coordinates),
         cmocka_unit_test(test_astar_matches_reference),
+        cmocka_unit_test(test_units_on_hexes),
         cmocka_unit_test(test_h_exact_on_open_ground),
         cmocka_unit_test(test_dijkstra_matches_reference),
         cmocka_unit_test(test_islands),

@@ -66,8 +66,9 @@ typedef enum astar_topology {
  * What a hex grid does not do: JPS and JPS+ (ASTAR_UNSUPPORTED), the grid
  * as an astar_graph (astar_graph_from_grid: ASTAR_UNSUPPORTED), smoothing
  * and line of sight (ASTAR_UNSUPPORTED, false); its dead ends, if enabled,
- * are not used by its searches. Islands follow the topology: they are
- * relabelled here. Counts as an edit (a sliced search in progress ends with
+ * are not used by its searches. Other units' radii (astar/world.h) are
+ * counted in the array's rows and columns, as on squares. Islands follow
+ * the topology: they are relabelled here. Counts as an edit (a sliced search in progress ends with
  * ASTAR_MAP_CHANGED).
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a value
  * out of range. O(1), or O(width * height) with islands enabled. */
