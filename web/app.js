@@ -80,6 +80,7 @@ function setGrid(grid, name, start, target) {
   page.grid = grid;
   page.mapName = name;
   page.extraTargets = [];
+  setTopology($("map-topology").value);
   ensureSearcher(grid.cells);
   page.start = start || walkableNear(Math.floor(grid.width / 8), Math.floor(grid.height / 2));
   page.target = target || walkableNear(grid.width - 1 - Math.floor(grid.width / 8), Math.floor(grid.height / 2));
@@ -89,6 +90,18 @@ function setGrid(grid, name, start, target) {
   updateIndexes();
   page.dirty.ground = true;
   search();
+}
+
+// Squares or hexes: the grid's topology and the view's, and what the
+// options panel offers with it (moves, smoothing and JPS are squares').
+function setTopology(topology) {
+  page.grid.setTopology(topology);
+  page.view.setTopology(topology);
+  const hex = topology !== "square";
+  for (const id of ["opt-moves", "opt-smooth"]) $(id).disabled = hex;
+  for (const option of $("opt-algorithm").options)
+    if (["jps", "jps+"].includes(option.value)) option.disabled = hex;
+  if (hex && ["jps", "jps+"].includes($("opt-algorithm").value)) setSelect("algorithm", "astar");
 }
 
 function newMap(width, height, generate) {
@@ -106,6 +119,7 @@ function loadExample() {
   setSelect("algorithm", "astar"); setSelect("openList", "heap"); setSelect("moves", "8");
   setSelect("costs", "article"); setSelect("heuristic", "manhattan"); setSelect("ties", "first");
   setSelect("stop", "closed");
+  $("map-topology").value = "square";
   $("opt-weight").value = 1;
   $("opt-turnPenalty").value = 0;
   setGrid(grid, "article.map", a.start, a.target);
@@ -239,7 +253,7 @@ function search() {
     r.jumpPoints = [];
     if (["jps", "jps+"].includes(o.algorithm))
       for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
-    if (r.status === STATUS.OK && $("opt-smooth").checked) {
+    if (r.status === STATUS.OK && $("opt-smooth").checked && !$("opt-smooth").disabled) {
       page.waypoints = s.smooth(g, asked).waypoints;
     }
     page.replay.seek(page.replay.steps);
@@ -619,6 +633,12 @@ function setupControls() {
     e.target.value = "";
   };
   $("bench-maps").onchange = (e) => { if (e.target.value) loadBenchMap(e.target.value); };
+  $("map-topology").onchange = (e) => {
+    setTopology(e.target.value);
+    updateIndexes();
+    page.dirty.ground = true;
+    search();
+  };
   for (const id of ["opt-algorithm", ...SELECTS.slice(1).map((n) => `opt-${n}`), "opt-weight",
                     "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence"])
     $(id).addEventListener("change", () => { updateIndexes(); search(); });

@@ -44,7 +44,8 @@ export const OPEN_LISTS = { heap: 0, sorted: 1, unsorted: 2, buckets: 3 };
 export const MOVES = { 8: 0, 4: 1, "8cut": 2 };
 export const COSTS = { article: 0, octile: 1 };
 export const HEURISTICS = { manhattan: 0, octile: 1, euclidean: 2, chebyshev: 3, zero: 4 };
-export const TIES = { last: 0, first: 1, deep: 2 };
+export const TIES = { last: 0, first: 1, deep: 2, straight: 3 };
+export const TOPOLOGIES = { square: 0, "odd-r": 1, "even-r": 2, "odd-q": 3, "even-q": 4 };
 export const STOPS = { closed: 0, open: 1 };
 export const TRACE_KINDS = ["opened", "repointed", "closed", "path"];
 // astar_status (include/astar/base.h), in its order.
@@ -167,6 +168,9 @@ export async function loadAstar(bytes) {
       cost: (x, y) => c.astar_grid_cost(pointer, x, y),
       // 0 for a blocked cell or without enableIslands().
       island: (x, y) => c.astar_grid_island(pointer, x, y) >>> 0,
+      // "square", or the hex layout: "odd-r", "even-r" (pointy-top),
+      // "odd-q", "even-q" (flat-top).
+      topology: () => Object.keys(TOPOLOGIES)[c.astar_grid_topology(pointer)],
       // The innermost dead-end area (x, y) lies in; 0 for none or without
       // enableDeadEnds().
       deadEnd: (x, y) => c.astar_grid_dead_end(pointer, x, y) >>> 0,
@@ -180,6 +184,10 @@ export async function loadAstar(bytes) {
       ...readGrid(pointer),
       setWalkable: (x, y, walkable) => ok(c.astar_grid_set_walkable(pointer, x, y, walkable ? 1 : 0)),
       setCost: (x, y, cost) => ok(c.astar_grid_set_cost(pointer, x, y, cost)),
+      setTopology: (name) => {
+        if (!(name in TOPOLOGIES)) throw new Error(`astar: unknown topology '${name}'`);
+        ok(c.astar_grid_set_topology(pointer, TOPOLOGIES[name]));
+      },
       enableJumpTable: () => ok(c.astar_grid_enable_jump_table(pointer)),
       disableJumpTable: () => c.astar_grid_disable_jump_table(pointer),
       enableIslands: () => ok(c.astar_grid_enable_islands(pointer)),

@@ -3,7 +3,10 @@
 // closed), F, G and H in each square with a pointer to its parent once the
 // squares are big enough to read, the path, units, and the overlays.
 // Whole-map layers are drawn one pixel per cell into small canvases and
-// scaled up, so a 512 x 512 map costs a few image copies per frame.
+// scaled up, so a 512 x 512 map costs a few image copies per frame. A hex
+// map is drawn the same way line by line, each row (or column) shoved half
+// a cell as its layout says, and once its cells are a few pixels wide as
+// hexagons, each filled with its pixel of those layers.
 
 import { OPEN, CLOSED } from "./replay.js";
 
@@ -13,6 +16,11 @@ const COLOURS = {
 };
 const NUMBERS_FROM = 34;   // pixels per square from which F, G and H are written
 const ARROWS_FROM = 12;    // and from which parent pointers are drawn
+const HEXES_FROM = 5;      // and from which hexes are drawn as hexagons
+const MAX_HEXAGONS = 40000;
+// A hex is one unit across its flat sides; R is its corner's distance from
+// its centre, and rows (pointy-top) or columns (flat-top) lie 1.5 R apart.
+const R = 1 / Math.sqrt(3), LINE = 1.5 * R;
 
 function layerCanvas(width, height) {
   const canvas = document.createElement("canvas");
@@ -31,6 +39,44 @@ export class View {
     this.oy = 0;
     this.width = 0;
     this.height = 0;
+    this.topology = "square";
+  }
+
+  // How the cells touch: "square", or a hex layout (astar.js TOPOLOGIES).
+  setTopology(topology) {
+    if (topology === this.topology) return;
+    this.topology = topology;
+    this.fit();
+  }
+
+  hex() { return this.topology !== "square"; }
+  pointy() { return this.topology === "odd-r" || this.topology === "even-r"; }
+  // Whether row (pointy-top) or column (flat-top) number line is shoved.
+  shoved(line) { return (line & 1) === (this.topology.startsWith("odd") ? 1 : 0); }
+
+  // The centre of cell (x, y) in map units.
+  centre(x, y) {
+    if (!this.hex()) return [x + 0.5, y + 0.5];
+    if (this.pointy()) return [x + 0.5 + (this.shoved(y) ? 0.5 : 0), R + y * LINE];
+    return [R + x * LINE, y + 0.5 + (this.shoved(x) ? 0.5 : 0)];
+  }
+
+  // The map's width and height in map units.
+  extent() {
+    if (!this.hex()) return [this.width, this.height];
+    if (this.pointy()) return [this.width + 0.5, (this.height - 1) * LINE + 2 * R];
+    return [(this.width - 1) * LINE + 2 * R, this.height + 0.5];
+  }
+
+  // Traces the hexagon of the cell centred at (cx, cy), grown by factor.
+  hexagon(cx, cy, factor = 1) {
+    const ctx = this.ctx, r = R * factor, start = this.pointy() ? Math.PI / 6 : 0;
+    ctx.moveTo(cx + r * Math.cos(start), cy + r * Math.sin(start));
+    for (let k = 1; k < 6; k++) {
+      const a = start + (k * Math.PI) / 3;
+      ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
+    }
+    ctx.closePath();
   }
 
   // Fits the canvas to its box (device pixels) and, with refit, the map to the canvas.
@@ -52,10 +98,11 @@ export class View {
   }
 
   fit() {
-    const cw = this.canvas.width, ch = this.canvas.height;
-    this.scale = Math.max(0.25, Math.min(cw / this.width, ch / this.height) * 0.98);
-    this.ox = (cw - this.width * this.scale) / 2;
-    this.oy = (ch - this.height * this.scale) / 2;
+    if (!this.width) return; // no map yet: resize() fits the first
+    const cw = this.canvas.width, ch = this.canvas.height, [w, h] = this.extent();
+    this.scale = Math.max(0.25, Math.min(cw / w, ch / h) * 0.98);
+    this.ox = (cw - w * this.scale) / 2;
+    this.oy = (ch - h * this.scale) / 2;
   }
 
   // Zoom by factor about the point (px, py) in CSS pixels.
@@ -72,15 +119,29 @@ export class View {
     this.oy += dy * this.ratio;
   }
 
-  // The cell under (px, py) in CSS pixels, as fractional coordinates.
+  // The cell under (px, py) in CSS pixels, as fractional coordinates
+  // (on hexes the middle of the cell whose centre is nearest).
   cellAt(px, py) {
-    return [(px * this.ratio - this.ox) / this.scale, (py * this.ratio - this.oy) / this.scale];
+    const mx = (px * this.ratio - this.ox) / this.scale, my = (py * this.ratio - this.oy) / this.scale;
+    if (!this.hex()) return [mx, my];
+    const pointy = this.pointy();
+    const line = Math.round(((pointy ? my : mx) - R) / LINE);
+    let best = [0, 0], nearest = Infinity;
+    for (let l = line - 1; l <= line + 1; l++) {
+      const along = Math.round((pointy ? mx : my) - 0.5 - (this.shoved(l) ? 0.5 : 0));
+      for (let a = along - 1; a <= along + 1; a++) {
+        const [x, y] = pointy ? [a, l] : [l, a], [cx, cy] = this.centre(x, y);
+        const d = (cx - mx) ** 2 + (cy - my) ** 2;
+        if (d < nearest) { nearest = d; best = [x, y]; }
+      }
+    }
+    return [best[0] + 0.5, best[1] + 0.5];
   }
 
   // The centre of cell (x, y) in CSS pixels.
   pixelOf(x, y) {
-    return [(this.ox + (x + 0.5) * this.scale) / this.ratio,
-            (this.oy + (y + 0.5) * this.scale) / this.ratio];
+    const [cx, cy] = this.centre(x, y);
+    return [(this.ox + cx * this.scale) / this.ratio, (this.oy + cy * this.scale) / this.ratio];
   }
 
   // Ground, walls, terrain costs, and an overlay of regions (islands or dead ends: 0 none).
@@ -151,10 +212,15 @@ export class View {
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.setTransform(scale, 0, 0, scale, this.ox, this.oy);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.ground.canvas, 0, 0);
-    if (scene.flow) ctx.drawImage(this.heat.canvas, 0, 0);
-    ctx.drawImage(this.search.canvas, 0, 0);
     const [x0, y0, x1, y1] = this.visible();
+    const layers = [this.ground, ...(scene.flow ? [this.heat] : []), this.search];
+    if (!this.hex()) {
+      for (const layer of layers) ctx.drawImage(layer.canvas, 0, 0);
+    } else if (scale >= HEXES_FROM && (x1 - x0) * (y1 - y0) <= MAX_HEXAGONS) {
+      this.hexagons(layers, x0, y0, x1, y1);
+    } else {
+      for (const layer of layers) this.shovedLines(layer);
+    }
     if (scale >= 8) this.gridLines(x0, y0, x1, y1);
     if (scene.replay && scale >= ARROWS_FROM) this.parents(scene.replay, x0, y0, x1, y1);
     if (scene.flow && scale >= ARROWS_FROM) this.flowArrows(scene.flow, x0, y0, x1, y1);
@@ -170,12 +236,56 @@ export class View {
     if (scene.target) this.marker(scene.target, "#e5383b", "B");
   }
 
+  // The cells on the canvas: x0..x1-1, y0..y1-1 (on hexes a cell more
+  // around them).
   visible() {
     const [ax, ay] = [-this.ox / this.scale, -this.oy / this.scale];
-    const x0 = Math.max(0, Math.floor(ax)), y0 = Math.max(0, Math.floor(ay));
-    const x1 = Math.min(this.width, Math.ceil(ax + this.canvas.width / this.scale));
-    const y1 = Math.min(this.height, Math.ceil(ay + this.canvas.height / this.scale));
-    return [x0, y0, x1, y1];
+    const bx = ax + this.canvas.width / this.scale, by = ay + this.canvas.height / this.scale;
+    if (!this.hex()) {
+      return [Math.max(0, Math.floor(ax)), Math.max(0, Math.floor(ay)),
+              Math.min(this.width, Math.ceil(bx)), Math.min(this.height, Math.ceil(by))];
+    }
+    const lines = (a, b) => [Math.floor((a - R) / LINE) - 1, Math.ceil((b - R) / LINE) + 2];
+    const cells = (a, b) => [Math.floor(a) - 1, Math.ceil(b) + 1];
+    const [x0, x1] = this.pointy() ? cells(ax, bx) : lines(ax, bx);
+    const [y0, y1] = this.pointy() ? lines(ay, by) : cells(ay, by);
+    return [Math.max(0, x0), Math.max(0, y0), Math.min(this.width, x1), Math.min(this.height, y1)];
+  }
+
+  // A layer of a hex map drawn a row (or column) at a time, each line
+  // shoved as its layout says and as thick as the lines lie apart.
+  shovedLines(layer) {
+    const ctx = this.ctx;
+    if (this.pointy()) {
+      for (let y = 0; y < this.height; y++)
+        ctx.drawImage(layer.canvas, 0, y, this.width, 1, this.shoved(y) ? 0.5 : 0, R + (y - 0.5) * LINE,
+                      this.width, LINE);
+    } else {
+      for (let x = 0; x < this.width; x++)
+        ctx.drawImage(layer.canvas, x, 0, 1, this.height, R + (x - 0.5) * LINE, this.shoved(x) ? 0.5 : 0,
+                      LINE, this.height);
+    }
+  }
+
+  // The visible hexes as hexagons, each the colour of its pixel of the
+  // layers laid over each other.
+  hexagons(layers, x0, y0, x1, y1) {
+    const ctx = this.ctx, w = this.width;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = 4 * (y * w + x);
+        let [r, g, b] = [0, 0, 0];
+        for (const layer of layers) {
+          const d = layer.image.data, a = d[i + 3] / 255;
+          r = r * (1 - a) + d[i] * a; g = g * (1 - a) + d[i + 1] * a; b = b * (1 - a) + d[i + 2] * a;
+        }
+        ctx.fillStyle = `rgb(${r | 0},${g | 0},${b | 0})`;
+        const [cx, cy] = this.centre(x, y);
+        ctx.beginPath();
+        this.hexagon(cx, cy, 1.02);
+        ctx.fill();
+      }
+    }
   }
 
   gridLines(x0, y0, x1, y1) {
@@ -183,8 +293,12 @@ export class View {
     ctx.strokeStyle = "rgba(60, 70, 90, 0.25)";
     ctx.lineWidth = 1 / this.scale;
     ctx.beginPath();
-    for (let x = x0; x <= x1; x++) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
-    for (let y = y0; y <= y1; y++) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+    if (this.hex()) {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) this.hexagon(...this.centre(x, y));
+    } else {
+      for (let x = x0; x <= x1; x++) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+      for (let y = y0; y <= y1; y++) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+    }
     ctx.stroke();
   }
 
@@ -210,7 +324,7 @@ export class View {
       for (let x = x0; x < x1; x++) {
         const i = y * w + x, p = replay.parent[i];
         if (!replay.state[i] || p < 0 || p === i) continue;
-        this.arrow(x + 0.5, y + 0.5, (p % w) + 0.5, Math.floor(p / w) + 0.5);
+        this.arrow(...this.centre(x, y), ...this.centre(p % w, Math.floor(p / w)));
       }
     }
   }
@@ -223,7 +337,7 @@ export class View {
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const next = flow.next(x, y);
-        if (next && (next[0] !== x || next[1] !== y)) this.arrow(x + 0.5, y + 0.5, next[0] + 0.5, next[1] + 0.5);
+        if (next && (next[0] !== x || next[1] !== y)) this.arrow(...this.centre(x, y), ...this.centre(...next));
       }
     }
   }
@@ -246,23 +360,26 @@ export class View {
 
   // F top left, G bottom left, H bottom right: the article's figures. The
   // squares under a marker (start A, target B) are left to their letter, as
-  // in the article; the inspector reads their numbers.
+  // in the article; the inspector reads their numbers. A hexagon has less
+  // room in its corners: the numbers move in and shrink.
   numbers(replay, x0, y0, x1, y1, marked) {
-    const ctx = this.ctx, w = replay.width;
+    const ctx = this.ctx, w = replay.width, hex = this.hex();
     ctx.fillStyle = "#111";
-    const size = Math.min(0.3, Math.max(0.17, 11 / this.scale));
+    const size = Math.min(hex ? 0.22 : 0.3, Math.max(0.15, 11 / this.scale));
+    const side = hex ? 0.36 : 0.44, top = hex ? 0.3 : 0.45, bottom = hex ? 0.32 : 0.46;
     ctx.font = `${size}px system-ui, sans-serif`;
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const i = y * w + x;
         if (!replay.state[i] || marked.some((m) => m && m[0] === x && m[1] === y)) continue;
+        const [cx, cy] = this.centre(x, y);
         ctx.textBaseline = "top";
         ctx.textAlign = "left";
-        ctx.fillText(String(replay.f[i]), x + 0.06, y + 0.05);
+        ctx.fillText(String(replay.f[i]), cx - side, cy - top);
         ctx.textBaseline = "bottom";
-        ctx.fillText(String(replay.g[i]), x + 0.06, y + 0.96);
+        ctx.fillText(String(replay.g[i]), cx - side, cy + bottom);
         ctx.textAlign = "right";
-        ctx.fillText(String(replay.h[i]), x + 0.94, y + 0.96);
+        ctx.fillText(String(replay.h[i]), cx + side, cy + bottom);
       }
     }
   }
@@ -275,29 +392,36 @@ export class View {
     ctx.lineJoin = "round";
     ctx.lineCap = "round";
     ctx.beginPath();
-    points.forEach(([x, y], k) => (k ? ctx.lineTo(x + 0.5, y + 0.5) : ctx.moveTo(x + 0.5, y + 0.5)));
+    points.forEach(([x, y], k) => (k ? ctx.lineTo(...this.centre(x, y)) : ctx.moveTo(...this.centre(x, y))));
     ctx.stroke();
     if (!dots) return;
     ctx.fillStyle = colour;
     for (const [x, y] of points) {
       ctx.beginPath();
-      ctx.arc(x + 0.5, y + 0.5, Math.max(width, 0.12), 0, 2 * Math.PI);
+      ctx.arc(...this.centre(x, y), Math.max(width, 0.12), 0, 2 * Math.PI);
       ctx.fill();
     }
   }
 
-  // A square marker the size of a cell (at least a few pixels), lettered when big.
+  // A marker the shape and size of a cell (at least a few pixels), lettered when big.
   marker([x, y], colour, letter) {
     const ctx = this.ctx, pad = Math.max(0, 0.5 - 4 / this.scale);
     const grow = this.scale < 6 ? 6 / this.scale : 0;
+    const [cx, cy] = this.centre(x, y);
     ctx.fillStyle = colour;
-    ctx.fillRect(x - grow + 0.08 * (1 - pad), y - grow + 0.08 * (1 - pad), 1 + 2 * grow - 0.16, 1 + 2 * grow - 0.16);
+    if (this.hex()) {
+      ctx.beginPath();
+      this.hexagon(cx, cy, 0.86 + 2 * grow);
+      ctx.fill();
+    } else {
+      ctx.fillRect(x - grow + 0.08 * (1 - pad), y - grow + 0.08 * (1 - pad), 1 + 2 * grow - 0.16, 1 + 2 * grow - 0.16);
+    }
     if (this.scale >= 18) {
       ctx.fillStyle = "#fff";
       ctx.font = `bold 0.55px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.fillText(letter, x + 0.5, y + 0.53);
+      ctx.fillText(letter, cx, cy + 0.03);
     }
   }
 
@@ -305,7 +429,7 @@ export class View {
     const ctx = this.ctx;
     ctx.fillStyle = colour;
     ctx.beginPath();
-    ctx.arc(x + 0.5, y + 0.5, r, 0, 2 * Math.PI);
+    ctx.arc(...this.centre(x, y), r, 0, 2 * Math.PI);
     ctx.fill();
   }
 
@@ -317,7 +441,7 @@ export class View {
     ctx.strokeStyle = u.waiting ? "#000" : "#fff";
     ctx.lineWidth = Math.max(0.06, 1 / this.scale);
     ctx.beginPath();
-    ctx.arc(u.x + 0.5, u.y + 0.5, r, 0, 2 * Math.PI);
+    ctx.arc(...this.centre(u.x, u.y), r, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
   }

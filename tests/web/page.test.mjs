@@ -169,6 +169,45 @@ step("the other searches and overlays on the drawn map", async (page) => {
   await page.uncheck("#show-islands");
 });
 
+step("the drawn map as hexes: the CLI's --topology costs, the mouse on hexes", async (page) => {
+  const drawn = join(work, "drawn.map");
+  for (const topology of ["odd-r", "even-q"]) {
+    await page.selectOption("#map-topology", topology);
+    const cli = native(["path", drawn, "4", "10", "44", "22", "--topology", topology]);
+    const shown = { cells: await number(page, "length"), cost: await number(page, "cost"),
+                    expanded: await number(page, "expanded") };
+    check(cli.cost > 0 && JSON.stringify(shown) === JSON.stringify(cli),
+          `${topology}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
+    // The mouse finds hexes: the inspector names the hex under it, on
+    // either side of a shoved line.
+    for (const [x, y] of [[10, 7], [11, 8], [30, 21]]) {
+      await hover(page, x, y);
+      const cell = await page.getAttribute("#inspector", "data-cell");
+      check(cell === `${x},${y}`, `${topology}: the mouse on hex (${x},${y}) reads '${cell}'`);
+    }
+    await page.mouse.move(5, 5);
+    await shot(page, `hex-${topology}`);
+  }
+  // Straight ties on open hexes: the CLI's path, cell for cell.
+  await page.click("#map-clear");
+  await page.selectOption("#opt-ties", "straight");
+  await drag(page, [4, 10], [3, 4]);
+  await drag(page, [44, 22], [40, 27]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#map-save")]);
+  const open = join(work, "open.map");
+  await download.saveAs(open);
+  const cli = native(["path", open, "3", "4", "40", "27", "--topology", "even-q", "--ties", "straight"]);
+  // even-q: r = y - ceil(x / 2); the cube distance of (3,4) and (40,27).
+  const dq = 40 - 3, dr = (27 - 20) - (4 - 2);
+  const distance = (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+  check(cli.cost === 10 * distance && await number(page, "cost") === cli.cost,
+        `straight ties on open hexes: cost ${await number(page, "cost")}, the CLI ${JSON.stringify(cli)}`);
+  await page.mouse.move(5, 5);
+  await shot(page, "hex-straight");
+  await page.selectOption("#opt-ties", "last");
+  await page.selectOption("#map-topology", "square");
+});
+
 const AR = "bg512/AR0011SR.map";
 const arFile = join(benchDir, "maps", AR);
 const arProblems = readFileSync(join(benchDir, "scen", `${AR}.scen`), "utf8").split("\n").slice(1, 101)
