@@ -14,12 +14,16 @@
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
 #   make bench     astar against libtcod and Boost.Graph (a sample of all
 #                  lengths, then the 20 shortest of each file), the three open lists,
-#                  the JPS+ table, islands and dead ends
+#                  the JPS+ table, islands and dead ends, a map as a graph and
+#                  as hexes
 #                  (build-bench; BENCH_EVERY=1: all problems)
 #   make install [PREFIX=dir]
 #   make clean
 
 BENCH ?= ../shared/bench
+# One map of each benchmark set, for the benches that compare per map.
+BENCH_ONE_PER_SET = bg512/AR0011SR dao/den520d maze/maze512-4-0 random/random512-25-0 \
+  room/32room_000 sc1/Aurora street/Berlin_0_512 wc3maps512/moonglade
 PREFIX ?=
 MAKEFLAGS += --no-print-directory
 
@@ -84,7 +88,7 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph
+	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph astar_hex
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-peers --bench $(BENCH) --shortest 20 --markdown build-bench/bench-short.md
@@ -98,8 +102,8 @@ bench:
 	./build-bench/astar-dead-ends $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY))
 	./build-bench/astar-smooth $(foreach m,dao/lak303d bg512/AR0205SR sc1/Aurora maze/maze512-8-0, \
 	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
-	./build-bench/astar-graph $(foreach m,bg512/AR0011SR dao/den520d maze/maze512-4-0 random/random512-25-0 \
-	  room/32room_000 sc1/Aurora street/Berlin_0_512 wc3maps512/moonglade,$(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-graph $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-hex $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 # The fuzz targets for longer, one at a time (each takes a core), with their

@@ -29,3 +29,23 @@ const char *bench_base_name(const char *path)
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
 }
+
+bool bench_load_scenario_map(const char *program, const char *path, astar_scenario **scen,
+                             astar_grid **grid)
+{
+    char map[4096];
+    snprintf(map, sizeof map, "%s", path);
+    char *scen_dir = strstr(map, "/scen/"), *suffix = strstr(map, ".map.scen");
+    if (!scen_dir || !suffix) {
+        fprintf(stderr, "%s: %s is not under scen/SET/ as X.map.scen\n", program, path);
+        return false;
+    }
+    memcpy(scen_dir, "/maps/", 6);
+    suffix[4] = 0;
+    if (!bench_load_scenario(program, path, scen))
+        return false;
+    if (bench_load_map(program, map, grid))
+        return true;
+    astar_scenario_delete(*scen);
+    return false;
+}

@@ -15,6 +15,12 @@ bool bench_load_map(const char *program, const char *path, astar_grid **grid);
  * "program: why". */
 bool bench_load_scenario(const char *program, const char *path, astar_scenario **scen);
 
+/* Loads the scenario file at path and its map, which lies in the Moving AI
+ * layout: .../scen/SET/X.map.scen -> .../maps/SET/X.map. False after
+ * printing "program: why" (nothing is left loaded). */
+bool bench_load_scenario_map(const char *program, const char *path, astar_scenario **scen,
+                             astar_grid **grid);
+
 /* What follows the last '/' of path (all of it if it has none). */
 const char *bench_base_name(const char *path);
 

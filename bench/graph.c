@@ -29,23 +29,8 @@ static int run_file(const char *path, tally *t)
 {
     astar_scenario *scen;
     astar_grid *grid;
-    if (!bench_load_scenario("astar-graph", path, &scen))
+    if (!bench_load_scenario_map("astar-graph", path, &scen, &grid))
         return 1;
-    char map[4096];
-    snprintf(map, sizeof map, "%s", path);
-    /* .../scen/SET/X.map.scen -> .../maps/SET/X.map */
-    char *scen_dir = strstr(map, "/scen/"), *suffix = strstr(map, ".map.scen");
-    if (!scen_dir || !suffix) {
-        fprintf(stderr, "astar-graph: %s is not under scen/SET/ as X.map.scen\n", path);
-        astar_scenario_delete(scen);
-        return 1;
-    }
-    memcpy(scen_dir, "/maps/", 6);
-    suffix[4] = 0;
-    if (!bench_load_map("astar-graph", map, &grid)) {
-        astar_scenario_delete(scen);
-        return 1;
-    }
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
