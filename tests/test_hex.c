@@ -21,78 +21,10 @@
 #include "astar.h"
 #include "util/grids.h"
 #include "util/random.h"
+#include "util/reference.h"
 
 static const astar_topology LAYOUTS[4] = { ASTAR_TOPOLOGY_HEX_ODD_R, ASTAR_TOPOLOGY_HEX_EVEN_R,
                                            ASTAR_TOPOLOGY_HEX_ODD_Q, ASTAR_TOPOLOGY_HEX_EVEN_Q };
-
-/* ------------------------------------------------------------------------ */
-/* The definitions, written out independently of the library               */
-/* ------------------------------------------------------------------------ */
-
-static int floor_half(int v) { return (int)floor(v / 2.0); }
-static int ceil_half(int v) { return (int)ceil(v / 2.0); }
-
-/* Offset (x, y) of axial (q, r). Pointy-top: row r is shoved right when it
- * is odd (odd-r) or even (even-r), so its first cell sits floor(r/2) or
- * ceil(r/2) steps of q along. Flat-top the same with columns. */
-static void offset_of(astar_topology t, int q, int r, int *x, int *y)
-{
-    switch (t) {
-    case ASTAR_TOPOLOGY_HEX_ODD_R: *x = q + floor_half(r); *y = r; break;
-    case ASTAR_TOPOLOGY_HEX_EVEN_R: *x = q + ceil_half(r); *y = r; break;
-    case ASTAR_TOPOLOGY_HEX_ODD_Q: *x = q; *y = r + floor_half(q); break;
-    default: *x = q; *y = r + ceil_half(q); break;
-    }
-}
-
-static void axial_of(astar_topology t, int x, int y, int *q, int *r)
-{
-    switch (t) {
-    case ASTAR_TOPOLOGY_HEX_ODD_R: *q = x - floor_half(y); *r = y; break;
-    case ASTAR_TOPOLOGY_HEX_EVEN_R: *q = x - ceil_half(y); *r = y; break;
-    case ASTAR_TOPOLOGY_HEX_ODD_Q: *q = x; *r = y - floor_half(x); break;
-    default: *q = x; *r = y - ceil_half(x); break;
-    }
-}
-
-/* The six axial directions. */
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 }, DR[6] = { 0, -1, -1, 0, 1, 1 };
-
-static void reference_neighbours(astar_topology t, int x, int y, astar_point out[6])
-{
-    int q, r;
-    axial_of(t, x, y, &q, &r);
-    for (int i = 0; i < 6; i++) {
-        int nx, ny;
-        offset_of(t, q + DQ[i], r + DR[i], &nx, &ny);
-        out[i] = (astar_point){ nx, ny };
-    }
-}
-
-static int cube_distance(astar_topology t, astar_point a, astar_point b)
-{
-    int aq, ar, bq, br;
-    axial_of(t, a.x, a.y, &aq, &ar);
-    axial_of(t, b.x, b.y, &bq, &br);
-    int dq = aq - bq, dr = ar - br, ds = -dq - dr;
-    int m = abs(dq) > abs(dr) ? abs(dq) : abs(dr);
-    return m > abs(ds) ? m : abs(ds);
-}
-
-static bool has_point(const astar_point *set, int n, astar_point p)
-{
-    for (int i = 0; i < n; i++)
-        if (set[i].x == p.x && set[i].y == p.y)
-            return true;
-    return false;
-}
-
-static bool reference_adjacent(astar_topology t, astar_point a, astar_point b)
-{
-    astar_point n[6];
-    reference_neighbours(t, a.x, a.y, n);
-    return has_point(n, 6, b);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Neighbours and coordinates                                               */
@@ -113,21 +45,21 @@ static void test_neighbours_and_coordinates(void **state)
             for (int x = -9; x <= 9; x++) {
                 astar_point p = { x, y }, got[6], want[6];
                 assert_int_equal(astar_hex_neighbours(t, p, got), ASTAR_OK);
-                reference_neighbours(t, x, y, want);
+                ref_hex_neighbours(t, x, y, want);
                 for (int i = 0; i < 6; i++) {
-                    assert_true(has_point(want, 6, got[i]));
-                    assert_false(has_point(got, i, got[i]));
+                    assert_true(ref_point_in(want, 6, got[i]));
+                    assert_false(ref_point_in(got, i, got[i]));
                     uint32_t d;
                     assert_int_equal(astar_hex_distance(t, p, got[i], &d), ASTAR_OK);
                     assert_int_equal(d, 1);
                     astar_point back[6];
                     assert_int_equal(astar_hex_neighbours(t, got[i], back), ASTAR_OK);
-                    assert_true(has_point(back, 6, p));
+                    assert_true(ref_point_in(back, 6, p));
                 }
                 astar_hex h;
                 assert_int_equal(astar_hex_from_offset(t, p, &h), ASTAR_OK);
                 int q, r;
-                axial_of(t, x, y, &q, &r);
+                ref_hex_axial(t, x, y, &q, &r);
                 assert_int_equal(h.q, q);
                 assert_int_equal(h.r, r);
                 astar_point o;
@@ -141,7 +73,7 @@ static void test_neighbours_and_coordinates(void **state)
                 astar_point far = { 7 - y, x / 2 - 4 };
                 uint32_t d;
                 assert_int_equal(astar_hex_distance(t, p, far, &d), ASTAR_OK);
-                assert_int_equal(d, cube_distance(t, p, far));
+                assert_int_equal(d, ref_hex_distance(t, p, far));
                 cells++;
             }
     }
@@ -198,7 +130,7 @@ static void reference_search(const astar_grid *g, astar_topology t, const int *l
             return;
         done[best] = true;
         astar_point n[6];
-        reference_neighbours(t, best % w, best / w, n);
+        ref_hex_neighbours(t, best % w, best / w, n);
         for (int i = 0; i < 6; i++) {
             if (!astar_grid_walkable(g, n[i].x, n[i].y))
                 continue;
@@ -225,7 +157,7 @@ static uint64_t walk_cost(const astar_grid *g, astar_topology t, const int *laye
     uint64_t cost = 0;
     int w = astar_grid_width(g);
     for (size_t i = 1; i < length; i++) {
-        assert_true(reference_adjacent(t, points[i - 1], points[i]));
+        assert_true(ref_hex_adjacent(t, points[i - 1], points[i]));
         assert_true(astar_grid_walkable(g, points[i].x, points[i].y));
         cost += straight * (uint64_t)(astar_grid_cost(g, points[i].x, points[i].y) +
                                       (layer ? layer[points[i].y * w + points[i].x] : 0));
@@ -421,7 +353,7 @@ static void test_h_exact_on_open_ground(void **state)
         astar_point s = { 1, 2 }, goal = { 14, 9 };
         astar_path path = { 0 };
         assert_int_equal(astar_find_path(ctx, g, s, goal, &o, &path), ASTAR_OK);
-        assert_int_equal(path.cost, 10u * (uint32_t)cube_distance(LAYOUTS[l], s, goal));
+        assert_int_equal(path.cost, 10u * (uint32_t)ref_hex_distance(LAYOUTS[l], s, goal));
         reference_costs(g, LAYOUTS[l], NULL, 10, goal, dist);
         for (int y = 0; y < 13; y++)
             for (int x = 0; x < 17; x++) {
@@ -482,7 +414,7 @@ static void test_dijkstra_matches_reference(void **state)
                 for (int steps = 0; astar_distance_map_cost(map, at.x, at.y) != 0; steps++) {
                     astar_point next;
                     assert_int_equal(astar_distance_map_next(map, at.x, at.y, &next), ASTAR_OK);
-                    assert_true(reference_adjacent(c.topology, at, next));
+                    assert_true(ref_hex_adjacent(c.topology, at, next));
                     walked += 10u * (uint64_t)astar_grid_cost(c.grid, next.x, next.y);
                     at = next;
                     assert_true(steps < w * h);
@@ -566,7 +498,7 @@ static double centre(astar_topology t, astar_point p, double *py)
         return p.x;
     }
     int q, r;
-    axial_of(t, p.x, p.y, &q, &r);
+    ref_hex_axial(t, p.x, p.y, &q, &r);
     if (t == ASTAR_TOPOLOGY_HEX_ODD_R || t == ASTAR_TOPOLOGY_HEX_EVEN_R) {
         *py = r * sqrt(3.0) / 2;
         return q + r / 2.0;
@@ -586,7 +518,7 @@ static double off_line(astar_topology t, astar_point a, astar_point b, astar_poi
 static uint32_t open_cost(astar_topology t, astar_point a, astar_point b)
 {
     if (t != ASTAR_TOPOLOGY_SQUARE)
-        return 10u * (uint32_t)cube_distance(t, a, b);
+        return 10u * (uint32_t)ref_hex_distance(t, a, b);
     int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
     int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
     return (uint32_t)(10 * hi + 4 * lo);

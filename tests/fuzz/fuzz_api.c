@@ -1,5 +1,6 @@
 /* libFuzzer target: a sequence of API calls the bytes choose - grid edits;
- * islands, dead ends and the jump table switched on and off; searches of
+ * islands, dead ends and the jump table switched on and off; the grid made
+ * square or hex; searches of
  * every algorithm with random options, the game world's included; nearest
  * targets and distance maps - each result checked against the tests'
  * reference solver (tests/util/reference.c):
@@ -257,7 +258,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(astar_units_add(w.units, 0, 0, &w.unit) == ASTAR_OK, "no unit");
     for (int op = 0; op < OPERATIONS && in.left > 0; op++) {
         astar_point c = point_in(&in, w.grid);
-        switch (fuzz_choose(&in, 11)) {
+        switch (fuzz_choose(&in, 12)) {
         case 0:
         case 1: astar_grid_set_walkable(w.grid, c.x, c.y, fuzz_choose(&in, 3) != 0); break;
         case 2: astar_grid_set_cost(w.grid, c.x, c.y, 1 + fuzz_choose(&in, 9)); break;
@@ -283,6 +284,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7: nearest(&w, &in); break;
         case 8: distance_map(&w, &in); break;
         case 9: sliced(&w, &in); break;
+        case 10:
+            check(astar_grid_set_topology(w.grid, (astar_topology)fuzz_choose(&in, 5)) == ASTAR_OK,
+                  "no topology");
+            break;
         default: search(&w, &in); break;
         }
     }

@@ -4,6 +4,7 @@
  */
 #include "util/reference.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,71 @@ uint64_t ref_straight_cost(astar_costs costs)
 uint64_t ref_diagonal_cost(astar_costs costs)
 {
     return costs == ASTAR_COSTS_OCTILE ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL;
+}
+
+static int floor_half(int v) { return (int)floor(v / 2.0); }
+static int ceil_half(int v) { return (int)ceil(v / 2.0); }
+
+/* Offset (x, y) of axial (q, r). Pointy-top: row r is shoved right when it
+ * is odd (odd-r) or even (even-r), so its first cell sits floor(r/2) or
+ * ceil(r/2) steps of q along. Flat-top the same with columns. */
+void ref_hex_offset(astar_topology t, int q, int r, int *x, int *y)
+{
+    switch (t) {
+    case ASTAR_TOPOLOGY_HEX_ODD_R: *x = q + floor_half(r); *y = r; break;
+    case ASTAR_TOPOLOGY_HEX_EVEN_R: *x = q + ceil_half(r); *y = r; break;
+    case ASTAR_TOPOLOGY_HEX_ODD_Q: *x = q; *y = r + floor_half(q); break;
+    default: *x = q; *y = r + ceil_half(q); break;
+    }
+}
+
+void ref_hex_axial(astar_topology t, int x, int y, int *q, int *r)
+{
+    switch (t) {
+    case ASTAR_TOPOLOGY_HEX_ODD_R: *q = x - floor_half(y); *r = y; break;
+    case ASTAR_TOPOLOGY_HEX_EVEN_R: *q = x - ceil_half(y); *r = y; break;
+    case ASTAR_TOPOLOGY_HEX_ODD_Q: *q = x; *r = y - floor_half(x); break;
+    default: *q = x; *r = y - ceil_half(x); break;
+    }
+}
+
+/* The six axial directions. */
+static const int DQ[6] = { 1, 1, 0, -1, -1, 0 }, DR[6] = { 0, -1, -1, 0, 1, 1 };
+
+void ref_hex_neighbours(astar_topology t, int x, int y, astar_point out[6])
+{
+    int q, r;
+    ref_hex_axial(t, x, y, &q, &r);
+    for (int i = 0; i < 6; i++) {
+        int nx, ny;
+        ref_hex_offset(t, q + DQ[i], r + DR[i], &nx, &ny);
+        out[i] = (astar_point){ nx, ny };
+    }
+}
+
+int ref_hex_distance(astar_topology t, astar_point a, astar_point b)
+{
+    int aq, ar, bq, br;
+    ref_hex_axial(t, a.x, a.y, &aq, &ar);
+    ref_hex_axial(t, b.x, b.y, &bq, &br);
+    int dq = aq - bq, dr = ar - br, ds = -dq - dr;
+    int m = abs(dq) > abs(dr) ? abs(dq) : abs(dr);
+    return m > abs(ds) ? m : abs(ds);
+}
+
+bool ref_point_in(const astar_point *set, int n, astar_point p)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i].x == p.x && set[i].y == p.y)
+            return true;
+    return false;
+}
+
+bool ref_hex_adjacent(astar_topology t, astar_point a, astar_point b)
+{
+    astar_point n[6];
+    ref_hex_neighbours(t, a.x, a.y, n);
+    return ref_point_in(n, 6, b);
 }
 
 static bool inside(const astar_grid *grid, int x, int y)
@@ -37,6 +103,9 @@ bool ref_move_legal(const astar_grid *grid, astar_moves moves, astar_point from,
         return false; /* not a neighbour (or no move at all) */
     if (!open_cell(grid, to.x, to.y))
         return false;
+    astar_topology topology = astar_grid_topology(grid);
+    if (topology != ASTAR_TOPOLOGY_SQUARE)
+        return ref_hex_adjacent(topology, from, to);
     if (dx == 0 || dy == 0)
         return true; /* straight step */
     /* Diagonal: the two cells beside the step. */
@@ -56,7 +125,8 @@ bool ref_move_legal(const astar_grid *grid, astar_moves moves, astar_point from,
 uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point from,
                        astar_point to)
 {
-    bool diagonal = from.x != to.x && from.y != to.y;
+    bool diagonal = from.x != to.x && from.y != to.y &&
+                    astar_grid_topology(grid) == ASTAR_TOPOLOGY_SQUARE;
     uint64_t move = diagonal ? ref_diagonal_cost(costs) : ref_straight_cost(costs);
     return move * (uint64_t)astar_grid_cost(grid, to.x, to.y);
 }

@@ -23,16 +23,32 @@
 uint64_t ref_straight_cost(astar_costs costs);
 uint64_t ref_diagonal_cost(astar_costs costs);
 
+/* Hex layouts, from their definitions (Red Blob Games' "Hexagonal
+ * Grids"), written out here independently of the library's masks: axial
+ * (q, r) of the cell at offset (x, y) and back, the six neighbours (those
+ * of (q, r) are (q+1, r), (q+1, r-1), (q, r-1), (q-1, r), (q-1, r+1),
+ * (q, r+1)), whether two cells are neighbours, and the cube distance. */
+void ref_hex_axial(astar_topology t, int x, int y, int *q, int *r);
+void ref_hex_offset(astar_topology t, int q, int r, int *x, int *y);
+void ref_hex_neighbours(astar_topology t, int x, int y, astar_point out[6]);
+bool ref_hex_adjacent(astar_topology t, astar_point a, astar_point b);
+int ref_hex_distance(astar_topology t, astar_point a, astar_point b);
+
+/* Whether p is one of the n points of set. */
+bool ref_point_in(const astar_point *set, int n, astar_point p);
+
 /* Whether one step from `from` to `to` is a legal move under `moves`:
  * `to` is a walkable cell of the grid and one of the 8 (or 4) neighbours of
  * `from`; a diagonal step with MOVES_8 needs both orthogonal cells beside it
  * walkable, with MOVES_8_CUT at least one of them. `from` itself is not
- * checked. */
+ * checked. On a hex grid (astar_grid_topology) moves does not count: `to`
+ * must be one of the six ref_hex_neighbours. */
 bool ref_move_legal(const astar_grid *grid, astar_moves moves, astar_point from,
                     astar_point to);
 
 /* Cost of the step from `from` to the adjacent cell `to`: straight or
- * diagonal cost times the terrain cost of `to`. */
+ * diagonal cost times the terrain cost of `to`; on a hex grid every step
+ * is straight. */
 uint64_t ref_step_cost(const astar_grid *grid, astar_costs costs, astar_point from,
                        astar_point to);
 
