@@ -16,13 +16,8 @@ typedef struct fields {
 
 static fields split(text_span line, char comment)
 {
-    for (size_t i = 0; i < line.length; i++)
-        if (line.start[i] == comment) {
-            line.length = i;
-            break;
-        }
     fields out;
-    out.count = astar__text_fields(line, out.f, MAX_FIELDS);
+    out.count = astar__text_fields(astar__text_before(line, comment), out.f, MAX_FIELDS);
     return out;
 }
 
@@ -74,17 +69,10 @@ typedef struct named {
     long line;
 } named;
 
-static int span_order(text_span a, text_span b)
-{
-    size_t n = a.length < b.length ? a.length : b.length;
-    int order = memcmp(a.start, b.start, n);
-    return order ? order : (a.length > b.length) - (a.length < b.length);
-}
-
 static int named_order(const void *a, const void *b)
 {
     const named *x = a, *y = b;
-    int order = span_order(x->name, y->name);
+    int order = astar__text_order(x->name, y->name);
     return order ? order : (x->node > y->node) - (x->node < y->node);
 }
 
@@ -93,7 +81,7 @@ static bool lookup(const named *names, uint32_t count, text_span name, uint32_t 
     size_t lo = 0, hi = count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int order = span_order(names[mid].name, name);
+        int order = astar__text_order(names[mid].name, name);
         if (order == 0) {
             *node = names[mid].node;
             return true;
@@ -168,13 +156,9 @@ static astar_status read_header(const char *text, size_t length, const char *nam
             if (l.count != 2 && l.count != 4)
                 return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
                                         "expected 'node NAME' or 'node NAME X Y'");
-            if (l.f[1].length > 255)
-                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
-                                        "a name has at most 255 bytes");
-            for (size_t i = 0; i < l.f[1].length; i++)
-                if ((unsigned char)l.f[1].start[i] < ' ' || l.f[1].start[i] == 0x7F)
-                    return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
-                                            "a control character in a name");
+            const char *bad_name = astar__text_name_fault(l.f[1]);
+            if (bad_name)
+                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line, "%s", bad_name);
             double x, y;
             if (l.count == 4 && !(to_coordinate(l.f[2], &x) && to_coordinate(l.f[3], &y)))
                 return fault(err, name, r.line, "expected two numbers for the position, not",
@@ -257,7 +241,7 @@ static astar_status read_nodes(const char *text, size_t length, const char *name
     }
     qsort(names, node, sizeof *names, named_order);
     for (uint32_t i = 1; i < node; i++)
-        if (span_order(names[i - 1].name, names[i].name) == 0) {
+        if (astar__text_order(names[i - 1].name, names[i].name) == 0) {
             long first = names[i - 1].line < names[i].line ? names[i - 1].line : names[i].line;
             long again = names[i - 1].line < names[i].line ? names[i].line : names[i - 1].line;
             return astar__error_set(err, ASTAR_PARSE_ERROR, name, again,
@@ -339,15 +323,8 @@ static astar_status parse_graph_text(const char *text, size_t length, const char
     return astar_graph_parse(text, length, name, allocator, out, err);
 }
 
-static size_t graph_bound(const char *prefix, size_t length, bool at_end)
-{
-    (void)prefix;
-    (void)length;
-    (void)at_end;
-    return ASTAR_MAX_GRAPH_FILE_BYTES;
-}
-
-static const text_kind graph_file = { parse_graph_text, graph_bound, "a graph file may have" };
+static const text_kind graph_file = { parse_graph_text, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
+                                      "a graph file may have" };
 
 astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err)
 {
@@ -536,7 +513,8 @@ static astar_status parse_gr(const char *text, size_t length, const char *name,
                                     job->co_name, allocator, job->out, err);
 }
 
-static const text_kind gr_file = { parse_gr, graph_bound, "a graph file may have" };
+static const text_kind gr_file = { parse_gr, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
+                                   "a graph file may have" };
 
 static astar_status parse_co(const char *text, size_t length, const char *name,
                              const astar_allocator *allocator, void *out, astar_error *err)
@@ -548,7 +526,8 @@ static astar_status parse_co(const char *text, size_t length, const char *name,
     return astar__text_parse_file(job->gr_path, &gr_file, allocator, job, err);
 }
 
-static const text_kind co_file = { parse_co, graph_bound, "a graph file may have" };
+static const text_kind co_file = { parse_co, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
+                                   "a graph file may have" };
 
 astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path, astar_graph **out,
                                      astar_error *err)

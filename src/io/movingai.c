@@ -172,7 +172,7 @@ static size_t map_bound(const char *prefix, size_t length, bool at_end)
     return (size_t)(r.next - prefix) + (size_t)height * ((size_t)width + 2) + MAP_SLACK;
 }
 
-static const text_kind map_file = { parse_grid, map_bound, "its header allows" };
+static const text_kind map_file = { parse_grid, map_bound, 0, "its header allows" };
 
 astar_status astar_grid_load_movingai(const char *path, astar_grid **out, astar_error *err)
 {
@@ -373,15 +373,7 @@ static astar_status parse_scenario_text(const char *text, size_t length, const c
     return astar_scenario_parse_with(text, length, name, allocator, out, err);
 }
 
-static size_t scenario_bound(const char *prefix, size_t length, bool at_end)
-{
-    (void)prefix;
-    (void)length;
-    (void)at_end;
-    return ASTAR_MAX_SCENARIO_BYTES;
-}
-
-static const text_kind scenario_file = { parse_scenario_text, scenario_bound,
+static const text_kind scenario_file = { parse_scenario_text, NULL, ASTAR_MAX_SCENARIO_BYTES,
                                          "a scenario file may have" };
 
 astar_status astar_scenario_load(const char *path, astar_scenario **out, astar_error *err)

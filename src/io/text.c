@@ -50,6 +50,31 @@ bool astar__text_is_blank(text_span line)
     return astar__text_fields(line, &unused, 0) == 0;
 }
 
+int astar__text_order(text_span a, text_span b)
+{
+    size_t n = a.length < b.length ? a.length : b.length;
+    int order = n ? memcmp(a.start, b.start, n) : 0;
+    return order ? order : (a.length > b.length) - (a.length < b.length);
+}
+
+text_span astar__text_before(text_span line, char comment)
+{
+    const char *at = memchr(line.start, comment, line.length);
+    if (at)
+        line.length = (size_t)(at - line.start);
+    return line;
+}
+
+const char *astar__text_name_fault(text_span name)
+{
+    if (name.length > 255)
+        return "a name has at most 255 bytes";
+    for (size_t i = 0; i < name.length; i++)
+        if ((unsigned char)name.start[i] < ' ' || name.start[i] == 0x7F)
+            return "a control character in a name";
+    return NULL;
+}
+
 bool astar__text_equals(text_span s, const char *word)
 {
     return s.length == strlen(word) && memcmp(s.start, word, s.length) == 0;
@@ -150,7 +175,7 @@ static astar_status read_file(const char *path, const text_kind *kind,
             status = ASTAR_IO_ERROR;
         }
         if (!limit) {
-            limit = kind->bound(buffer, size, at_end);
+            limit = kind->bound ? kind->bound(buffer, size, at_end) : kind->most;
             if (limit == size)
                 break; /* no more is wanted: the parser says what is wrong */
         }

@@ -38,6 +38,18 @@ size_t astar__text_fields(text_span line, text_span *fields, size_t max);
 
 bool astar__text_is_blank(text_span line);
 
+/* a before b (< 0), equal (0) or after (> 0): bytes, then length. */
+int astar__text_order(text_span a, text_span b);
+
+/* line up to its first `comment` character (all of it without one). */
+text_span astar__text_before(text_span line, char comment);
+
+/* What is wrong with a node's or waypoint's name as the text formats
+ * write it ("a name has at most 255 bytes"), or NULL when nothing is.
+ * Fields hold no white space, so only the length and control characters
+ * are left to check. */
+const char *astar__text_name_fault(text_span name);
+
 /* Whether s is exactly word. */
 bool astar__text_equals(text_span s, const char *word);
 
@@ -60,11 +72,13 @@ typedef astar_status (*text_parser)(const char *text, size_t length, const char 
  * where the parser will find the fault. */
 typedef size_t (*text_bound)(const char *prefix, size_t length, bool at_end);
 
-/* A kind of file: how to parse it, how large it may be, and the end of
- * the sentence "larger than N bytes, the most ..." that says why. */
+/* A kind of file: how to parse it, how large it may be - bound, or for
+ * kinds whose first bytes tell nothing, NULL and a fixed most - and the
+ * end of the sentence "larger than N bytes, the most ..." that says why. */
 typedef struct text_kind {
     text_parser parse;
     text_bound bound;
+    size_t most;
     const char *bound_reason;
 } text_kind;
 
