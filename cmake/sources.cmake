@@ -12,11 +12,12 @@ set(ASTAR_SOURCES
   src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
   src/search/graph_dijkstra.c
-  # graph: any graph's nodes and edges, and the edits it takes
-  src/graph/graph.c src/graph/from_grid.c
+  # graph: any graph's nodes and edges, the edits it takes, waypoints
+  src/graph/graph.c src/graph/from_grid.c src/graph/waypoints.c
   # world: cost layers, other units, per-player knowledge
   src/world/layers.c src/world/units.c src/world/knowledge.c
   # path: what is done with a path once found
   src/path/smooth.c src/path/path_check.c
-  # io: Moving AI files and graph files
-  src/io/text.c src/io/movingai.c src/io/graph_file.c)
+  # io: Moving AI files, graph files and waypoint files
+  src/io/text.c src/io/movingai.c src/io/graph_file.c
+  src/io/waypoint_file.c)

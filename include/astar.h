@@ -70,6 +70,8 @@
  *   astar/graph.h      any graph: nodes, edges with costs, the same A*
  *   astar/graph_file.h graphs from text files and DIMACS road networks
  *   astar/graph_dijkstra.h  nearest targets and distance maps on graphs
+ *   astar/waypoints.h  waypoints that see each other, as a graph over a grid,
+ *                      and waypoint files
  */
 #ifndef ASTAR_H
 #define ASTAR_H
@@ -91,5 +93,6 @@
 #include "astar/graph.h"
 #include "astar/graph_file.h"
 #include "astar/graph_dijkstra.h"
+#include "astar/waypoints.h"
 
 #endif /* ASTAR_H */

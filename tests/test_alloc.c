@@ -326,6 +326,39 @@ static astar_status smooth(fixture *f)
     return s;
 }
 
+/* Up to max walkable cells of grid, every 7th cell in reading order. */
+static size_t some_walkable(const astar_grid *grid, astar_point *points, size_t max)
+{
+    size_t n = 0;
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    for (long i = 0; i < (long)w * h && n < max; i += 7)
+        if (astar_grid_walkable(grid, (int)(i % w), (int)(i / w)))
+            points[n++] = (astar_point){ (int32_t)(i % w), (int32_t)(i / w) };
+    return n;
+}
+
+static astar_status waypoint_graph_new(fixture *f)
+{
+    astar_point points[24];
+    size_t n = some_walkable(f->grid, points, 24);
+    astar_waypoint_graph *wg;
+    astar_status s = astar_waypoint_graph_new_with(f->grid, points, n, NULL, &counted, &wg, NULL);
+    if (s == ASTAR_OK)
+        astar_waypoint_graph_delete(wg);
+    return s;
+}
+
+static astar_status waypoint_list_parse(fixture *f)
+{
+    (void)f;
+    static const char text[] = "# doors\n3 4 west\n9 4\n12 20 east\n";
+    astar_waypoint_list *list;
+    astar_status s = astar_waypoint_list_parse(text, sizeof text - 1, "w", &counted, &list, NULL);
+    if (s == ASTAR_OK)
+        astar_waypoint_list_delete(list);
+    return s;
+}
+
 static const struct {
     const char *name;
     allocating_call call;
@@ -348,6 +381,8 @@ static const struct {
     { "astar_distance_map_new_with", distance_map_new },
     { "astar_queue_new_with", queue_new },
     { "astar_path_smooth", smooth },
+    { "astar_waypoint_graph_new_with", waypoint_graph_new },
+    { "astar_waypoint_list_parse", waypoint_list_parse },
 };
 
 static char *read_whole(const char *path, size_t *length)
@@ -561,6 +596,21 @@ static void test_searches_allocate_nothing(void **state)
         astar_find_nearest(ctx, g, p->start, &p->goal, 1, &o, &path, &which);
         searches += 3;
     }
+    stop_counting();
+    astar_point waypoints[48];
+    astar_waypoint_graph *wg;
+    assert_int_equal(astar_waypoint_graph_new_with(g, waypoints,
+                                                   some_walkable(g, waypoints, 48), NULL,
+                                                   &counted, &wg, NULL),
+                     ASTAR_OK);
+    count_from_here(-1);
+    for (size_t i = 0; i < count; i += 7) {
+        const astar_problem *p = astar_scenario_problem(sc, i);
+        astar_waypoint_path walk = { .route = cells_a, .route_capacity = 64,
+                                     .cells = cells_a + 64, .cell_capacity = (1 << 14) - 64 };
+        astar_waypoint_find_path(wg, p->start, p->goal, NULL, &walk);
+        searches++;
+    }
     astar_options plain = astar_options_default();
     const astar_problem *first = astar_scenario_problem(sc, 0);
     assert_int_equal(astar_distance_map_build(dm, ctx, g, &first->goal, 1, &plain), ASTAR_OK);
@@ -588,6 +638,7 @@ static void test_searches_allocate_nothing(void **state)
            "allocator)\n", searches, updates, asked, around);
     assert_int_equal(asked, 0);
     assert_int_equal(around, 0);
+    astar_waypoint_graph_delete(wg);
     astar_distance_map_delete(dm);
     astar_queue_delete(q);
     astar_context_delete(ctx);

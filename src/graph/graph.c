@@ -597,3 +597,16 @@ bool astar_graph_position(const astar_graph *g, uint32_t node, double *x, double
         *y = g->xy[2 * (size_t)node + 1];
     return true;
 }
+
+void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost)
+{
+    g->out[edge] = (graph_edge){ to, cost };
+    g->edits++;
+}
+
+void astar__graph_place(astar_graph *g, uint32_t node, double x, double y)
+{
+    g->xy[2 * (size_t)node] = x;
+    g->xy[2 * (size_t)node + 1] = y;
+    g->edits++;
+}

@@ -49,4 +49,13 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
     return v < g->nodes;
 }
 
+/* The waypoint graph's two spare nodes (graph/waypoints.c) are joined to
+ * the waypoints anew for every query, without a rebuild: edge `edge` (an
+ * index into out) is aimed at `to` with `cost`, node `node` is moved. Both
+ * count as edits. Nothing is checked: the caller keeps every row sorted by
+ * target and the scale rule, and never enables the graph's islands, as
+ * the backward rows (which only islands read) are left as they were. */
+void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost);
+void astar__graph_place(astar_graph *g, uint32_t node, double x, double y);
+
 #endif

@@ -7,6 +7,7 @@
 #include "grid/grid.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "path/segment.h"
 
 /* Under 4 moves a unit walks diagonal segments only after smoothing, so it
  * touches no blocked cell at all, as under the strict corner rule. */
@@ -15,11 +16,17 @@ static astar_moves corner_rule(astar_moves moves)
     return moves == ASTAR_MOVES_4 ? ASTAR_MOVES_8 : moves;
 }
 
+/* The cell at padded position cell. */
+static astar_point point_of(const astar_grid *grid, const uint8_t *cell)
+{
+    size_t at = (size_t)(cell - grid->terrain), stride = (size_t)grid->stride;
+    return (astar_point){ (int32_t)(at % stride) - 1, (int32_t)(at / stride) - 1 };
+}
+
 /* Stores the cell at padded position cell as a wall met; false. */
 static bool met(const astar_grid *grid, const uint8_t *cell, astar_point *wall)
 {
-    size_t at = (size_t)(cell - grid->terrain), stride = (size_t)grid->stride;
-    *wall = (astar_point){ (int32_t)(at % stride) - 1, (int32_t)(at / stride) - 1 };
+    *wall = point_of(grid, cell);
     return false;
 }
 
@@ -44,18 +51,11 @@ static walker walker_at(const astar_grid *grid, astar_point from, astar_point to
                      .next_x = ny, .next_y = nx };
 }
 
-/* Moves w across the next grid line (or corner) into the next cell, adding
- * the lines crossed to *lines. False, with the blocked cell in *wall, if
- * the rule forbids it. */
-static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t nx, int64_t ny,
-                           walker *w, int64_t *lines, astar_point *wall)
+/* Moves w across the next grid line, or through the next grid corner into
+ * the diagonal cell, adding the lines crossed to *lines. */
+static inline void step_over(int64_t nx, int64_t ny, walker *w, int64_t *lines)
 {
     if (w->next_x == w->next_y) {
-        /* Through a corner into the diagonal cell, touching the two cells
-         * beside it. */
-        const uint8_t *beside_x = w->cell + w->step_x, *beside_y = w->cell + w->step_y;
-        if (!move_diagonal_allowed(corners, *beside_x != 0, *beside_y != 0))
-            return met(grid, *beside_x ? beside_y : beside_x, wall);
         w->cell += w->step_x + w->step_y;
         w->next_x += 2 * ny;
         w->next_y += 2 * nx;
@@ -69,6 +69,20 @@ static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t 
         w->next_y += 2 * nx;
         ++*lines;
     }
+}
+
+/* step_over, if the rule allows it: false, with the blocked cell in *wall,
+ * where the next cell is blocked or, through a corner, where the two
+ * cells beside it break the corner rule. */
+static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t nx, int64_t ny,
+                           walker *w, int64_t *lines, astar_point *wall)
+{
+    if (w->next_x == w->next_y) {
+        const uint8_t *beside_x = w->cell + w->step_x, *beside_y = w->cell + w->step_y;
+        if (!move_diagonal_allowed(corners, *beside_x != 0, *beside_y != 0))
+            return met(grid, *beside_x ? beside_y : beside_x, wall);
+    }
+    step_over(nx, ny, w, lines);
     return *w->cell != 0 || met(grid, w->cell, wall);
 }
 
@@ -109,6 +123,21 @@ static bool crosses(astar_point a, astar_point b, astar_point c)
     if (nx == 0 || ny == 0)
         return true; /* in the box of a straight segment, so on it */
     return (u - 1) * ny < (v + 1) * nx && (v - 1) * nx < (u + 1) * ny;
+}
+
+size_t astar__segment_cells(const astar_grid *grid, astar_point a, astar_point b,
+                            astar_point *cells, size_t capacity)
+{
+    int64_t nx = b.x > a.x ? b.x - a.x : a.x - b.x, ny = b.y > a.y ? b.y - a.y : a.y - b.y;
+    walker w = walker_at(grid, a, b, nx, ny);
+    size_t count = 0;
+    for (int64_t crossed = 0;; step_over(nx, ny, &w, &crossed)) {
+        if (count < capacity)
+            cells[count] = point_of(grid, w.cell);
+        count++;
+        if (crossed == nx + ny)
+            return count;
+    }
 }
 
 bool astar_line_of_sight(const astar_grid *grid, const astar_options *options, astar_point a,

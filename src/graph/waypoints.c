@@ -1,0 +1,326 @@
+/* A waypoint system (article note 5, astar/waypoints.h): a graph of the
+ * waypoints that see each other, and queries from any cell to any cell.
+ *
+ * A query needs start and goal in the graph, joined to the waypoints they
+ * see - edges that differ from one query to the next. Rebuilding the
+ * graph per query would allocate and cost O(e log e); a search of our own
+ * would be a second A* beside the one the library tests. So the graph is
+ * built once with three nodes more than waypoints - START, GOAL and SPARE
+ * (never enabled) - and every edge a query could want is built in:
+ * START -> each waypoint and -> GOAL, each waypoint -> GOAL. A query
+ * re-aims them (astar__graph_aim_edge): those it needs at their targets
+ * with their costs, the rest at SPARE, which the search treats as a wall.
+ * SPARE has the highest number and GOAL the next, so each waypoint's edge
+ * to GOAL is the last of its row, and START's row, rewritten as the
+ * waypoints it sees in order, then GOAL or SPARE, then SPARE, stays sorted
+ * as the graph's rows must. Queries then allocate nothing, and cost O(n)
+ * line-of-sight tests beside the search. */
+#include <math.h>
+
+#include "core/cost.h"
+#include "core/error.h"
+#include "core/options.h"
+#include "graph/graph.h"
+#include "grid/grid.h"
+#include "path/segment.h"
+
+struct astar_waypoint_graph {
+    astar_allocator memory;
+    const astar_grid *grid;
+    uint64_t grid_edits;          /* the grid's, when built */
+    astar_moves moves;
+    astar_costs costs;
+    uint32_t straight;            /* the straight step of costs */
+    uint32_t count, pairs;
+    astar_point *points;          /* the waypoints, node i at points[i] */
+    astar_graph *graph;           /* count + 3 nodes: START, GOAL, SPARE */
+    astar_context *ctx;
+    uint32_t *route;              /* the graph search's nodes */
+};
+
+/* The spare nodes of a graph of count waypoints. */
+static uint32_t start_node(uint32_t count) { return count; }
+static uint32_t goal_node(uint32_t count) { return count + 1; }
+static uint32_t spare_node(uint32_t count) { return count + 2; }
+
+static bool same_cell(astar_point a, astar_point b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* ceil(straight * length): rounded up, so that scale `straight` (less a
+ * hair) times the Euclidean distance never exceeds what a route costs. */
+static uint32_t segment_cost(uint32_t straight, astar_point a, astar_point b)
+{
+    return (uint32_t)ceil(straight * hypot((double)b.x - a.x, (double)b.y - a.y));
+}
+
+/* Whether a unit at a sees b under the corner rule of the graph's moves. */
+static bool sees(const astar_waypoint_graph *wg, astar_point a, astar_point b)
+{
+    astar_options o = astar_options_default();
+    o.moves = wg->moves;
+    return astar_line_of_sight(wg->grid, &o, a, b);
+}
+
+/* Every waypoint on a walkable cell of its own. */
+static astar_status check_waypoints(const astar_grid *grid, const astar_point *p, uint32_t count,
+                                    astar_error *err)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        if (!grid_contains(grid, p[i].x, p[i].y))
+            return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                    "waypoint %u (%d,%d) is outside the %d x %d grid", i, p[i].x,
+                                    p[i].y, grid->width, grid->height);
+        if (!astar_grid_walkable(grid, p[i].x, p[i].y))
+            return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                    "waypoint %u (%d,%d) is on a blocked cell", i, p[i].x, p[i].y);
+    }
+    return ASTAR_OK;
+}
+
+/* The builder's nodes and edges: the waypoints and the pairs that see
+ * each other, then the spare nodes' edges, aimed for now at what the
+ * first query will re-aim (their cost is a placeholder that keeps the
+ * scale rule). */
+static astar_status add_edges(astar_waypoint_graph *wg, astar_graph_builder *b, astar_error *err)
+{
+    uint32_t n = wg->count;
+    astar_status status = astar_graph_builder_scale(b, wg->straight * (1 - 1e-12));
+    for (uint32_t i = 0; i < n + 3 && status == ASTAR_OK; i++)
+        status = i < n ? astar_graph_builder_position(b, i, wg->points[i].x, wg->points[i].y)
+                       : astar_graph_builder_position(b, i, 0, 0);
+    for (uint32_t i = 0; i < n && status == ASTAR_OK; i++)
+        for (uint32_t j = i + 1; j < n && status == ASTAR_OK; j++) {
+            astar_point a = wg->points[i], c = wg->points[j];
+            if (same_cell(a, c))
+                return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                        "waypoints %u and %u are both at (%d,%d)", i, j, a.x, a.y);
+            if (!sees(wg, a, c))
+                continue;
+            uint32_t cost = segment_cost(wg->straight, a, c);
+            status = astar_graph_builder_edge(b, i, j, cost);
+            if (status == ASTAR_OK)
+                status = astar_graph_builder_edge(b, j, i, cost);
+            wg->pairs++;
+        }
+    for (uint32_t i = 0; i < n && status == ASTAR_OK; i++) {
+        status = astar_graph_builder_edge(b, start_node(n), i, ASTAR_MAX_COST);
+        if (status == ASTAR_OK)
+            status = astar_graph_builder_edge(b, i, goal_node(n), ASTAR_MAX_COST);
+    }
+    if (status == ASTAR_OK)
+        status = astar_graph_builder_edge(b, start_node(n), goal_node(n), ASTAR_MAX_COST);
+    if (status == ASTAR_INVALID_ARGUMENT)
+        return astar__error_set(err, status, NULL, 0,
+                                "%u pairs of waypoints see each other: more edges than a graph holds",
+                                wg->pairs);
+    if (status != ASTAR_OK)
+        return astar__error_set(err, status, NULL, 0, "out of memory");
+    status = astar_graph_build(b, &wg->graph, err);
+    if (status == ASTAR_OK)
+        status = astar_graph_set_enabled(wg->graph, spare_node(n), false);
+    return status;
+}
+
+astar_status astar_waypoint_graph_new(const astar_grid *grid, const astar_point *waypoints,
+                                      size_t count, const astar_options *options,
+                                      astar_waypoint_graph **out, astar_error *err)
+{
+    return astar_waypoint_graph_new_with(grid, waypoints, count, options, NULL, out, err);
+}
+
+astar_status astar_waypoint_graph_new_with(const astar_grid *grid, const astar_point *waypoints,
+                                           size_t count, const astar_options *options,
+                                           const astar_allocator *allocator,
+                                           astar_waypoint_graph **out, astar_error *err)
+{
+    astar__error_clear(err);
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (out)
+        *out = NULL;
+    astar_allocator memory;
+    if (!grid || !out || (!waypoints && count > 0) || count > ASTAR_MAX_WAYPOINTS ||
+        !astar__options_valid(options) || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no grid, no place for the graph, no waypoints, too many of "
+                                "them, bad options or an allocator without both functions");
+    if (options->moves == ASTAR_MOVES_4)
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "4 moves: a unit walking straight between waypoints steps "
+                                "diagonally");
+    uint32_t n = (uint32_t)count;
+    astar_status status = check_waypoints(grid, waypoints, n, err);
+    if (status != ASTAR_OK)
+        return status;
+    astar_waypoint_graph *wg = astar__allocate_zeroed(&memory, 1, sizeof *wg);
+    if (!wg)
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    *wg = (astar_waypoint_graph){ .memory = memory, .grid = grid, .grid_edits = grid->edits,
+                                  .moves = options->moves, .costs = options->costs,
+                                  .straight = cost_model_of(options).straight, .count = n };
+    wg->points = astar__allocate(&memory, n ? n : 1, sizeof *wg->points);
+    wg->route = astar__allocate(&memory, (size_t)n + 3, sizeof *wg->route);
+    astar_graph_builder *b = NULL;
+    if (!wg->points || !wg->route ||
+        astar_graph_builder_new_with(n + 3, ASTAR_GRAPH_DIRECTED, &memory, &b) != ASTAR_OK ||
+        astar_graph_context_new_with((size_t)n + 3, &memory, &wg->ctx) != ASTAR_OK) {
+        status = astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    } else {
+        for (uint32_t i = 0; i < n; i++)
+            wg->points[i] = waypoints[i];
+        status = add_edges(wg, b, err);
+    }
+    astar_graph_builder_delete(b);
+    if (status != ASTAR_OK) {
+        astar_waypoint_graph_delete(wg);
+        return status;
+    }
+    *out = wg;
+    return ASTAR_OK;
+}
+
+void astar_waypoint_graph_delete(astar_waypoint_graph *wg)
+{
+    if (!wg)
+        return;
+    astar_graph_delete(wg->graph);
+    astar_context_delete(wg->ctx);
+    astar__release(&wg->memory, wg->points);
+    astar__release(&wg->memory, wg->route);
+    astar__release(&wg->memory, wg);
+}
+
+uint32_t astar_waypoint_graph_count(const astar_waypoint_graph *wg) { return wg ? wg->count : 0; }
+uint32_t astar_waypoint_graph_pairs(const astar_waypoint_graph *wg) { return wg ? wg->pairs : 0; }
+
+size_t astar_waypoint_graph_bytes(const astar_waypoint_graph *wg)
+{
+    if (!wg)
+        return 0;
+    return sizeof *wg + astar_graph_bytes(wg->graph) + astar_context_bytes(wg->ctx) +
+           (size_t)wg->count * (sizeof *wg->points + sizeof *wg->route);
+}
+
+/* Re-aims the spare nodes' edges for a query from start to goal, whose
+ * nodes are from and to (a waypoint's own node when on its cell). */
+static void join(astar_waypoint_graph *wg, astar_point start, astar_point goal, uint32_t from,
+                 uint32_t to)
+{
+    astar_graph *g = wg->graph;
+    uint32_t n = wg->count, edge = g->first[start_node(n)], end = g->first[start_node(n) + 1];
+    bool start_free = from == start_node(n), goal_free = to == goal_node(n);
+    astar__graph_place(g, start_node(n), start.x, start.y);
+    astar__graph_place(g, goal_node(n), goal.x, goal.y);
+    for (uint32_t w = 0; w < n; w++) {
+        astar_point p = wg->points[w];
+        if (start_free && sees(wg, start, p))
+            astar__graph_aim_edge(g, edge++, w, segment_cost(wg->straight, start, p));
+        bool to_goal = goal_free && sees(wg, p, goal);
+        astar__graph_aim_edge(g, g->first[w + 1] - 1, to_goal ? goal_node(n) : spare_node(n),
+                              to_goal ? segment_cost(wg->straight, p, goal) : ASTAR_MAX_COST);
+    }
+    if (start_free && goal_free && sees(wg, start, goal))
+        astar__graph_aim_edge(g, edge++, goal_node(n), segment_cost(wg->straight, start, goal));
+    while (edge < end)
+        astar__graph_aim_edge(g, edge++, spare_node(n), ASTAR_MAX_COST);
+}
+
+/* The node a query's cell is: a waypoint's when on its cell, else fallback. */
+static uint32_t node_at(const astar_waypoint_graph *wg, astar_point p, uint32_t fallback)
+{
+    for (uint32_t w = 0; w < wg->count; w++)
+        if (same_cell(wg->points[w], p))
+            return w;
+    return fallback;
+}
+
+static astar_status check_query(const astar_waypoint_graph *wg, astar_point start,
+                                astar_point goal, const astar_options *options,
+                                const astar_waypoint_path *path)
+{
+    if (!wg || !path || (!path->route && path->route_capacity > 0) ||
+        (!path->cells && path->cell_capacity > 0) || !astar__options_valid(options) ||
+        options->moves != wg->moves || options->costs != wg->costs)
+        return ASTAR_INVALID_ARGUMENT;
+    if (wg->grid->edits != wg->grid_edits)
+        return ASTAR_MAP_CHANGED;
+    if (!grid_contains(wg->grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(wg->grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(wg->grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(wg->grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
+/* The cell of node v in a query from start to goal. */
+static astar_point cell_of(const astar_waypoint_graph *wg, astar_point start, astar_point goal,
+                           uint32_t v)
+{
+    return v < wg->count ? wg->points[v] : v == start_node(wg->count) ? start : goal;
+}
+
+/* The route's points, its length and the cells along it, from the graph
+ * search's nodes: counted first, written only where they fit. */
+static astar_status write_route(const astar_waypoint_graph *wg, astar_point start,
+                                astar_point goal, size_t length, astar_waypoint_path *path)
+{
+    bool route_fits = path->route && length <= path->route_capacity;
+    size_t cells = 1;
+    for (size_t k = 0; k < length; k++) {
+        astar_point p = cell_of(wg, start, goal, wg->route[k]);
+        if (route_fits)
+            path->route[k] = p;
+        if (k > 0) {
+            astar_point last = cell_of(wg, start, goal, wg->route[k - 1]);
+            path->distance += hypot((double)p.x - last.x, (double)p.y - last.y);
+            cells += astar__segment_cells(wg->grid, last, p, NULL, 0) - 1;
+        }
+    }
+    path->route_length = length;
+    path->cell_length = cells;
+    bool cells_fit = path->cells && cells <= path->cell_capacity;
+    if (cells_fit) {
+        size_t at = 0;
+        path->cells[0] = cell_of(wg, start, goal, wg->route[0]);
+        for (size_t k = 1; k < length; k++)
+            at += astar__segment_cells(wg->grid, path->cells[at],
+                                       cell_of(wg, start, goal, wg->route[k]), path->cells + at,
+                                       path->cell_capacity - at) - 1;
+    }
+    return (path->route && !route_fits) || (path->cells && !cells_fit)
+               ? ASTAR_PATH_BUFFER_TOO_SMALL
+               : ASTAR_OK;
+}
+
+astar_status astar_waypoint_find_path(astar_waypoint_graph *wg, astar_point start,
+                                      astar_point goal, const astar_options *options,
+                                      astar_waypoint_path *path)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (path)
+        *path = (astar_waypoint_path){ .route = path->route, .route_capacity = path->route_capacity,
+                                       .cells = path->cells, .cell_capacity = path->cell_capacity };
+    astar_status status = check_query(wg, start, goal, options, path);
+    if (status != ASTAR_OK)
+        return status;
+    uint32_t n = wg->count;
+    uint32_t from = node_at(wg, start, start_node(n));
+    uint32_t to = same_cell(start, goal) ? from : node_at(wg, goal, goal_node(n));
+    join(wg, start, goal, from, to);
+    astar_graph_path found = { .nodes = wg->route, .capacity = (size_t)n + 3 };
+    status = astar_graph_find_path(wg->ctx, wg->graph, from, to, options, &found);
+    path->expanded = found.expanded;
+    if (status != ASTAR_OK && status != ASTAR_PARTIAL_NO_PATH && status != ASTAR_PARTIAL_LIMIT)
+        return status;
+    path->cost = found.cost;
+    astar_status written = write_route(wg, start, goal, found.length, path);
+    return written == ASTAR_OK ? status : written;
+}
