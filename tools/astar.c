@@ -19,6 +19,7 @@ static const struct {
     { "explore", cmd_explore, "walk a unit that sees only what is near it to its goal" },
     { "queue", cmd_queue, "replay a scenario as units asking for paths over game frames" },
     { "graph", cmd_graph, "a least-cost route on any graph (text or DIMACS file)" },
+    { "waypoints", cmd_waypoints, "a route through a map's waypoints, and the cells along it" },
 };
 
 static void usage(FILE *out)

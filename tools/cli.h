@@ -296,5 +296,6 @@ int cmd_flow(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_queue(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
+int cmd_waypoints(int argc, char **argv);
 
 #endif
