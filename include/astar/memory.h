@@ -7,7 +7,8 @@
  * Every object that holds memory can be created with an allocator of yours
  * (the astar_*_new_with and astar_*_load_with calls: grid, context, queue,
  * distance map, layer, units, scenario, graph builder - whose graphs keep
- * its allocator - and graph files); the plain astar_*_new calls use
+ * its allocator - graph files, waypoint graphs and waypoint files); the
+ * plain astar_*_new calls use
  * malloc and free. The object keeps a copy of the astar_allocator and makes
  * every allocation of its life with it, including those it makes after
  * creation:
@@ -18,8 +19,8 @@
  *   - a queue: its slots' contexts.
  * There is no global allocator: two objects may use two allocators, and
  * nothing else in the library allocates. Searches, steps, queue updates,
- * distance maps and read-backs never allocate at all (tests/test_alloc.c
- * counts them).
+ * distance maps, waypoint queries and read-backs never allocate at all
+ * (tests/test_alloc.c counts them).
  *
  * Rules for your allocator:
  *   - allocate(user, size) returns a block of at least size bytes (size > 0),
