@@ -51,29 +51,32 @@ static walker walker_at(const astar_grid *grid, astar_point from, astar_point to
                      .next_x = ny, .next_y = nx };
 }
 
-/* Moves w across the next grid line, or through the next grid corner into
- * the diagonal cell, adding the lines crossed to *lines. */
-static inline void step_over(int64_t nx, int64_t ny, walker *w, int64_t *lines)
+/* Moves w through the grid corner it has reached into the diagonal cell,
+ * crossing two lines. */
+static inline void step_corner(int64_t nx, int64_t ny, walker *w, int64_t *lines)
 {
-    if (w->next_x == w->next_y) {
-        w->cell += w->step_x + w->step_y;
-        w->next_x += 2 * ny;
-        w->next_y += 2 * nx;
-        *lines += 2;
-    } else if (w->next_x < w->next_y) {
+    w->cell += w->step_x + w->step_y;
+    w->next_x += 2 * ny;
+    w->next_y += 2 * nx;
+    *lines += 2;
+}
+
+/* Moves w across the next grid line, not at a corner, into the next cell. */
+static inline void step_line(int64_t nx, int64_t ny, walker *w, int64_t *lines)
+{
+    if (w->next_x < w->next_y) {
         w->cell += w->step_x;
         w->next_x += 2 * ny;
-        ++*lines;
     } else {
         w->cell += w->step_y;
         w->next_y += 2 * nx;
-        ++*lines;
     }
+    ++*lines;
 }
 
-/* step_over, if the rule allows it: false, with the blocked cell in *wall,
- * where the next cell is blocked or, through a corner, where the two
- * cells beside it break the corner rule. */
+/* Moves w into the next cell, if the rule allows it: false, with the
+ * blocked cell in *wall, where that cell is blocked or, through a corner,
+ * where the two cells it touches there break the corner rule. */
 static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t nx, int64_t ny,
                            walker *w, int64_t *lines, astar_point *wall)
 {
@@ -81,8 +84,10 @@ static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t 
         const uint8_t *beside_x = w->cell + w->step_x, *beside_y = w->cell + w->step_y;
         if (!move_diagonal_allowed(corners, *beside_x != 0, *beside_y != 0))
             return met(grid, *beside_x ? beside_y : beside_x, wall);
+        step_corner(nx, ny, w, lines);
+    } else {
+        step_line(nx, ny, w, lines);
     }
-    step_over(nx, ny, w, lines);
     return *w->cell != 0 || met(grid, w->cell, wall);
 }
 
@@ -131,12 +136,16 @@ size_t astar__segment_cells(const astar_grid *grid, astar_point a, astar_point b
     int64_t nx = b.x > a.x ? b.x - a.x : a.x - b.x, ny = b.y > a.y ? b.y - a.y : a.y - b.y;
     walker w = walker_at(grid, a, b, nx, ny);
     size_t count = 0;
-    for (int64_t crossed = 0;; step_over(nx, ny, &w, &crossed)) {
+    for (int64_t crossed = 0;;) {
         if (count < capacity)
             cells[count] = point_of(grid, w.cell);
         count++;
         if (crossed == nx + ny)
             return count;
+        if (w.next_x == w.next_y)
+            step_corner(nx, ny, &w, &crossed);
+        else
+            step_line(nx, ny, &w, &crossed);
     }
 }
 
