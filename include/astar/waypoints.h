@@ -90,11 +90,14 @@ ASTAR_API astar_status astar_waypoint_graph_new_with(const astar_grid *grid,
                                                      astar_waypoint_graph **out,
                                                      astar_error *err);
 
-/* Frees a waypoint graph (not its grid). NULL is allowed. */
+/* Frees a waypoint graph (not its grid).
+ * [in,opt] graph  NULL does nothing */
 ASTAR_API void astar_waypoint_graph_delete(astar_waypoint_graph *graph);
 
 /* Its waypoints, the pairs of them that see each other (each pair once),
- * and the bytes it holds, its search context included. O(1); 0 for NULL. */
+ * and the bytes it holds, its search context included.
+ * [in,opt] graph  NULL gives 0
+ * O(1). */
 ASTAR_API uint32_t astar_waypoint_graph_count(const astar_waypoint_graph *graph);
 ASTAR_API uint32_t astar_waypoint_graph_pairs(const astar_waypoint_graph *graph);
 ASTAR_API size_t astar_waypoint_graph_bytes(const astar_waypoint_graph *graph);
@@ -182,8 +185,11 @@ typedef struct astar_waypoint_list astar_waypoint_list;
 
 #define ASTAR_MAX_WAYPOINT_FILE_BYTES ((size_t)1 << 31)
 
-/* Reads a waypoint file (at path, or text of length bytes that messages
- * call name [opt]) into a new list.
+/* Reads a waypoint file into a new list.
+ * [in]     path       (_load) the file
+ * [in]     text, length  (parse) the file's text, length bytes (no NUL
+ *                     needed; NULL with length 0 is an empty file)
+ * [in,opt] name       (parse) what messages call the text; NULL: "<text>"
  * [in,opt] allocator  (_with, parse) for the list and the file while read
  * [out]    out        the list; free it with astar_waypoint_list_delete;
  *                     NULL on failure
@@ -203,13 +209,17 @@ ASTAR_API astar_status astar_waypoint_list_parse(const char *text, size_t length
                                                  const astar_allocator *allocator,
                                                  astar_waypoint_list **out, astar_error *err);
 
-/* Frees a list. NULL is allowed. */
+/* Frees a list.
+ * [in,opt] list  NULL does nothing */
 ASTAR_API void astar_waypoint_list_delete(astar_waypoint_list *list);
 
 /* Its waypoints in file order, to pass to astar_waypoint_graph_new (valid
  * as long as the list; NULL when there are none), how many, and waypoint
- * i's name ("" when it has none, NULL for i out of range). O(1); 0 or
- * NULL for a NULL list. */
+ * i's name ("" when it has none, NULL for i out of range; valid as long as
+ * the list).
+ * [in,opt] list  NULL gives NULL or 0
+ * [in]     i     0 .. count - 1
+ * O(1). */
 ASTAR_API const astar_point *astar_waypoint_list_points(const astar_waypoint_list *list);
 ASTAR_API size_t astar_waypoint_list_count(const astar_waypoint_list *list);
 ASTAR_API const char *astar_waypoint_list_name(const astar_waypoint_list *list, size_t i);
