@@ -443,8 +443,8 @@ static void test_file_faults(void **state)
 static void test_shipped_example(void **state)
 {
     (void)state;
-    astar_grid *g;
-    astar_waypoint_list *list;
+    astar_grid *g = NULL;
+    astar_waypoint_list *list = NULL;
     astar_error err;
     if (astar_grid_load_movingai(ASTAR_SOURCE_DIR "/data/rooms.map", &g, &err) != ASTAR_OK ||
         astar_waypoint_list_load(ASTAR_SOURCE_DIR "/data/rooms.waypoints", &list, &err) != ASTAR_OK)
