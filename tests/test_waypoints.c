@@ -25,9 +25,9 @@
 #include "util/reference.h"
 
 #ifdef ASTAR_TEST_SANITIZED
-enum { TRIALS = 150 };
-#else
 enum { TRIALS = 1500 };
+#else
+enum { TRIALS = 6000 };
 #endif
 enum { MAX_WAYPOINTS = 14, QUERIES = 6, MAX_CELLS = 4096 };
 
