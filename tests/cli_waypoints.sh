@@ -75,6 +75,8 @@ run 2 "$ASTAR" waypoints "$map" "$points" 2 2 37 16 --turn-penalty 5
 has "--turn-penalty does not apply here"
 run 2 "$ASTAR" waypoints "$map" "$points" 2 2 37 16 --islands
 has "--islands does not apply here"
+run 2 "$ASTAR" waypoints "$map" "$points" 2 2 37 16 --topology odd-r
+has "--topology does not apply here: a waypoint route is A* on the graph of a square map's waypoints"
 run 2 "$ASTAR" waypoints "$map" "$points" 2 two 37 16
 has "'two' is not a whole number"
 run 2 "$ASTAR" waypoints "$map" "$points" 2 2 37

@@ -329,6 +329,12 @@ static void test_refusals(void **state)
     four.moves = ASTAR_MOVES_4;
     expect_refused(g, twice, 2, &four, ASTAR_UNSUPPORTED,
                    "4 moves: a unit walking straight between waypoints steps diagonally");
+    astar_grid *hex;
+    assert_int_equal(astar_grid_new(8, 6, &hex), ASTAR_OK);
+    assert_int_equal(astar_grid_set_topology(hex, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    expect_refused(hex, twice, 2, NULL, ASTAR_UNSUPPORTED,
+                   "a hex grid: line of sight is drawn on squares only");
+    astar_grid_delete(hex);
     astar_waypoint_graph *wg = NULL;
     assert_int_equal(astar_waypoint_graph_new(NULL, twice, 2, NULL, &wg, NULL),
                      ASTAR_INVALID_ARGUMENT);

@@ -109,7 +109,7 @@ int cmd_waypoints(int argc, char **argv)
     const char *positional[6];
     cli_command_line line = {
         .name = "waypoints", .search = waypoint_search_options, .options = &o,
-        .not_here = "waypoint routes are searched with A* on the waypoint graph",
+        .not_here = "a waypoint route is A* on the graph of a square map's waypoints",
         .own = waypoint_options, .own_count = CLI_COUNT(waypoint_options), .take = take,
         .state = &quiet, .positional = positional, .positional_min = 6, .positional_max = 6,
         .usage = usage,
@@ -132,7 +132,7 @@ int cmd_waypoints(int argc, char **argv)
            astar_grid_height(grid), astar_waypoint_graph_count(wg), astar_waypoint_graph_pairs(wg),
            astar_waypoint_graph_bytes(wg) / 1024.0);
     printf("options: ");
-    cli_describe_moves(stdout, &o);
+    cli_describe_moves(stdout, &o, ASTAR_TOPOLOGY_SQUARE);
     printf(", ");
     cli_describe_graph_options(stdout, &o, o.heuristic == ASTAR_HEURISTIC_ZERO
                                                ? ASTAR_HEURISTIC_ZERO

@@ -69,7 +69,8 @@ typedef struct astar_waypoint_graph astar_waypoint_graph;
  * NULL with count > 0, count out of range, bad options, a waypoint outside
  * the grid, on a blocked cell or on another's cell, more visible pairs
  * than a graph holds); ASTAR_UNSUPPORTED for ASTAR_MOVES_4 (a unit that
- * walks straight lines steps diagonally); ASTAR_OUT_OF_MEMORY.
+ * walks straight lines steps diagonally) and for a hex grid (line of sight
+ * is drawn on squares only: astar_line_of_sight); ASTAR_OUT_OF_MEMORY.
  * Costs: count * (count - 1) / 2 line-of-sight tests, each O(|dx| + |dy|)
  * cells walked (from both ends, stopping at the first wall), then a graph
  * build of O(count + e log e) for e visible pairs. Memory (see

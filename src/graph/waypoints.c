@@ -19,6 +19,7 @@
 
 #include "core/cost.h"
 #include "core/error.h"
+#include "core/hex.h"
 #include "core/options.h"
 #include "graph/graph.h"
 #include "grid/grid.h"
@@ -151,6 +152,9 @@ astar_status astar_waypoint_graph_new_with(const astar_grid *grid, const astar_p
         return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
                                 "4 moves: a unit walking straight between waypoints steps "
                                 "diagonally");
+    if (hex_topology(grid->topology))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "a hex grid: line of sight is drawn on squares only");
     uint32_t n = (uint32_t)count;
     astar_status status = check_waypoints(grid, waypoints, n, err);
     if (status != ASTAR_OK)
