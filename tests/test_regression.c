@@ -4,7 +4,8 @@
  * context reads back, the squares an observer saw, distance maps). The
  * pinned values were computed on main at f507ae3, before the searches were
  * moved onto one search loop; a refactoring that changes any result of
- * any search fails here, naming the kind. */
+ * any search fails here, naming the kind. A change meant to change
+ * results re-pins what it changed and says why below. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -273,8 +274,14 @@ static void test_results_unchanged(void **state)
     astar_distance_map_delete(t.map);
     astar_context_delete(t.ctx);
 
+    /* Re-pinned when JPS's runs were bounded by the target's G (issue
+     * 15): JPS and JPS+ push fewer jump points, so their expansions and
+     * read-backs differ (costs are checked optimal on every benchmark
+     * problem); the game world's hash moved only because a search it
+     * refuses reads back the context of the JPS search before it - its
+     * statuses, costs and expansions were checked unchanged. */
     static const uint64_t pinned[KINDS] = {
-        0x36e063cf59676d05u, 0x8bf238b93bb3fd7cu, 0x0c80dbcad06dea50u,
+        0x36e063cf59676d05u, 0x4f95243108148e6fu, 0x841e6d763f4b3050u,
         0x5a4545fbcbf17176u, 0x527f799799796497u,
     };
     int changed = 0;

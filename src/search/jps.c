@@ -17,8 +17,18 @@
  * from as their parent, and the diagonal run goes on.
  *
  * JPS finds each stop by scanning the grid's walkability bits 64 cells at a
- * time (Harabor and Grastien, 2014); JPS+ reads it from the jump table. */
+ * time (Harabor and Grastien, 2014); JPS+ reads it from the jump table.
+ *
+ * Once the target is on the open list with G = bound, no run goes on to
+ * where its own G would reach the bound: every path through such a cell
+ * costs at least that much, so no jump point there could lead to a better
+ * path, and the target would be closed before any of them was expanded.
+ * That is what keeps a short query short: the start looks first the way
+ * the target lies, and once the target is found the other runs stop at
+ * once instead of scanning across the map. */
 #include "search/jps.h"
+
+#include <limits.h>
 
 #include "core/inline.h"
 #include "grid/jump_table.h"
@@ -28,14 +38,35 @@
 
 static inline int absolute(int v) { return v < 0 ? -v : v; }
 
+/* How many steps of this cost a run from G = g may take before its G
+ * reaches the bound (INT_MAX while the target is not yet open). */
+static ALWAYS_INLINE int run_limit(const jps_search *j, uint64_t g, uint64_t step)
+{
+    if (j->bound == UINT64_MAX)
+        return INT_MAX;
+    if (g + step >= j->bound)
+        return 0;
+    uint64_t steps = (j->bound - g - 1) / step;
+    return steps < INT_MAX ? (int)steps : INT_MAX;
+}
+
+/* A run's stop (v >= 1 a jump point v cells on, v <= 0 a wall after -v
+ * cells) cut at limit cells: past it the run is as good as walled in. */
+static ALWAYS_INLINE int within(int stop, int limit)
+{
+    return stop > limit || -stop > limit ? -limit : stop;
+}
+
 /* Where a straight run from cell `pos` of a line (its words at `here`) stops, in the table's
  * encoding resolved to a plain distance: v >= 1 a jump point v cells on,
- * v <= 0 a wall after -v cells. Reads one aligned word of the line and of
- * the two beside it per step, 64 cells; a forced neighbour is a side cell
- * that is walkable where the side cell behind is not, and "behind" is the
- * same word shifted by one cell, the cell it lacks kept from the word
- * before. The lines' blocked padding ends every run. */
-static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir)
+ * v <= 0 a wall after -v cells, the run cut at limit cells (within). Reads
+ * one aligned word of the line and of the two beside it per step, 64
+ * cells; a forced neighbour is a side cell that is walkable where the side
+ * cell behind is not, and "behind" is the same word shifted by one cell,
+ * the cell it lacks kept from the word before. The lines' blocked padding
+ * ends every run. */
+static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir,
+                                   int limit)
 {
     const uint64_t *before = here - lines->words_per_line;
     const uint64_t *after = here + lines->words_per_line;
@@ -46,6 +77,10 @@ static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here,
     uint64_t wanted = dir > 0 ? ~(uint64_t)0 << first : ~(uint64_t)0 >> (63 - first);
     uint64_t before_last = before[w - dir], after_last = after[w - dir];
     for (;; w += dir, wanted = ~(uint64_t)0) {
+        /* The distance of the word's first cell in the run's direction. */
+        int first_cell = ((int)(w * 64) + (dir > 0 ? 0 : 63) - BIT_LINE_PAD - pos) * dir;
+        if (first_cell > limit)
+            return -limit;
         uint64_t b = before[w], a = after[w];
         uint64_t b_behind = dir > 0 ? b << 1 | before_last >> 63 : b >> 1 | before_last << 63;
         uint64_t a_behind = dir > 0 ? a << 1 | after_last >> 63 : a >> 1 | after_last << 63;
@@ -53,7 +88,7 @@ static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here,
         if (stops) {
             int at = (int)(dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops));
             int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
-            return (here[w] >> at) & 1 ? distance : -(distance - 1);
+            return within((here[w] >> at) & 1 ? distance : -(distance - 1), limit);
         }
         before_last = b;
         after_last = a;
@@ -68,42 +103,47 @@ static ALWAYS_INLINE int table_stop(const jps_search *j, int x, int y, unsigned 
     return jump_table_stop(j->table, j->s.width, (uint32_t)y * (uint32_t)j->s.width + (uint32_t)x, d);
 }
 
-static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx, int dy, bool table)
+static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx, int dy,
+                                       uint64_t g, bool table)
 {
+    int limit = run_limit(j, g, j->straight);
     if (table)
-        return table_stop(j, x, y, move_direction(dx, dy));
+        return within(table_stop(j, x, y, move_direction(dx, dy)), limit);
     const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
     const bit_lines *lines = dx ? rows : columns;
     const uint64_t *line = dx ? bit_lines_line(rows, y) : bit_lines_line(columns, x);
     int pos = dx ? x : y;
     /* The direction a constant in each scan, as in diagonal_scan. */
-    return dx + dy > 0 ? scan_line(lines, line, pos, 1) : scan_line(lines, line, pos, -1);
+    return dx + dy > 0 ? scan_line(lines, line, pos, 1, limit) : scan_line(lines, line, pos, -1, limit);
 }
 
 /* diagonal_stop's scan, with dx and dy constants: scan_line then computes
  * its words, masks and shifts for one direction, not both and a choice. */
 static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const int dx,
-                                       const int dy, int along[2])
+                                       const int dy, uint64_t g, int along[2])
 {
     const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
     ptrdiff_t row = (ptrdiff_t)dy * j->s.grid->stride;
     /* The row and the column the straight runs scan move one line a step. */
     const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
     const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
+    int limit = run_limit(j, g, j->diagonal);
     for (int k = 0;; k++) {
-        if (!here[dx] || !here[row] || !here[row + dx])
+        if (k == limit || !here[dx] || !here[row] || !here[row + dx])
             return -k;
         here += row + dx;
         x += dx;
         y += dy;
+        g += j->diagonal;
         row_words += dy * (ptrdiff_t)rows->words_per_line;
         column_words += dx * (ptrdiff_t)columns->words_per_line;
-        along[0] = scan_line(rows, row_words, x, dx);
+        int straight = run_limit(j, g, j->straight);
+        along[0] = scan_line(rows, row_words, x, dx, straight);
         if (along[0] > 0) {
-            along[1] = scan_line(columns, column_words, y, dy);
+            along[1] = scan_line(columns, column_words, y, dy, straight);
             return k + 1;
         }
-        along[1] = scan_line(columns, column_words, y, dy);
+        along[1] = scan_line(columns, column_words, y, dy, straight);
         if (along[1] > 0)
             return k + 1;
     }
@@ -114,13 +154,13 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
  * Scanning, it leaves in along[] where the two straight runs from the stop
  * cell stop (along dx, along dy), which the caller needs next. */
 static ALWAYS_INLINE int diagonal_stop(const jps_search *j, int x, int y, int dx, int dy,
-                                       bool table, int along[2])
+                                       uint64_t g, bool table, int along[2])
 {
     if (table)
-        return table_stop(j, x, y, move_direction(dx, dy));
+        return within(table_stop(j, x, y, move_direction(dx, dy)), run_limit(j, g, j->diagonal));
     if (dx > 0)
-        return dy > 0 ? diagonal_scan(j, x, y, 1, 1, along) : diagonal_scan(j, x, y, 1, -1, along);
-    return dy > 0 ? diagonal_scan(j, x, y, -1, 1, along) : diagonal_scan(j, x, y, -1, -1, along);
+        return dy > 0 ? diagonal_scan(j, x, y, 1, 1, g, along) : diagonal_scan(j, x, y, 1, -1, g, along);
+    return dy > 0 ? diagonal_scan(j, x, y, -1, 1, g, along) : diagonal_scan(j, x, y, -1, -1, g, along);
 }
 
 /* Puts a jump point on the open list, or re-points it if this way is
@@ -132,8 +172,11 @@ static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int 
 {
     uint32_t cell = (uint32_t)y * (uint32_t)j->s.width + (uint32_t)x;
     astar_list list = search_list(&j->s, kind, cell);
-    if (list != ASTAR_LIST_CLOSED)
-        search_reach(&j->s, kind, true, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
+    if (list == ASTAR_LIST_CLOSED)
+        return;
+    if (cell == j->s.target && g < j->bound)
+        j->bound = g;
+    search_reach(&j->s, kind, true, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
 }
 
 /* A straight run from (x, y), which is g from the start along the way from
@@ -153,7 +196,7 @@ static ALWAYS_INLINE void straight_found(jps_search *j, astar_open_list kind, in
 static ALWAYS_INLINE void run_straight(jps_search *j, astar_open_list kind, int x, int y, int dx, int dy, uint32_t parent,
                                 uint64_t g, bool table)
 {
-    straight_found(j, kind, x, y, dx, dy, parent, g, straight_stop(j, x, y, dx, dy, table));
+    straight_found(j, kind, x, y, dx, dy, parent, g, straight_stop(j, x, y, dx, dy, g, table));
 }
 
 /* A diagonal run from (x, y), which is g from the start: at each of its
@@ -164,7 +207,7 @@ static ALWAYS_INLINE void run_diagonal(jps_search *j, astar_open_list kind, int 
 {
     for (;;) {
         int along[2] = { 0, 0 };
-        int stop = diagonal_stop(j, x, y, dx, dy, table, along);
+        int stop = diagonal_stop(j, x, y, dx, dy, g, table, along);
         int to_x = (j->s.target_x - x) * dx, to_y = (j->s.target_y - y) * dy;
         int k = to_x < to_y ? to_x : to_y;
         if (k > 0 && k <= absolute(stop)) {
@@ -190,21 +233,34 @@ static ALWAYS_INLINE void run_diagonal(jps_search *j, astar_open_list kind, int 
     }
 }
 
+static int sign(int v) { return (v > 0) - (v < 0); }
+
+/* A run from (x, y) each way (dx, dy), straight or diagonal. */
+static ALWAYS_INLINE void run(jps_search *j, astar_open_list kind, int x, int y, int dx, int dy,
+                              uint32_t parent, uint64_t g, bool table)
+{
+    if (dx && dy)
+        run_diagonal(j, kind, x, y, dx, dy, parent, g, table);
+    else
+        run_straight(j, kind, x, y, dx, dy, parent, g, table);
+}
+
 /* The successors of a jump point: on along its way, and around each forced
- * neighbour. The start has no way yet and looks everywhere. */
+ * neighbour. The start has no way yet and looks everywhere, first the way
+ * the target lies, so that a target met there bounds the other runs. */
 static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const square *p, bool table)
 {
     uint32_t cell = p->cell;
     int x = p->x, y = p->y;
     uint64_t g = p->g;
     if (cell == j->s.start) {
+        int tx = sign(j->s.target_x - x), ty = sign(j->s.target_y - y);
+        if (tx || ty)
+            run(j, kind, x, y, tx, ty, cell, g, table);
         for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                if (dx && dy)
-                    run_diagonal(j, kind, x, y, dx, dy, cell, g, table);
-                else if (dx || dy)
-                    run_straight(j, kind, x, y, dx, dy, cell, g, table);
-            }
+            for (int dx = -1; dx <= 1; dx++)
+                if ((dx || dy) && (dx != tx || dy != ty))
+                    run(j, kind, x, y, dx, dy, cell, g, table);
         return;
     }
     int dx = move_dx[p->dir], dy = move_dy[p->dir];
@@ -249,6 +305,7 @@ static ALWAYS_INLINE void expand_table(search *s, astar_open_list kind, const bo
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
+    ((jps_search *)s)->bound = UINT64_MAX; /* also when a search starts over */
     return search_seed_start(s, kind, TIE_PARENT);
 }
 

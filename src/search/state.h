@@ -38,6 +38,9 @@ typedef struct jps_search {
     search s;                     /* first: the loop hands the expansion &s */
     const jump_table *table;      /* JPS+; NULL for JPS */
     uint64_t straight, diagonal;  /* a step, terrain included */
+    uint64_t bound;               /* the target's G once it is on the open list,
+                                     UINT64_MAX before: no run goes on to where
+                                     its G would reach it */
 } jps_search;
 
 /* What every graph search reads of its graph: the forward rows (where
