@@ -29,6 +29,8 @@ static astar_options random_options(rng *r)
     o.open_list = (astar_open_list)rng_below(r, 4);
     o.ties = (astar_ties)rng_below(r, 4);
     o.heuristic = rng_below(r, 4) ? ASTAR_HEURISTIC_EUCLIDEAN : ASTAR_HEURISTIC_ZERO;
+    if (rng_below(r, 4) == 0)
+        o.weight = 0.5 + 0.1 * rng_below(r, 6); /* up to 1: still least costs */
     return o;
 }
 
@@ -39,8 +41,12 @@ static void test_matches_reference(void **state)
 {
     (void)state;
     rng r = { 11 };
-    astar_context *ctx;
-    assert_int_equal(astar_graph_context_new(TEST_GRAPH_MAX_NODES, &ctx), ASTAR_OK);
+    /* Two contexts: one of the graphs' largest size, whose buckets (58
+     * entries) may run out on a dense graph and hand the search over to
+     * the heap, and one where they never do. */
+    astar_context *small, *large;
+    assert_int_equal(astar_graph_context_new(TEST_GRAPH_MAX_NODES, &small), ASTAR_OK);
+    assert_int_equal(astar_graph_context_new(16 * TEST_GRAPH_MAX_NODES, &large), ASTAR_OK);
     static test_graph t;
     uint64_t dist[TEST_GRAPH_MAX_NODES];
     uint32_t nodes[TEST_GRAPH_MAX_NODES];
@@ -59,6 +65,7 @@ static void test_matches_reference(void **state)
             uint32_t start = (uint32_t)rng_below(&r, (int)t.nodes);
             uint32_t goal = (uint32_t)rng_below(&r, (int)t.nodes);
             astar_options o = random_options(&r);
+            astar_context *ctx = q % 2 ? large : small;
             astar_graph_path path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_path(ctx, g, start, goal, &o, &path);
             queries++;
@@ -89,12 +96,14 @@ static void test_matches_reference(void **state)
     }
     print_message("graph A* = reference Dijkstra: %zu queries on %d random graphs, %zu paths\n",
                   queries, TRIALS, found);
-    astar_context_delete(ctx);
+    astar_context_delete(small);
+    astar_context_delete(large);
 }
 
 /* H is what the header says - the distance under the graph's metric times
  * the scale, rounded down - and never more than the least cost left (the
- * scale rule makes it so): read back from the context after a search. */
+ * scale rule makes it so): read back from the context after a search on
+ * the heap or on the buckets. */
 static void test_heuristic_admissible(void **state)
 {
     (void)state;
@@ -118,7 +127,9 @@ static void test_heuristic_admissible(void **state)
         }
         for (uint32_t start = 0; start < t.nodes; start++) {
             astar_graph_path path = { 0 };
-            astar_graph_find_path(ctx, g, start, goal, NULL, &path);
+            astar_options o = astar_options_default();
+            o.open_list = start % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
+            astar_graph_find_path(ctx, g, start, goal, &o, &path);
             for (uint32_t v = 0; v < t.nodes; v++) {
                 astar_node n;
                 assert_int_equal(astar_graph_context_node(ctx, g, v, &n), ASTAR_OK);

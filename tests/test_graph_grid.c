@@ -3,7 +3,8 @@
  * benchmarks (../shared/bench) made into a graph (astar_graph_from_grid: 8
  * moves, the corner rule, octile costs), and a sample of every set's
  * problems - every STEP-th line of each scenario file, over 8,000 in all -
- * searched on both. The graph search must give the grid search's cost to
+ * searched on both, the graph by turns on the heap and on the bucket open
+ * list. The graph search must give the grid search's cost to
  * the unit and the scenario's optimal length, and a path whose steps are
  * moves of the grid. A second pass with article costs and 4 moves on a
  * map of each set checks the other cost models. Under the sanitizers
@@ -74,6 +75,8 @@ static void compare(const char *name, const astar_grid *grid, const astar_scenar
         astar_path gp = { 0 };
         astar_status gs = astar_find_path(grid_ctx, grid, p->start, p->goal, &grid_o, &gp);
         astar_graph_path np = { .nodes = nodes, .capacity = cells };
+        /* The graph's open list: the heap and the buckets by turns. */
+        o.open_list = (i - first) / step % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
         astar_status ns = astar_graph_find_path(graph_ctx, graph, (uint32_t)(p->start.y * w + p->start.x),
                                                 (uint32_t)(p->goal.y * w + p->goal.x), &o, &np);
         t->problems++;

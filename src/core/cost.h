@@ -8,6 +8,7 @@
 
 #include "astar.h"
 #include "core/hex.h"
+#include "core/inline.h"
 
 /* Weights are fixed point so that H stays an integer, like G. */
 enum { WEIGHT_ONE = 1024 };
@@ -87,6 +88,26 @@ static inline double cost_distance(astar_heuristic metric, double dx, double dy)
     case ASTAR_HEURISTIC_ZERO: break;
     }
     return sqrt(dx * dx + dy * dy);
+}
+
+/* What a graph's H is worked out from: x, y per node (NULL: H is 0), the
+ * target's position, the cost per unit of distance and the metric. */
+typedef struct node_h_model {
+    const double *xy;
+    double target_x, target_y, scale;
+    astar_heuristic metric;
+} node_h_model;
+
+/* H of a graph's node: its distance to the target under the metric times
+ * the scale, rounded down, then weighted as cost_h does. */
+static ALWAYS_INLINE uint64_t cost_node_h(const node_h_model *m, uint32_t weight, uint32_t node)
+{
+    if (!m->xy)
+        return 0;
+    double dx = fabs(m->xy[2 * (size_t)node] - m->target_x);
+    double dy = fabs(m->xy[2 * (size_t)node + 1] - m->target_y);
+    uint64_t estimate = (uint64_t)(m->scale * cost_distance(m->metric, dx, dy));
+    return estimate * weight / WEIGHT_ONE;
 }
 
 #endif

@@ -58,6 +58,7 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
     }
     q->stamp = BUCKET_TAG | q->generation << BUCKET_GEN_SHIFT;
     q->width = (uint32_t)width;
+    q->on_graph = false;
     q->model = *model;
     q->target_x = target_x;
     q->target_y = target_y;
@@ -90,10 +91,16 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
     }
 }
 
-bool astar__bucket_refill(bucket_queue *q)
+/* bucket_f with the kind of search a constant, so that the grid's refill
+ * has no test for graphs in its loop. */
+static ALWAYS_INLINE uint32_t f_of(const bucket_queue *q, const bool graph, uint32_t xy,
+                                   uint32_t g)
 {
-    if (!q->far_used)
-        return false;
+    return graph ? bucket_f_node(q, xy, g) : bucket_f_at(q, xy, g);
+}
+
+static ALWAYS_INLINE void refill(bucket_queue *q, const bool graph)
+{
     /* The lowest far bucket holds the lowest F; its first block becomes the
      * near one. far_min may be an F whose square has since been re-pointed
      * lower: then the block may turn out empty, which only costs a refill. */
@@ -104,17 +111,27 @@ bool astar__bucket_refill(bucket_queue *q)
     q->cursor = q->far_min[j] & (q->near_size - 1);
     while (k != BUCKET_END) {
         uint32_t next = q->entry[k].next, xy = q->entry[k].xy;
-        uint32_t cell = bucket_cell(q, xy);
+        uint32_t cell = graph ? xy : bucket_cell(q, xy);
         if (q->tag[cell] & BUCKET_CLOSED) {
             q->entry[k].next = q->free;
             q->free = k;
         } else {
             /* A re-pointed square's old entry goes where its new one is:
              * in this bucket too, as nothing lower is left. */
-            bucket_link(q, k, bucket_f(q, xy, q->g[cell]));
+            bucket_link(q, k, f_of(q, graph, xy, q->g[cell]));
         }
         k = next;
     }
+}
+
+bool astar__bucket_refill(bucket_queue *q)
+{
+    if (!q->far_used)
+        return false;
+    if (q->on_graph)
+        refill(q, true);
+    else
+        refill(q, false);
     return true;
 }
 

@@ -29,14 +29,21 @@
  *              without its H, which is worked out only for the squares added
  *   parent[cell]  JPS only: the parent jump point (the next third of list)
  *   entry      the rest of list: an 8-byte entry per square in a bucket, its
- *              coordinates and the next entry of its bucket, and at the end
+ *              coordinates (a graph's: its node) and the next entry of its
+ *              bucket, and at the end
  *              the near buckets' heads and bitmaps
  * Re-pointing a square adds a second entry and leaves the first one where it
  * was: a square's entries all lead to it, and once it is closed the others
  * are dropped when they come up. Entries are recycled through a free list;
- * if they run out, astar__bucket_purge drops the stale ones. A* always gets one
- * back so (see astar__bucket_queue_init); JPS, with half the entries and no such
- * bound, may not, and then its search starts over with the heap. */
+ * if they run out, astar__bucket_purge drops the stale ones. A* on a grid
+ * always gets one back so (see astar__bucket_queue_init); JPS, with half the
+ * entries and no such bound, may not, nor may A* on a graph, whose nodes
+ * can have any number of edges, and then the search starts over with the
+ * heap.
+ *
+ * A graph's search (bucket_on_graph) keeps a node's id where a grid's keeps
+ * x | y << 16, and works H out from the nodes' positions (cost_node_h):
+ * the graph's H is consistent by its scale rule. */
 #ifndef ASTAR_BUCKETS_H
 #define ASTAR_BUCKETS_H
 
@@ -85,9 +92,11 @@ typedef struct bucket_queue {
     uint32_t *parent;           /* JPS's parent cells, or NULL */
     bucket_entry *entry;        /* after parent, if any */
     uint32_t room;              /* entries there */
-    uint32_t width;
+    uint32_t width;             /* 65536 on a graph: an entry's xy is its node */
     cost_model model;           /* and the target: H, for F = G + H */
     int target_x, target_y;
+    bool on_graph;              /* a graph's search (bucket_on_graph): H is node_h's */
+    node_h_model node_h;
     uint32_t base;              /* the near block's first F, a multiple of near_size */
     uint32_t cursor;            /* the near bucket last taken from */
     uint32_t free, used;        /* free list; entries handed out so far */
@@ -100,11 +109,24 @@ static inline uint32_t bucket_cell(const bucket_queue *q, uint32_t xy)
     return (xy >> 16) * q->width + (xy & 0xFFFFu);
 }
 
-/* F of the square at (x, y) = xy, whose G is g. */
-static inline uint32_t bucket_f(const bucket_queue *q, uint32_t xy, uint32_t g)
+/* F of the square at (x, y) = xy on a grid, whose G is g. */
+static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, uint32_t xy, uint32_t g)
 {
     int x = (int)(xy & 0xFFFFu), y = (int)(xy >> 16);
     return g + (uint32_t)cost_h_at(&q->model, x, y, q->target_x, q->target_y);
+}
+
+/* F of a graph's node, whose G is g. */
+static ALWAYS_INLINE uint32_t bucket_f_node(const bucket_queue *q, uint32_t node, uint32_t g)
+{
+    return g + (uint32_t)cost_node_h(&q->node_h, q->model.weight, node);
+}
+
+/* F of the square at (x, y) = xy, or on a graph of the node xy, whose G
+ * is g. */
+static inline uint32_t bucket_f(const bucket_queue *q, uint32_t xy, uint32_t g)
+{
+    return q->on_graph ? bucket_f_node(q, xy, g) : bucket_f_at(q, xy, g);
 }
 
 static inline astar_list bucket_list_of(const bucket_queue *q, uint32_t cell)
@@ -146,7 +168,7 @@ uint32_t astar__bucket_purge(bucket_queue *q);
 
 /* Adds a square at (x, y) = xy with F = f to the open list. Its tag and g
  * must already say so (bucket_reach). Returns false when no entry is left
- * even after dropping the stale ones (never for A*). */
+ * even after dropping the stale ones (never for A* on a grid). */
 static ALWAYS_INLINE bool bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
 {
     uint32_t k = q->free;
@@ -170,6 +192,16 @@ static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t 
     q->g[cell] = g;
     q->tag[cell] = q->stamp | dir;
     return bucket_push(q, xy, f);
+}
+
+/* On a graph, F may come out lower than the F being taken, by the last
+ * unit of an H worked out in floating point (the scale rule holds in
+ * exact arithmetic): the bucket of F = f is then looked at next rather
+ * than passed by. */
+static ALWAYS_INLINE void bucket_not_passed(bucket_queue *q, uint32_t f)
+{
+    if (f - q->base < q->cursor)
+        q->cursor = f - q->base;
 }
 
 /* Starts bringing the tag and G of a cell into the cache; a cell outside
@@ -251,5 +283,15 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
  * near_known false all of them. */
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
                   uint32_t f_start, bool parents);
+
+/* Turns a search just started into a graph's: entries hold node ids (a
+ * node is x = its id, y = 0, and a width of 65536 makes bucket_cell the
+ * id), and H is worked out from the nodes' positions. */
+static inline void bucket_on_graph(bucket_queue *q, const node_h_model *node_h)
+{
+    q->width = 65536;
+    q->on_graph = true;
+    q->node_h = *node_h;
+}
 
 #endif

@@ -91,11 +91,11 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
     s.observer = options->observer;
     s.observer_user = options->observer_user;
     if (graph->xy && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
-        s.node_xy = graph->xy;
-        s.target_px = graph->xy[2 * (size_t)goal];
-        s.target_py = graph->xy[2 * (size_t)goal + 1];
-        s.h_scale = graph->scale;
-        s.metric = graph->metric;
+        s.node_h = (node_h_model){ .xy = graph->xy,
+                                   .target_x = graph->xy[2 * (size_t)goal],
+                                   .target_y = graph->xy[2 * (size_t)goal + 1],
+                                   .scale = graph->scale,
+                                   .metric = graph->metric };
     }
     return s;
 }
@@ -137,8 +137,10 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     }
     st->type = SEARCH_GRAPH;
     st->end = goal;
-    astar__search_state_started(
-        st, &graph->edits, search_start(&gs->s, search_choose_list(&gs->s, false, true), seed));
+    /* The scale rule makes H consistent, and a weight up to 1 keeps it so:
+     * the buckets may serve. */
+    astar_open_list kind = search_choose_list(&gs->s, options->weight <= 1.0, true);
+    astar__search_state_started(st, &graph->edits, search_start(&gs->s, kind, seed));
     return ASTAR_IN_PROGRESS;
 }
 
@@ -203,7 +205,7 @@ astar_status astar_graph_context_node(const astar_context *ctx, const astar_grap
     if (!ctx || !graph || !out || !graph_has(graph, node) || !ctx->state->on_graph ||
         ctx->state->u.graph.rows.first != graph->first)
         return ASTAR_INVALID_ARGUMENT;
-    *out = (astar_node){ .list = context_list_of(ctx, node) };
+    *out = (astar_node){ .list = context_list_any(ctx, node) };
     if (out->list == ASTAR_LIST_NONE ||
         (ctx->state->type != SEARCH_GRAPH && ctx->state->type != SEARCH_GRAPH_NEAREST))
         return ASTAR_OK;

@@ -128,14 +128,12 @@ typedef struct search {
     bool stop_on_open;
     bool parents;                 /* JPS: a square's parent is a jump point kept
                                      with it, not the square one step back */
-    /* A graph's: the context's parents, and what H is worked out from -
-     * x, y per node (NULL: H is 0), the target's, and the cost per unit
-     * of distance. On a graph a node is a "cell" and width is the node
-     * count, so that x is the node and y 0 wherever a point is made. */
+    /* A graph's: the context's parents, and what H is worked out from
+     * (node_h.xy NULL: H is 0). On a graph a node is a "cell" and width is
+     * the node count, so that x is the node and y 0 wherever a point is
+     * made. */
     uint32_t *node_parent;
-    const double *node_xy;
-    double target_px, target_py, h_scale;
-    astar_heuristic metric;       /* how the graph measures distance */
+    node_h_model node_h;
     astar_observer observer;      /* [opt] */
     void *observer_user;
     astar_trace *trace;           /* [opt] */
@@ -215,12 +213,7 @@ static ALWAYS_INLINE uint64_t search_h(const search *s, int x, int y)
  * metric times the scale, rounded down, then weighted as cost_h does. */
 static ALWAYS_INLINE uint64_t search_node_h(const search *s, uint32_t node)
 {
-    if (!s->node_xy)
-        return 0;
-    double dx = fabs(s->node_xy[2 * (size_t)node] - s->target_px);
-    double dy = fabs(s->node_xy[2 * (size_t)node + 1] - s->target_py);
-    uint64_t estimate = (uint64_t)(s->h_scale * cost_distance(s->metric, dx, dy));
-    return estimate * s->model.weight / WEIGHT_ONE;
+    return cost_node_h(&s->node_h, s->model.weight, node);
 }
 
 /* H of a square by the rule's kind of search: 0 for Dijkstra, the node's
@@ -356,6 +349,10 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
         if (rule == TIE_PARENT)
             ctx->buckets.parent[cell] = parent;
+        if (tie_node_parents(rule)) {
+            s->node_parent[cell] = parent;
+            bucket_not_passed(&ctx->buckets, (uint32_t)f);
+        }
         if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, (uint32_t)g,
                           (uint32_t)f))
             s->out_of_entries = true;
@@ -365,7 +362,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
         /* Squares added last leave first, so this one is likely the next
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
-        if (rule != TIE_PARENT)
+        if (rule != TIE_PARENT && !tie_node_parents(rule))
             bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->step.cell[dir]));
     } else if (list == ASTAR_LIST_NONE) {
         if (tie_by_order(rule))
@@ -416,6 +413,8 @@ static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list k
         return ASTAR_COST_OVERFLOW;
     }
     search_begin(s, kind, (uint32_t)f);
+    if (kind == ASTAR_OPEN_LIST_BUCKETS && tie_node_parents(rule))
+        bucket_on_graph(&s->ctx->buckets, &s->node_h);
     search_reach(s, kind, true, rule, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
     return ASTAR_OK;
 }
@@ -439,8 +438,15 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
 {
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
-    if (kind == ASTAR_OPEN_LIST_BUCKETS)
-        return context_take_bucket(ctx, out);
+    if (kind == ASTAR_OPEN_LIST_BUCKETS) {
+        if (!context_take_bucket(ctx, out))
+            return false;
+        if (tie_node_parents(rule)) {
+            out->x = (int)out->cell; /* a node: x is its id, y 0 */
+            out->y = 0;
+        }
+        return true;
+    }
     if (ctx->open_count == 0)
         return false;
     list_entry e = open_pop(ctx, kind);
@@ -579,7 +585,7 @@ static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, 
  * more expansions: ASTAR_IN_PROGRESS, or the status it ended with. The
  * expansion gives ties by rule; with all_lists false it was started on the
  * heap or the buckets only. If the buckets run out of entries (never for
- * A*, see buckets.h), the search starts over on the heap, as if it had
+ * A* on a grid, see buckets.h), the search starts over on the heap, as if it had
  * begun there: the slice then expands up to budget more (and a trace
  * starts over with it). */
 static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
