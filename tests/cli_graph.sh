@@ -62,6 +62,27 @@ run 1 "$ASTAR" graph "$scratch/r.gr" 1 4
 has "no path"
 run 1 "$ASTAR" graph "$scratch/r.gr" 1 4 --islands
 has "no path"
+# The bucket open list: the Risk board's 42 nodes are too few for it (the
+# heap stands in); a line of 100 nodes, 1 apart, is enough, unless the
+# weight is above 1.
+run 0 "$ASTAR" graph "$risk" Argentina Madagascar --open-list buckets
+has "options: open list heap (buckets asked for: they cannot serve these options)"
+has "route: 5 nodes, cost 4,"
+{
+    echo 'p sp 100 99'
+    for i in $(seq 1 99); do echo "a $i $((i + 1)) 2"; done
+} >"$scratch/line.gr"
+{
+    echo 'p aux sp co 100'
+    for i in $(seq 1 100); do echo "v $i $i 0"; done
+} >"$scratch/line.co"
+run 0 "$ASTAR" graph "$scratch/line.gr" 1 100 --co "$scratch/line.co" --open-list buckets -q
+has "options: open list buckets, H euclidean distance"
+has "route: 100 nodes, cost 198, 99 expanded"
+run 0 "$ASTAR" graph "$scratch/line.gr" 1 100 --co "$scratch/line.co" --open-list buckets \
+    --weight 1.5 -q
+has "open list heap (buckets asked for: they cannot serve these options)"
+has "route: 100 nodes, cost 198,"
 # Dijkstra follows the arcs' directions: from 4, node 2 (6: 4 -> 1 -> 2)
 # is nearer than 3 (11); from 3 no arc leads anywhere; towards 3, node 4
 # costs 11 by 1 and 2, and nothing leads back to 4.

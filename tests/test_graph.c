@@ -418,6 +418,35 @@ static void test_small_graph_and_refusals(void **state)
     assert_null(b);
 }
 
+/* astar_graph_open_list says which list a graph search really uses: the
+ * buckets with a weight up to 1 in a context of 64 nodes or more, else the
+ * heap; the other lists as asked. */
+static void test_open_list_used(void **state)
+{
+    (void)state;
+    astar_context *small, *big;
+    assert_int_equal(astar_graph_context_new(63, &small), ASTAR_OK);
+    assert_int_equal(astar_graph_context_new(64, &big), ASTAR_OK);
+    astar_options o = astar_options_default();
+    assert_int_equal(astar_graph_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    assert_int_equal(astar_graph_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
+    assert_int_equal(astar_graph_open_list(small, &o), ASTAR_OPEN_LIST_HEAP);
+    o.heuristic = ASTAR_HEURISTIC_MANHATTAN; /* a grid's rule: the graph's metric serves */
+    assert_int_equal(astar_graph_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
+    o.weight = 0.5;
+    assert_int_equal(astar_graph_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
+    o.weight = 1.5;
+    assert_int_equal(astar_graph_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
+    o.weight = 1;
+    o.open_list = ASTAR_OPEN_LIST_SORTED;
+    assert_int_equal(astar_graph_open_list(small, &o), ASTAR_OPEN_LIST_SORTED);
+    assert_int_equal(astar_graph_open_list(NULL, &o), ASTAR_OPEN_LIST_HEAP);
+    assert_int_equal(astar_graph_open_list(big, NULL), ASTAR_OPEN_LIST_HEAP);
+    astar_context_delete(small);
+    astar_context_delete(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_islands_labels),
         cmocka_unit_test(test_small_graph_and_refusals),
+        cmocka_unit_test(test_open_list_used),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -239,13 +239,13 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
 }
 
-void cli_describe_graph_options(FILE *out, const astar_options *o, astar_heuristic h)
+void cli_describe_graph_options(FILE *out, const astar_options *o, const astar_context *ctx,
+                                astar_heuristic h)
 {
-    /* The bucket open list is for grids: a graph search uses the heap. */
-    astar_open_list used = o->open_list == ASTAR_OPEN_LIST_BUCKETS ? ASTAR_OPEN_LIST_HEAP : o->open_list;
+    astar_open_list used = astar_graph_open_list(ctx, o);
     fprintf(out, "open list %s%s, H %s%s, weight %g, ties %s, stop %s",
             name_of(open_list_names, (int)used),
-            used == o->open_list ? "" : " (buckets asked for: they serve grids only)",
+            used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)",
             name_of(heuristic_names, (int)h), h == ASTAR_HEURISTIC_ZERO ? "" : " distance",
             round(o->weight * 1024.0) / 1024.0, name_of(ties_names, (int)o->ties),
             name_of(stop_names, (int)o->stop));

@@ -60,9 +60,11 @@ bool cli_check_search(const char *cmd, const astar_options *options, bool world)
 void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx);
 
 /* "open list heap, H octile distance, weight 1, ties last, stop closed":
- * what a graph search uses of options, with H the graph's metric, or ZERO
- * when it has none or the options ask for none. */
-void cli_describe_graph_options(FILE *out, const astar_options *options, astar_heuristic h);
+ * what a graph search on ctx uses of options (the open list as
+ * astar_graph_open_list says), with H the graph's metric, or ZERO when it
+ * has none or the options ask for none. */
+void cli_describe_graph_options(FILE *out, const astar_options *options, const astar_context *ctx,
+                                astar_heuristic h);
 
 /* "moves 8, costs article" ("hex odd-r, costs article" on a hex map): the
  * options a Dijkstra search (nearest, flow) uses. */

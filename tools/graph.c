@@ -314,7 +314,8 @@ int cmd_graph(int argc, char **argv)
     }
     bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
     printf("options: ");
-    cli_describe_graph_options(stdout, &o, estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
+    cli_describe_graph_options(stdout, &o, ctx,
+                               estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
     printf("\n");
     if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));

@@ -258,8 +258,9 @@ typedef struct astar_graph_path {
  * (astar_find_path), with each node's neighbours the targets of its
  * enabled edges, looked at in the order of their node numbers.
  * Options that apply: heuristic (ZERO gives H = 0, every other value the
- * graph's estimate above: its metric is the graph's), weight, open_list (BUCKETS uses the
- * heap: H on a graph is not a function of grid offsets), ties, stop,
+ * graph's estimate above: its metric is the graph's), weight, open_list (BUCKETS
+ * on the terms of astar_graph_open_list; ties then do not apply, as on a
+ * grid), ties, stop,
  * observer (points are (node, 0)), trace (events' at.x and parent.x are
  * node numbers, y 0), max_expanded and partial (the closed node of least
  * H, as on a grid). The algorithm must be ASTAR_ALGORITHM_ASTAR
@@ -293,6 +294,17 @@ ASTAR_API astar_status astar_graph_search_begin(astar_context *ctx, const astar_
                                                 const astar_options *options);
 ASTAR_API astar_status astar_graph_search_finish(const astar_context *ctx,
                                                  astar_graph_path *path);
+
+/* The open list a graph search with these options on ctx really uses:
+ * the one options->open_list names, except that BUCKETS falls back to the
+ * heap with a weight above 1 (the buckets need F never to go down, which
+ * the scale rule gives up to that weight) or a context of fewer than 64
+ * nodes. (A search on the buckets may still start over on the heap when it
+ * has more nodes open at once than the buckets hold: a graph's nodes may
+ * have any number of edges.) NULL or invalid arguments give
+ * ASTAR_OPEN_LIST_HEAP. O(1). */
+ASTAR_API astar_open_list astar_graph_open_list(const astar_context *ctx,
+                                                const astar_options *options);
 
 /* What the last search on ctx (a graph's) knows of node: its list, F, G,
  * H and parent (as (node, 0); the node itself where the search began).

@@ -76,14 +76,26 @@ bool astar_options_optimal(const astar_options *options)
            options->world.turn_penalty == 0;
 }
 
-astar_open_list astar_context_open_list(const astar_context *ctx, const astar_options *options)
+bool astar__options_graph_consistent(const astar_options *options)
+{
+    return options->weight <= 1.0;
+}
+
+astar_open_list astar__open_list_used(const astar_context *ctx, const astar_options *options,
+                                      bool (*consistent)(const astar_options *))
 {
     if (!ctx || !options || !astar__options_valid(options))
         return ASTAR_OPEN_LIST_HEAP;
     if (options->open_list == ASTAR_OPEN_LIST_BUCKETS &&
-        (!astar__options_consistent(options) || ctx->buckets.capacity == 0))
-        return ASTAR_OPEN_LIST_HEAP;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR && options->open_list != ASTAR_OPEN_LIST_BUCKETS)
+        (!consistent(options) || ctx->buckets.capacity == 0))
         return ASTAR_OPEN_LIST_HEAP;
     return options->open_list;
+}
+
+astar_open_list astar_context_open_list(const astar_context *ctx, const astar_options *options)
+{
+    astar_open_list used = astar__open_list_used(ctx, options, astar__options_consistent);
+    if (used != ASTAR_OPEN_LIST_BUCKETS && options && options->algorithm != ASTAR_ALGORITHM_ASTAR)
+        return ASTAR_OPEN_LIST_HEAP;
+    return used;
 }

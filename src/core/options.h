@@ -11,6 +11,16 @@ bool astar__options_valid(const astar_options *options);
  * (what the BUCKETS open list needs). options must be valid. */
 bool astar__options_consistent(const astar_options *options);
 
+/* astar__options_consistent for a graph's H: the scale rule makes it
+ * consistent, and a weight up to 1 keeps it so. options must be valid. */
+bool astar__options_graph_consistent(const astar_options *options);
+
+/* The open list a search with these options on ctx uses, of the first
+ * three and BUCKETS (which needs consistent(options) and room in ctx);
+ * NULL or invalid arguments give the heap. */
+astar_open_list astar__open_list_used(const astar_context *ctx, const astar_options *options,
+                                      bool (*consistent)(const astar_options *));
+
 /* Whether the options' game world (astar_world) prices or forbids any
  * step beyond the grid's terrain: the one test of it, so that a feature
  * added to astar_world is seen wherever it matters (the loop with extras,

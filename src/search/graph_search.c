@@ -52,6 +52,11 @@ astar_status astar__graph_check(const astar_context *ctx, const astar_graph *gra
     return graph->nodes > ctx->max_cells ? ASTAR_MAP_TOO_LARGE : ASTAR_OK;
 }
 
+astar_open_list astar_graph_open_list(const astar_context *ctx, const astar_options *options)
+{
+    return astar__open_list_used(ctx, options, astar__options_graph_consistent);
+}
+
 static astar_status check_request(const astar_context *ctx, const astar_graph *graph,
                                   uint32_t start, uint32_t goal, const astar_options *options)
 {
@@ -137,9 +142,8 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     }
     st->type = SEARCH_GRAPH;
     st->end = goal;
-    /* The scale rule makes H consistent, and a weight up to 1 keeps it so:
-     * the buckets may serve. */
-    astar_open_list kind = search_choose_list(&gs->s, options->weight <= 1.0, true);
+    astar_open_list kind =
+        search_choose_list(&gs->s, astar__options_graph_consistent(options), true);
     astar__search_state_started(st, &graph->edits, search_start(&gs->s, kind, seed));
     return ASTAR_IN_PROGRESS;
 }
