@@ -13,6 +13,7 @@ public:
     {
         options_.costs = ASTAR_COSTS_OCTILE;
         options_.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
+        options_.open_list = ASTAR_OPEN_LIST_BUCKETS; // as the grid engine's
     }
     ~GraphEngine() override
     {
@@ -26,8 +27,8 @@ public:
 
     std::string describe() const override
     {
-        return "A* on astar_graph_from_grid (built per map, untimed): heap, octile edge costs, "
-               "octile H from node positions (the graph's metric)";
+        return "A* on astar_graph_from_grid (built per map, untimed): bucket open list, octile "
+               "edge costs, octile H from node positions (the graph's metric)";
     }
 
     bool prepare(const BenchMap &map, std::string &error) override
