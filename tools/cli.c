@@ -239,10 +239,15 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
 }
 
-void cli_describe_graph_options(FILE *out, const astar_options *o, const astar_context *ctx,
+void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
                                 astar_heuristic h)
 {
-    astar_open_list used = astar_graph_open_list(ctx, o);
+    /* A context of the search's size, up to 64 nodes, answers for it. */
+    astar_context *ctx = NULL;
+    astar_open_list used = ASTAR_OPEN_LIST_HEAP;
+    if (astar_graph_context_new(nodes < 64 ? nodes : 64, &ctx) == ASTAR_OK)
+        used = astar_graph_open_list(ctx, o);
+    astar_context_delete(ctx);
     fprintf(out, "open list %s%s, H %s%s, weight %g, ties %s, stop %s",
             name_of(open_list_names, (int)used),
             used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)",

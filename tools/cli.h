@@ -60,10 +60,10 @@ bool cli_check_search(const char *cmd, const astar_options *options, bool world)
 void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx);
 
 /* "open list heap, H octile distance, weight 1, ties last, stop closed":
- * what a graph search on ctx uses of options (the open list as
- * astar_graph_open_list says), with H the graph's metric, or ZERO when it
- * has none or the options ask for none. */
-void cli_describe_graph_options(FILE *out, const astar_options *options, const astar_context *ctx,
+ * what a graph search in a context of this many nodes uses of options
+ * (the open list as astar_graph_open_list says), with H the graph's
+ * metric, or ZERO when it has none or the options ask for none. */
+void cli_describe_graph_options(FILE *out, const astar_options *options, size_t nodes,
                                 astar_heuristic h);
 
 /* "moves 8, costs article" ("hex odd-r, costs article" on a hex map): the

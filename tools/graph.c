@@ -314,7 +314,7 @@ int cmd_graph(int argc, char **argv)
     }
     bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
     printf("options: ");
-    cli_describe_graph_options(stdout, &o, ctx,
+    cli_describe_graph_options(stdout, &o, astar_graph_nodes(g),
                                estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
     printf("\n");
     if (estimated)

@@ -134,9 +134,11 @@ int cmd_waypoints(int argc, char **argv)
     printf("options: ");
     cli_describe_moves(stdout, &o, ASTAR_TOPOLOGY_SQUARE);
     printf(", ");
-    cli_describe_graph_options(stdout, &o, o.heuristic == ASTAR_HEURISTIC_ZERO
-                                               ? ASTAR_HEURISTIC_ZERO
-                                               : ASTAR_HEURISTIC_EUCLIDEAN);
+    /* The search's context holds the waypoints, the start, the goal and a
+     * spare node. */
+    cli_describe_graph_options(stdout, &o, (size_t)astar_waypoint_graph_count(wg) + 3,
+                               o.heuristic == ASTAR_HEURISTIC_ZERO ? ASTAR_HEURISTIC_ZERO
+                                                                   : ASTAR_HEURISTIC_EUCLIDEAN);
     printf("\n");
     /* Asked once for the lengths, then again into buffers of that size. */
     astar_waypoint_path path = { 0 };
