@@ -1,6 +1,7 @@
 /* astar-graph SCEN...: A* on a grid against A* on the same grid made into
- * a graph (astar_graph_from_grid), per expansion. Both run the heap with
- * octile costs and octile H (the graph's metric, from positions), so that
+ * a graph (astar_graph_from_grid), per expansion. Both run the heap, then
+ * both the bucket open list, with octile costs and octile H (the graph's
+ * metric, from positions), so that
  * they expand nearly the same squares (H differs in its last unit, in
  * floating point on the graph) and what differs is what an expansion
  * costs: reading a byte of walkable neighbours and working out H from
@@ -19,11 +20,24 @@
 
 enum { EVERY = 5 };
 
+enum { LISTS = 2 };
+static const astar_open_list lists[LISTS] = { ASTAR_OPEN_LIST_HEAP, ASTAR_OPEN_LIST_BUCKETS };
+
 typedef struct tally {
-    double grid_s, graph_s;
-    unsigned long long grid_exp, graph_exp;
+    double grid_s[LISTS], graph_s[LISTS];
+    unsigned long long grid_exp[LISTS], graph_exp[LISTS];
     size_t problems, mismatches;
 } tally;
+
+/* ns per expansion of the grid and the graph, and their ratio, per list. */
+static void print_times(const tally *t)
+{
+    for (int l = 0; l < LISTS; l++) {
+        double grid = t->grid_s[l] * 1e9 / (double)(t->grid_exp[l] ? t->grid_exp[l] : 1);
+        double graph = t->graph_s[l] * 1e9 / (double)(t->graph_exp[l] ? t->graph_exp[l] : 1);
+        printf(" %8.1f %8.1f %5.2f", grid, graph, graph / grid);
+    }
+}
 
 static int run_file(const char *path, tally *t)
 {
@@ -53,42 +67,46 @@ static int run_file(const char *path, tally *t)
     for (size_t i = 0; i < astar_scenario_count(scen); i += EVERY) {
         const astar_problem *p = astar_scenario_problem(scen, i);
         uint32_t from = (uint32_t)(p->start.y * w + p->start.x), to = (uint32_t)(p->goal.y * w + p->goal.x);
-        astar_path gp = { 0 };
-        astar_graph_path np = { 0 };
-        double a, b, c;
-        if (i / EVERY % 2) {
-            a = now_seconds();
-            astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
-            b = now_seconds();
-            astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
-            c = now_seconds();
-            here.grid_s += b - a;
-            here.graph_s += c - b;
-        } else {
-            a = now_seconds();
-            astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
-            b = now_seconds();
-            astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
-            c = now_seconds();
-            here.graph_s += b - a;
-            here.grid_s += c - b;
+        for (int l = 0; l < LISTS; l++) {
+            o.open_list = lists[l];
+            astar_path gp = { 0 };
+            astar_graph_path np = { 0 };
+            double a, b, c;
+            if (i / EVERY % 2) {
+                a = now_seconds();
+                astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
+                b = now_seconds();
+                astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
+                c = now_seconds();
+                here.grid_s[l] += b - a;
+                here.graph_s[l] += c - b;
+            } else {
+                a = now_seconds();
+                astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
+                b = now_seconds();
+                astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
+                c = now_seconds();
+                here.graph_s[l] += b - a;
+                here.grid_s[l] += c - b;
+            }
+            here.grid_exp[l] += gp.expanded;
+            here.graph_exp[l] += np.expanded;
+            here.mismatches += gp.cost != np.cost;
         }
-        here.grid_exp += gp.expanded;
-        here.graph_exp += np.expanded;
         here.problems++;
-        here.mismatches += gp.cost != np.cost;
     }
     size_t edges = astar_graph_edges(graph);
-    printf("%-28s %9zu %5.2f %9.1f %9.1f %6.2f %9.1f %9.1f %7.3f\n", bench_base_name(path),
-           here.problems, (double)here.graph_exp / (double)(here.grid_exp ? here.grid_exp : 1),
-           here.grid_s * 1e9 / (double)here.grid_exp, here.graph_s * 1e9 / (double)here.graph_exp,
-           (here.graph_s / (double)here.graph_exp) / (here.grid_s / (double)here.grid_exp),
-           (double)astar_graph_bytes(graph) / (double)cells,
+    printf("%-24s %8zu %5.2f", bench_base_name(path), here.problems,
+           (double)here.graph_exp[0] / (double)(here.grid_exp[0] ? here.grid_exp[0] : 1));
+    print_times(&here);
+    printf(" %7.1f %7.1f %7.3f\n", (double)astar_graph_bytes(graph) / (double)cells,
            (double)astar_graph_bytes(graph) / (double)(edges ? edges : 1), build);
-    t->grid_s += here.grid_s;
-    t->graph_s += here.graph_s;
-    t->grid_exp += here.grid_exp;
-    t->graph_exp += here.graph_exp;
+    for (int l = 0; l < LISTS; l++) {
+        t->grid_s[l] += here.grid_s[l];
+        t->graph_s[l] += here.graph_s[l];
+        t->grid_exp[l] += here.grid_exp[l];
+        t->graph_exp[l] += here.graph_exp[l];
+    }
     t->problems += here.problems;
     t->mismatches += here.mismatches;
     astar_context_delete(grid_ctx);
@@ -105,21 +123,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: astar-graph SCEN...  (every %dth problem of each)\n", EVERY);
         return 2;
     }
-    printf("A* on the grid and on its graph (heap, octile costs and H), every %dth "
-           "problem;\ngraph context: 20 bytes per node, grid context 16 per cell\n\n",
+    printf("A* on the grid and on its graph (octile costs and H; the heap, then the buckets),\n"
+           "every %dth problem; graph context: 20 bytes per node, grid context 16 per cell\n\n",
            EVERY);
-    printf("%-28s %9s %5s %9s %9s %6s %9s %9s %7s\n", "file", "problems", "exp", "grid ns",
-           "graph ns", "ratio", "B/node", "B/edge", "build s");
+    printf("%-24s %8s %5s %8s %8s %5s %8s %8s %5s %7s %7s %7s\n", "", "", "", "heap", "", "",
+           "buckets", "", "", "", "", "");
+    printf("%-24s %8s %5s %8s %8s %5s %8s %8s %5s %7s %7s %7s\n", "file", "problems", "exp",
+           "grid ns", "graph ns", "ratio", "grid ns", "graph ns", "ratio", "B/node", "B/edge",
+           "build s");
     tally t = { 0 };
     for (int i = 1; i < argc; i++)
         if (run_file(argv[i], &t))
             return 2;
-    printf("%-28s %9zu %5.2f %9.1f %9.1f %6.2f\n", "all", t.problems,
-           (double)t.graph_exp / (double)(t.grid_exp ? t.grid_exp : 1),
-           t.grid_s * 1e9 / (double)t.grid_exp, t.graph_s * 1e9 / (double)t.graph_exp,
-           (t.graph_s / (double)t.graph_exp) / (t.grid_s / (double)t.grid_exp));
-    printf("(exp: graph expansions / grid expansions; ns: per expansion; ratio: graph / grid;\n"
-           " B/node, B/edge: astar_graph_bytes over the cells and over the edges)\n");
+    printf("%-24s %8zu %5.2f", "all", t.problems,
+           (double)t.graph_exp[0] / (double)(t.grid_exp[0] ? t.grid_exp[0] : 1));
+    print_times(&t);
+    printf("\n(exp: graph expansions / grid expansions on the heap; ns: per expansion; ratio:\n"
+           " graph / grid; B/node, B/edge: astar_graph_bytes over the cells and over the edges)\n");
     if (t.mismatches) {
         printf("%zu problems with different costs\n", t.mismatches);
         return 1;
