@@ -165,7 +165,9 @@ typedef enum astar_algorithm {
  *             expansions may differ from HEAP's among equal-cost ones. JPS
  *             and JPS+ use it too when asked (a search that would need more
  *             room than the context has for its jump points starts over
- *             with the heap). */
+ *             with the heap), and so does A* on a graph (astar/graph.h:
+ *             astar_graph_open_list says when; a node with many edges may
+ *             likewise make it start over with the heap). */
 typedef enum astar_open_list {
     ASTAR_OPEN_LIST_HEAP = 0,
     ASTAR_OPEN_LIST_SORTED,
