@@ -23,9 +23,9 @@
  * where its own G would reach the bound: every path through such a cell
  * costs at least that much, so no jump point there could lead to a better
  * path, and the target would be closed before any of them was expanded.
- * That is what keeps a short query short: the start looks first the way
- * the target lies, and once the target is found the other runs stop at
- * once instead of scanning across the map. */
+ * That is what keeps a short query short: the start looks first towards a
+ * target in line with it, and once the target is found the other runs stop
+ * at once instead of scanning across the map. */
 #include "search/jps.h"
 
 #include <limits.h>
@@ -64,9 +64,10 @@ static ALWAYS_INLINE int within(int stop, int limit)
  * cells; a forced neighbour is a side cell that is walkable where the side
  * cell behind is not, and "behind" is the same word shifted by one cell,
  * the cell it lacks kept from the word before. The lines' blocked padding
- * ends every run. */
+ * ends every run. Unbounded (a constant: the target is not open yet, which
+ * is most of a search), the limit is not looked at. */
 static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir,
-                                   int limit)
+                                   const bool bounded, int limit)
 {
     const uint64_t *before = here - lines->words_per_line;
     const uint64_t *after = here + lines->words_per_line;
@@ -78,8 +79,7 @@ static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here,
     uint64_t before_last = before[w - dir], after_last = after[w - dir];
     for (;; w += dir, wanted = ~(uint64_t)0) {
         /* The distance of the word's first cell in the run's direction. */
-        int first_cell = ((int)(w * 64) + (dir > 0 ? 0 : 63) - BIT_LINE_PAD - pos) * dir;
-        if (first_cell > limit)
+        if (bounded && ((int)(w * 64) + (dir > 0 ? 0 : 63) - BIT_LINE_PAD - pos) * dir > limit)
             return -limit;
         uint64_t b = before[w], a = after[w];
         uint64_t b_behind = dir > 0 ? b << 1 | before_last >> 63 : b >> 1 | before_last << 63;
@@ -88,7 +88,8 @@ static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here,
         if (stops) {
             int at = (int)(dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops));
             int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
-            return within((here[w] >> at) & 1 ? distance : -(distance - 1), limit);
+            int stop = (here[w] >> at) & 1 ? distance : -(distance - 1);
+            return bounded ? within(stop, limit) : stop;
         }
         before_last = b;
         after_last = a;
@@ -114,22 +115,28 @@ static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx
     const uint64_t *line = dx ? bit_lines_line(rows, y) : bit_lines_line(columns, x);
     int pos = dx ? x : y;
     /* The direction a constant in each scan, as in diagonal_scan. */
-    return dx + dy > 0 ? scan_line(lines, line, pos, 1, limit) : scan_line(lines, line, pos, -1, limit);
+    if (limit == INT_MAX)
+        return dx + dy > 0 ? scan_line(lines, line, pos, 1, false, limit)
+                           : scan_line(lines, line, pos, -1, false, limit);
+    return dx + dy > 0 ? scan_line(lines, line, pos, 1, true, limit)
+                       : scan_line(lines, line, pos, -1, true, limit);
 }
 
 /* diagonal_stop's scan, with dx and dy constants: scan_line then computes
- * its words, masks and shifts for one direction, not both and a choice. */
+ * its words, masks and shifts for one direction, not both and a choice;
+ * and bounded a constant, as scan_line's. */
 static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const int dx,
-                                       const int dy, uint64_t g, int along[2])
+                                       const int dy, const bool bounded, uint64_t g,
+                                       int along[2])
 {
     const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
     ptrdiff_t row = (ptrdiff_t)dy * j->s.grid->stride;
     /* The row and the column the straight runs scan move one line a step. */
     const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
     const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
-    int limit = run_limit(j, g, j->diagonal);
+    int limit = bounded ? run_limit(j, g, j->diagonal) : INT_MAX;
     for (int k = 0;; k++) {
-        if (k == limit || !here[dx] || !here[row] || !here[row + dx])
+        if ((bounded && k == limit) || !here[dx] || !here[row] || !here[row + dx])
             return -k;
         here += row + dx;
         x += dx;
@@ -137,13 +144,13 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
         g += j->diagonal;
         row_words += dy * (ptrdiff_t)rows->words_per_line;
         column_words += dx * (ptrdiff_t)columns->words_per_line;
-        int straight = run_limit(j, g, j->straight);
-        along[0] = scan_line(rows, row_words, x, dx, straight);
+        int straight = bounded ? run_limit(j, g, j->straight) : INT_MAX;
+        along[0] = scan_line(rows, row_words, x, dx, bounded, straight);
         if (along[0] > 0) {
-            along[1] = scan_line(columns, column_words, y, dy, straight);
+            along[1] = scan_line(columns, column_words, y, dy, bounded, straight);
             return k + 1;
         }
-        along[1] = scan_line(columns, column_words, y, dy, straight);
+        along[1] = scan_line(columns, column_words, y, dy, bounded, straight);
         if (along[1] > 0)
             return k + 1;
     }
@@ -158,9 +165,18 @@ static ALWAYS_INLINE int diagonal_stop(const jps_search *j, int x, int y, int dx
 {
     if (table)
         return within(table_stop(j, x, y, move_direction(dx, dy)), run_limit(j, g, j->diagonal));
+    if (j->bound != UINT64_MAX) {
+        if (dx > 0)
+            return dy > 0 ? diagonal_scan(j, x, y, 1, 1, true, g, along)
+                          : diagonal_scan(j, x, y, 1, -1, true, g, along);
+        return dy > 0 ? diagonal_scan(j, x, y, -1, 1, true, g, along)
+                      : diagonal_scan(j, x, y, -1, -1, true, g, along);
+    }
     if (dx > 0)
-        return dy > 0 ? diagonal_scan(j, x, y, 1, 1, g, along) : diagonal_scan(j, x, y, 1, -1, g, along);
-    return dy > 0 ? diagonal_scan(j, x, y, -1, 1, g, along) : diagonal_scan(j, x, y, -1, -1, g, along);
+        return dy > 0 ? diagonal_scan(j, x, y, 1, 1, false, g, along)
+                      : diagonal_scan(j, x, y, 1, -1, false, g, along);
+    return dy > 0 ? diagonal_scan(j, x, y, -1, 1, false, g, along)
+                  : diagonal_scan(j, x, y, -1, -1, false, g, along);
 }
 
 /* Puts a jump point on the open list, or re-points it if this way is
@@ -245,18 +261,32 @@ static ALWAYS_INLINE void run(jps_search *j, astar_open_list kind, int x, int y,
         run_straight(j, kind, x, y, dx, dy, parent, g, table);
 }
 
+/* The start's run towards a target on one of its eight lines (a row, a
+ * column, a diagonal), run first so that a target met there bounds the
+ * other seven. Out of line, and so compiled once for any direction: the
+ * runs inlined with constant directions below are what the time goes to. */
+static NOINLINE void run_to_target(jps_search *j, astar_open_list kind, int x, int y, int dx,
+                                   int dy, uint32_t parent, uint64_t g, bool table)
+{
+    run(j, kind, x, y, dx, dy, parent, g, table);
+}
+
 /* The successors of a jump point: on along its way, and around each forced
- * neighbour. The start has no way yet and looks everywhere, first the way
- * the target lies, so that a target met there bounds the other runs. */
+ * neighbour. The start has no way yet and looks everywhere, first towards
+ * a target in line with it. */
 static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const square *p, bool table)
 {
     uint32_t cell = p->cell;
     int x = p->x, y = p->y;
     uint64_t g = p->g;
     if (cell == j->s.start) {
-        int tx = sign(j->s.target_x - x), ty = sign(j->s.target_y - y);
-        if (tx || ty)
-            run(j, kind, x, y, tx, ty, cell, g, table);
+        int ox = j->s.target_x - x, oy = j->s.target_y - y;
+        int tx = 2, ty = 2; /* no direction */
+        if ((ox || oy) && (!ox || !oy || absolute(ox) == absolute(oy))) {
+            tx = sign(ox);
+            ty = sign(oy);
+            run_to_target(j, kind, x, y, tx, ty, cell, g, table);
+        }
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++)
                 if ((dx || dy) && (dx != tx || dy != ty))
