@@ -23,9 +23,9 @@
  * where its own G would reach the bound: every path through such a cell
  * costs at least that much, so no jump point there could lead to a better
  * path, and the target would be closed before any of them was expanded.
- * That is what keeps a short query short: the start looks first towards a
- * target in line with it, and once the target is found the other runs stop
- * at once instead of scanning across the map. */
+ * That is what keeps a short query short: the start looks first the way
+ * the target lies, and once the target is found the other runs stop at
+ * once instead of scanning across the map. */
 #include "search/jps.h"
 
 #include <limits.h>
@@ -261,10 +261,11 @@ static ALWAYS_INLINE void run(jps_search *j, astar_open_list kind, int x, int y,
         run_straight(j, kind, x, y, dx, dy, parent, g, table);
 }
 
-/* The start's run towards a target on one of its eight lines (a row, a
- * column, a diagonal), run first so that a target met there bounds the
- * other seven. Out of line, and so compiled once for any direction: the
- * runs inlined with constant directions below are what the time goes to. */
+/* The start's run the way the target lies (the signs of its offsets), run
+ * first so that a target met there - straight ahead, or off a diagonal
+ * run's stops - bounds the other seven. Out of line, and so compiled once
+ * for any direction: the runs inlined with constant directions below are
+ * what the time goes to. */
 static NOINLINE void run_to_target(jps_search *j, astar_open_list kind, int x, int y, int dx,
                                    int dy, uint32_t parent, uint64_t g, bool table)
 {
@@ -272,8 +273,8 @@ static NOINLINE void run_to_target(jps_search *j, astar_open_list kind, int x, i
 }
 
 /* The successors of a jump point: on along its way, and around each forced
- * neighbour. The start has no way yet and looks everywhere, first towards
- * a target in line with it. */
+ * neighbour. The start has no way yet and looks everywhere, first the way
+ * the target lies. */
 static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const square *p, bool table)
 {
     uint32_t cell = p->cell;
@@ -282,7 +283,7 @@ static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const squa
     if (cell == j->s.start) {
         int ox = j->s.target_x - x, oy = j->s.target_y - y;
         int tx = 2, ty = 2; /* no direction */
-        if ((ox || oy) && (!ox || !oy || absolute(ox) == absolute(oy))) {
+        if (ox || oy) {
             tx = sign(ox);
             ty = sign(oy);
             run_to_target(j, kind, x, y, tx, ty, cell, g, table);
