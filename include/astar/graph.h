@@ -23,7 +23,10 @@
  * (astar_graph_builder_scale), or 0 without positions. Memory (astar_graph_bytes): a graph holds 16 bytes per edge
  * (target and cost forward; source and the forward edge's index backward,
  * for islands, edits and Dijkstra) and 9 per node (two row offsets, a byte for
- * enabled), plus 4 per node with islands, 16 per node with positions,
+ * enabled), plus 4 per node with islands, 8 per node with positions that
+ * are all exact as floats (whole numbers and halves up to 2^24, as a grid's
+ * cells are; they are then kept as floats, giving the same H from half
+ * the bytes a search reads) or else 16,
  * and with names 8 per node and their text; a context that searches
  * graphs holds 20 bytes per node (astar_graph_context_new).
  *

@@ -76,8 +76,8 @@ typedef struct astar_waypoint_graph astar_waypoint_graph;
  * build of O(count + e log e) for e visible pairs. Memory (see
  * astar_waypoint_graph_bytes): the graph of astar/graph.h on count + 3
  * nodes, with 16 bytes per direction of each visible pair, 32 bytes per
- * waypoint for the edges a query re-aims and 25 per node (rows, enabled,
- * position); a search context of 20 bytes per node; 12 bytes per waypoint
+ * waypoint for the edges a query re-aims and 17 per node (rows, enabled,
+ * a position of cells, kept as floats); a search context of 20 bytes per node; 12 bytes per waypoint
  * of its own (its cell, a node of the route). While it builds, 12 bytes
  * per edge more. */
 ASTAR_API astar_status astar_waypoint_graph_new(const astar_grid *grid,

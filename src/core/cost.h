@@ -90,9 +90,11 @@ static inline double cost_distance(astar_heuristic metric, double dx, double dy)
     return sqrt(dx * dx + dy * dy);
 }
 
-/* What a graph's H is worked out from: x, y per node (NULL: H is 0), the
- * target's position, the cost per unit of distance and the metric. */
+/* What a graph's H is worked out from: x, y per node as floats or as
+ * doubles (both NULL: H is 0; astar_graph keeps one), the target's
+ * position, the cost per unit of distance and the metric. */
 typedef struct node_h_model {
+    const float *xy32;
     const double *xy;
     double target_x, target_y, scale;
     astar_heuristic metric;
@@ -102,10 +104,18 @@ typedef struct node_h_model {
  * the scale, rounded down, then weighted as cost_h does. */
 static ALWAYS_INLINE uint64_t cost_node_h(const node_h_model *m, uint32_t weight, uint32_t node)
 {
-    if (!m->xy)
+    size_t k = 2 * (size_t)node;
+    double x, y;
+    if (m->xy32) {
+        x = m->xy32[k];
+        y = m->xy32[k + 1];
+    } else if (m->xy) {
+        x = m->xy[k];
+        y = m->xy[k + 1];
+    } else {
         return 0;
-    double dx = fabs(m->xy[2 * (size_t)node] - m->target_x);
-    double dy = fabs(m->xy[2 * (size_t)node + 1] - m->target_y);
+    }
+    double dx = fabs(x - m->target_x), dy = fabs(y - m->target_y);
     uint64_t estimate = (uint64_t)(m->scale * cost_distance(m->metric, dx, dy));
     return estimate * weight / WEIGHT_ONE;
 }

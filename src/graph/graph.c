@@ -195,6 +195,7 @@ void astar_graph_delete(astar_graph *g)
         astar__release(&g->memory, arrays[i]);
     astar__release(&g->memory, g->enabled);
     astar__release(&g->memory, g->xy);
+    astar__release(&g->memory, g->xy32);
     astar__release(&g->memory, g->text);
     astar__release(&g->memory, g);
 }
@@ -212,15 +213,15 @@ static int edge_order(const void *a, const void *b)
 /* The length of an edge between u and v under the graph's metric. */
 static double length_of(const astar_graph *g, uint32_t u, uint32_t v)
 {
-    const double *xy = g->xy;
-    return cost_distance(g->metric, fabs(xy[2 * (size_t)u] - xy[2 * (size_t)v]),
-                         fabs(xy[2 * (size_t)u + 1] - xy[2 * (size_t)v + 1]));
+    size_t a = 2 * (size_t)u, b = 2 * (size_t)v;
+    return cost_distance(g->metric, fabs(graph_coordinate(g, a) - graph_coordinate(g, b)),
+                         fabs(graph_coordinate(g, a + 1) - graph_coordinate(g, b + 1)));
 }
 
 /* Whether an edge of this cost between u and v keeps the scale rule. */
 static bool scale_kept(const astar_graph *g, uint32_t u, uint32_t v, uint32_t cost)
 {
-    return !g->xy || (double)cost >= g->scale * length_of(g, u, v);
+    return !graph_placed(g) || (double)cost >= g->scale * length_of(g, u, v);
 }
 
 /* The largest scale the edges allow (astar_graph_builder_scale). */
@@ -371,18 +372,26 @@ astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, 
     g->back_from = astar__allocate(&g->memory, edges, sizeof *g->back_from);
     g->back_edge = astar__allocate(&g->memory, edges, sizeof *g->back_edge);
     g->enabled = astar__allocate(&g->memory, b->nodes, 1);
-    if (b->xy)
-        g->xy = astar__allocate(&g->memory, 2 * (size_t)b->nodes, sizeof *g->xy);
+    size_t coordinates = 2 * (size_t)b->nodes;
+    bool exact = b->xy != NULL;
+    for (size_t k = 0; exact && k < coordinates; k++)
+        exact = (double)(float)b->xy[k] == b->xy[k];
+    if (exact)
+        g->xy32 = astar__allocate(&g->memory, coordinates, sizeof *g->xy32);
+    else if (b->xy)
+        g->xy = astar__allocate(&g->memory, coordinates, sizeof *g->xy);
     astar_status status = ASTAR_OK;
     if (!e || !g->first || !g->back_first || !g->out || !g->back_from ||
-        !g->back_edge || !g->enabled || (b->xy && !g->xy)) {
+        !g->back_edge || !g->enabled || (b->xy && !graph_placed(g))) {
         status = astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     } else {
         memset(g->enabled, 1, b->nodes);
-        if (b->xy)
-            memcpy(g->xy, b->xy, 2 * (size_t)b->nodes * sizeof *g->xy);
+        for (size_t k = 0; g->xy32 && k < coordinates; k++)
+            g->xy32[k] = (float)b->xy[k];
+        if (g->xy)
+            memcpy(g->xy, b->xy, coordinates * sizeof *g->xy);
         fill_rows(g, e);
-        if (b->tightest && g->xy)
+        if (b->tightest && graph_placed(g))
             g->scale = tightest_scale(g, e, count);
         for (size_t i = 0; i < count && status == ASTAR_OK; i++)
             if (!scale_kept(g, e[i].from, e[i].to, e[i].cost))
@@ -419,6 +428,8 @@ size_t astar_graph_bytes(const astar_graph *g)
                                  4 * (size_t)g->edges * sizeof(uint32_t);
     if (g->xy)
         bytes += 2 * n * sizeof *g->xy;
+    if (g->xy32)
+        bytes += 2 * n * sizeof *g->xy32;
     if (g->island)
         bytes += n * sizeof *g->island;
     if (g->name_at)
@@ -589,12 +600,12 @@ astar_status astar_graph_find(const astar_graph *g, const char *name, uint32_t *
 
 bool astar_graph_position(const astar_graph *g, uint32_t node, double *x, double *y)
 {
-    if (!g || !g->xy || !graph_has(g, node))
+    if (!g || !graph_placed(g) || !graph_has(g, node))
         return false;
     if (x)
-        *x = g->xy[2 * (size_t)node];
+        *x = graph_coordinate(g, 2 * (size_t)node);
     if (y)
-        *y = g->xy[2 * (size_t)node + 1];
+        *y = graph_coordinate(g, 2 * (size_t)node + 1);
     return true;
 }
 
@@ -606,7 +617,13 @@ void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t 
 
 void astar__graph_place(astar_graph *g, uint32_t node, double x, double y)
 {
-    g->xy[2 * (size_t)node] = x;
-    g->xy[2 * (size_t)node + 1] = y;
+    size_t k = 2 * (size_t)node;
+    if (g->xy32) {
+        g->xy32[k] = (float)x;
+        g->xy32[k + 1] = (float)y;
+    } else {
+        g->xy[k] = x;
+        g->xy[k + 1] = y;
+    }
     g->edits++;
 }

@@ -29,7 +29,12 @@ struct astar_graph {
      * cost is the one cost of the edge. */
     uint32_t *back_first, *back_from, *back_edge;
     uint8_t *enabled;             /* per node, 1 or 0 */
-    double *xy;                   /* [opt] x, y per node */
+    /* [opt] x, y per node: as floats when every coordinate is one exactly
+     * (a grid's cells, most game maps), so that a search, which reads a
+     * position per neighbour for H, loads half the bytes and gets the very
+     * same H; else as doubles. At most one of the two is set. */
+    double *xy;
+    float *xy32;
     double scale;                 /* H per unit of distance */
     astar_heuristic metric;       /* how distance is measured */
     uint32_t *island;             /* [opt] per node, 0 disabled */
@@ -57,5 +62,17 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
  * the backward rows (which only islands read) are left as they were. */
 void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost);
 void astar__graph_place(astar_graph *g, uint32_t node, double x, double y);
+
+/* Whether the graph's nodes have positions, and coordinate k (2 node + 0
+ * for x, + 1 for y) of one. */
+static inline bool graph_placed(const astar_graph *g)
+{
+    return g->xy || g->xy32;
+}
+
+static inline double graph_coordinate(const astar_graph *g, size_t k)
+{
+    return g->xy32 ? (double)g->xy32[k] : g->xy[k];
+}
 
 #endif

@@ -95,10 +95,11 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
     s.target_x = (int)goal;
     s.observer = options->observer;
     s.observer_user = options->observer_user;
-    if (graph->xy && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
-        s.node_h = (node_h_model){ .xy = graph->xy,
-                                   .target_x = graph->xy[2 * (size_t)goal],
-                                   .target_y = graph->xy[2 * (size_t)goal + 1],
+    if (graph_placed(graph) && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
+        s.node_h = (node_h_model){ .xy32 = graph->xy32,
+                                   .xy = graph->xy,
+                                   .target_x = graph_coordinate(graph, 2 * (size_t)goal),
+                                   .target_y = graph_coordinate(graph, 2 * (size_t)goal + 1),
                                    .scale = graph->scale,
                                    .metric = graph->metric };
     }

@@ -36,9 +36,12 @@ void test_graph_random(rng *r, test_graph *t, astar_graph **out)
                                                ASTAR_HEURISTIC_MANHATTAN,
                                                ASTAR_HEURISTIC_CHEBYSHEV };
     t->metric = metrics[rng_below(r, 4)];
+    /* Tenths, which a float cannot hold, keep the positions as doubles;
+     * halves, as a grid's cells, are stored as floats (graph.h). */
+    double per_unit = rng_below(r, 2) ? 10.0 : 2.0;
     for (uint32_t v = 0; v < t->nodes; v++) {
-        t->x[v] = rng_below(r, 1000) / 10.0;
-        t->y[v] = rng_below(r, 1000) / 10.0;
+        t->x[v] = rng_below(r, 1000) / per_unit;
+        t->y[v] = rng_below(r, 1000) / per_unit;
     }
     size_t wanted = (size_t)rng_below(r, (int)(t->nodes * (1 + rng_below(r, 6))) + 1);
     astar_graph_builder *b;
