@@ -248,10 +248,11 @@ static void assert_same_search(astar_context *ctx, const astar_grid *a, const as
     assert_memory_equal(pa, pb, x.length * sizeof *pa);
 }
 
-/* Random grids with terrain costs, revealed whole (by one huge radius, or
- * by listing every cell in random order): the believed grid is the truth,
- * so every search on it - A* under every option mix, JPS and JPS+ on
- * uniform grids - gives the same status, cost, path and expansions. */
+/* Random grids with terrain costs, squares and hexes, revealed whole (by
+ * one huge radius, or by listing every cell in random order): the believed
+ * grid is the truth, of its topology too, so every search on it - A* under
+ * every option mix, JPS and JPS+ on uniform grids - gives the same status,
+ * cost, path and expansions. */
 static void test_full_knowledge_is_the_truth(void **state)
 {
     (void)state;
@@ -275,8 +276,12 @@ static void test_full_knowledge_is_the_truth(void **state)
             }
         if (uniform)
             assert_int_equal(astar_grid_enable_jump_table(truth), ASTAR_OK);
+        astar_topology topology = i % 3 == 1 ? (astar_topology)(1 + rng_below(&r, 4))
+                                             : ASTAR_TOPOLOGY_SQUARE;
+        assert_int_equal(astar_grid_set_topology(truth, topology), ASTAR_OK);
         astar_knowledge *k = NULL;
         assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
+        assert_int_equal(astar_grid_topology(astar_knowledge_grid(k)), topology);
         size_t changed = 12345;
         if (i % 2 == 0) {
             assert_int_equal(astar_knowledge_reveal_radius(k, truth, rng_below(&r, w),
@@ -327,15 +332,16 @@ static void test_full_knowledge_is_the_truth(void **state)
 /* After every one of many random reveals (circles and lists) on a map with
  * walls and terrain costs: each cell is believed to be the truth if it was
  * ever revealed and plain walkable ground if not; the seen bits and count
- * are exactly the cells revealed; and the changed count is the number of
- * cells whose belief differs from before the reveal. */
-static void test_random_reveals(void **state)
+ * are exactly the cells revealed (within the radius by the square's circle
+ * rule, or by the reference's hex distance); and the changed count is the
+ * number of cells whose belief differs from before the reveal. */
+static void random_reveals(astar_topology topology)
 {
-    (void)state;
     enum { W = 23, H = 17, CELLS = W * H };
-    rng r = { 4242 };
+    rng r = { 4242 + (uint64_t)topology };
     astar_grid *truth = NULL;
     assert_int_equal(astar_grid_new(W, H, &truth), ASTAR_OK);
+    assert_int_equal(astar_grid_set_topology(truth, topology), ASTAR_OK);
     for (int c = 0; c < CELLS; c++) {
         int roll = rng_below(&r, 10);
         if (roll < 3)
@@ -365,7 +371,9 @@ static void test_random_reveals(void **state)
             assert_int_equal(astar_knowledge_reveal_radius(k, truth, x, y, radius, &changed), ASTAR_OK);
             for (int c = 0; c < CELLS; c++) {
                 int dx = c % W - x, dy = c / W - y;
-                if (dx * dx + dy * dy <= radius * radius + radius)
+                astar_point cell = { c % W, c / W }, unit = { x, y };
+                if (topology == ASTAR_TOPOLOGY_SQUARE ? dx * dx + dy * dy <= radius * radius + radius
+                                                      : ref_hex_distance(topology, cell, unit) <= radius)
                     seen[c] = true;
             }
         }
@@ -380,7 +388,46 @@ static void test_random_reveals(void **state)
         assert_int_equal(changed, differ);
         assert_int_equal(astar_knowledge_seen_cells(k), seen_count);
     }
+    /* A truth of another topology is another map. */
+    astar_grid_set_topology(truth, topology == ASTAR_TOPOLOGY_SQUARE ? ASTAR_TOPOLOGY_HEX_ODD_R
+                                                                     : ASTAR_TOPOLOGY_SQUARE);
+    size_t changed = 1;
+    assert_int_equal(astar_knowledge_reveal_radius(k, truth, 0, 0, 1, &changed), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(changed, 0);
+    astar_point cell = { 0, 0 };
+    assert_int_equal(astar_knowledge_reveal_cells(k, truth, &cell, 1, NULL), ASTAR_INVALID_ARGUMENT);
     astar_knowledge_delete(k);
+    astar_grid_delete(truth);
+}
+
+static void test_random_reveals(void **state)
+{
+    (void)state;
+    for (int t = ASTAR_TOPOLOGY_SQUARE; t <= ASTAR_TOPOLOGY_HEX_EVEN_Q; t++)
+        random_reveals((astar_topology)t);
+}
+
+/* Radius 1 on hexes is the cell and its six neighbours, in each layout;
+ * radius 2 adds the ring of twelve. */
+static void test_reveal_hexagons(void **state)
+{
+    (void)state;
+    astar_grid *truth = NULL;
+    assert_int_equal(astar_grid_new(9, 9, &truth), ASTAR_OK);
+    for (int t = ASTAR_TOPOLOGY_HEX_ODD_R; t <= ASTAR_TOPOLOGY_HEX_EVEN_Q; t++) {
+        assert_int_equal(astar_grid_set_topology(truth, (astar_topology)t), ASTAR_OK);
+        for (int radius = 0; radius <= 2; radius++) {
+            astar_knowledge *k = NULL;
+            assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
+            assert_int_equal(astar_knowledge_reveal_radius(k, truth, 4, 4, radius, NULL), ASTAR_OK);
+            assert_int_equal(astar_knowledge_seen_cells(k), (size_t)(3 * radius * (radius + 1) + 1));
+            astar_point around[6];
+            ref_hex_neighbours((astar_topology)t, 4, 4, around);
+            for (int i = 0; i < 6; i++)
+                assert_int_equal(astar_knowledge_seen(k, around[i].x, around[i].y), radius >= 1);
+            astar_knowledge_delete(k);
+        }
+    }
     astar_grid_delete(truth);
 }
 
@@ -648,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_walk_through_generated_mazes),
         cmocka_unit_test(test_full_knowledge_is_the_truth),
         cmocka_unit_test(test_random_reveals),
+        cmocka_unit_test(test_reveal_hexagons),
         cmocka_unit_test(test_reveal_shapes),
         cmocka_unit_test(test_unseen_walls_are_walked_into_the_plan),
         cmocka_unit_test(test_changes_seen_and_forget),

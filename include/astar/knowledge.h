@@ -58,11 +58,12 @@ extern "C" {
 /* An opaque knowledge layer. */
 typedef struct astar_knowledge astar_knowledge;
 
-/* Creates a knowledge layer for maps of truth's size: nothing seen, every
+/* Creates a knowledge layer for maps of truth's size and topology
+ * (squares or a hex layout, astar_grid_set_topology): nothing seen, every
  * cell believed walkable with terrain cost 1; with a jump table if truth has
  * one now.
- * [in]  truth  the true map; only its size and whether it has a jump table
- *              are read, and no pointer to it is kept
+ * [in]  truth  the true map; only its size, topology and whether it has a
+ *              jump table are read, and no pointer to it is kept
  * [out] out    the new layer; free it with astar_knowledge_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL truth or out) or
  * ASTAR_OUT_OF_MEMORY. Costs what astar_grid_new costs (plus the jump
@@ -82,17 +83,20 @@ ASTAR_API const astar_grid *astar_knowledge_grid(const astar_knowledge *k);
  * cell whose centre lies within radius + 1/2 of the unit's centre, that is
  * dx^2 + dy^2 <= radius^2 + radius (radius 0 is the cell itself, 1 the 3 x 3
  * square around it, 2 a 5 x 5 square without its corners), clipped to the
- * grid. Walls do not block the view. Each such cell becomes seen and is
+ * grid; on hexes every cell within radius steps (the hex distance: radius
+ * 1 is the cell and its six neighbours, a hexagon of 3 r (r + 1) + 1
+ * cells in all). Walls do not block the view. Each such cell becomes seen and is
  * believed to be what truth says it is.
  * [in,out] k        the layer
- * [in]     truth    the true map, of the layer's size; read only
+ * [in]     truth    the true map, of the layer's size and topology; read
+ *                   only
  * [in]     x, y     where the unit stands: a cell of the grid
  * [in]     radius   >= 0; width + height or more reveals the whole grid
  * [out]    changed  [opt] how many cells' belief (walkability or terrain
  *                   cost) changed: when it is 0, any path planned on the
  *                   layer is still as good as it was
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL k or truth, a truth of
- * another size, (x, y) outside the grid, a negative radius) with nothing
+ * another size or topology, (x, y) outside the grid, a negative radius) with nothing
  * revealed and *changed 0. Costs O(cells in the circle on the grid), plus
  * for each cell whose walkability changed a patch of the believed grid's
  * jump table if it has one (see astar_grid_enable_jump_table). */
@@ -103,7 +107,7 @@ ASTAR_API astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const a
  * astar_knowledge_reveal_radius does.
  * [in] cells, count  cells of the grid; cells may be NULL when count is 0
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL k or truth, a truth of
- * another size, cells NULL with count > 0, a cell outside the grid) with
+ * another size or topology, cells NULL with count > 0, a cell outside the grid) with
  * nothing revealed and *changed 0. Costs O(count) plus the edits, as
  * astar_knowledge_reveal_radius. */
 ASTAR_API astar_status astar_knowledge_reveal_cells(astar_knowledge *k, const astar_grid *truth,

@@ -4,6 +4,7 @@
  * keeps the believed grid's jump table current. */
 #include <math.h>
 
+#include "core/hex.h"
 #include "grid/grid.h"
 
 struct astar_knowledge {
@@ -14,13 +15,17 @@ struct astar_knowledge {
 };
 
 /* A grid the size of shape, all walkable at cost 1 ("unseen cells count as
- * walkable"), with a jump table if shape has one, and shape's allocator. Not
+ * walkable"), of shape's topology (squares or the hex layout: the belief is
+ * of the same map), with a jump table if shape has one, and shape's
+ * allocator. Not
  * with islands, even if shape has them: nearly every reveal on a walk blocks
  * cells of the one big believed island, and each such edit floods it
  * (docs/design.md). */
 static astar_status believed_new(const astar_grid *shape, astar_grid **out)
 {
     astar_status s = astar_grid_new_with(shape->width, shape->height, &shape->memory, out);
+    if (s == ASTAR_OK)
+        s = astar_grid_set_topology(*out, shape->topology);
     if (s == ASTAR_OK && shape->jumps)
         s = astar_grid_enable_jump_table(*out);
     if (s != ASTAR_OK) {
@@ -108,7 +113,7 @@ astar_status astar_knowledge_forget(astar_knowledge *k)
 
 static bool same_shape(const astar_grid *a, const astar_grid *b)
 {
-    return a->width == b->width && a->height == b->height;
+    return a->width == b->width && a->height == b->height && a->topology == b->topology;
 }
 
 /* Marks (x, y) seen and believes the truth there; returns whether the
@@ -150,13 +155,17 @@ astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const astar_grid 
         return ASTAR_INVALID_ARGUMENT;
     int64_t r = radius, reach = r * r + r, top = y - r < 0 ? 0 : y - r;
     int64_t bottom = y + r >= truth->height ? truth->height - 1 : y + r;
+    /* On hexes a step moves at most one row and one column, so the cells
+     * within r steps lie in the square of side 2 r + 1 around (x, y). */
+    bool hex = hex_topology(truth->topology);
     size_t n = 0;
     for (int64_t cy = top; cy <= bottom; cy++) {
-        int64_t w = half_width(reach, cy - y);
+        int64_t w = hex ? r : half_width(reach, cy - y);
         int64_t left = x - w < 0 ? 0 : x - w;
         int64_t right = x + w >= truth->width ? truth->width - 1 : x + w;
         for (int64_t cx = left; cx <= right; cx++)
-            n += reveal_cell(k, truth, (int)cx, (int)cy);
+            if (!hex || hex_distance(truth->topology, x, y, (int32_t)cx, (int32_t)cy) <= (uint64_t)r)
+                n += reveal_cell(k, truth, (int)cx, (int)cy);
     }
     if (changed)
         *changed = n;
