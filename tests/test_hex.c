@@ -335,6 +335,61 @@ static void test_units_on_hexes(void **state)
     assert_true(found > 100);
 }
 
+/* Moving units near the searcher, on every layout: a moving unit on each
+ * of the eight cells around the searcher's in the array blocks the goal
+ * there exactly when the cell is one of its six hex neighbours (the two
+ * others are two steps away, and are searched to as any cell is), and
+ * its path is a penalty only within the radius in hex steps. */
+static void test_moving_units_near_on_hexes(void **state)
+{
+    (void)state;
+    astar_context *ctx;
+    assert_int_equal(astar_context_new(81, &ctx), ASTAR_OK);
+    astar_point points[81];
+    for (int l = 0; l < 4; l++) {
+        astar_grid *grid;
+        assert_int_equal(astar_grid_new(9, 9, &grid), ASTAR_OK);
+        assert_int_equal(astar_grid_set_topology(grid, LAYOUTS[l]), ASTAR_OK);
+        astar_point me_at = { 4, 4 };
+        int apart = 0;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                if (!dx && !dy)
+                    continue;
+                astar_point there = { 4 + dx, 4 + dy }, far = { 0, 8 };
+                astar_units *units;
+                assert_int_equal(astar_units_new(9, 9, 2, &units), ASTAR_OK);
+                uint32_t me, other;
+                assert_int_equal(astar_units_add(units, me_at.x, me_at.y, &me), ASTAR_OK);
+                assert_int_equal(astar_units_add(units, there.x, there.y, &other), ASTAR_OK);
+                astar_point walk[2] = { there, far };
+                assert_int_equal(astar_units_set_path(units, other, walk, 2), ASTAR_OK);
+                int steps = ref_hex_distance(LAYOUTS[l], me_at, there);
+                astar_options o = astar_options_default();
+                o.world.units = units;
+                o.world.unit = me;
+                o.world.unit_penalty = 1000;
+                for (int radius = 1; radius <= 2; radius++) {
+                    o.world.unit_radius = radius;
+                    astar_path path = { .points = points, .capacity = 81 };
+                    astar_status st = astar_find_path(ctx, grid, me_at, there, &o, &path);
+                    if (steps == 1) {
+                        assert_int_equal(st, ASTAR_GOAL_BLOCKED);
+                        continue;
+                    }
+                    assert_int_equal(st, ASTAR_OK);
+                    /* The penalty is a layer value, priced in straight steps of 10. */
+                    assert_int_equal(path.cost, 20 + (radius >= steps ? 1000 * 10 : 0));
+                }
+                apart += steps == 2;
+                astar_units_delete(units);
+            }
+        assert_int_equal(apart, 2);
+        astar_grid_delete(grid);
+    }
+    astar_context_delete(ctx);
+}
+
 /* H read back from a search on open ground of cost 1 is the hex distance
  * times the straight step, and exact: the least cost left. */
 static void test_h_exact_on_open_ground(void **state)
@@ -632,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_neighbours_and_coordinates),
         cmocka_unit_test(test_astar_matches_reference),
         cmocka_unit_test(test_units_on_hexes),
+        cmocka_unit_test(test_moving_units_near_on_hexes),
         cmocka_unit_test(test_h_exact_on_open_ground),
         cmocka_unit_test(test_dijkstra_matches_reference),
         cmocka_unit_test(test_islands),

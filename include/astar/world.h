@@ -103,13 +103,14 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
  * part of its path it has not walked yet. A search by one of them (options
  * world.units and world.unit) then follows the article's advice:
  *   - blocked for that search only: the cells of stopped units, and of any
- *     unit within one step of the searcher (Chebyshev distance at most 1,
- *     moving or not). The start is never blocked. A unit is not a wall for
+ *     unit within one step of the searcher (Chebyshev distance at most 1
+ *     on squares, hex distance at most 1 on hexes; moving or not). The start is never blocked. A unit is not a wall for
  *     the corner rule: a diagonal step may pass beside one.
  *   - penalised, never blocked: every cell of the remaining path (the cell
  *     a moving unit stands on and those after it; the walked part is not)
  *     of each moving unit standing within options.world.unit_radius cells of the
- *     searcher (Chebyshev distance, from the units' current positions)
+ *     searcher (Chebyshev distance on squares, hex distance on hexes,
+ *     from the units' current positions)
  *     costs options.world.unit_penalty more per such path, as a layer value of
  *     weight 1 would. Units still squeeze through a one-wide passage in
  *     single file when there is no other way. Moving units farther away are

@@ -332,6 +332,7 @@ astar_status astar__unit_view_setup(unit_view *view, const astar_options *o, con
         .me_y = me->at.y,
         .radius = o->world.unit_radius,
         .penalty = o->world.unit_penalty,
+        .topology = grid->topology,
     };
     return ASTAR_OK;
 }

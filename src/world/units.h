@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "astar.h"
+#include "core/hex.h"
 #include "core/memory.h"
 
 #define UNIT_NONE UINT32_MAX
@@ -70,6 +71,7 @@ typedef struct unit_view {
     int me_x, me_y;
     int radius;
     uint32_t penalty;
+    astar_topology topology; /* the grid's: how far a unit is from the searcher */
 } unit_view;
 
 /* Whether the unit fields of options are in range on their own (no grid
@@ -81,6 +83,17 @@ bool astar__unit_options_valid(const astar_options *options);
  * searching unit is not one of them. */
 astar_status astar__unit_view_setup(unit_view *view, const astar_options *options, const astar_grid *grid);
 
+/* The steps from the searcher to (x, y) on an open map: the Chebyshev
+ * distance on squares, the hex distance on hexes (where two of the eight
+ * cells around are two steps away). */
+static inline uint64_t unit_view_steps(const unit_view *v, int x, int y)
+{
+    if (hex_topology(v->topology))
+        return hex_distance(v->topology, v->me_x, v->me_y, x, y);
+    uint64_t dx = (uint64_t)llabs((long long)x - v->me_x), dy = (uint64_t)llabs((long long)y - v->me_y);
+    return dx > dy ? dx : dy;
+}
+
 /* Whether the searching unit may not enter cell (x, y): another unit stands
  * there that is stopped, or within one step of the searcher. */
 static inline bool unit_view_blocks(const unit_view *v, uint32_t cell, int x, int y)
@@ -88,7 +101,7 @@ static inline bool unit_view_blocks(const unit_view *v, uint32_t cell, int x, in
     uint32_t id = v->units->first_here[cell];
     if (id == UNIT_NONE)
         return false;
-    bool near = abs(x - v->me_x) <= 1 && abs(y - v->me_y) <= 1;
+    bool near = unit_view_steps(v, x, y) <= 1;
     for (; id != UNIT_NONE; id = v->units->unit[id].next_here)
         if (id != v->me && (near || !unit_moving(&v->units->unit[id])))
             return true;
@@ -103,7 +116,7 @@ static inline uint64_t unit_view_penalty(const unit_view *v, uint32_t cell)
     for (claim_ref r = v->units->first_claim[cell]; r != CLAIM_NONE; r = claim_step(v->units, r)->next) {
         uint32_t id = claim_unit(r);
         astar_point at = v->units->unit[id].at;
-        if (id != v->me && abs(at.x - v->me_x) <= v->radius && abs(at.y - v->me_y) <= v->radius)
+        if (id != v->me && unit_view_steps(v, at.x, at.y) <= (uint64_t)v->radius)
             sum += v->penalty;
     }
     return sum;
