@@ -210,8 +210,46 @@ static astar_grid *rebuilt(const astar_grid *g)
     return copy;
 }
 
+/* Whether (x, y) is walkable: cells off the map are not. */
+static bool open_at(const astar_grid *g, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < astar_grid_width(g) && y < astar_grid_height(g) &&
+           astar_grid_walkable(g, x, y);
+}
+
+/* The grid's stop bits for runs each way, read at (x, y), against their
+ * definition worked out here: a wall, or a side neighbour walkable where the
+ * one behind it is not; and the padding on either end of every line set. */
+static void assert_run_stops_defined(const astar_grid *g, int edit)
+{
+    static const int dxs[4] = { 1, -1, 0, 0 }, dys[4] = { 0, 0, 1, -1 };
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    for (int d = 0; d < 4; d++) {
+        int dx = dxs[d], dy = dys[d];
+        for (int y = -1; y <= h; y++)
+            for (int x = -1; x <= w; x++) {
+                bool inside = x >= 0 && y >= 0 && x < w && y < h;
+                if (!inside && (dx ? (y < 0 || y >= h) : (x < 0 || x >= w)))
+                    continue; /* no such line */
+                bool want = !open_at(g, x, y);
+                for (int side = -1; side <= 1; side += 2) {
+                    int sx = dx ? 0 : side, sy = dx ? side : 0;
+                    want |= open_at(g, x, y) && open_at(g, x + sx, y + sy) &&
+                            !open_at(g, x + sx - dx, y + sy - dy);
+                }
+                int line = dx ? y : x, pos = dx ? x : y;
+                size_t bit = (size_t)(pos + BIT_LINE_PAD);
+                bool got = bit_lines_line(grid_run_stops(g, dx, dy), line)[bit / 64] >> (bit % 64) & 1;
+                if (got != want)
+                    fail_msg("edit %d: (%d,%d) run (%d,%d): stop bit %d, by definition %d", edit, x,
+                             y, dx, dy, got, want);
+            }
+    }
+}
+
 static void assert_tables_equal(const astar_grid *patched, int edit)
 {
+    assert_run_stops_defined(patched, edit);
     astar_grid *fresh = rebuilt(patched);
     size_t entries = astar_grid_cells(patched) * DIRECTIONS;
     for (size_t i = 0; i < entries; i++)

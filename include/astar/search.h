@@ -113,8 +113,8 @@ typedef struct astar_trace astar_trace;
  *   ASTAR      the article's A*, one square at a time. Serves every option
  *              and any terrain.
  *   JPS        Jump Point Search (Harabor and Grastien, 2011), scanning 64
- *              cells per step over the grid's walkability bits (Harabor and
- *              Grastien, 2014). Only the jump points - squares where a wall
+ *              cells per step over the bits where the grid's runs stop
+ *              (Harabor and Grastien, 2014). Only the jump points - squares where a wall
  *              forces a turn - go on the open list, so it expands a small
  *              fraction of A*'s squares. It needs 8 moves with the corner rule
  *              (ASTAR_MOVES_8) and uniform terrain (every walkable cell the

@@ -23,8 +23,11 @@ struct astar_grid {
     uint8_t *terrain;   /* (width + 2) * (height + 2); 0 = blocked, else the terrain cost */
     uint8_t *around;    /* the same cells: bit d set where the neighbour in direction d
                            (moves.h) is walkable, so a search reads one byte for all eight */
-    bit_lines rows;     /* walkability by rows (line y, position x) */
-    bit_lines columns;  /* and by columns (line x, position y) */
+    /* Where a JPS run each way stops (grid_run_stops): east and west by rows
+     * (line y, position x), south and north by columns (line x, position
+     * y); a bit is set on a blocked cell, and on a walkable one with a side
+     * neighbour walkable where the side neighbour behind it is not. */
+    bit_lines run_stops[4];
     /* Walkable cells per terrain cost, and how many costs are in use, so
      * that "is the terrain uniform" is O(1) after any edit. */
     size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
@@ -42,6 +45,12 @@ struct astar_grid {
 static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)
 {
     return (size_t)(y + 1) * (size_t)grid->stride + (size_t)(x + 1);
+}
+
+/* The run_stops lines for a run in direction (dx, dy), one of them 0. */
+static inline const bit_lines *grid_run_stops(const astar_grid *grid, int dx, int dy)
+{
+    return &grid->run_stops[dx ? (dx > 0 ? 0 : 1) : (dy > 0 ? 2 : 3)];
 }
 
 static inline bool grid_contains(const astar_grid *grid, int x, int y)

@@ -16,7 +16,7 @@
  * go on the open list directly, with the square the diagonal run started
  * from as their parent, and the diagonal run goes on.
  *
- * JPS finds each stop by scanning the grid's walkability bits 64 cells at a
+ * JPS finds each stop by scanning the grid's stop bits 64 cells at a
  * time (Harabor and Grastien, 2014); JPS+ reads it from the jump table.
  *
  * Once the target is on the open list with G = bound, no run goes on to
@@ -57,42 +57,34 @@ static ALWAYS_INLINE int within(int stop, int limit)
     return stop > limit || -stop > limit ? -limit : stop;
 }
 
-/* Where a straight run from cell `pos` of a line (its words at `here`) stops, in the table's
+/* Where a straight run from cell `pos` of a line stops, in the table's
  * encoding resolved to a plain distance: v >= 1 a jump point v cells on,
  * v <= 0 a wall after -v cells, the run cut at limit cells (within). Reads
- * one aligned word of the line and of the two beside it per step, 64
- * cells; a forced neighbour is a side cell that is walkable where the side
- * cell behind is not, and "behind" is the same word shifted by one cell,
- * the cell it lacks kept from the word before. The lines' blocked padding
- * ends every run. Unbounded (a constant: the target is not open yet, which
+ * the grid's stop bits for the run's direction (`stops`, the line's words),
+ * 64 cells a word, and at the stop the cell's terrain (`cell` is the
+ * run's first cell's, `unit` the step along the line), which tells a wall
+ * from a jump point. The lines' padding ends every run, at the map's
+ * blocked border. Unbounded (a constant: the target is not open yet, which
  * is most of a search), the limit is not looked at. */
-static ALWAYS_INLINE int scan_line(const bit_lines *lines, const uint64_t *here, int pos, int dir,
-                                   const bool bounded, int limit)
+static ALWAYS_INLINE int scan_line(const uint64_t *stops, const uint8_t *cell, ptrdiff_t unit,
+                                   int pos, int dir, const bool bounded, int limit)
 {
-    const uint64_t *before = here - lines->words_per_line;
-    const uint64_t *after = here + lines->words_per_line;
     size_t bit = (size_t)(pos + dir + BIT_LINE_PAD);
     ptrdiff_t w = (ptrdiff_t)(bit / 64);
     unsigned first = (unsigned)(bit % 64);
     /* Cells behind the first one, and the cells on before it, are no stop. */
     uint64_t wanted = dir > 0 ? ~(uint64_t)0 << first : ~(uint64_t)0 >> (63 - first);
-    uint64_t before_last = before[w - dir], after_last = after[w - dir];
     for (;; w += dir, wanted = ~(uint64_t)0) {
         /* The distance of the word's first cell in the run's direction. */
         if (bounded && ((int)(w * 64) + (dir > 0 ? 0 : 63) - BIT_LINE_PAD - pos) * dir > limit)
             return -limit;
-        uint64_t b = before[w], a = after[w];
-        uint64_t b_behind = dir > 0 ? b << 1 | before_last >> 63 : b >> 1 | before_last << 63;
-        uint64_t a_behind = dir > 0 ? a << 1 | after_last >> 63 : a >> 1 | after_last << 63;
-        uint64_t stops = ((b & ~b_behind) | (a & ~a_behind) | ~here[w]) & wanted;
-        if (stops) {
-            int at = (int)(dir > 0 ? __builtin_ctzll(stops) : 63 - __builtin_clzll(stops));
+        uint64_t found = stops[w] & wanted;
+        if (found) {
+            int at = (int)(dir > 0 ? __builtin_ctzll(found) : 63 - __builtin_clzll(found));
             int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
-            int stop = (here[w] >> at) & 1 ? distance : -(distance - 1);
+            int stop = cell[distance * dir * unit] ? distance : -(distance - 1);
             return bounded ? within(stop, limit) : stop;
         }
-        before_last = b;
-        after_last = a;
     }
 }
 
@@ -110,16 +102,17 @@ static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx
     int limit = run_limit(j, g, j->straight);
     if (table)
         return within(table_stop(j, x, y, move_direction(dx, dy)), limit);
-    const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
-    const bit_lines *lines = dx ? rows : columns;
-    const uint64_t *line = dx ? bit_lines_line(rows, y) : bit_lines_line(columns, x);
+    const astar_grid *grid = j->s.grid;
+    const uint64_t *line = bit_lines_line(grid_run_stops(grid, dx, dy), dx ? y : x);
+    const uint8_t *cell = grid->terrain + grid_padded_index(grid, x, y);
+    ptrdiff_t unit = dx ? 1 : grid->stride;
     int pos = dx ? x : y;
     /* The direction a constant in each scan, as in diagonal_scan. */
     if (limit == INT_MAX)
-        return dx + dy > 0 ? scan_line(lines, line, pos, 1, false, limit)
-                           : scan_line(lines, line, pos, -1, false, limit);
-    return dx + dy > 0 ? scan_line(lines, line, pos, 1, true, limit)
-                       : scan_line(lines, line, pos, -1, true, limit);
+        return dx + dy > 0 ? scan_line(line, cell, unit, pos, 1, false, limit)
+                           : scan_line(line, cell, unit, pos, -1, false, limit);
+    return dx + dy > 0 ? scan_line(line, cell, unit, pos, 1, true, limit)
+                       : scan_line(line, cell, unit, pos, -1, true, limit);
 }
 
 /* diagonal_stop's scan, with dx and dy constants: scan_line then computes
@@ -129,10 +122,11 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
                                        const int dy, const bool bounded, uint64_t g,
                                        int along[2])
 {
-    const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
-    ptrdiff_t row = (ptrdiff_t)dy * j->s.grid->stride;
+    const astar_grid *grid = j->s.grid;
+    const uint8_t *here = grid->terrain + grid_padded_index(grid, x, y);
+    ptrdiff_t stride = grid->stride, row = (ptrdiff_t)dy * stride;
     /* The row and the column the straight runs scan move one line a step. */
-    const bit_lines *rows = &j->s.grid->rows, *columns = &j->s.grid->columns;
+    const bit_lines *rows = grid_run_stops(grid, dx, 0), *columns = grid_run_stops(grid, 0, dy);
     const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
     int limit = bounded ? run_limit(j, g, j->diagonal) : INT_MAX;
     for (int k = 0;; k++) {
@@ -145,12 +139,12 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
         row_words += dy * (ptrdiff_t)rows->words_per_line;
         column_words += dx * (ptrdiff_t)columns->words_per_line;
         int straight = bounded ? run_limit(j, g, j->straight) : INT_MAX;
-        along[0] = scan_line(rows, row_words, x, dx, bounded, straight);
+        along[0] = scan_line(row_words, here, 1, x, dx, bounded, straight);
         if (along[0] > 0) {
-            along[1] = scan_line(columns, column_words, y, dy, bounded, straight);
+            along[1] = scan_line(column_words, here, stride, y, dy, bounded, straight);
             return k + 1;
         }
-        along[1] = scan_line(columns, column_words, y, dy, bounded, straight);
+        along[1] = scan_line(column_words, here, stride, y, dy, bounded, straight);
         if (along[1] > 0)
             return k + 1;
     }
