@@ -36,13 +36,13 @@ extern "C" {
  * per cell; the runs per cell grow with the map's complexity (tens on
  * open maps, hundreds on mazes).
  *
- * The database holds, for each target cell t (its row), the first move
- * from every walkable source s towards t, in the cells' order, as runs
- * (start of the run in the order, move): 4 bytes a run. Among several
- * equally short first moves the build picks whichever lengthens the run
- * in progress (SRC's wildcards), which is what makes the rows short. A
- * source that cannot reach t holds the move "none", so unreachable pairs
- * cost a run per island, not per cell.
+ * The database holds, for each walkable source cell s (its row), the
+ * first move from s towards every walkable target t, in the cells'
+ * order, as runs (start of the run in the order, move): 4 bytes a run.
+ * Among several equally short first moves the build picks whichever
+ * lengthens the run in progress (SRC's wildcards), which is what makes
+ * the rows short. A target s cannot reach holds the move "none", so
+ * unreachable pairs cost a run per island, not per cell.
  *
  * A CPD belongs to the grid it was built or loaded for: it keeps a
  * pointer to it, which must outlive the CPD, and the grid's edit count.
@@ -78,9 +78,9 @@ typedef enum astar_cpd_order {
 /* The most threads astar_cpd_new builds with. */
 #define ASTAR_CPD_MAX_THREADS 64
 
-/* Builds the CPD of grid: one backward Dijkstra search per walkable cell
- * (astar_distance_map_build), each giving the row of that cell, spread
- * over threads that each own a search context and a distance map.
+/* Builds the CPD of grid: one Dijkstra search from each walkable cell,
+ * each giving the row of that cell, spread over threads that each own
+ * their search's arrays.
  * [in]  grid     the map; read only during the build, and afterwards kept
  *                (see above) - it must outlive the CPD
  * [in]  options  [opt] NULL for astar_options_default(); only moves and
@@ -100,9 +100,9 @@ typedef enum astar_cpd_order {
  *   ASTAR_COST_OVERFLOW     some least cost passes ASTAR_MAX_COST - 1
  *   ASTAR_OUT_OF_MEMORY     nothing was created
  * Costs a Dijkstra search over the whole grid per walkable cell, divided
- * among the threads; allocates per thread a context and a distance map
- * (24 bytes per cell) and its runs while building, then the CPD
- * (astar_cpd_info's bytes). */
+ * among the threads; allocates per thread 18 bytes per cell for its
+ * search and its runs while building, then the CPD (astar_cpd_info's
+ * bytes). */
 ASTAR_API astar_status astar_cpd_new(const astar_grid *grid, const astar_options *options,
                                      astar_cpd_order order, int threads, astar_cpd **out);
 
@@ -147,7 +147,7 @@ ASTAR_API astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *
  *   ASTAR_INVALID_PATH       the database names a move the grid does not
  *                            allow: only a crafted file (its checksum
  *                            right, its moves wrong) can give it
- * Costs a binary search in to's row: O(log runs), about 100 ns; read
+ * Costs a binary search in from's row: O(log runs), about 100 ns; read
  * only, no allocation. */
 ASTAR_API astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point from,
                                             astar_point to, astar_point *next);
@@ -170,8 +170,9 @@ ASTAR_API astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point fr
  *                            after walking it)
  *   ASTAR_INVALID_PATH       as above, or moves that would never reach `to`
  *                            (a crafted file)
- * Costs one first-move lookup per step, in one row (to's), which stays
- * in cache; no allocation. from == to is a path of one cell and cost 0. */
+ * Costs one first-move lookup per step (a binary search in the row of
+ * the cell the path has reached); no allocation. from == to is a path of
+ * one cell and cost 0. */
 ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
                                       astar_path *path);
 
