@@ -100,7 +100,7 @@ typedef enum astar_cpd_order {
  *   ASTAR_COST_OVERFLOW     some least cost passes ASTAR_MAX_COST - 1
  *   ASTAR_OUT_OF_MEMORY     nothing was created
  * Costs a Dijkstra search over the whole grid per walkable cell, divided
- * among the threads; allocates per thread 18 bytes per cell for its
+ * among the threads; allocates per thread 17 bytes per cell for its
  * search and its runs while building, then the CPD (astar_cpd_info's
  * bytes). */
 ASTAR_API astar_status astar_cpd_new(const astar_grid *grid, const astar_options *options,

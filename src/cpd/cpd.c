@@ -176,7 +176,7 @@ typedef struct builder {
     build *build;
     uint8_t index;
     uint64_t *g;          /* per cell: least cost found, UNREACHED if none */
-    uint16_t *first;      /* per cell: the optimal first moves found, bits 0..7 */
+    uint8_t *first;       /* per cell: the optimal first moves found, a bit each */
     uint32_t *slot;       /* per cell: its place in heap, NOT_SEEN or CLOSED */
     uint32_t *heap;       /* open cells, lowest g first */
     uint32_t open;
@@ -186,7 +186,8 @@ typedef struct builder {
 } builder;
 
 #define UNREACHED UINT64_MAX
-enum { NOT_SEEN = UINT32_MAX, CLOSED = UINT32_MAX - 1 };
+#define NOT_SEEN UINT32_MAX
+#define CLOSED (UINT32_MAX - 1)
 
 static bool append_run(builder *b, uint32_t start, unsigned moves)
 {
@@ -267,7 +268,7 @@ static void search_from(builder *b, uint32_t source)
             if (b->slot[v] == CLOSED)
                 continue;
             uint64_t g = b->g[u] + step_cost(cpd, d, nx, ny);
-            uint16_t first = u == source ? (uint16_t)(1u << d) : b->first[u];
+            uint8_t first = u == source ? (uint8_t)(1u << d) : b->first[u];
             if (g == b->g[v]) {
                 b->first[v] |= first;
             } else if (g < b->g[v]) {
