@@ -63,6 +63,8 @@
  *   astar/queue.h      a queue of path requests served a frame at a time
  *   astar/batch.h      batches of searches on threads
  *   astar/dijkstra.h   nearest targets, distance maps and flow fields
+ *   astar/cpd.h        precalculated paths: a compressed first-move database,
+ *                      built on threads, saved and loaded, queried per move
  *   astar/world.h      cost layers and other units
  *   astar/knowledge.h  knowledge layers (fog of war)
  *   astar/smooth.h     line of sight, smoothing, path checks
@@ -86,6 +88,7 @@
 #include "astar/queue.h"
 #include "astar/batch.h"
 #include "astar/dijkstra.h"
+#include "astar/cpd.h"
 #include "astar/world.h"
 #include "astar/knowledge.h"
 #include "astar/smooth.h"

@@ -3,7 +3,7 @@
  * with the counting allocator below, which counts what it is asked for
  * while a test asks and can fail the k-th request. Three promises are
  * checked:
- *   - searches allocate nothing: one-call, sliced steps, queue updates,
+ *   - searches allocate nothing: one-call, sliced steps, queue updates, CPD queries,
  *     nearest, distance maps, read-backs and checks, 0 allocations;
  *   - every allocation site of every call that allocates handles failure:
  *     the call returns ASTAR_OUT_OF_MEMORY, gives back what it had
@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "astar.h"
+#include "util/files.h"
 #include "util/grids.h"
 #include "util/random.h"
 
@@ -297,6 +298,34 @@ static astar_status distance_map_new(fixture *f)
     return s;
 }
 
+static astar_status cpd_new(fixture *f)
+{
+    astar_cpd *cpd;
+    astar_status s = astar_cpd_new_with(f->grid, NULL, ASTAR_CPD_ORDER_DFS, 1, &counted, &cpd);
+    if (s == ASTAR_OK)
+        astar_cpd_delete(cpd);
+    return s;
+}
+
+/* The file is built and saved uncounted; its loading is counted. */
+static astar_status cpd_load(fixture *f)
+{
+    static const char file[] = "test_alloc.tmp.cpd";
+    astar_cpd *cpd;
+    counts.on = false;
+    assert_int_equal(astar_cpd_new(f->grid, NULL, ASTAR_CPD_ORDER_ROWS, 1, &cpd), ASTAR_OK);
+    assert_int_equal(astar_cpd_save(cpd, file, NULL), ASTAR_OK);
+    astar_cpd_delete(cpd);
+    counts.on = true;
+    astar_status s = astar_cpd_load_with(file, f->grid, &counted, &cpd, NULL);
+    if (s == ASTAR_OK)
+        astar_cpd_delete(cpd);
+    counts.on = false;
+    remove(file);
+    counts.on = true;
+    return s;
+}
+
 static astar_status queue_new(fixture *f)
 {
     (void)f;
@@ -379,27 +408,13 @@ static const struct {
     { "astar_knowledge_new", knowledge_new },
     { "astar_knowledge_forget", knowledge_forget },
     { "astar_distance_map_new_with", distance_map_new },
+    { "astar_cpd_new_with", cpd_new },
+    { "astar_cpd_load_with", cpd_load },
     { "astar_queue_new_with", queue_new },
     { "astar_path_smooth", smooth },
     { "astar_waypoint_graph_new_with", waypoint_graph_new },
     { "astar_waypoint_list_parse", waypoint_list_parse },
 };
-
-static char *read_whole(const char *path, size_t *length)
-{
-    FILE *file = fopen(path, "rb");
-    assert_non_null(file);
-    assert_int_equal(fseek(file, 0, SEEK_END), 0);
-    long size = ftell(file);
-    assert_true(size > 0);
-    rewind(file);
-    char *text = malloc((size_t)size);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)size, file), (size_t)size);
-    fclose(file);
-    *length = (size_t)size;
-    return text;
-}
 
 static fixture fixture_new(void)
 {
@@ -418,8 +433,8 @@ static fixture fixture_new(void)
     assert_int_equal(astar_knowledge_reveal_radius(f.knowledge, f.grid, 10, 10, 6, NULL), ASTAR_OK);
     snprintf(f.map, sizeof f.map, "%s/maps/dao/arena.map", ASTAR_BENCH_DIR);
     snprintf(f.scen, sizeof f.scen, "%s/scen/dao/arena.map.scen", ASTAR_BENCH_DIR);
-    f.map_text = read_whole(f.map, &f.map_length);
-    f.scen_text = read_whole(f.scen, &f.scen_length);
+    f.map_text = read_whole_file(f.map, &f.map_length);
+    f.scen_text = read_whole_file(f.scen, &f.scen_length);
     return f;
 }
 
@@ -527,6 +542,16 @@ static void test_allocator_checked(void **state)
         assert_int_equal(astar_scenario_parse_with("version 1\n", 10, "t", a, &sc, &err),
                          ASTAR_INVALID_ARGUMENT);
         assert_null(sc);
+        astar_grid *small;
+        assert_int_equal(astar_grid_new(4, 4, &small), ASTAR_OK);
+        astar_cpd *cpd = (astar_cpd *)&cpd;
+        assert_int_equal(astar_cpd_new_with(small, NULL, ASTAR_CPD_ORDER_DFS, 1, a, &cpd),
+                         ASTAR_INVALID_ARGUMENT);
+        assert_null(cpd);
+        assert_int_equal(astar_cpd_parse_with("ASTARCPD", 8, "t", small, a, &cpd, &err),
+                         ASTAR_INVALID_ARGUMENT);
+        assert_int_equal(err.status, ASTAR_INVALID_ARGUMENT);
+        astar_grid_delete(small);
     }
     assert_int_equal(counts.live_count, 0);
     /* Without an allocator, malloc serves. */
@@ -603,9 +628,15 @@ static void test_searches_allocate_nothing(void **state)
                                                    some_walkable(g, waypoints, 48), NULL,
                                                    &counted, &wg, NULL),
                      ASTAR_OK);
+    astar_cpd *cpd;
+    assert_int_equal(astar_cpd_new_with(g, NULL, ASTAR_CPD_ORDER_DFS, 2, &counted, &cpd), ASTAR_OK);
     count_from_here(-1);
     for (size_t i = 0; i < count; i += 7) {
         const astar_problem *p = astar_scenario_problem(sc, i);
+        astar_path cpd_path = { .points = cells_a, .capacity = 1 << 14 };
+        astar_point next;
+        astar_cpd_path(cpd, p->start, p->goal, &cpd_path);
+        astar_cpd_first_move(cpd, p->start, p->goal, &next);
         astar_waypoint_path walk = { .route = cells_a, .route_capacity = 64,
                                      .cells = cells_a + 64, .cell_capacity = (1 << 14) - 64 };
         astar_waypoint_find_path(wg, p->start, p->goal, NULL, &walk);
@@ -639,6 +670,7 @@ static void test_searches_allocate_nothing(void **state)
     assert_int_equal(asked, 0);
     assert_int_equal(around, 0);
     astar_waypoint_graph_delete(wg);
+    astar_cpd_delete(cpd);
     astar_distance_map_delete(dm);
     astar_queue_delete(q);
     astar_context_delete(ctx);

@@ -20,6 +20,7 @@ static const struct {
     { "queue", cmd_queue, "replay a scenario as units asking for paths over game frames" },
     { "graph", cmd_graph, "a least-cost route on any graph (text or DIMACS file)" },
     { "waypoints", cmd_waypoints, "a route through a map's waypoints, and the cells along it" },
+    { "cpd", cmd_cpd, "build and save a map's precalculated paths (first-move database)" },
 };
 
 static void usage(FILE *out)
@@ -27,7 +28,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: astar COMMAND [ARGS] (astar COMMAND --help for more)\n"
                  "       astar --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n%s\n%s", cli_exit_help, cli_search_help(cli_all_search_options));
 }
 

@@ -50,7 +50,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n"
-            "                   [map options]\n\n"
+            "                   [map options] [--algo cpd [--cpd FILE]]\n\n"
             "Times every problem of each scenario file (problems with a blocked start or\n"
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"
@@ -63,15 +63,21 @@ static void usage(FILE *out)
             "T-thread batches (median over the N runs), and three more lines the\n"
             "throughput in queries per second of the best 1-thread and T-thread runs and\n"
             "their ratio.\n\n"
+            "With --algo cpd each map's database is built first (on T threads, default 2)\n"
+            "or loaded (--cpd FILE), with a line saying how long that took, its runs and\n"
+            "its bytes per cell; then its paths are timed one at a time (expanded: the\n"
+            "first moves looked up; B/cell: the database's bytes per cell).\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
-            "a line every 10 seconds.\n%s\n%s\n%s",
+            "a line every 10 seconds.\n%s\n%s%s\n%s",
             MAX_THREADS, cli_exit_help, cli_search_help(cli_all_search_options),
-            cli_map_options_help);
+            cli_cpd_help, cli_map_options_help);
 }
 
 typedef struct bench {
     astar_options options;
     cli_map_options maps;
+    cli_cpd cpd;              /* --algo cpd: each map's database, then its paths */
+    astar_cpd *current;       /* the database of the file being timed */
     const char *map;
     long repeat;
     long threads;       /* 0: one search at a time, else batches on this many */
@@ -81,12 +87,20 @@ typedef struct bench {
     sample total;
     double best_one, best_many;   /* sums over the files of the best batch times */
     size_t jump_table_bytes, jump_table_cells;
+    size_t cpd_bytes, cpd_cells;  /* --algo cpd: the databases' bytes and cells */
     cli_progress progress;
 } bench;
 
+/* Whether the files' problems run as batches on threads; with --algo cpd
+ * --threads is the database build's, and its paths are timed one at a time. */
+static bool batches(const bench *b)
+{
+    return b->threads > 0 && !b->cpd.on;
+}
+
 static int contexts_needed(const bench *b)
 {
-    return b->threads > 0 ? (int)b->threads : 1;
+    return batches(b) ? (int)b->threads : 1;
 }
 
 static double context_bytes_per_cell(const bench *b)
@@ -106,7 +120,7 @@ static bool bench_reserve(bench *b, size_t cells)
         if (astar_context_new(cells, &b->ctx[i]) != ASTAR_OK)
             return false;
     }
-    if (b->threads > 0)
+    if (batches(b))
         return true;
     free(b->points);
     b->points = malloc(cells * sizeof *b->points);
@@ -130,7 +144,9 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
         for (long r = 0; r < b->repeat; r++) {
             astar_path result = { .points = b->points, .capacity = b->points_capacity };
             double t0 = now_seconds();
-            astar_status st = astar_find_path(b->ctx[0], cs->grid, p->start, p->goal, &b->options, &result);
+            astar_status st = b->current ? astar_cpd_path(b->current, p->start, p->goal, &result)
+                                         : astar_find_path(b->ctx[0], cs->grid, p->start, p->goal,
+                                                           &b->options, &result);
             double dt = now_seconds() - t0;
             if (st != ASTAR_OK) {
                 fprintf(stderr, "astar bench: %s:%ld: %s\n", path, p->line, astar_status_message(st));
@@ -284,8 +300,23 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
     b->jump_table_bytes += astar_grid_jump_table_bytes(cs.grid);
     b->jump_table_cells += cells;
     sample s = { .state_bytes_per_cell = context_bytes_per_cell(b) };
-    bool ok = b->threads > 0 ? time_batches(b, path, &cs, &s, index, nfiles)
-                             : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
+    if (b->cpd.on) {
+        int code = cli_cpd_prepare("bench", &b->cpd, cs.grid, &b->options, (int)b->threads,
+                                   &b->current);
+        if (code != EXIT_OK) {
+            cli_scenario_free(&cs);
+            return code;
+        }
+        astar_cpd_info info;
+        astar_cpd_describe(b->current, &info);
+        s.state_bytes_per_cell = (double)info.bytes / (double)cells;
+        b->cpd_bytes += info.bytes;
+        b->cpd_cells += cells;
+    }
+    bool ok = batches(b) ? time_batches(b, path, &cs, &s, index, nfiles)
+                         : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
+    astar_cpd_delete(b->current);
+    b->current = NULL;
     cli_progress_clear(&b->progress);
     if (ok) {
         b->total.queries += s.queries;
@@ -301,10 +332,11 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
 static void print_summary(bench *b, int nfiles)
 {
     if (nfiles > 1) {
-        b->total.state_bytes_per_cell = context_bytes_per_cell(b);
+        b->total.state_bytes_per_cell = b->cpd.on ? (double)b->cpd_bytes / (double)b->cpd_cells
+                                                  : context_bytes_per_cell(b);
         print_row("total", &b->total);
     }
-    if (b->threads > 0) {
+    if (batches(b)) {
         /* Every run solves the same queries, so one run's worth is the total
          * over the repeats divided by them. */
         double queries = (double)b->total.queries / (double)b->repeat;
@@ -315,6 +347,8 @@ static void print_summary(bench *b, int nfiles)
                b->repeat);
         printf("throughput ratio: %.2f\n", one > 0.0 ? many / one : 0.0);
     }
+    if (b->cpd.on)
+        return; /* its bytes per cell are the table's, its other figures each file's cpd line */
     printf("search context: %.1f bytes/cell", context_bytes_per_cell(b));
     if (contexts_needed(b) > 1)
         printf(" each, %d contexts", contexts_needed(b));
@@ -358,7 +392,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "bench", .search = cli_all_search_options, .options = &b.options, .maps = &b.maps,
-        .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
+        .cpd = &b.cpd, .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int code = cli_parse(&line, argc, argv);
@@ -367,11 +401,17 @@ int cmd_bench(int argc, char **argv)
         free(files);
         return EXIT_OK;
     }
-    if (code == EXIT_OK && !cli_check_search("bench", &b.options, false))
+    if (code == EXIT_OK && (!cli_check_search("bench", &b.options, false) ||
+                            !cli_cpd_check("bench", &b.cpd, &b.options, false)))
         code = EXIT_USAGE;
     if (code == EXIT_OK) {
         printf("options: ");
-        cli_describe_options(stdout, &b.options, NULL);
+        if (b.cpd.on) {
+            printf("algo cpd, ");
+            cli_describe_moves(stdout, &b.options, b.maps.topology);
+        } else {
+            cli_describe_options(stdout, &b.options, NULL);
+        }
         printf("\n");
         cli_describe_topology(stdout, b.maps.topology);
         printf("%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",

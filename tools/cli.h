@@ -246,6 +246,28 @@ void cli_progress_show(cli_progress *p, const char *format, ...)
 /* Clears the terminal's progress line, before other output. */
 void cli_progress_clear(cli_progress *p);
 
+/* What --algo cpd and --cpd FILE ask of astar path, scen and bench
+ * (tools/cpd.c): the paths of the map's compressed first-move database
+ * instead of a search. */
+typedef struct cli_cpd {
+    bool on;            /* --algo cpd, or --cpd */
+    const char *file;   /* [opt] --cpd FILE: load it rather than build */
+} cli_cpd;
+
+/* Their help text, for --help. */
+extern const char cli_cpd_help[];
+
+/* Whether the search options leave nothing a CPD cannot serve: with
+ * --algo cpd only --moves and --costs apply. Prints why not. */
+bool cli_cpd_check(const char *cmd, const cli_cpd *cpd, const astar_options *o, bool world);
+
+/* The CPD of grid for options: loaded from cpd->file, or built on threads
+ * (0: the default, 2), with a line on stdout saying how long it took, its
+ * runs and its bytes per cell. Returns EXIT_OK with *out set, or the exit
+ * code after saying what went wrong. */
+int cli_cpd_prepare(const char *cmd, const cli_cpd *cpd, const astar_grid *grid,
+                    const astar_options *o, int threads, astar_cpd **out);
+
 /* An option of one subcommand only (--smooth, --svg FILE, --repeat N). */
 typedef struct cli_own_option {
     const char *name;       /* the long name, without its dashes */
@@ -264,6 +286,7 @@ typedef struct cli_command_line {
     astar_options *options;           /* [opt] where they go; NULL: none taken */
     cli_map_options *maps;            /* [opt] NULL: no --islands, --dead-ends */
     cli_world *world;                 /* [opt] NULL: no world options */
+    cli_cpd *cpd;                     /* [opt] NULL: no --algo cpd, no --cpd */
     const char *not_here;             /* [opt] why a shared option does not apply */
     const cli_own_option *own;        /* [opt] the subcommand's own options, own_count <= 16 */
     size_t own_count;
@@ -299,5 +322,6 @@ int cmd_explore(int argc, char **argv);
 int cmd_queue(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
 int cmd_waypoints(int argc, char **argv);
+int cmd_cpd(int argc, char **argv);
 
 #endif

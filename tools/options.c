@@ -8,7 +8,7 @@
 
 #include "cli.h"
 
-typedef enum option_group { SEARCH, MAP, WORLD, HELP } option_group;
+typedef enum option_group { SEARCH, MAP, WORLD, CPD, HELP } option_group;
 
 typedef struct shared_option {
     const char *name;
@@ -39,6 +39,7 @@ static const shared_option shared[] = {
     { "mover", WORLD, CLI_WORLD_MOVER, true },
     { "unit-radius", WORLD, CLI_WORLD_UNIT_RADIUS, true },
     { "unit-penalty", WORLD, CLI_WORLD_UNIT_PENALTY, true },
+    { "cpd", CPD, 0, true },
     { "help", HELP, 0, false },
 };
 
@@ -68,9 +69,24 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
     case SEARCH: return c->options && (c->search >> s->which & 1);
     case MAP: return c->maps != NULL;
     case WORLD: return c->world != NULL;
+    case CPD: return c->cpd != NULL;
     case HELP: return true;
     }
     return false;
+}
+
+/* --algo: cpd is no algorithm of the library's but the CLI's own, for the
+ * subcommands that take it; any other value goes to the options. */
+static bool take_algo(cli_command_line *c, const char *value)
+{
+    bool cpd = strcmp(value, "cpd") == 0;
+    if (cpd && !c->cpd) {
+        cli_error("--algo cpd does not apply here: astar path, scen and bench take it");
+        return false;
+    }
+    if (c->cpd)
+        c->cpd->on = cpd;
+    return cpd || cli_search_set(CLI_ALGO, value, c->options);
 }
 
 /* Applies shared option s with its value; false after saying why not. */
@@ -85,9 +101,13 @@ static bool take_shared(cli_command_line *c, const shared_option *s, const char 
         return false;
     }
     switch (s->group) {
-    case SEARCH: return cli_search_set(s->which, value, c->options);
+    case SEARCH:
+        return s->which == CLI_ALGO ? take_algo(c, value) : cli_search_set(s->which, value, c->options);
     case MAP: return cli_map_set(c->maps, s->which, value);
     case WORLD: return cli_world_set(c->world, s->which, value);
+    case CPD:
+        *c->cpd = (cli_cpd){ .on = true, .file = value };
+        break;
     case HELP: break;
     }
     return true;

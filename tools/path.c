@@ -13,7 +13,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [--max-expanded N]\n"
-            "                  [--partial] [search options] [map options] [world options]\n\n"
+            "                  [--partial] [search options] [map options] [world options]\n"
+            "                  [--algo cpd [--cpd FILE]]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
@@ -29,9 +30,9 @@ static void usage(FILE *out)
             "  --max-expanded N  give up after N expanded squares (exit 1)\n"
             "  --partial     when there is no path or the search gives up, the path to the\n"
             "                reached square nearest the goal, said as partial (exit 1)\n\n"
-            "%s\n%s\n%s\n%s",
+            "%s\n%s%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
-            cli_map_options_help, cli_world_options_help);
+            cli_cpd_help, cli_map_options_help, cli_world_options_help);
 }
 
 /* Where the search went: 'x' closed, 'o' open, '.' on no list. */
@@ -212,17 +213,23 @@ static int path_in(cli_world *world, int argc, char **argv)
     const char *positional[5];
     extras x = { 0 };
     path_request request = { &x, &o };
+    cli_cpd use = { 0 };
     cli_command_line line = {
         .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .world = world, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
+        .world = world, .cpd = &use, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
         .state = &request,
         .positional = positional, .positional_min = 5, .positional_max = 5, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (!cli_check_search("path", &o, cli_world_active(world)))
+    if (!cli_check_search("path", &o, cli_world_active(world)) ||
+        !cli_cpd_check("path", &use, &o, cli_world_active(world)))
         return EXIT_USAGE;
+    if (use.on && x.svg) {
+        cli_error("--svg draws a search's lists; --algo cpd makes no search");
+        return EXIT_USAGE;
+    }
     if (x.smooth && maps.topology != ASTAR_TOPOLOGY_SQUARE) {
         cli_error("--smooth does not apply to hex maps: line of sight is a square grid's");
         return EXIT_USAGE;
@@ -252,8 +259,21 @@ static int path_in(cli_world *world, int argc, char **argv)
         astar_grid_delete(grid);
         return EXIT_USAGE;
     }
+    astar_cpd *cpd = NULL;
+    int code = use.on ? cli_cpd_prepare("path", &use, grid, &o, 0, &cpd) : EXIT_OK;
+    if (code != EXIT_OK) {
+        astar_context_delete(ctx);
+        free(points);
+        astar_grid_delete(grid);
+        return code;
+    }
     printf("options: ");
-    cli_describe_options(stdout, &o, ctx);
+    if (use.on) {
+        printf("algo cpd, ");
+        cli_describe_moves(stdout, &o, maps.topology);
+    } else {
+        cli_describe_options(stdout, &o, ctx);
+    }
     printf("\n");
     cli_describe_topology(stdout, maps.topology);
     if (maps.dead_ends)
@@ -264,14 +284,15 @@ static int path_in(cli_world *world, int argc, char **argv)
         cli_world_describe(stdout, world);
         report_without_world(ctx, grid, start, goal, &o, world, &path);
     }
-    astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
-    int code = EXIT_OK;
+    astar_status s = cpd ? astar_cpd_path(cpd, start, goal, &path)
+                         : astar_find_path(ctx, grid, start, goal, &o, &path);
+    const char *counted = cpd ? "first moves looked up" : "expanded";
     bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
     if (s == ASTAR_OK || partial) {
         if (partial)
             printf("partial: %s\n", astar_status_message(s));
-        printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
-               path.distance, path.expanded);
+        printf("path: %zu cells, cost %u (distance %.4f), %u %s\n", path.length, path.cost,
+               path.distance, path.expanded, counted);
         if (!x.quiet)
             cli_print_points(points, path.length);
         if (in_world) {
@@ -295,9 +316,10 @@ static int path_in(cli_world *world, int argc, char **argv)
         if (code == EXIT_OK && partial)
             code = EXIT_FAILED; /* a path, but not to the goal */
     } else {
-        printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
+        printf("%s (%u %s)\n", astar_status_message(s), path.expanded, counted);
         code = cli_exit_for(s);
     }
+    astar_cpd_delete(cpd);
     free(x.smoothed.points);
     free(x.trace.events);
     astar_context_delete(ctx);

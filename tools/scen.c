@@ -20,18 +20,24 @@ typedef struct expectation {
     bool at_most;    /* measured (see above) <= optimal */
 } expectation;
 
-static expectation expect(const astar_options *o)
+/* A CPD's paths have least costs whatever the search options say. */
+static expectation expect(const astar_options *o, bool cpd)
 {
     return (expectation){
         .at_least = o->moves != ASTAR_MOVES_8_CUT,
-        .at_most = astar_options_optimal(o) && o->moves != ASTAR_MOVES_4,
+        .at_most = (cpd || astar_options_optimal(o)) && o->moves != ASTAR_MOVES_4,
     };
 }
 
-static void describe(const astar_options *o, expectation e)
+static void describe(const astar_options *o, bool cpd, expectation e)
 {
     printf("options: ");
-    cli_describe_options(stdout, o, NULL);
+    if (cpd) {
+        printf("algo cpd, ");
+        cli_describe_moves(stdout, o, ASTAR_TOPOLOGY_SQUARE);
+    } else {
+        cli_describe_options(stdout, o, NULL);
+    }
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
     if (e.at_least && e.at_most)
         printf(";\n          %s (tolerance %.2f)\n",
@@ -87,13 +93,22 @@ typedef struct tally {
     long passed, failed, skipped;
 } tally;
 
+/* What the files are run with: the options, and --algo cpd. */
+typedef struct scen_run {
+    const astar_options *o;
+    const cli_map_options *maps;
+    const cli_cpd *cpd;
+    expectation e;
+} scen_run;
+
 /* Runs one file; false if it could not be run at all. */
-static bool run_file(const char *path, const char *map, const astar_options *o,
-                     const cli_map_options *maps, expectation e, astar_context **ctx,
+static bool run_file(const char *path, const char *map, const scen_run *run, astar_context **ctx,
                      tally *total, cli_progress *progress, int index, int nfiles)
 {
+    const astar_options *o = run->o;
+    expectation e = run->e;
     cli_scenario cs;
-    if (!cli_scenario_load(path, map, o, maps, &cs))
+    if (!cli_scenario_load(path, map, o, run->maps, &cs))
         return false;
     /* A map of another size than the scenario's (a wrong --map) is one
      * mistake, said once, not a failure per problem. */
@@ -116,9 +131,15 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
             return false;
         }
     }
+    astar_cpd *cpd = NULL;
+    if (run->cpd->on && cli_cpd_prepare("scen", run->cpd, cs.grid, o, 0, &cpd) != EXIT_OK) {
+        cli_scenario_free(&cs);
+        return false;
+    }
     astar_point *points = malloc(cells * sizeof *points);
     if (!points) {
         fprintf(stderr, "astar scen: out of memory\n");
+        astar_cpd_delete(cpd);
         cli_scenario_free(&cs);
         return false;
     }
@@ -140,7 +161,8 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
             continue;
         }
         astar_path result = { .points = points, .capacity = cells };
-        astar_status s = astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
+        astar_status s = cpd ? astar_cpd_path(cpd, p->start, p->goal, &result)
+                             : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
         if (check(path, p, cs.grid, o, e, s, &result))
             t.passed++;
         else
@@ -156,6 +178,7 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
     total->failed += t.failed;
     total->skipped += t.skipped;
     free(points);
+    astar_cpd_delete(cpd);
     cli_scenario_free(&cs);
     return true;
 }
@@ -163,16 +186,20 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n\n"
+            "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n"
+            "                          [--algo cpd [--cpd FILE]]\n\n"
             "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
             "answer: the path starts and ends right, every step is a legal move, its summed\n"
             "cost is the reported cost, and its length agrees with the file's optimal\n"
             "length as far as the options promise (tolerance 0.01). Problems whose start or\n"
             "goal is not walkable are skipped and counted. The map is found beside the\n"
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
-            "Ends with the line 'N passed, M failed' (', K skipped').\n"
-            "%s\n%s\n%s",
-            cli_exit_help, cli_search_help(cli_all_search_options), cli_map_options_help);
+            "Ends with the line 'N passed, M failed' (', K skipped'). With --algo cpd each\n"
+            "map's database is built first (on 2 threads) or loaded (--cpd FILE), and every\n"
+            "path must have the optimal length whatever the search options.\n"
+            "%s\n%s%s\n%s",
+            cli_exit_help, cli_search_help(cli_all_search_options), cli_cpd_help,
+            cli_map_options_help);
 }
 
 static const cli_own_option scen_options[] = { { "map", 0, true } };
@@ -189,12 +216,13 @@ int cmd_scen(int argc, char **argv)
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
     const char *map = NULL;
+    cli_cpd use = { 0 };
     const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "scen", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
+        .cpd = &use, .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
@@ -203,7 +231,7 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     }
-    if (!cli_check_search("scen", &o, false)) {
+    if (!cli_check_search("scen", &o, false) || !cli_cpd_check("scen", &use, &o, false)) {
         free(files);
         return EXIT_USAGE;
     }
@@ -214,14 +242,14 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return EXIT_USAGE;
     }
-    expectation e = expect(&o);
-    describe(&o, e);
+    scen_run run = { &o, &maps, &use, expect(&o, use.on) };
+    describe(&o, use.on, run.e);
     astar_context *ctx = NULL;
     tally total = { 0, 0, 0 };
     int unreadable = 0;
     cli_progress progress = cli_progress_start();
     for (int i = 0; i < nfiles; i++)
-        if (!run_file(files[i], map, &o, &maps, e, &ctx, &total, &progress, i, nfiles))
+        if (!run_file(files[i], map, &run, &ctx, &total, &progress, i, nfiles))
             unreadable++;
     astar_context_delete(ctx);
     free(files);

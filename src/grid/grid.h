@@ -58,6 +58,21 @@ static inline bool grid_contains(const astar_grid *grid, int x, int y)
     return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
 
+/* Whether a start and a goal can be searched between, in the order every
+ * search reports it: ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
+ * ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED, else ASTAR_OK. */
+static inline astar_status grid_ends_status(const astar_grid *grid, astar_point start,
+                                            astar_point goal)
+{
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    return astar_grid_walkable(grid, goal.x, goal.y) ? ASTAR_OK : ASTAR_GOAL_BLOCKED;
+}
+
 /* The one way a cell changes: terrain, bits, counts, and the jump table,
  * islands and dead ends if enabled, together. (x, y) must be inside the
  * grid; terrain 0 blocks it. The cell is changed

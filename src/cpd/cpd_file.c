@@ -1,0 +1,327 @@
+/* CPD files: little-endian binary, written and read here.
+ *
+ *   offset  size  field
+ *        0     8  magic "ASTARCPD"
+ *        8     4  format version, CPD_VERSION
+ *       12     4  grid width
+ *       16     4  grid height
+ *       20     1  moves (astar_moves), 1 costs (astar_costs), 1 order
+ *                 (astar_cpd_order), 1 zero
+ *       24     8  the grid's hash (astar__cpd_grid_hash)
+ *       32     8  W, walkable cells (rows)
+ *       40     8  R, runs
+ *       48    4W  runs per row, rows in the order of their targets
+ *   48 + 4W   4R  runs, row after row: start << 4 | move
+ *   .. + 4R    8  FNV-1a 64 of every byte before it
+ *
+ * The loader checks, in this order, what each failure says: the magic (not
+ * a CPD file), the version (another format), the size the counts give (cut
+ * short or too long), the checksum (damaged), the map (made for another
+ * one), and every row (contents no build writes, only a crafted file has
+ * them) - so a damaged file is never read as another map's. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/hex.h"
+#include "cpd/cpd.h"
+#include "grid/grid.h"
+#include "io/text.h"
+
+enum { CPD_VERSION = 1, HEADER_BYTES = 48, CHECKSUM_BYTES = 8 };
+static const char magic[8] = { 'A', 'S', 'T', 'A', 'R', 'C', 'P', 'D' };
+
+/* Whether the first bytes (as many as there are, up to 8) are the magic's. */
+static bool magic_so_far(const uint8_t *p, size_t length)
+{
+    for (size_t i = 0; i < length && i < sizeof magic; i++)
+        if (p[i] != (uint8_t)magic[i])
+            return false;
+    return true;
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t get_u64(const uint8_t *p)
+{
+    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static void put_u64(uint8_t *p, uint64_t v)
+{
+    put_u32(p, (uint32_t)v);
+    put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Saving                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Bytes on their way to the file through a buffer, checksummed as they go. */
+typedef struct writer {
+    FILE *file;
+    uint64_t checksum;
+    size_t used;
+    bool failed;
+    uint8_t buffer[1 << 14];
+} writer;
+
+static void flush(writer *w)
+{
+    w->checksum = cpd_fnv(w->checksum, w->buffer, w->used);
+    w->failed |= fwrite(w->buffer, 1, w->used, w->file) != w->used;
+    w->used = 0;
+}
+
+/* Room for n (at most 8) bytes, written to the buffer by the caller. */
+static uint8_t *room(writer *w, size_t n)
+{
+    if (sizeof w->buffer - w->used < n)
+        flush(w);
+    w->used += n;
+    return w->buffer + w->used - n;
+}
+
+astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, astar_error *err)
+{
+    astar__error_clear(err);
+    if (!cpd || !path)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0, "no CPD or no file name");
+    static writer blank;
+    writer w = blank;
+    w.checksum = FNV_OFFSET;
+    w.file = fopen(path, "wb");
+    if (!w.file)
+        return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot open for writing: %s",
+                                strerror(errno));
+    uint8_t *h = room(&w, HEADER_BYTES);
+    memcpy(h, magic, sizeof magic);
+    put_u32(h + 8, CPD_VERSION);
+    put_u32(h + 12, (uint32_t)cpd->width);
+    put_u32(h + 16, (uint32_t)cpd->height);
+    h[20] = (uint8_t)cpd->moves;
+    h[21] = (uint8_t)cpd->costs;
+    h[22] = (uint8_t)cpd->order;
+    h[23] = 0;
+    put_u64(h + 24, cpd->hash);
+    put_u64(h + 32, cpd->walkable);
+    put_u64(h + 40, cpd->run_count);
+    for (uint32_t r = 0; r < cpd->walkable; r++)
+        put_u32(room(&w, 4), (uint32_t)(cpd->row[r + 1] - cpd->row[r]));
+    for (uint64_t i = 0; i < cpd->run_count; i++)
+        put_u32(room(&w, 4), cpd->runs[i]);
+    flush(&w);
+    uint8_t sum[CHECKSUM_BYTES];
+    put_u64(sum, w.checksum);
+    w.failed |= fwrite(sum, 1, sizeof sum, w.file) != sizeof sum;
+    int saved_errno = errno;
+    w.failed |= fclose(w.file) != 0;
+    if (w.failed)
+        return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot write: %s",
+                                strerror(saved_errno ? saved_errno : errno));
+    return ASTAR_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The file's size by its header's counts, saturating; 0 for a prefix too
+ * short to tell. */
+static uint64_t expected_bytes(const uint8_t *p, size_t length)
+{
+    if (length < HEADER_BYTES)
+        return 0;
+    uint64_t walkable = get_u64(p + 32), runs = get_u64(p + 40);
+    if (walkable > ASTAR_MAX_CELLS || runs > UINT64_MAX / 8)
+        return UINT64_MAX;
+    return astar__cpd_file_bytes(walkable, runs);
+}
+
+static size_t bound(const char *prefix, size_t length, bool at_end)
+{
+    const uint8_t *p = (const uint8_t *)prefix;
+    if (!magic_so_far(p, length))
+        return length;
+    if (length < HEADER_BYTES)
+        return at_end ? length : 0;
+    uint64_t most = expected_bytes(p, length);
+    return most < SIZE_MAX - 1 ? (size_t)most : SIZE_MAX - 2;
+}
+
+/* Every row of a file's runs: rows of at least one run, the first starting
+ * at 0, starts rising and below walkable, moves up to MOVE_NONE. Returns
+ * the first bad row's place, or walkable when every row is good. */
+static uint32_t first_bad_row(const astar_cpd *cpd)
+{
+    for (uint32_t r = 0; r < cpd->walkable; r++) {
+        const uint32_t *run = cpd->runs + cpd->row[r], *end = cpd->runs + cpd->row[r + 1];
+        if (run == end || *run >> RUN_SHIFT != 0)
+            return r;
+        for (; run < end; run++)
+            if ((*run & RUN_MOVE_MASK) > MOVE_NONE || *run >> RUN_SHIFT >= cpd->walkable ||
+                (run + 1 < end && run[1] >> RUN_SHIFT <= *run >> RUN_SHIFT))
+                return r;
+    }
+    return cpd->walkable;
+}
+
+/* The runs of a file whose header, size and checksum were checked, into a
+ * CPD made for grid; NULL with the reason in err. */
+static astar_status read_runs(const uint8_t *p, const char *name, const astar_grid *grid,
+                              const astar_allocator *memory, astar_cpd **out, astar_error *err)
+{
+    astar_moves moves = p[20];
+    astar_costs costs = p[21];
+    astar_cpd_order order = p[22];
+    if (moves > ASTAR_MOVES_8_CUT || costs > ASTAR_COSTS_OCTILE || order > ASTAR_CPD_ORDER_ROWS ||
+        p[23] != 0)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "moves %u, costs %u, order %u: values no build writes", p[20],
+                                p[21], p[22]);
+    astar_cpd *cpd = astar__cpd_create(memory, grid, moves, costs, order);
+    uint64_t runs = get_u64(p + 40);
+    if (cpd && !(cpd->runs = astar__allocate(memory, runs > 0 ? runs : 1, sizeof *cpd->runs))) {
+        astar_cpd_delete(cpd);
+        cpd = NULL;
+    }
+    if (!cpd)
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
+    const uint8_t *counts = p + HEADER_BYTES, *data = counts + 4 * (size_t)cpd->walkable;
+    for (uint32_t r = 0; r < cpd->walkable; r++)
+        cpd->row[r + 1] = cpd->row[r] + get_u32(counts + 4 * (size_t)r);
+    cpd->run_count = runs;
+    if (cpd->row[cpd->walkable] != runs) {
+        astar_cpd_delete(cpd);
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "the rows' run counts sum to %llu, the header says %llu runs",
+                                (unsigned long long)cpd->row[cpd->walkable],
+                                (unsigned long long)runs);
+    }
+    for (uint64_t i = 0; i < runs; i++)
+        cpd->runs[i] = get_u32(data + 4 * i);
+    uint32_t bad = first_bad_row(cpd);
+    if (bad < cpd->walkable) {
+        astar_cpd_delete(cpd);
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "row %u: runs no build writes (a first run not at 0, starts "
+                                "not rising or past the walkable cells, a move above 8)", bad);
+    }
+    *out = cpd;
+    return ASTAR_OK;
+}
+
+static astar_status parse(const uint8_t *p, size_t size, const char *name, const astar_grid *grid,
+                          const astar_allocator *memory, astar_cpd **out, astar_error *err)
+{
+    if (!magic_so_far(p, size) || size == 0)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "not a CPD file: it does not begin with \"ASTARCPD\"");
+    if (size < HEADER_BYTES)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "cut short: %zu bytes, less than the %d-byte header", size,
+                                HEADER_BYTES);
+    uint32_t version = get_u32(p + 8);
+    if (version != CPD_VERSION)
+        return astar__error_set(err, ASTAR_UNSUPPORTED, name, 0,
+                                "CPD format version %u; this library reads version %d", version,
+                                CPD_VERSION);
+    uint64_t expected = expected_bytes(p, size);
+    if (expected != size)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "%zu bytes, but its header's counts (%llu cells, %llu runs) make "
+                                "%llu: %s",
+                                size, (unsigned long long)get_u64(p + 32),
+                                (unsigned long long)get_u64(p + 40), (unsigned long long)expected,
+                                size < expected ? "cut short" : "too long");
+    uint64_t sum = cpd_fnv(FNV_OFFSET, p, size - CHECKSUM_BYTES);
+    if (sum != get_u64(p + size - CHECKSUM_BYTES))
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "checksum mismatch: the file is damaged");
+    uint32_t width = get_u32(p + 12), height = get_u32(p + 16);
+    uint64_t hash = get_u64(p + 24), own = astar__cpd_grid_hash(grid);
+    if (width != (uint32_t)grid->width || height != (uint32_t)grid->height || hash != own)
+        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
+                                "made for another map: a %u x %u grid of hash %016llx, this one "
+                                "is %d x %d of hash %016llx",
+                                width, height, (unsigned long long)hash, grid->width,
+                                grid->height, (unsigned long long)own);
+    return read_runs(p, name, grid, memory, out, err);
+}
+
+/* What the text reader hands its parser: the grid and where the CPD goes. */
+typedef struct cpd_target {
+    const astar_grid *grid;
+    astar_cpd **out;
+} cpd_target;
+
+static astar_status parse_read(const char *text, size_t length, const char *name,
+                               const astar_allocator *memory, void *out, astar_error *err)
+{
+    cpd_target *t = out;
+    return parse((const uint8_t *)text, length, name, t->grid, memory, t->out, err);
+}
+
+/* The arguments every loader takes; ASTAR_OK or why not, in err. */
+static astar_status check_load(const void *source, const astar_grid *grid, astar_cpd **out,
+                               astar_error *err)
+{
+    astar__error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!source || !grid || !out)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no file, no grid or no place for the result");
+    if (hex_topology(grid->topology))
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "a CPD serves square grids only");
+    return ASTAR_OK;
+}
+
+astar_status astar_cpd_load(const char *path, const astar_grid *grid, astar_cpd **out,
+                            astar_error *err)
+{
+    return astar_cpd_load_with(path, grid, NULL, out, err);
+}
+
+astar_status astar_cpd_load_with(const char *path, const astar_grid *grid,
+                                 const astar_allocator *allocator, astar_cpd **out,
+                                 astar_error *err)
+{
+    astar_status s = check_load(path, grid, out, err);
+    if (s != ASTAR_OK)
+        return s;
+    static const text_kind kind = { parse_read, bound, 0, "its header's counts allow" };
+    cpd_target target = { grid, out };
+    return astar__text_parse_file(path, &kind, allocator, &target, err);
+}
+
+astar_status astar_cpd_parse(const void *data, size_t size, const char *name,
+                             const astar_grid *grid, astar_cpd **out, astar_error *err)
+{
+    return astar_cpd_parse_with(data, size, name, grid, NULL, out, err);
+}
+
+astar_status astar_cpd_parse_with(const void *data, size_t size, const char *name,
+                                  const astar_grid *grid, const astar_allocator *allocator,
+                                  astar_cpd **out, astar_error *err)
+{
+    astar_status s = check_load(data || size == 0 ? (const void *)"" : NULL, grid, out, err);
+    astar_allocator memory;
+    if (s == ASTAR_OK && astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        s = astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                             "an allocator without both functions");
+    if (s != ASTAR_OK)
+        return s;
+    return parse(data, size, name, grid, &memory, out, err);
+}
