@@ -141,7 +141,9 @@ export async function loadAstar(bytes) {
     const pairs = points instanceof Int32Array ? points.length % 2 === 0
       : points.every((p) => p.length === 2 && p.every(Number.isInteger));
     if (!pairs) throw new Error("astar: points are [x, y] pairs of integers or an Int32Array of x, y, ...");
-    const flat = points instanceof Int32Array ? points : Int32Array.from(points.flat());
+    // A copy even of an Int32Array: it may be a view of the module's memory
+    // (a path buffer's points), which growing the buffer can detach.
+    const flat = points instanceof Int32Array ? points.slice() : Int32Array.from(points.flat());
     const pointer = buffer.at(Math.max(8, flat.length * 4));
     int32(pointer, flat.length).set(flat);
     return [pointer, flat.length / 2];
