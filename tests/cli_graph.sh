@@ -127,7 +127,7 @@ has "no node is named 'Atlantis'"
 run 0 "$ASTAR" graph --help
 has "usage: astar graph FILE FROM TO"
 run 0 "$ASTAR" --help
-has "graph    a least-cost route on any graph"
+has "  graph     a least-cost route on any graph (text or DIMACS file)"
 run 2 "$ASTAR" graph "$risk" Alaska Peru --dead-ends
 has "--dead-ends does not apply here"
 done_checks
