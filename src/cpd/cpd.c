@@ -9,19 +9,19 @@
  * wall on the way, and its rows had 2.2 times SRC's runs (dao/arena, DFS
  * order: 125 runs a row against 57). From one source, all targets behind
  * one door share the first move, which is what makes SRC's rows short. */
-#define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "core/moves.h"
 #include "core/options.h"
+#include "core/threads.h"
 #include "cpd/cpd.h"
 #include "grid/grid.h"
 #include "search/state.h"
 
-enum { CACHE_LINE = 64, ALL_MOVES = (1 << (MOVE_NONE + 1)) - 1 };
+enum { ALL_MOVES = (1 << (MOVE_NONE + 1)) - 1 };
+_Static_assert(ASTAR_CPD_MAX_THREADS <= THREADS_MAX, "a builder per thread");
 
 uint64_t astar__cpd_grid_hash(const astar_grid *grid)
 {
@@ -357,20 +357,6 @@ static void builder_delete(builder *b)
     astar__release(memory, b->runs);
 }
 
-/* Runs the builders, the first on this thread; a helper that fails to
- * start takes no target, so the others build its rows. */
-static void run_builders(builder *builders, int threads)
-{
-    pthread_t ids[ASTAR_CPD_MAX_THREADS];
-    bool started[ASTAR_CPD_MAX_THREADS] = { false };
-    for (int i = 1; i < threads; i++)
-        started[i] = pthread_create(&ids[i], NULL, build_rows, &builders[i]) == 0;
-    build_rows(&builders[0]);
-    for (int i = 1; i < threads; i++)
-        if (started[i])
-            pthread_join(ids[i], NULL);
-}
-
 /* The builders' rows, gathered in the order of their targets into one
  * array of runs. */
 static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder *builders)
@@ -416,7 +402,7 @@ static astar_status build_all(astar_cpd *cpd, int threads)
     for (; s == ASTAR_OK && made < wanted; made++)
         s = builder_new(&builders[made], &job, made);
     if (s == ASTAR_OK) {
-        run_builders(builders, made);
+        astar__run_threads(build_rows, builders, sizeof *builders, made);
         for (int i = 0; i < made && s == ASTAR_OK; i++)
             s = builders[i].status;
     }

@@ -1,13 +1,10 @@
 /* Batches of searches spread over threads that each own a search context. */
-#define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 
 #include "astar.h"
 #include "core/options.h"
-
-enum { MAX_THREADS = 64, CACHE_LINE = 64 };
+#include "core/threads.h"
 
 typedef struct batch {
     /* Every worker bumps the counter once per query; on a line of its own it
@@ -48,7 +45,7 @@ static astar_status check_batch(astar_context *const *contexts, int threads,
                                 const astar_grid *grid, const astar_options *options,
                                 const astar_query *queries)
 {
-    if (!contexts || threads < 1 || threads > MAX_THREADS || !grid || !queries ||
+    if (!contexts || threads < 1 || threads > THREADS_MAX || !grid || !queries ||
         (options && !astar__options_valid(options)))
         return ASTAR_INVALID_ARGUMENT;
     for (int i = 0; i < threads; i++) {
@@ -76,19 +73,10 @@ astar_status astar_find_paths(astar_context *const *contexts, int threads, const
     atomic_init(&b.next, 0);
     /* A thread with no query to take would only be started and joined. */
     size_t busy = count < (size_t)threads ? count : (size_t)threads;
-    int helpers = busy > 0 ? (int)busy - 1 : 0;
-    worker workers[MAX_THREADS];
-    pthread_t ids[MAX_THREADS];
-    bool started[MAX_THREADS] = { false };
-    for (int i = 1; i <= helpers; i++) {
+    int running = busy > 0 ? (int)busy : 1;
+    worker workers[THREADS_MAX];
+    for (int i = 0; i < running; i++)
         workers[i] = (worker){ &b, contexts[i] };
-        /* A helper that fails to start takes nothing from the counter, so
-         * the others solve its queries. */
-        started[i] = pthread_create(&ids[i], NULL, worker_main, &workers[i]) == 0;
-    }
-    solve(&b, contexts[0]);
-    for (int i = 1; i <= helpers; i++)
-        if (started[i])
-            pthread_join(ids[i], NULL);
+    astar__run_threads(worker_main, workers, sizeof *workers, running);
     return ASTAR_OK;
 }
