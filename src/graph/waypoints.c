@@ -251,15 +251,7 @@ static astar_status check_query(const astar_waypoint_graph *wg, astar_point star
         return ASTAR_INVALID_ARGUMENT;
     if (wg->grid->edits != wg->grid_edits)
         return ASTAR_MAP_CHANGED;
-    if (!grid_contains(wg->grid, start.x, start.y))
-        return ASTAR_START_OUT_OF_BOUNDS;
-    if (!grid_contains(wg->grid, goal.x, goal.y))
-        return ASTAR_GOAL_OUT_OF_BOUNDS;
-    if (!astar_grid_walkable(wg->grid, start.x, start.y))
-        return ASTAR_START_BLOCKED;
-    if (!astar_grid_walkable(wg->grid, goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
-    return ASTAR_OK;
+    return grid_check_ends(wg->grid, start, goal);
 }
 
 /* The cell of node v in a query from start to goal. */

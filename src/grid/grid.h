@@ -58,6 +58,23 @@ static inline bool grid_contains(const astar_grid *grid, int x, int y)
     return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
 
+/* The statuses of a request from start to goal on grid whose ends are
+ * not both walkable cells of it, in the order every search reports them;
+ * ASTAR_OK when they are. */
+static inline astar_status grid_check_ends(const astar_grid *grid, astar_point start,
+                                           astar_point goal)
+{
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
 /* The one way a cell changes: terrain, bits, counts, and the jump table,
  * islands and dead ends if enabled, together. (x, y) must be inside the
  * grid; terrain 0 blocks it. The cell is changed

@@ -26,14 +26,9 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
         if (status != ASTAR_OK)
             return status;
     }
-    if (!grid_contains(grid, start.x, start.y))
-        return ASTAR_START_OUT_OF_BOUNDS;
-    if (!grid_contains(grid, goal.x, goal.y))
-        return ASTAR_GOAL_OUT_OF_BOUNDS;
-    if (!astar_grid_walkable(grid, start.x, start.y))
-        return ASTAR_START_BLOCKED;
-    if (!astar_grid_walkable(grid, goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
+    astar_status ends = grid_check_ends(grid, start, goal);
+    if (ends != ASTAR_OK)
+        return ends;
     if (units->units && (goal.x != start.x || goal.y != start.y) &&
         unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
                          goal.x, goal.y))
