@@ -11,6 +11,9 @@
 /* The most workers astar_find_paths takes. */
 enum { MAX_THREADS = 64 };
 
+/* --algo hpa: the cells edited to time an update. */
+enum { EDITS = 20 };
+
 /* Timings of a set of queries. */
 typedef struct sample {
     double *micros;       /* per query, or per query of each batch */
@@ -57,6 +60,10 @@ static void usage(FILE *out)
             "expanded squares per query, nanoseconds per expansion, and bytes of search\n"
             "state per cell; then the bytes per cell of the search context and, with\n"
             "--algo jps+, of the jump table.\n\n"
+            "With --algo hpa (two tiers, clusters of --cluster N cells a side, %d..%d,\n"
+            "default %d) each file's line gives B/cell as the hpa's bytes per cell, and\n"
+            "a line after it the build time, then the mean time of an update after a\n"
+            "one-cell edit (%d cells, each blocked or opened, then restored).\n\n"
             "With --threads T (1..%d) each file's problems run as one batch on T threads\n"
             "with a context each (astar_find_paths), N times, alternating with the same\n"
             "batch on 1 thread. The table then gives wall-clock time per query of the\n"
@@ -65,6 +72,7 @@ static void usage(FILE *out)
             "their ratio.\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
             "a line every 10 seconds.\n%s\n%s\n%s",
+            ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, CLI_HPA_CLUSTER, EDITS,
             MAX_THREADS, cli_exit_help, cli_search_help(cli_all_search_options),
             cli_map_options_help);
 }
@@ -81,6 +89,8 @@ typedef struct bench {
     sample total;
     double best_one, best_many;   /* sums over the files of the best batch times */
     size_t jump_table_bytes, jump_table_cells;
+    long cluster;       /* --algo hpa: the clusters' side */
+    cli_hpa tiers;      /* --algo hpa: the current file's */
     cli_progress progress;
 } bench;
 
@@ -130,7 +140,12 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
         for (long r = 0; r < b->repeat; r++) {
             astar_path result = { .points = b->points, .capacity = b->points_capacity };
             double t0 = now_seconds();
-            astar_status st = astar_find_path(b->ctx[0], cs->grid, p->start, p->goal, &b->options, &result);
+            astar_status st =
+                b->tiers.hpa
+                    ? astar_hpa_find_path(b->tiers.hpa, p->start, p->goal, &b->tiers.options,
+                                          &result)
+                    : astar_find_path(b->ctx[0], cs->grid, p->start, p->goal, &b->options,
+                                      &result);
             double dt = now_seconds() - t0;
             if (st != ASTAR_OK) {
                 fprintf(stderr, "astar bench: %s:%ld: %s\n", path, p->line, astar_status_message(st));
@@ -268,6 +283,32 @@ static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sam
     return ok;
 }
 
+/* --algo hpa: the mean time of an update after a one-cell edit, over
+ * edits at cells spread over the map, each made and then undone. */
+
+static bool time_edits(bench *b, astar_grid *grid)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    double seconds = 0.0;
+    for (int k = 0; k < EDITS; k++) {
+        astar_point cell = { (int32_t)((k * 37 + 11) % w), (int32_t)((k * 53 + 7) % h) };
+        bool walkable = astar_grid_walkable(grid, cell.x, cell.y);
+        for (int undo = 0; undo < 2; undo++) {
+            if (astar_grid_set_walkable(grid, cell.x, cell.y, undo ? walkable : !walkable) !=
+                ASTAR_OK)
+                return false;
+            double t0 = now_seconds();
+            astar_status s = astar_hpa_update(b->tiers.hpa, &cell, 1, NULL);
+            seconds += now_seconds() - t0;
+            if (s != ASTAR_OK)
+                return false;
+        }
+    }
+    printf("hpa: one-cell edit and update, mean of %d: %.3f ms\n", 2 * EDITS,
+           seconds * 1e3 / (2 * EDITS));
+    return true;
+}
+
 /* Times one scenario file; returns the exit code: EXIT_INPUT when it or
  * its map cannot be read, EXIT_FAILED when it could not be timed. */
 static int bench_file(bench *b, const char *path, int index, int nfiles)
@@ -284,6 +325,14 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
     b->jump_table_bytes += astar_grid_jump_table_bytes(cs.grid);
     b->jump_table_cells += cells;
     sample s = { .state_bytes_per_cell = context_bytes_per_cell(b) };
+    if (cli_is_hpa(&b->options)) {
+        if (!cli_hpa_build(cs.grid, &b->options, b->cluster, &b->tiers)) {
+            cli_scenario_free(&cs);
+            return EXIT_USAGE;
+        }
+        s.state_bytes_per_cell =
+            (double)astar_hpa_bytes(b->tiers.hpa) / (double)astar_grid_cells(cs.grid);
+    }
     bool ok = b->threads > 0 ? time_batches(b, path, &cs, &s, index, nfiles)
                              : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
     cli_progress_clear(&b->progress);
@@ -292,7 +341,12 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
         b->total.seconds += s.seconds;
         b->total.expanded += s.expanded;
         print_row(path, &s);
+        if (b->tiers.hpa) {
+            cli_hpa_describe(stdout, &b->tiers, cs.grid);
+            ok = time_edits(b, cs.grid);
+        }
     }
+    cli_hpa_free(&b->tiers);
     free(s.micros);
     cli_scenario_free(&cs);
     return ok ? EXIT_OK : EXIT_FAILED;
@@ -324,11 +378,12 @@ static void print_summary(bench *b, int nfiles)
                (double)b->jump_table_bytes / (double)b->jump_table_cells);
 }
 
-enum { MAP, REPEAT, THREADS };
+enum { MAP, REPEAT, THREADS, CLUSTER };
 static const cli_own_option bench_options[] = {
     [MAP] = { "map", 0, true },
     [REPEAT] = { "repeat", 0, true },
     [THREADS] = { "threads", 0, true },
+    [CLUSTER] = { "cluster", 0, true },
 };
 
 static bool take(void *state, int which, const char *value)
@@ -336,6 +391,7 @@ static bool take(void *state, int which, const char *value)
     bench *b = state;
     switch (which) {
     case MAP: b->map = value; return true;
+    case CLUSTER: return cli_hpa_cluster(value, &b->cluster);
     case REPEAT:
         if (cli_parse_int(value, 1, 1000000, &b->repeat))
             return true;
@@ -351,7 +407,7 @@ static bool take(void *state, int which, const char *value)
 
 int cmd_bench(int argc, char **argv)
 {
-    bench b = { .options = astar_options_default(), .repeat = 1,
+    bench b = { .options = astar_options_default(), .repeat = 1, .cluster = CLI_HPA_CLUSTER,
                 .progress = cli_progress_start() };
     const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
@@ -369,6 +425,10 @@ int cmd_bench(int argc, char **argv)
     }
     if (code == EXIT_OK && !cli_check_search("bench", &b.options, false))
         code = EXIT_USAGE;
+    if (code == EXIT_OK && b.threads > 0 && cli_is_hpa(&b.options)) {
+        cli_error("--threads does not apply to --algo hpa: a query writes its hpa's spare nodes");
+        code = EXIT_USAGE;
+    }
     if (code == EXIT_OK) {
         printf("options: ");
         cli_describe_options(stdout, &b.options, NULL);

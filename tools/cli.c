@@ -30,7 +30,7 @@ typedef struct named_value {
 
 static const named_value algo_names[] = {
     { "astar", ASTAR_ALGORITHM_ASTAR }, { "jps", ASTAR_ALGORITHM_JPS },
-    { "jps+", ASTAR_ALGORITHM_JPS_PLUS }, { NULL, 0 } };
+    { "jps+", ASTAR_ALGORITHM_JPS_PLUS }, { "hpa", CLI_ALGORITHM_HPA }, { NULL, 0 } };
 static const named_value open_list_names[] = {
     { "heap", ASTAR_OPEN_LIST_HEAP }, { "sorted", ASTAR_OPEN_LIST_SORTED },
     { "unsorted", ASTAR_OPEN_LIST_UNSORTED }, { "buckets", ASTAR_OPEN_LIST_BUCKETS }, { NULL, 0 } };
@@ -82,8 +82,10 @@ static const struct {
     const char *help;
 } search_flags[CLI_SEARCH_FLAGS] = {
     [CLI_ALGO] = { "--algo", algo_names,
-               "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
-               "                          jump table built when the map is loaded\n" },
+               "  --algo astar|jps|jps+|hpa   A* (default), Jump Point Search, JPS+ with a\n"
+               "                          jump table built when the map is loaded, or two\n"
+               "                          tiers (HPA*: clusters of --cluster N cells a side,\n"
+               "                          default 16; near-optimal, A*'s other options)\n" },
     [CLI_OPEN_LIST] = { "--open-list", open_list_names,
                     "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
                     "                          buckets: the fastest, for a consistent heuristic)\n" },
@@ -200,6 +202,14 @@ bool cli_check_search(const char *cmd, const astar_options *o, bool world)
     if (o->algorithm == ASTAR_ALGORITHM_ASTAR)
         return true;
     const char *algo = name_of(algo_names, (int)o->algorithm);
+    if (cli_is_hpa(o)) {
+        if (!o->world.turn_penalty && !world)
+            return true;
+        fprintf(stderr, "astar %s: --algo hpa takes no %s: its clusters' costs are the "
+                "terrain's; use --algo astar\n", cmd,
+                o->world.turn_penalty ? "--turn-penalty" : "influence layer or units");
+        return false;
+    }
     if (o->moves != ASTAR_MOVES_8) {
         fprintf(stderr, "astar %s: --algo %s needs --moves 8 (8 moves with the corner rule), "
                 "not --moves %s\n", cmd, algo, name_of(moves_names, (int)o->moves));
@@ -221,7 +231,10 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
     astar_context *any = NULL;
     if (!ctx && astar_context_new(64, &any) == ASTAR_OK)
         ctx = any;
-    astar_open_list used = astar_context_open_list(ctx, o);
+    astar_options searched = *o; /* the two tiers search with A*'s open lists */
+    if (cli_is_hpa(o))
+        searched.algorithm = ASTAR_ALGORITHM_ASTAR;
+    astar_open_list used = astar_context_open_list(ctx, &searched);
     astar_context_delete(any);
     /* Weights are fixed point, 1/1024 a step: say what the search uses. */
     double weight = round(o->weight * 1024.0) / 1024.0;

@@ -224,6 +224,36 @@ char cli_world_mark(const cli_world *w, int x, int y, char base);
 
 void cli_world_free(cli_world *w);
 
+/* --algo hpa: not an astar_algorithm but the CLI's name for the two tiers
+ * of astar/hpa.h, searched with astar_hpa_find_path under the other
+ * options (A*'s); --cluster gives the clusters' side. */
+#define CLI_ALGORITHM_HPA ((astar_algorithm)16)
+enum { CLI_HPA_CLUSTER = 16 };
+
+bool cli_is_hpa(const astar_options *options);
+
+/* Parses --cluster's value; false after saying why it is none. */
+bool cli_hpa_cluster(const char *value, long *cluster);
+
+/* The two tiers over grid, with options (algorithm A*, as the queries
+ * take them) and the build's time. */
+typedef struct cli_hpa {
+    astar_hpa *hpa;
+    astar_options options;
+    double build_seconds;
+} cli_hpa;
+
+/* Builds them; false after saying why not. */
+bool cli_hpa_build(const astar_grid *grid, const astar_options *options, long cluster,
+                   cli_hpa *out);
+
+/* "hpa: clusters of 16, 1234 entrances, 10.2 bytes/cell, built in 3.1 ms". */
+void cli_hpa_describe(FILE *out, const cli_hpa *h, const astar_grid *grid);
+void cli_hpa_free(cli_hpa *h);
+
+/* The 99th percentile of n ratios (sorts them); 0 for none. */
+double cli_ratio_p99(double *ratios, size_t n);
+
 /* Progress of a long run on stderr: on a terminal a line that updates in
  * place a few times a second, in a log a line every 10 seconds, so that a
  * long run shows it is alive either way. */

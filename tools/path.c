@@ -13,10 +13,12 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [--max-expanded N]\n"
-            "                  [--partial] [search options] [map options] [world options]\n\n"
+            "                  [--partial] [--cluster N] [search options] [map options]\n"
+            "                  [world options]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
-            "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
+            "points too (with --algo hpa the route's entrance cells, and expanded counts\n"
+            "its graph's nodes); maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
             "'J' jump point, 'W' waypoint, '#' blocked, 'x' closed, 'o' open; with world\n"
             "options '~' influence, 'U' stopped unit, 'M' moving unit, '+' its path).\n"
             "With --smooth or --turn-penalty, also the path's length in cells and its turns.\n\n"
@@ -28,9 +30,12 @@ static void usage(FILE *out)
             "  -q, --quiet   print the summary lines only: no cells, no picture\n"
             "  --max-expanded N  give up after N expanded squares (exit 1)\n"
             "  --partial     when there is no path or the search gives up, the path to the\n"
-            "                reached square nearest the goal, said as partial (exit 1)\n\n"
+            "                reached square nearest the goal, said as partial (exit 1)\n"
+            "  --cluster N   with --algo hpa, the clusters' side in cells, %d..%d (default\n"
+            "                %d)\n\n"
             "%s\n%s\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
+            PICTURE_MAX_WIDTH, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, CLI_HPA_CLUSTER,
+            cli_exit_help, cli_search_help(cli_all_search_options),
             cli_map_options_help, cli_world_options_help);
 }
 
@@ -167,13 +172,14 @@ static void report_without_world(astar_context *ctx, const astar_grid *grid, ast
     }
 }
 
-enum { SMOOTH, SVG, QUIET, MAX_EXPANDED, PARTIAL };
+enum { SMOOTH, SVG, QUIET, MAX_EXPANDED, PARTIAL, CLUSTER };
 static const cli_own_option path_options[] = {
     [SMOOTH] = { "smooth", 0, false },
     [SVG] = { "svg", 0, true },
     [QUIET] = { "quiet", 'q', false },
     [MAX_EXPANDED] = { "max-expanded", 0, true },
     [PARTIAL] = { "partial", 0, false },
+    [CLUSTER] = { "cluster", 0, true },
 };
 
 /* Where path's own options go: the report's extras, and the two that are
@@ -181,6 +187,7 @@ static const cli_own_option path_options[] = {
 typedef struct path_request {
     extras *x;
     astar_options *o;
+    long cluster;
 } path_request;
 
 static bool take(void *state, int which, const char *value)
@@ -192,6 +199,7 @@ static bool take(void *state, int which, const char *value)
     case SVG: r->x->svg = value; break;
     case QUIET: r->x->quiet = true; break;
     case PARTIAL: r->o->partial = true; break;
+    case CLUSTER: return cli_hpa_cluster(value, &r->cluster);
     case MAX_EXPANDED:
         if (!cli_parse_int(value, 1, UINT32_MAX, &n)) {
             cli_error("--max-expanded takes a whole number from 1 to %lu, not '%s'",
@@ -211,7 +219,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     cli_map_options maps = { 0 };
     const char *positional[5];
     extras x = { 0 };
-    path_request request = { &x, &o };
+    path_request request = { &x, &o, CLI_HPA_CLUSTER };
     cli_command_line line = {
         .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
         .world = world, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
@@ -223,6 +231,10 @@ static int path_in(cli_world *world, int argc, char **argv)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("path", &o, cli_world_active(world)))
         return EXIT_USAGE;
+    if (x.svg && cli_is_hpa(&o)) {
+        cli_error("--svg does not apply to --algo hpa: it draws a grid search's lists");
+        return EXIT_USAGE;
+    }
     if (x.smooth && maps.topology != ASTAR_TOPOLOGY_SQUARE) {
         cli_error("--smooth does not apply to hex maps: line of sight is a square grid's");
         return EXIT_USAGE;
@@ -264,7 +276,22 @@ static int path_in(cli_world *world, int argc, char **argv)
         cli_world_describe(stdout, world);
         report_without_world(ctx, grid, start, goal, &o, world, &path);
     }
-    astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
+    cli_hpa tiers = { 0 };
+    const astar_options *searched = &o;
+    astar_status s;
+    if (cli_is_hpa(&o)) {
+        if (!cli_hpa_build(grid, &o, request.cluster, &tiers)) {
+            astar_context_delete(ctx);
+            free(points);
+            astar_grid_delete(grid);
+            return EXIT_USAGE;
+        }
+        cli_hpa_describe(stdout, &tiers, grid);
+        searched = &tiers.options;
+        s = astar_hpa_find_path(tiers.hpa, start, goal, searched, &path);
+    } else {
+        s = astar_find_path(ctx, grid, start, goal, &o, &path);
+    }
     int code = EXIT_OK;
     bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
     if (s == ASTAR_OK || partial) {
@@ -280,7 +307,7 @@ static int path_in(cli_world *world, int argc, char **argv)
             printf("\n");
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
-            printf("jump points: %zu\n", path.node_count);
+            printf("%s: %zu\n", cli_is_hpa(&o) ? "route" : "jump points", path.node_count);
             if (!x.quiet)
                 cli_print_points(path.nodes, path.node_count);
         }
@@ -289,7 +316,7 @@ static int path_in(cli_world *world, int argc, char **argv)
             code = EXIT_FAILED;
         }
         if (code == EXIT_OK)
-            code = report_extras(grid, &o, &path, &x);
+            code = report_extras(grid, searched, &path, &x);
         if (code == EXIT_OK && !x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
         if (code == EXIT_OK && partial)
@@ -298,6 +325,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         code = cli_exit_for(s);
     }
+    cli_hpa_free(&tiers);
     free(x.smoothed.points);
     free(x.trace.events);
     astar_context_delete(ctx);

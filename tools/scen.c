@@ -52,7 +52,7 @@ static void describe(const astar_options *o, expectation e)
 /* Checks one answer; prints and returns false on a failure. */
 static bool check(const char *file, const astar_problem *p, const astar_grid *grid,
                   const astar_options *o, expectation e, astar_status status,
-                  const astar_path *path)
+                  const astar_path *path, double *length)
 {
     if (status != ASTAR_OK) {
         printf("FAIL %s:%ld: %s\n", file, p->line, astar_status_message(status));
@@ -69,6 +69,7 @@ static bool check(const char *file, const astar_problem *p, const astar_grid *gr
                (unsigned long long)m.cost);
         return false;
     }
+    *length = m.length;
     double measured = o->costs == ASTAR_COSTS_OCTILE ? m.length : path->distance;
     if (e.at_least && m.length < p->optimal - tolerance) {
         printf("FAIL %s:%ld: length %.4f is below the optimal %.4f\n", file, p->line, m.length, p->optimal);
@@ -87,10 +88,68 @@ typedef struct tally {
     long passed, failed, skipped;
 } tally;
 
+/* With --algo hpa: each path's length over the optimal, before and after
+ * smoothing (the Euclidean length of the waypoints, which may be shorter
+ * than the optimal grid path), and where smoothing writes. */
+typedef struct suboptimality {
+    double *path, *smoothed;
+    astar_point *waypoints;
+    size_t count;
+} suboptimality;
+
+static bool suboptimality_init(suboptimality *q, size_t problems, size_t cells)
+{
+    *q = (suboptimality){ malloc((problems ? problems : 1) * sizeof *q->path),
+                          malloc((problems ? problems : 1) * sizeof *q->smoothed),
+                          malloc(cells * sizeof *q->waypoints), 0 };
+    return q->path && q->smoothed && q->waypoints;
+}
+
+static void suboptimality_free(suboptimality *q)
+{
+    free(q->path);
+    free(q->smoothed);
+    free(q->waypoints);
+}
+
+/* Notes one answer of length `length`; false after saying why smoothing
+ * failed. */
+static bool suboptimality_add(suboptimality *q, const char *file, const astar_problem *p,
+                              const astar_grid *grid, const astar_options *o,
+                              const astar_path *path, double length, size_t cells)
+{
+    astar_waypoints w = { .points = q->waypoints, .capacity = cells };
+    astar_status s = astar_path_smooth(grid, o, path->points, path->length, &w);
+    if (s != ASTAR_OK) {
+        printf("FAIL %s:%ld: smoothing: %s\n", file, p->line, astar_status_message(s));
+        return false;
+    }
+    bool zero = p->optimal <= 0.0;
+    q->path[q->count] = zero ? 1.0 : length / p->optimal;
+    q->smoothed[q->count] = zero ? 1.0 : w.distance / p->optimal;
+    q->count++;
+    return true;
+}
+
+static void suboptimality_print(const char *file, suboptimality *q)
+{
+    double sum = 0.0, smoothed = 0.0;
+    for (size_t i = 0; i < q->count; i++) {
+        sum += q->path[i];
+        smoothed += q->smoothed[i];
+    }
+    double n = q->count ? (double)q->count : 1.0;
+    double p99 = cli_ratio_p99(q->path, q->count), max = q->count ? q->path[q->count - 1] : 0.0;
+    printf("%s: hpa length / optimal: mean %.4f, p99 %.4f, max %.4f; smoothed: mean %.4f, "
+           "p99 %.4f\n",
+           file, sum / n, p99, max, smoothed / n, cli_ratio_p99(q->smoothed, q->count));
+}
+
 /* Runs one file; false if it could not be run at all. */
 static bool run_file(const char *path, const char *map, const astar_options *o,
-                     const cli_map_options *maps, expectation e, astar_context **ctx,
-                     tally *total, cli_progress *progress, int index, int nfiles)
+                     const cli_map_options *maps, long cluster, expectation e,
+                     astar_context **ctx, tally *total, cli_progress *progress, int index,
+                     int nfiles)
 {
     cli_scenario cs;
     if (!cli_scenario_load(path, map, o, maps, &cs))
@@ -117,10 +176,25 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
         }
     }
     astar_point *points = malloc(cells * sizeof *points);
-    if (!points) {
+    cli_hpa tiers = { 0 };
+    suboptimality q = { 0 };
+    bool hpa = cli_is_hpa(o);
+    if (!points || (hpa && !suboptimality_init(&q, astar_scenario_count(cs.scen), cells))) {
         fprintf(stderr, "astar scen: out of memory\n");
+        free(points);
+        suboptimality_free(&q);
         cli_scenario_free(&cs);
         return false;
+    }
+    if (hpa && !cli_hpa_build(cs.grid, o, cluster, &tiers)) {
+        free(points);
+        suboptimality_free(&q);
+        cli_scenario_free(&cs);
+        return false;
+    }
+    if (hpa) {
+        o = &tiers.options;
+        cli_hpa_describe(stdout, &tiers, cs.grid);
     }
     tally t = { 0, 0, 0 };
     size_t count = astar_scenario_count(cs.scen);
@@ -140,13 +214,20 @@ static bool run_file(const char *path, const char *map, const astar_options *o,
             continue;
         }
         astar_path result = { .points = points, .capacity = cells };
-        astar_status s = astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
-        if (check(path, p, cs.grid, o, e, s, &result))
+        astar_status s = hpa ? astar_hpa_find_path(tiers.hpa, p->start, p->goal, o, &result)
+                             : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
+        double length;
+        if (check(path, p, cs.grid, o, e, s, &result, &length) &&
+            (!hpa || suboptimality_add(&q, path, p, cs.grid, o, &result, length, cells)))
             t.passed++;
         else
             t.failed++;
     }
     cli_progress_clear(progress);
+    if (hpa)
+        suboptimality_print(path, &q);
+    suboptimality_free(&q);
+    cli_hpa_free(&tiers);
     printf("%s: %ld passed, %ld failed", path, t.passed, t.failed);
     if (t.skipped)
         printf(", %ld skipped (start or goal not walkable)", t.skipped);
@@ -170,17 +251,31 @@ static void usage(FILE *out)
             "length as far as the options promise (tolerance 0.01). Problems whose start or\n"
             "goal is not walkable are skipped and counted. The map is found beside the\n"
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
-            "Ends with the line 'N passed, M failed' (', K skipped').\n"
+            "Ends with the line 'N passed, M failed' (', K skipped').\n\n"
+            "With --algo hpa (two tiers, clusters of --cluster N cells a side, %d..%d,\n"
+            "default %d) a path longer than the optimal passes: per file come the mean,\n"
+            "99th percentile and largest ratio of its length to the optimal, and the mean\n"
+            "and 99th percentile after smoothing (astar_path_smooth; the Euclidean length\n"
+            "of the waypoints, which may be below the optimal grid path's).\n"
             "%s\n%s\n%s",
-            cli_exit_help, cli_search_help(cli_all_search_options), cli_map_options_help);
+            ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, CLI_HPA_CLUSTER, cli_exit_help, cli_search_help(cli_all_search_options), cli_map_options_help);
 }
 
-static const cli_own_option scen_options[] = { { "map", 0, true } };
+enum { MAP, CLUSTER };
+static const cli_own_option scen_options[] = { [MAP] = { "map", 0, true },
+                                               [CLUSTER] = { "cluster", 0, true } };
 
-static bool take_map(void *state, int which, const char *value)
+typedef struct scen_request {
+    const char *map;
+    long cluster;
+} scen_request;
+
+static bool take(void *state, int which, const char *value)
 {
-    (void)which;
-    *(const char **)state = value;
+    scen_request *r = state;
+    if (which == CLUSTER)
+        return cli_hpa_cluster(value, &r->cluster);
+    r->map = value;
     return true;
 }
 
@@ -188,13 +283,13 @@ int cmd_scen(int argc, char **argv)
 {
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
-    const char *map = NULL;
+    scen_request request = { NULL, CLI_HPA_CLUSTER };
     const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "scen", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
+        .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take, .state = &request,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
@@ -215,13 +310,15 @@ int cmd_scen(int argc, char **argv)
         return EXIT_USAGE;
     }
     expectation e = expect(&o);
+    if (cli_is_hpa(&o))
+        e.at_most = false; /* near-optimal: its lengths are reported instead */
     describe(&o, e);
     astar_context *ctx = NULL;
     tally total = { 0, 0, 0 };
     int unreadable = 0;
     cli_progress progress = cli_progress_start();
     for (int i = 0; i < nfiles; i++)
-        if (!run_file(files[i], map, &o, &maps, e, &ctx, &total, &progress, i, nfiles))
+        if (!run_file(files[i], request.map, &o, &maps, request.cluster, e, &ctx, &total, &progress, i, nfiles))
             unreadable++;
     astar_context_delete(ctx);
     free(files);

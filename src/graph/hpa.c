@@ -53,6 +53,7 @@ struct astar_hpa {
     astar_moves moves;
     astar_costs costs;
     step_table step;
+    cost_model model;          /* H of the searches inside a cluster */
     uint32_t straight, diagonal; /* the steps of costs */
     int size, across, down;    /* cluster side, clusters per row and column */
     cluster *clusters;
@@ -237,12 +238,21 @@ static uint64_t heap_take(uint64_t *heap, size_t *n)
     return top;
 }
 
-/* Dijkstra from the cell source over the cells of r only, under the hpa's
- * moves: h->dist gets each cell's least cost from source (backward: to
+/* H towards stop (0 without one): the grid search's own estimate, the
+ * octile distance (Manhattan with 4 moves) in plain steps, which terrain
+ * costs of 1 or more only raise - consistent, so a cell once settled is
+ * never reached cheaper. */
+static uint64_t estimate(const astar_hpa *h, int x, int y, astar_point stop, bool has_stop)
+{
+    return has_stop ? cost_h(&h->model, distance_1d(x, stop.x), distance_1d(y, stop.y)) : 0;
+}
+
+/* A* from the cell source to stop over the cells of r only, under the
+ * hpa's moves; with stop NO_CELL, Dijkstra settling every cell it
+ * reaches. h->dist gets each cell's least cost from source (backward: to
  * source, each step priced by the cell it enters as a forward search
- * prices it) and h->dir the step that reached it. Stops once stop is
- * settled (NO_CELL: settles all it reaches). A diagonal step between two
- * cells of r passes only cells of r, so the corner rule needs no cell
+ * prices it) and h->dir the step that reached it. A diagonal step between
+ * two cells of r passes only cells of r, so the corner rule needs no cell
  * outside. */
 static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t stop)
 {
@@ -251,15 +261,17 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
     for (size_t i = 0; i < cells; i++)
         h->dist[i] = NO_COST;
     astar_point s = cell_point(grid, source);
+    bool has_stop = stop != NO_CELL;
+    astar_point target = has_stop ? cell_point(grid, stop) : s;
     uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0));
     h->dist[local] = 0;
-    heap_add(h->heap, &n, local);
+    heap_add(h->heap, &n, estimate(h, s.x, s.y, target, has_stop) << LOCAL_BITS | local);
     while (n > 0) {
         uint64_t key = heap_take(h->heap, &n);
-        uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = (uint32_t)(key >> LOCAL_BITS);
-        if (g != h->dist[at])
-            continue; /* a stale entry: the cell was reached cheaper since */
+        uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
         int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
+        if ((key >> LOCAL_BITS) != g + estimate(h, x, y, target, has_stop))
+            continue; /* a stale entry: the cell was reached cheaper since */
         if (cell_index(grid, x, y) == stop)
             return;
         size_t padded = grid_padded_index(grid, x, y);
@@ -276,7 +288,8 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
                 continue;
             h->dist[there] = (uint32_t)next;
             h->dir[there] = (uint8_t)d;
-            heap_add(h->heap, &n, next << LOCAL_BITS | there);
+            heap_add(h->heap, &n,
+                     (next + estimate(h, nx, ny, target, has_stop)) << LOCAL_BITS | there);
         }
     }
 }
@@ -548,8 +561,11 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     cost_model model = cost_model_of(options);
     model.topology = grid->topology;
+    model.heuristic = options->moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN
+                                                      : ASTAR_HEURISTIC_OCTILE;
+    model.weight = WEIGHT_ONE;
     *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
-                      .costs = options->costs, .step = step_table_of(grid, &model),
+                      .costs = options->costs, .step = step_table_of(grid, &model), .model = model,
                       .straight = model.straight, .diagonal = model.diagonal,
                       .size = cluster_size,
                       .across = (grid->width + cluster_size - 1) / cluster_size,
