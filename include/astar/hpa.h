@@ -83,11 +83,14 @@ typedef struct astar_hpa astar_hpa;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
- * and e edges. Memory (astar_hpa_bytes): per cluster 24 bytes and 4 (k +
- * k^2); the graph of astar/graph.h over n + 3 nodes (16 bytes per edge
+ * and e edges. Memory (astar_hpa_bytes): per cluster 21 bytes and 4 (k +
+ * k^2); per node 12 bytes (its cell, its component, a place in a route);
+ * the graph of astar/graph.h over n + 3 nodes (16 bytes per edge
  * direction, 17 per node) and its search context (20 bytes per node);
- * scratch of 45 bytes per cell of one cluster. On the benchmark's maps
- * about 10 bytes per cell at size 16 (docs/performance.md, "Two tiers"). */
+ * scratch of 73 bytes per cell of one cluster and 64 per cell of its side.
+ * On the benchmark's 512 x 512 game maps about 2 bytes per cell at size 16,
+ * on a maze of corridors 1 cell wide about 11 (docs/performance.md, "Two
+ * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
 ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
