@@ -7,7 +7,8 @@
  * percentile) as found and after astar_path_smooth (the Euclidean length
  * of the waypoints), then the hpa's build time and bytes per cell and the
  * mean time of an update after a one-cell edit (20 cells, each changed and
- * restored), next to the median A* query. */
+ * restored), inside a cluster and on a border apart, next to the median
+ * A* query. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -80,24 +81,32 @@ static astar_status on_tiers(void *with, const astar_problem *p, astar_path *pat
     return astar_hpa_find_path(t->hpa, p->start, p->goal, &t->options, path);
 }
 
-/* The mean milliseconds of an update after a one-cell edit. */
-static double edit_millis(astar_grid *grid, astar_hpa *hpa)
+/* The mean milliseconds of an update after a one-cell edit, for cells
+ * inside a cluster (millis[0]) and on its border (millis[1]), which
+ * rebuilds the graph; false if an update failed. */
+static bool edit_millis(astar_grid *grid, astar_hpa *hpa, double millis[2])
 {
-    int w = astar_grid_width(grid), h = astar_grid_height(grid);
-    double seconds = 0.0;
+    int w = astar_grid_width(grid), h = astar_grid_height(grid), size = astar_hpa_cluster_size(hpa);
+    double seconds[2] = { 0.0, 0.0 };
+    int count[2] = { 0, 0 };
     for (int k = 0; k < EDITS; k++) {
         astar_point cell = { (k * 37 + 11) % w, (k * 53 + 7) % h };
+        int border = cell.x % size == 0 || cell.x % size == size - 1 || cell.y % size == 0 ||
+                     cell.y % size == size - 1;
         bool walkable = astar_grid_walkable(grid, cell.x, cell.y);
         for (int undo = 0; undo < 2; undo++) {
             astar_grid_set_walkable(grid, cell.x, cell.y, undo ? walkable : !walkable);
             double t0 = now_seconds();
             astar_status s = astar_hpa_update(hpa, &cell, 1, NULL);
-            seconds += now_seconds() - t0;
+            seconds[border] += now_seconds() - t0;
+            count[border]++;
             if (s != ASTAR_OK)
-                return -1.0;
+                return false;
         }
     }
-    return seconds * 1e3 / (2 * EDITS);
+    for (int b = 0; b < 2; b++)
+        millis[b] = count[b] ? seconds[b] * 1e3 / count[b] : 0.0;
+    return true;
 }
 
 static bool run_file(const char *path, int cluster, size_t stride)
@@ -145,16 +154,17 @@ static bool run_file(const char *path, int cluster, size_t stride)
             s.count++;
         }
     }
-    double edit = ok ? edit_millis(grid, t.hpa) : -1.0;
-    if (ok && edit >= 0.0) {
+    double edit[2];
+    if (ok && edit_millis(grid, t.hpa, edit)) {
         double mean = mean_of(s.ratio, s.count), smoothed = mean_of(s.smoothed, s.count);
         double ma = median(s.astar, s.count), mj = median(s.jps, s.count),
                mh = median(s.hpa, s.count);
         printf("%-24s %6zu %7.4f %7.4f %7.4f %7.4f %9.1f %8.1f %8.1f %6.2f %6.2f %8.1f %6.1f "
-               "%8.3f %6.2f\n",
+               "%8.3f %6.2f %8.3f %6.2f\n",
                bench_base_name(path), s.count, mean, p99_of(s.ratio, s.count), smoothed,
                p99_of(s.smoothed, s.count), ma, mj, mh, ma / mh, mj / mh, build_ms,
-               (double)astar_hpa_bytes(t.hpa) / (double)cells, edit, edit * 1e3 / ma);
+               (double)astar_hpa_bytes(t.hpa) / (double)cells, edit[0], edit[0] * 1e3 / ma,
+               edit[1], edit[1] * 1e3 / ma);
         fflush(stdout);
     } else {
         fprintf(stderr, "%s: %s could not be run\n", program, path);
@@ -195,9 +205,9 @@ int main(int argc, char **argv)
     }
     printf("clusters of %d, every %zu-th problem; times in us (medians), edit in ms\n", cluster,
            stride);
-    printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %6s %6s %8s %6s %8s %6s\n", "map", "probs",
-           "mean", "p99", "smooth", "sm.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H", "build ms",
-           "B/cell", "edit ms", "edit/A*");
+    printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
+           "probs", "mean", "p99", "smooth", "sm.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H",
+           "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
     int failed = 0;
     for (int i = first; i < argc; i++)
         failed += !run_file(argv[i], cluster, stride);

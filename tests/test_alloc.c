@@ -359,8 +359,9 @@ static astar_status waypoint_list_parse(fixture *f)
     return s;
 }
 
-/* Two tiers over the fixture's grid, and an update after an edit of a
- * cell on a border (the cluster and the one across it rebuilt). */
+/* Two tiers over the fixture's grid, an update after an edit of a cell
+ * on a border (the cluster and the one across it rebuilt, the graph
+ * built again), and one for a cell inside a cluster (in place). */
 static astar_status hpa_new(fixture *f)
 {
     astar_hpa *hpa;
@@ -376,6 +377,10 @@ static astar_status hpa_new(fixture *f)
     counts.on = false;
     assert_int_equal(astar_grid_set_walkable(f->grid, cell.x, cell.y, walkable), ASTAR_OK);
     counts.on = true;
+    /* A cell inside a cluster: the graph is updated in place. */
+    astar_point inside = { 11, 3 };
+    if (s == ASTAR_OK)
+        s = astar_hpa_update(hpa, &inside, 1, NULL);
     astar_hpa_delete(hpa);
     return s;
 }

@@ -220,6 +220,23 @@ static void test_buffers_and_refusals(void **state)
     assert_int_equal(astar_grid_set_topology(grid, ASTAR_TOPOLOGY_SQUARE), ASTAR_OK);
     assert_int_equal(astar_hpa_new(grid, NULL, 8, &hpa, &err), ASTAR_OK);
 
+    /* An edit inside a cluster updates the graph in place; one on a
+     * border rebuilds it: either way, as built from scratch. */
+    astar_point inside = { 3, 3 }, border = { 7, 3 };
+    assert_int_equal(astar_grid_set_cost(grid, inside.x, inside.y, 5), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &inside, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_walkable(grid, inside.x, inside.y, false), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &inside, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_cost(grid, border.x, border.y, 3), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &border, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_cost(grid, inside.x, inside.y, 1), ASTAR_OK);
+    assert_int_equal(astar_grid_set_cost(grid, border.x, border.y, 1), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, (astar_point[]){ inside, border }, 2, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+
     astar_point start = { 1, 1 }, goal = { 28, 18 };
     astar_point cells[64], few[3];
     astar_path small = { .points = few, .capacity = 3 };

@@ -18,9 +18,9 @@
  *   across   from each cell of a crossing pair to the other: the one
  *            straight step, priced as a search prices it (the step times
  *            the terrain cost of the cell entered)
- *   inside   between every two nodes of a cluster that a path inside the
- *            cluster joins: the least cost of such a path, terrain
- *            included. This is how a cluster's costs are summarised:
+ *   inside   between every two nodes of a cluster: the least cost of a
+ *            path inside the cluster, terrain included (ASTAR_MAX_COST,
+ *            which no search takes, when none joins them). This is how a cluster's costs are summarised:
  *            exactly, for each pair of its nodes, as paths that stay in
  *            the cluster; what it loses is paths that leave the cluster
  *            and come back, and crossings other than the chosen pairs.
@@ -88,8 +88,8 @@ typedef struct astar_hpa astar_hpa;
  * the graph of astar/graph.h over n + 3 nodes (16 bytes per edge
  * direction, 17 per node) and its search context (20 bytes per node);
  * scratch of 73 bytes per cell of one cluster and 64 per cell of its side.
- * On the benchmark's 512 x 512 game maps about 2 bytes per cell at size 16,
- * on a maze of corridors 1 cell wide about 11 (docs/performance.md, "Two
+ * On the benchmark's game, room, maze and street maps 2 to 6 bytes per
+ * cell at size 16, on random512-25 26 (docs/performance.md, "Two
  * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
@@ -116,9 +116,11 @@ ASTAR_API void astar_hpa_delete(astar_hpa *hpa);
  * count > 0, a cell outside the grid); ASTAR_OUT_OF_MEMORY: the hpa keeps
  * what it could not rebuild marked, and queries return ASTAR_MAP_CHANGED
  * until an update succeeds.
- * Costs: per cluster rebuilt as astar_hpa_new's per cluster, then the
- * graph build and a new search context when the graph grew: O(n + e log e)
- * whatever was edited (docs/performance.md measures a one-cell edit). */
+ * Costs: per cluster rebuilt as astar_hpa_new's per cluster. Then, when
+ * no cell lies on a cluster's border, the rebuilt clusters' costs are set
+ * in the graph in place and its components labelled again, O(n + e);
+ * otherwise the graph is built again with its search context, O(n + e log
+ * e), allocating (docs/performance.md measures both). */
 ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_point *cells, size_t count,
                                         astar_error *err);
 

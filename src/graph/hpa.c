@@ -32,6 +32,9 @@
  * a shorter one at its middle (Botea et al.). */
 enum { LONG_ENTRANCE = 6 };
 
+/* What a cluster's record is to the graph. */
+enum { CURRENT, STALE, REBUILT /* searched again, not yet in the graph */ };
+
 /* A heap key: the cost above, a cell of the cluster below. */
 enum { LOCAL_BITS = 12 };
 
@@ -57,7 +60,7 @@ struct astar_hpa {
     uint32_t straight, diagonal; /* the steps of costs */
     int size, across, down;    /* cluster side, clusters per row and column */
     cluster *clusters;
-    uint8_t *stale;            /* per cluster: to be searched again */
+    uint8_t *stale;            /* per cluster: CURRENT, STALE or REBUILT */
     bool graph_stale;
     /* The graph and what it is read with. */
     astar_graph *graph;
@@ -323,7 +326,7 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
     astar__release(&h->memory, k->cells);
     astar__release(&h->memory, k->cost);
     *k = (cluster){ count, cells, cost };
-    h->stale[c] = 0;
+    h->stale[c] = REBUILT;
     return ASTAR_OK;
 }
 
@@ -339,7 +342,7 @@ static uint32_t node_of(const astar_hpa *h, uint32_t c, uint32_t cell)
     return h->first_node[c] + (uint32_t)(found - k->cells);
 }
 
-/* Joins the components of a and b (component holds union-find parents). */
+/* The root of v's component (parent holds union-find parents). */
 static uint32_t component_root(uint32_t *parent, uint32_t v)
 {
     while (parent[v] != v)
@@ -355,9 +358,26 @@ static void component_join(uint32_t *parent, uint32_t a, uint32_t b)
         parent[a < b ? b : a] = a < b ? a : b;
 }
 
-/* Every edge of the graph but the query's: inside each cluster, and both
- * ways across each crossing pair. */
-static astar_status add_edges(astar_hpa *h, astar_graph_builder *b, uint32_t *parent)
+/* Labels the graph's components into component: nodes joined by edges
+ * of a finite cost, either way (the grid's moves are symmetric). */
+static void label_components(const astar_hpa *h, const astar_graph *g, uint32_t *component)
+{
+    for (uint32_t v = 0; v < h->nodes; v++)
+        component[v] = v;
+    for (uint32_t v = 0; v < h->nodes; v++)
+        for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++)
+            if (g->out[e].to < h->nodes && g->out[e].cost != NO_COST)
+                component_join(component, v, g->out[e].to);
+    for (uint32_t v = 0; v < h->nodes; v++)
+        component[v] = component_root(component, v);
+}
+
+/* Every edge of the graph but the query's: inside each cluster between
+ * every two nodes (at NO_COST, which no search takes, when no path
+ * inside joins them: so that an edit that keeps a cluster's entrances
+ * changes costs only, in place), and both ways across each crossing
+ * pair. */
+static astar_status add_edges(astar_hpa *h, astar_graph_builder *b)
 {
     astar_status status = ASTAR_OK;
     for (uint32_t c = 0; c < cluster_count(h) && status == ASTAR_OK; c++) {
@@ -365,11 +385,9 @@ static astar_status add_edges(astar_hpa *h, astar_graph_builder *b, uint32_t *pa
         uint32_t first = h->first_node[c];
         for (uint32_t i = 0; i < k->count && status == ASTAR_OK; i++)
             for (uint32_t j = 0; j < k->count && status == ASTAR_OK; j++) {
-                uint32_t cost = k->cost[(size_t)i * k->count + j];
-                if (i == j || cost == NO_COST)
-                    continue;
-                status = astar_graph_builder_edge(b, first + i, first + j, cost);
-                component_join(parent, first + i, first + j);
+                if (i != j)
+                    status = astar_graph_builder_edge(b, first + i, first + j,
+                                                      k->cost[(size_t)i * k->count + j]);
             }
         for (int south = 0; south < 2 && status == ASTAR_OK; south++) {
             size_t n = border_pairs(h, c, south, h->pairs);
@@ -382,7 +400,6 @@ static astar_status add_edges(astar_hpa *h, astar_graph_builder *b, uint32_t *pa
                 if (status == ASTAR_OK)
                     status = astar_graph_builder_edge(b, z, a,
                                                       h->straight * terrain_at(h->grid, pa.x, pa.y));
-                component_join(parent, a, z);
             }
         }
     }
@@ -461,13 +478,12 @@ static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
                 uint32_t v = h->first_node[c] + i;
                 astar_point at = cell_point(h->grid, h->clusters[c].cells[i]);
                 p->node_cell[v] = h->clusters[c].cells[i];
-                p->component[v] = v;
                 status = astar_graph_builder_position(b, v, at.x, at.y);
             }
         for (uint32_t v = n; v < n + 3 && status == ASTAR_OK; v++)
             status = astar_graph_builder_position(b, v, 0, 0);
         if (status == ASTAR_OK)
-            status = add_edges(h, b, p->component);
+            status = add_edges(h, b);
         if (status == ASTAR_OK)
             status = add_query_edges(h, b);
         if (status == ASTAR_OK)
@@ -476,18 +492,46 @@ static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
             status = astar_graph_set_enabled(p->graph, spare_node(n), false);
     }
     astar_graph_builder_delete(b);
-    for (uint32_t v = 0; v < n && status == ASTAR_OK; v++)
-        p->component[v] = component_root(p->component, v);
+    if (status == ASTAR_OK)
+        label_components(h, p->graph, p->component);
     return status;
 }
 
-/* Rebuilds the stale clusters, then the graph from all of them. */
-static astar_status refresh(astar_hpa *h, astar_error *err)
+/* Sets the graph's edges inside cluster c to the costs it keeps. */
+static void set_cluster_costs(astar_hpa *h, uint32_t c)
 {
+    const cluster *k = &h->clusters[c];
+    uint32_t first = h->first_node[c];
+    for (uint32_t i = 0; i < k->count; i++)
+        for (uint32_t j = 0; j < k->count; j++)
+            if (i != j)
+                astar_graph_set_edge_cost(h->graph, first + i, first + j,
+                                          k->cost[(size_t)i * k->count + j]);
+}
+
+/* Rebuilds the stale clusters, then the graph. With inside (no cell
+ * edited on a border, so that every entrance, crossing and crossing cost
+ * is as it was) and the graph current, in place: the rebuilt clusters'
+ * costs and the components; else whole from all the clusters. */
+static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
+{
+    bool in_place = inside && h->graph != NULL && !h->graph_stale;
     h->graph_stale = true;
     for (uint32_t c = 0; c < cluster_count(h); c++)
-        if (h->stale[c] && rebuild_cluster(h, c) != ASTAR_OK)
+        if (h->stale[c] == STALE && rebuild_cluster(h, c) != ASTAR_OK)
             return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    if (in_place) {
+        for (uint32_t c = 0; c < cluster_count(h); c++)
+            if (h->stale[c] == REBUILT) {
+                set_cluster_costs(h, c);
+                h->stale[c] = CURRENT;
+            }
+        label_components(h, h->graph, h->component);
+        h->route_length = 0;
+        h->graph_stale = false;
+        h->grid_edits = h->grid->edits;
+        return ASTAR_OK;
+    }
     uint32_t nodes = 0, widest = 0;
     for (uint32_t c = 0; c < cluster_count(h); c++) {
         h->first_node[c] = nodes;
@@ -518,6 +562,7 @@ static astar_status refresh(astar_hpa *h, astar_error *err)
     h->route = p.route;
     h->route_length = 0;
     aim_query_edges_at_spare(h);
+    memset(h->stale, CURRENT, cluster_count(h));
     h->graph_stale = false;
     h->grid_edits = h->grid->edits;
     return ASTAR_OK;
@@ -584,8 +629,8 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
     astar_status status = ASTAR_OUT_OF_MEMORY;
     if (h->clusters && h->stale && h->first_node && h->dist && h->dir && h->heap && h->trail &&
         h->pairs && h->start_cost && h->goal_cost) {
-        memset(h->stale, 1, clusters);
-        status = refresh(h, err);
+        memset(h->stale, STALE, clusters);
+        status = refresh(h, false, err);
     } else {
         astar__error_set(err, status, NULL, 0, "out of memory");
     }
@@ -625,23 +670,28 @@ astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t cou
             return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                     "cell %zu (%d,%d) is outside the %d x %d grid", i,
                                     cells[i].x, cells[i].y, h->grid->width, h->grid->height);
+    bool inside = true;
     for (size_t i = 0; i < count; i++) {
         int x = cells[i].x, y = cells[i].y;
         uint32_t c = cluster_at(h, x, y);
         rect r = cluster_rect(h, c);
-        h->stale[c] = 1;
         /* A cell on a border changes the entrances there, and so the nodes
          * of the cluster across it. */
+        uint32_t across[4] = { c, c, c, c };
         if (x == r.x0 && x > 0)
-            h->stale[c - 1] = 1;
+            across[0] = c - 1;
         if (x == r.x0 + r.w - 1 && x + 1 < h->grid->width)
-            h->stale[c + 1] = 1;
+            across[1] = c + 1;
         if (y == r.y0 && y > 0)
-            h->stale[c - (uint32_t)h->across] = 1;
+            across[2] = c - (uint32_t)h->across;
         if (y == r.y0 + r.h - 1 && y + 1 < h->grid->height)
-            h->stale[c + (uint32_t)h->across] = 1;
+            across[3] = c + (uint32_t)h->across;
+        for (int k = 0; k < 4; k++) {
+            inside = inside && across[k] == c;
+            h->stale[across[k]] = STALE;
+        }
     }
-    return refresh(h, err);
+    return refresh(h, inside, err);
 }
 
 const astar_graph *astar_hpa_graph(const astar_hpa *h) { return h ? h->graph : NULL; }
