@@ -12,8 +12,8 @@ set(ASTAR_SOURCES
   src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
   src/search/graph_dijkstra.c
-  # graph: any graph's nodes and edges, the edits it takes, waypoints
-  src/graph/graph.c src/graph/from_grid.c src/graph/waypoints.c
+  # graph: any graph's nodes and edges, the edits it takes, waypoints, two tiers (HPA*)
+  src/graph/graph.c src/graph/from_grid.c src/graph/waypoints.c src/graph/hpa.c
   # cpd: precalculated paths, the database and its file
   src/cpd/cpd.c src/cpd/cpd_file.c
   # world: cost layers, other units, per-player knowledge

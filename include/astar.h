@@ -74,6 +74,7 @@
  *   astar/graph_dijkstra.h  nearest targets and distance maps on graphs
  *   astar/waypoints.h  waypoints that see each other, as a graph over a grid,
  *                      and waypoint files
+ *   astar/hpa.h        two tiers (HPA*): clusters, entrances, refinement
  */
 #ifndef ASTAR_H
 #define ASTAR_H
@@ -97,5 +98,6 @@
 #include "astar/graph_file.h"
 #include "astar/graph_dijkstra.h"
 #include "astar/waypoints.h"
+#include "astar/hpa.h"
 
 #endif /* ASTAR_H */

@@ -388,6 +388,32 @@ static astar_status waypoint_list_parse(fixture *f)
     return s;
 }
 
+/* Two tiers over the fixture's grid, an update after an edit of a cell
+ * on a border (the cluster and the one across it rebuilt, the graph
+ * built again), and one for a cell inside a cluster (in place). */
+static astar_status hpa_new(fixture *f)
+{
+    astar_hpa *hpa;
+    astar_status s = astar_hpa_new_with(f->grid, NULL, 8, &counted, &hpa, NULL);
+    if (s != ASTAR_OK)
+        return s;
+    astar_point cell = { 8, 5 };
+    counts.on = false;
+    bool walkable = astar_grid_walkable(f->grid, cell.x, cell.y);
+    assert_int_equal(astar_grid_set_walkable(f->grid, cell.x, cell.y, !walkable), ASTAR_OK);
+    counts.on = true;
+    s = astar_hpa_update(hpa, &cell, 1, NULL);
+    counts.on = false;
+    assert_int_equal(astar_grid_set_walkable(f->grid, cell.x, cell.y, walkable), ASTAR_OK);
+    counts.on = true;
+    /* A cell inside a cluster: the graph is updated in place. */
+    astar_point inside = { 11, 3 };
+    if (s == ASTAR_OK)
+        s = astar_hpa_update(hpa, &inside, 1, NULL);
+    astar_hpa_delete(hpa);
+    return s;
+}
+
 static const struct {
     const char *name;
     allocating_call call;
@@ -414,6 +440,7 @@ static const struct {
     { "astar_path_smooth", smooth },
     { "astar_waypoint_graph_new_with", waypoint_graph_new },
     { "astar_waypoint_list_parse", waypoint_list_parse },
+    { "astar_hpa_new_with and astar_hpa_update", hpa_new },
 };
 
 static fixture fixture_new(void)

@@ -11,6 +11,9 @@
 /* The most workers astar_find_paths takes. */
 enum { MAX_THREADS = 64 };
 
+/* --algo hpa: the cells edited to time an update. */
+enum { EDITS = 20 };
+
 /* Timings of a set of queries. */
 typedef struct sample {
     double *micros;       /* per query, or per query of each batch */
@@ -50,7 +53,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n"
-            "                   [map options] [--algo cpd [--cpd FILE]]\n\n"
+            "                   [map options] [--algo cpd [--cpd FILE]]\n"
+            "                   [--algo hpa [--cluster N]]\n\n"
             "Times every problem of each scenario file (problems with a blocked start or\n"
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"
@@ -67,17 +71,22 @@ static void usage(FILE *out)
             "or loaded (--cpd FILE), with a line saying how long that took, its runs and\n"
             "its bytes per cell; then its paths are timed one at a time (expanded: the\n"
             "first moves looked up; B/cell: the database's bytes per cell).\n\n"
+            "With --algo hpa each map's two tiers are built first, with a line saying how\n"
+            "long that took and their bytes per cell; then their paths are timed one at a\n"
+            "time (expanded: the graph's nodes; B/cell: the two tiers'), and a line after\n"
+            "each file gives the mean time of an update after a one-cell edit (%d cells\n"
+            "spread over the map, each blocked or opened, then restored).\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
             "a line every 10 seconds.\n%s\n%s%s\n%s",
-            MAX_THREADS, cli_exit_help, cli_search_help(cli_all_search_options),
-            cli_cpd_help, cli_map_options_help);
+            MAX_THREADS, EDITS, cli_exit_help, cli_search_help(cli_all_search_options),
+            cli_prebuilt_help, cli_map_options_help);
 }
 
 typedef struct bench {
     astar_options options;
     cli_map_options maps;
-    cli_cpd cpd;              /* --algo cpd: each map's database, then its paths */
-    astar_cpd *current;       /* the database of the file being timed */
+    cli_prebuilt prebuilt;    /* --algo cpd|hpa: each map's structure, then its paths */
+    cli_router current;       /* the structure of the file being timed */
     const char *map;
     long repeat;
     long threads;       /* 0: one search at a time, else batches on this many */
@@ -87,7 +96,7 @@ typedef struct bench {
     sample total;
     double best_one, best_many;   /* sums over the files of the best batch times */
     size_t jump_table_bytes, jump_table_cells;
-    size_t cpd_bytes, cpd_cells;  /* --algo cpd: the databases' bytes and cells */
+    size_t prebuilt_bytes, prebuilt_cells;  /* --algo cpd|hpa: their bytes and cells */
     cli_progress progress;
 } bench;
 
@@ -95,7 +104,7 @@ typedef struct bench {
  * --threads is the database build's, and its paths are timed one at a time. */
 static bool batches(const bench *b)
 {
-    return b->threads > 0 && !b->cpd.on;
+    return b->threads > 0 && b->prebuilt.kind == CLI_PREBUILT_NONE;
 }
 
 static int contexts_needed(const bench *b)
@@ -144,9 +153,10 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
         for (long r = 0; r < b->repeat; r++) {
             astar_path result = { .points = b->points, .capacity = b->points_capacity };
             double t0 = now_seconds();
-            astar_status st = b->current ? astar_cpd_path(b->current, p->start, p->goal, &result)
-                                         : astar_find_path(b->ctx[0], cs->grid, p->start, p->goal,
-                                                           &b->options, &result);
+            astar_status st = b->prebuilt.kind != CLI_PREBUILT_NONE
+                                  ? cli_router_path(&b->current, p->start, p->goal, &result)
+                                  : astar_find_path(b->ctx[0], cs->grid, p->start, p->goal,
+                                                    &b->options, &result);
             double dt = now_seconds() - t0;
             if (st != ASTAR_OK) {
                 fprintf(stderr, "astar bench: %s:%ld: %s\n", path, p->line, astar_status_message(st));
@@ -284,6 +294,34 @@ static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sam
     return ok;
 }
 
+/* --algo hpa: the mean time of an update after a one-cell edit, over
+ * cells spread over the map, each changed and then restored. False after
+ * saying why an update failed. */
+static bool time_edits(astar_hpa *hpa, astar_grid *grid)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    double seconds = 0.0;
+    for (int k = 0; k < EDITS; k++) {
+        astar_point cell = { (int32_t)((k * 37 + 11) % w), (int32_t)((k * 53 + 7) % h) };
+        bool walkable = astar_grid_walkable(grid, cell.x, cell.y);
+        for (int undo = 0; undo < 2; undo++) {
+            astar_status s = astar_grid_set_walkable(grid, cell.x, cell.y, undo ? walkable : !walkable);
+            double t0 = now_seconds();
+            if (s == ASTAR_OK)
+                s = astar_hpa_update(hpa, &cell, 1, NULL);
+            seconds += now_seconds() - t0;
+            if (s != ASTAR_OK) {
+                fprintf(stderr, "astar bench: --algo hpa: an edit at (%d,%d): %s\n", cell.x,
+                        cell.y, astar_status_message(s));
+                return false;
+            }
+        }
+    }
+    printf("hpa: one-cell edit and update, mean of %d: %.3f ms\n", 2 * EDITS,
+           seconds * 1e3 / (2 * EDITS));
+    return true;
+}
+
 /* Times one scenario file; returns the exit code: EXIT_INPUT when it or
  * its map cannot be read, EXIT_FAILED when it could not be timed. */
 static int bench_file(bench *b, const char *path, int index, int nfiles)
@@ -300,23 +338,19 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
     b->jump_table_bytes += astar_grid_jump_table_bytes(cs.grid);
     b->jump_table_cells += cells;
     sample s = { .state_bytes_per_cell = context_bytes_per_cell(b) };
-    if (b->cpd.on) {
-        int code = cli_cpd_prepare("bench", &b->cpd, cs.grid, &b->options, (int)b->threads,
-                                   &b->current);
+    if (b->prebuilt.kind != CLI_PREBUILT_NONE) {
+        int code = cli_router_prepare("bench", &b->prebuilt, cs.grid, &b->options, (int)b->threads,
+                                      &b->current);
         if (code != EXIT_OK) {
             cli_scenario_free(&cs);
             return code;
         }
-        astar_cpd_info info;
-        astar_cpd_describe(b->current, &info);
-        s.state_bytes_per_cell = (double)info.bytes / (double)cells;
-        b->cpd_bytes += info.bytes;
-        b->cpd_cells += cells;
+        s.state_bytes_per_cell = (double)b->current.bytes / (double)cells;
+        b->prebuilt_bytes += b->current.bytes;
+        b->prebuilt_cells += cells;
     }
     bool ok = batches(b) ? time_batches(b, path, &cs, &s, index, nfiles)
                          : time_one_at_a_time(b, path, &cs, &s, index, nfiles);
-    astar_cpd_delete(b->current);
-    b->current = NULL;
     cli_progress_clear(&b->progress);
     if (ok) {
         b->total.queries += s.queries;
@@ -324,6 +358,9 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
         b->total.expanded += s.expanded;
         print_row(path, &s);
     }
+    if (ok && b->current.hpa)
+        ok = time_edits(b->current.hpa, cs.grid);
+    cli_router_free(&b->current);
     free(s.micros);
     cli_scenario_free(&cs);
     return ok ? EXIT_OK : EXIT_FAILED;
@@ -332,8 +369,10 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
 static void print_summary(bench *b, int nfiles)
 {
     if (nfiles > 1) {
-        b->total.state_bytes_per_cell = b->cpd.on ? (double)b->cpd_bytes / (double)b->cpd_cells
-                                                  : context_bytes_per_cell(b);
+        b->total.state_bytes_per_cell =
+            b->prebuilt.kind != CLI_PREBUILT_NONE
+                ? (double)b->prebuilt_bytes / (double)b->prebuilt_cells
+                : context_bytes_per_cell(b);
         print_row("total", &b->total);
     }
     if (batches(b)) {
@@ -347,8 +386,8 @@ static void print_summary(bench *b, int nfiles)
                b->repeat);
         printf("throughput ratio: %.2f\n", one > 0.0 ? many / one : 0.0);
     }
-    if (b->cpd.on)
-        return; /* its bytes per cell are the table's, its other figures each file's cpd line */
+    if (b->prebuilt.kind != CLI_PREBUILT_NONE)
+        return; /* their bytes per cell are the table's, their other figures each file's line */
     printf("search context: %.1f bytes/cell", context_bytes_per_cell(b));
     if (contexts_needed(b) > 1)
         printf(" each, %d contexts", contexts_needed(b));
@@ -392,7 +431,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "bench", .search = cli_all_search_options, .options = &b.options, .maps = &b.maps,
-        .cpd = &b.cpd, .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
+        .prebuilt = &b.prebuilt, .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int code = cli_parse(&line, argc, argv);
@@ -402,14 +441,21 @@ int cmd_bench(int argc, char **argv)
         return EXIT_OK;
     }
     if (code == EXIT_OK && (!cli_check_search("bench", &b.options, false) ||
-                            !cli_cpd_check("bench", &b.cpd, &b.options, false)))
+                            !cli_prebuilt_check("bench", &b.prebuilt, &b.options, false)))
         code = EXIT_USAGE;
+    if (code == EXIT_OK && b.threads > 0 && b.prebuilt.kind == CLI_PREBUILT_HPA) {
+        cli_error("--threads does not apply to --algo hpa: its queries share the two tiers' "
+                  "scratch, one at a time");
+        code = EXIT_USAGE;
+    }
     if (code == EXIT_OK) {
         printf("options: ");
-        if (b.cpd.on) {
+        if (b.prebuilt.kind == CLI_PREBUILT_CPD) {
             printf("algo cpd, ");
             cli_describe_moves(stdout, &b.options, b.maps.topology);
         } else {
+            if (b.prebuilt.kind == CLI_PREBUILT_HPA)
+                printf("algo hpa; its graph searched with ");
             cli_describe_options(stdout, &b.options, NULL);
         }
         printf("\n");

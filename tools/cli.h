@@ -246,27 +246,59 @@ void cli_progress_show(cli_progress *p, const char *format, ...)
 /* Clears the terminal's progress line, before other output. */
 void cli_progress_clear(cli_progress *p);
 
-/* What --algo cpd and --cpd FILE ask of astar path, scen and bench
- * (tools/cpd.c): the paths of the map's compressed first-move database
- * instead of a search. */
-typedef struct cli_cpd {
-    bool on;            /* --algo cpd, or --cpd */
-    const char *file;   /* [opt] --cpd FILE: load it rather than build */
-} cli_cpd;
+/* What --algo cpd|hpa, --cpd FILE and --cluster N ask of astar path, scen
+ * and bench (tools/prebuilt.c): paths from a structure built over the map
+ * before the first query instead of a search - the compressed first-move
+ * database of astar/cpd.h or the two tiers of astar/hpa.h. */
+typedef enum cli_prebuilt_kind {
+    CLI_PREBUILT_NONE,  /* a search, as the options say */
+    CLI_PREBUILT_CPD,   /* --algo cpd, or --cpd FILE */
+    CLI_PREBUILT_HPA    /* --algo hpa */
+} cli_prebuilt_kind;
+
+enum { CLI_HPA_CLUSTER = 16 };  /* --cluster's default */
+
+typedef struct cli_prebuilt {
+    cli_prebuilt_kind kind;
+    const char *cpd_file;  /* [opt] --cpd FILE: load the database rather than build it */
+    long cluster;          /* --cluster N; 0: not given (CLI_HPA_CLUSTER) */
+} cli_prebuilt;
 
 /* Their help text, for --help. */
-extern const char cli_cpd_help[];
+extern const char cli_prebuilt_help[];
 
-/* Whether the search options leave nothing a CPD cannot serve: with
- * --algo cpd only --moves and --costs apply. Prints why not. */
-bool cli_cpd_check(const char *cmd, const cli_cpd *cpd, const astar_options *o, bool world);
+/* Whether the other options leave nothing the prebuilt paths cannot
+ * serve: with --algo cpd only --moves and --costs apply; --algo hpa takes
+ * A*'s options but no turn penalty, world or --partial; --cluster goes
+ * with --algo hpa, --cpd with --algo cpd. Prints why not. */
+bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world);
 
-/* The CPD of grid for options: loaded from cpd->file, or built on threads
- * (0: the default, 2), with a line on stdout saying how long it took, its
- * runs and its bytes per cell. Returns EXIT_OK with *out set, or the exit
- * code after saying what went wrong. */
-int cli_cpd_prepare(const char *cmd, const cli_cpd *cpd, const astar_grid *grid,
-                    const astar_options *o, int threads, astar_cpd **out);
+/* A map's prebuilt paths, ready for queries. */
+typedef struct cli_router {
+    astar_cpd *cpd;          /* --algo cpd */
+    astar_hpa *hpa;          /* --algo hpa */
+    astar_options options;   /* what the queries take */
+    size_t bytes;            /* what the structure holds */
+    double build_seconds;    /* its build (or load) */
+} cli_router;
+
+/* Builds (or loads) grid's prebuilt paths as p asks, for options: a CPD
+ * on threads (0: the default, 2), the two tiers with p's cluster size;
+ * then a line on stdout saying how long it took and its bytes per cell.
+ * Returns EXIT_OK with *out set, or the exit code after saying what went
+ * wrong (*out then holds nothing). */
+int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid *grid,
+                       const astar_options *o, int threads, cli_router *out);
+
+/* The path from start to goal, as astar_find_path fills it. */
+astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal,
+                             astar_path *path);
+
+void cli_router_free(cli_router *r);
+
+/* "built on 2 threads in 1.23 s; ... bytes/cell in memory, ... on disk",
+ * a CPD's line (how: how it came to be). */
+void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *how, double seconds);
 
 /* An option of one subcommand only (--smooth, --svg FILE, --repeat N). */
 typedef struct cli_own_option {
@@ -286,7 +318,7 @@ typedef struct cli_command_line {
     astar_options *options;           /* [opt] where they go; NULL: none taken */
     cli_map_options *maps;            /* [opt] NULL: no --islands, --dead-ends */
     cli_world *world;                 /* [opt] NULL: no world options */
-    cli_cpd *cpd;                     /* [opt] NULL: no --algo cpd, no --cpd */
+    cli_prebuilt *prebuilt;           /* [opt] NULL: no --algo cpd|hpa, --cpd, --cluster */
     const char *not_here;             /* [opt] why a shared option does not apply */
     const cli_own_option *own;        /* [opt] the subcommand's own options, own_count <= 16 */
     size_t own_count;

@@ -1,6 +1,5 @@
-/* Precalculated paths on the command line: astar cpd build, and what
- * --algo cpd and --cpd FILE give astar path, scen and bench - the map's
- * database built (or loaded) before the first query. */
+/* astar cpd build: a map's precalculated paths built and saved, for
+ * --cpd FILE of astar path, scen and bench (tools/prebuilt.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -9,85 +8,6 @@
 #include "timing.h"
 
 enum { DEFAULT_THREADS = 2 };
-
-const char cli_cpd_help[] =
-    "  --algo cpd              precalculated paths: a compressed first-move database\n"
-    "                          of the map (astar cpd --help), built before the first\n"
-    "                          query; least-cost paths with the given --moves and\n"
-    "                          --costs, no search\n"
-    "  --cpd FILE              --algo cpd with the database saved in FILE by astar cpd\n"
-    "                          build, for the same map and options\n";
-
-bool cli_cpd_check(const char *cmd, const cli_cpd *cpd, const astar_options *o, bool world)
-{
-    if (!cpd->on)
-        return true;
-    astar_options d = astar_options_default();
-    const char *given = o->open_list != d.open_list ? "--open-list"
-                        : o->heuristic != d.heuristic ? "--heuristic"
-                        : o->weight != d.weight ? "--weight"
-                        : o->ties != d.ties ? "--ties"
-                        : o->stop != d.stop ? "--stop"
-                        : o->world.turn_penalty ? "--turn-penalty"
-                        : o->max_expanded ? "--max-expanded"
-                        : o->partial ? "--partial"
-                        : world ? "a world option" : NULL;
-    if (!given)
-        return true;
-    fprintf(stderr, "astar %s: --algo cpd takes no %s: its paths are the bare map's least-cost "
-            "paths, read from the database without a search\n", cmd, given);
-    return false;
-}
-
-/* "built in 1.23 s on 2 threads" or "loaded from FILE in 0.01 s", then the
- * database's size, on one line of out. */
-static void describe(FILE *out, const astar_cpd *cpd, const char *how, double seconds)
-{
-    astar_cpd_info info;
-    astar_cpd_describe(cpd, &info);
-    size_t cells = (size_t)info.width * (size_t)info.height;
-    fprintf(out, "cpd: %s in %.2f s; %zu walkable cells, %zu runs (%.1f per row), %.2f bytes/cell "
-            "in memory, %.2f on disk\n",
-            how, seconds, info.walkable, info.runs,
-            info.walkable ? (double)info.runs / (double)info.walkable : 0.0,
-            (double)info.bytes / (double)cells, (double)info.file_bytes / (double)cells);
-}
-
-int cli_cpd_prepare(const char *cmd, const cli_cpd *c, const astar_grid *grid,
-                    const astar_options *o, int threads, astar_cpd **out)
-{
-    char how[4200];
-    double t0 = now_seconds();
-    astar_status s;
-    astar_error err;
-    if (c->file) {
-        s = astar_cpd_load(c->file, grid, out, &err);
-        snprintf(how, sizeof how, "loaded from %s", c->file);
-    } else {
-        s = astar_cpd_new(grid, o, ASTAR_CPD_ORDER_DFS, threads > 0 ? threads : DEFAULT_THREADS, out);
-        snprintf(how, sizeof how, "built on %d threads", threads > 0 ? threads : DEFAULT_THREADS);
-        snprintf(err.message, sizeof err.message, "%s", astar_status_message(s));
-    }
-    if (s != ASTAR_OK) {
-        fprintf(stderr, "astar %s: --algo cpd: %s\n", cmd, err.message);
-        return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);
-    }
-    astar_cpd_info info;
-    astar_cpd_describe(*out, &info);
-    if (c->file && (info.moves != o->moves || info.costs != o->costs)) {
-        fprintf(stderr, "astar %s: %s was built for other --moves or --costs than these\n", cmd,
-                c->file);
-        astar_cpd_delete(*out);
-        *out = NULL;
-        return EXIT_USAGE;
-    }
-    describe(stdout, *out, how, now_seconds() - t0);
-    return EXIT_OK;
-}
-
-/* ------------------------------------------------------------------------ */
-/* astar cpd build                                                          */
-/* ------------------------------------------------------------------------ */
 
 static void usage(FILE *out)
 {
@@ -171,7 +91,7 @@ int cmd_cpd(int argc, char **argv)
     } else {
         char how[64];
         snprintf(how, sizeof how, "built on %ld threads", request.threads);
-        describe(stdout, cpd, how, now_seconds() - t0);
+        cli_cpd_describe(stdout, cpd, how, now_seconds() - t0);
         astar_error err;
         if (astar_cpd_save(cpd, positional[2], &err) != ASTAR_OK) {
             cli_error("%s", err.message);

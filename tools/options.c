@@ -8,7 +8,7 @@
 
 #include "cli.h"
 
-typedef enum option_group { SEARCH, MAP, WORLD, CPD, HELP } option_group;
+typedef enum option_group { SEARCH, MAP, WORLD, PREBUILT, HELP } option_group;
 
 typedef struct shared_option {
     const char *name;
@@ -39,7 +39,8 @@ static const shared_option shared[] = {
     { "mover", WORLD, CLI_WORLD_MOVER, true },
     { "unit-radius", WORLD, CLI_WORLD_UNIT_RADIUS, true },
     { "unit-penalty", WORLD, CLI_WORLD_UNIT_PENALTY, true },
-    { "cpd", CPD, 0, true },
+    { "cpd", PREBUILT, 0, true },
+    { "cluster", PREBUILT, 1, true },
     { "help", HELP, 0, false },
 };
 
@@ -69,24 +70,43 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
     case SEARCH: return c->options && (c->search >> s->which & 1);
     case MAP: return c->maps != NULL;
     case WORLD: return c->world != NULL;
-    case CPD: return c->cpd != NULL;
+    case PREBUILT: return c->prebuilt != NULL;
     case HELP: return true;
     }
     return false;
 }
 
-/* --algo: cpd is no algorithm of the library's but the CLI's own, for the
- * subcommands that take it; any other value goes to the options. */
+/* --algo: cpd and hpa are no algorithms of the library's but the CLI's
+ * own, for the subcommands that take them; any other value goes to the
+ * options. */
 static bool take_algo(cli_command_line *c, const char *value)
 {
-    bool cpd = strcmp(value, "cpd") == 0;
-    if (cpd && !c->cpd) {
-        cli_error("--algo cpd does not apply here: astar path, scen and bench take it");
+    cli_prebuilt_kind kind = strcmp(value, "cpd") == 0   ? CLI_PREBUILT_CPD
+                             : strcmp(value, "hpa") == 0 ? CLI_PREBUILT_HPA
+                                                         : CLI_PREBUILT_NONE;
+    if (kind != CLI_PREBUILT_NONE && !c->prebuilt) {
+        cli_error("--algo %s does not apply here: astar path, scen and bench take it", value);
         return false;
     }
-    if (c->cpd)
-        c->cpd->on = cpd;
-    return cpd || cli_search_set(CLI_ALGO, value, c->options);
+    if (c->prebuilt)
+        c->prebuilt->kind = kind;
+    return kind != CLI_PREBUILT_NONE || cli_search_set(CLI_ALGO, value, c->options);
+}
+
+/* --cpd FILE (which asks for --algo cpd) and --cluster N. */
+static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
+{
+    if (which == 0) {
+        p->cpd_file = value;
+        if (p->kind == CLI_PREBUILT_NONE)
+            p->kind = CLI_PREBUILT_CPD;
+        return true;
+    }
+    if (cli_parse_int(value, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, &p->cluster))
+        return true;
+    cli_error("--cluster takes a whole number from %d to %d, not '%s'", ASTAR_HPA_MIN_CLUSTER,
+              ASTAR_HPA_MAX_CLUSTER, value);
+    return false;
 }
 
 /* Applies shared option s with its value; false after saying why not. */
@@ -105,9 +125,7 @@ static bool take_shared(cli_command_line *c, const shared_option *s, const char 
         return s->which == CLI_ALGO ? take_algo(c, value) : cli_search_set(s->which, value, c->options);
     case MAP: return cli_map_set(c->maps, s->which, value);
     case WORLD: return cli_world_set(c->world, s->which, value);
-    case CPD:
-        *c->cpd = (cli_cpd){ .on = true, .file = value };
-        break;
+    case PREBUILT: return take_prebuilt(c->prebuilt, s->which, value);
     case HELP: break;
     }
     return true;

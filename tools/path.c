@@ -14,11 +14,12 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: astar path MAP SX SY GX GY [--smooth] [--svg FILE] [--max-expanded N]\n"
             "                  [--partial] [search options] [map options] [world options]\n"
-            "                  [--algo cpd [--cpd FILE]]\n\n"
+            "                  [--algo cpd [--cpd FILE]] [--algo hpa [--cluster N]]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
-            "points too; maps up to %d columns are drawn ('S' start, 'G' goal, '*' path,\n"
-            "'J' jump point, 'W' waypoint, '#' blocked, 'x' closed, 'o' open; with world\n"
+            "points too, with --algo hpa the route's entrance cells; maps up to %d columns\n"
+            "are drawn ('S' start, 'G' goal, '*' path, 'J' jump point, 'E' entrance,\n"
+            "'W' waypoint, '#' blocked, 'x' closed, 'o' open; with world\n"
             "options '~' influence, 'U' stopped unit, 'M' moving unit, '+' its path).\n"
             "With --smooth or --turn-penalty, also the path's length in cells and its turns.\n\n"
             "  --smooth      also the fewest waypoints of the path a unit can walk straight\n"
@@ -32,7 +33,7 @@ static void usage(FILE *out)
             "                reached square nearest the goal, said as partial (exit 1)\n\n"
             "%s\n%s%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
-            cli_cpd_help, cli_map_options_help, cli_world_options_help);
+            cli_prebuilt_help, cli_map_options_help, cli_world_options_help);
 }
 
 /* Where the search went: 'x' closed, 'o' open, '.' on no list. */
@@ -44,7 +45,7 @@ static char list_symbol(const astar_context *ctx, const astar_grid *grid, int x,
 }
 
 static void draw(const astar_context *ctx, const astar_grid *grid, const cli_world *world,
-                 const astar_path *path, const astar_waypoints *smoothed)
+                 const astar_path *path, char node_mark, const astar_waypoints *smoothed)
 {
     cli_picture pic;
     if (!cli_picture_init(&pic, grid))
@@ -55,9 +56,10 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const cli_wor
             *cell = cli_world_mark(world, x, y, *cell == '#' ? '#' : list_symbol(ctx, grid, x, y));
         }
     cli_picture_path(&pic, path->points, path->length);
-    /* A* puts every cell of its path on its parent chain: only JPS marks. */
+    /* A* puts every cell of its path on its parent chain: only JPS's jump
+     * points and HPA*'s entrances are marked. */
     for (size_t i = 1; path->node_count < path->length && i + 1 < path->node_count; i++)
-        cli_picture_mark(&pic, path->nodes[i], 'J');
+        cli_picture_mark(&pic, path->nodes[i], node_mark);
     for (size_t i = 1; smoothed && i + 1 < smoothed->length; i++)
         cli_picture_mark(&pic, smoothed->points[i], 'W');
     cli_picture_print(&pic);
@@ -213,10 +215,10 @@ static int path_in(cli_world *world, int argc, char **argv)
     const char *positional[5];
     extras x = { 0 };
     path_request request = { &x, &o };
-    cli_cpd use = { 0 };
+    cli_prebuilt use = { 0 };
     cli_command_line line = {
         .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .world = world, .cpd = &use, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
+        .world = world, .prebuilt = &use, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
         .state = &request,
         .positional = positional, .positional_min = 5, .positional_max = 5, .usage = usage,
     };
@@ -224,10 +226,11 @@ static int path_in(cli_world *world, int argc, char **argv)
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("path", &o, cli_world_active(world)) ||
-        !cli_cpd_check("path", &use, &o, cli_world_active(world)))
+        !cli_prebuilt_check("path", &use, &o, cli_world_active(world)))
         return EXIT_USAGE;
-    if (use.on && x.svg) {
-        cli_error("--svg draws a search's lists; --algo cpd makes no search");
+    if (use.kind != CLI_PREBUILT_NONE && x.svg) {
+        cli_error("--svg draws a search's lists; --algo %s makes no grid search",
+                  use.kind == CLI_PREBUILT_CPD ? "cpd" : "hpa");
         return EXIT_USAGE;
     }
     if (x.smooth && maps.topology != ASTAR_TOPOLOGY_SQUARE) {
@@ -259,8 +262,9 @@ static int path_in(cli_world *world, int argc, char **argv)
         astar_grid_delete(grid);
         return EXIT_USAGE;
     }
-    astar_cpd *cpd = NULL;
-    int code = use.on ? cli_cpd_prepare("path", &use, grid, &o, 0, &cpd) : EXIT_OK;
+    cli_router router = { 0 };
+    int code = use.kind != CLI_PREBUILT_NONE ? cli_router_prepare("path", &use, grid, &o, 0, &router)
+                                             : EXIT_OK;
     if (code != EXIT_OK) {
         astar_context_delete(ctx);
         free(points);
@@ -268,10 +272,12 @@ static int path_in(cli_world *world, int argc, char **argv)
         return code;
     }
     printf("options: ");
-    if (use.on) {
+    if (use.kind == CLI_PREBUILT_CPD) {
         printf("algo cpd, ");
         cli_describe_moves(stdout, &o, maps.topology);
     } else {
+        if (use.kind == CLI_PREBUILT_HPA)
+            printf("algo hpa; its graph searched with ");
         cli_describe_options(stdout, &o, ctx);
     }
     printf("\n");
@@ -284,9 +290,12 @@ static int path_in(cli_world *world, int argc, char **argv)
         cli_world_describe(stdout, world);
         report_without_world(ctx, grid, start, goal, &o, world, &path);
     }
-    astar_status s = cpd ? astar_cpd_path(cpd, start, goal, &path)
-                         : astar_find_path(ctx, grid, start, goal, &o, &path);
-    const char *counted = cpd ? "first moves looked up" : "expanded";
+    bool prebuilt = use.kind != CLI_PREBUILT_NONE;
+    astar_status s = prebuilt ? cli_router_path(&router, start, goal, &path)
+                              : astar_find_path(ctx, grid, start, goal, &o, &path);
+    const char *counted = use.kind == CLI_PREBUILT_CPD   ? "first moves looked up"
+                          : use.kind == CLI_PREBUILT_HPA ? "graph nodes expanded"
+                                                         : "expanded";
     bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
     if (s == ASTAR_OK || partial) {
         if (partial)
@@ -300,8 +309,9 @@ static int path_in(cli_world *world, int argc, char **argv)
             cli_world_crossings(stdout, world, points, path.length);
             printf("\n");
         }
-        if (o.algorithm != ASTAR_ALGORITHM_ASTAR) {
-            printf("jump points: %zu\n", path.node_count);
+        if (o.algorithm != ASTAR_ALGORITHM_ASTAR || use.kind == CLI_PREBUILT_HPA) {
+            printf("%s: %zu\n", use.kind == CLI_PREBUILT_HPA ? "route" : "jump points",
+                   path.node_count);
             if (!x.quiet)
                 cli_print_points(path.nodes, path.node_count);
         }
@@ -312,14 +322,15 @@ static int path_in(cli_world *world, int argc, char **argv)
         if (code == EXIT_OK)
             code = report_extras(grid, &o, &path, &x);
         if (code == EXIT_OK && !x.quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
-            draw(ctx, grid, world, &path, x.smooth ? &x.smoothed : NULL);
+            draw(ctx, grid, world, &path, use.kind == CLI_PREBUILT_HPA ? 'E' : 'J',
+                 x.smooth ? &x.smoothed : NULL);
         if (code == EXIT_OK && partial)
             code = EXIT_FAILED; /* a path, but not to the goal */
     } else {
         printf("%s (%u %s)\n", astar_status_message(s), path.expanded, counted);
         code = cli_exit_for(s);
     }
-    astar_cpd_delete(cpd);
+    cli_router_free(&router);
     free(x.smoothed.points);
     free(x.trace.events);
     astar_context_delete(ctx);

@@ -113,14 +113,6 @@ typedef struct frames {
     size_t count;
 } frames;
 
-static double percentile(double *sorted, size_t n, double p)
-{
-    if (n == 0)
-        return 0.0;
-    size_t i = (size_t)ceil(p * (double)n);
-    return sorted[i ? i - 1 : 0];
-}
-
 /* Totals over the files. */
 typedef struct totals {
     frames f;

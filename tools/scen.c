@@ -1,9 +1,11 @@
 /* astar scen: run every problem of scenario files and check each answer. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "timing.h"
 
 /* The files round optimal lengths to 2..8 decimals; the bench README saw
  * errors up to 0.005. */
@@ -20,22 +22,26 @@ typedef struct expectation {
     bool at_most;    /* measured (see above) <= optimal */
 } expectation;
 
-/* A CPD's paths have least costs whatever the search options say. */
-static expectation expect(const astar_options *o, bool cpd)
+/* A CPD's paths have least costs whatever the search options say; HPA*'s
+ * are near-optimal whatever they say. */
+static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 {
+    bool optimal = kind == CLI_PREBUILT_CPD || (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
     return (expectation){
         .at_least = o->moves != ASTAR_MOVES_8_CUT,
-        .at_most = (cpd || astar_options_optimal(o)) && o->moves != ASTAR_MOVES_4,
+        .at_most = optimal && o->moves != ASTAR_MOVES_4,
     };
 }
 
-static void describe(const astar_options *o, bool cpd, expectation e)
+static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation e)
 {
     printf("options: ");
-    if (cpd) {
+    if (kind == CLI_PREBUILT_CPD) {
         printf("algo cpd, ");
         cli_describe_moves(stdout, o, ASTAR_TOPOLOGY_SQUARE);
     } else {
+        if (kind == CLI_PREBUILT_HPA)
+            printf("algo hpa; its graph searched with ");
         cli_describe_options(stdout, o, NULL);
     }
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
@@ -58,7 +64,7 @@ static void describe(const astar_options *o, bool cpd, expectation e)
 /* Checks one answer; prints and returns false on a failure. */
 static bool check(const char *file, const astar_problem *p, const astar_grid *grid,
                   const astar_options *o, expectation e, astar_status status,
-                  const astar_path *path)
+                  const astar_path *path, double *length)
 {
     if (status != ASTAR_OK) {
         printf("FAIL %s:%ld: %s\n", file, p->line, astar_status_message(status));
@@ -75,6 +81,7 @@ static bool check(const char *file, const astar_problem *p, const astar_grid *gr
                (unsigned long long)m.cost);
         return false;
     }
+    *length = m.length;
     double measured = o->costs == ASTAR_COSTS_OCTILE ? m.length : path->distance;
     if (e.at_least && m.length < p->optimal - tolerance) {
         printf("FAIL %s:%ld: length %.4f is below the optimal %.4f\n", file, p->line, m.length, p->optimal);
@@ -93,11 +100,33 @@ typedef struct tally {
     long passed, failed, skipped;
 } tally;
 
-/* What the files are run with: the options, and --algo cpd. */
+/* With --algo hpa: each path's length over the optimal, for a file. */
+typedef struct suboptimality {
+    double *ratios;
+    size_t count;
+} suboptimality;
+
+static void suboptimality_add(suboptimality *q, const astar_problem *p, double length)
+{
+    q->ratios[q->count++] = p->optimal > 0.0 ? length / p->optimal : 1.0;
+}
+
+static void suboptimality_print(const char *file, suboptimality *q)
+{
+    double sum = 0.0, max = 0.0;
+    for (size_t i = 0; i < q->count; i++) {
+        sum += q->ratios[i];
+        max = q->ratios[i] > max ? q->ratios[i] : max;
+    }
+    printf("%s: hpa length / optimal: mean %.4f, p99 %.4f, max %.4f\n", file,
+           q->count ? sum / (double)q->count : 0.0, percentile(q->ratios, q->count, 0.99), max);
+}
+
+/* What the files are run with: the options, and --algo cpd|hpa. */
 typedef struct scen_run {
     const astar_options *o;
     const cli_map_options *maps;
-    const cli_cpd *cpd;
+    const cli_prebuilt *prebuilt;
     expectation e;
 } scen_run;
 
@@ -131,20 +160,23 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
             return false;
         }
     }
-    astar_cpd *cpd = NULL;
-    if (run->cpd->on && cli_cpd_prepare("scen", run->cpd, cs.grid, o, 0, &cpd) != EXIT_OK) {
+    cli_router router = { 0 };
+    bool prebuilt = run->prebuilt->kind != CLI_PREBUILT_NONE;
+    if (prebuilt && cli_router_prepare("scen", run->prebuilt, cs.grid, o, 0, &router) != EXIT_OK) {
         cli_scenario_free(&cs);
         return false;
     }
+    size_t count = astar_scenario_count(cs.scen);
     astar_point *points = malloc(cells * sizeof *points);
-    if (!points) {
+    suboptimality q = { router.hpa ? malloc((count ? count : 1) * sizeof *q.ratios) : NULL, 0 };
+    if (!points || (router.hpa && !q.ratios)) {
         fprintf(stderr, "astar scen: out of memory\n");
-        astar_cpd_delete(cpd);
+        free(points);
+        cli_router_free(&router);
         cli_scenario_free(&cs);
         return false;
     }
     tally t = { 0, 0, 0 };
-    size_t count = astar_scenario_count(cs.scen);
     for (size_t i = 0; i < count; i++) {
         cli_progress_show(progress, "file %d/%d, problem %zu/%zu", index + 1, nfiles, i + 1,
                           count);
@@ -161,14 +193,20 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
             continue;
         }
         astar_path result = { .points = points, .capacity = cells };
-        astar_status s = cpd ? astar_cpd_path(cpd, p->start, p->goal, &result)
-                             : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
-        if (check(path, p, cs.grid, o, e, s, &result))
+        astar_status s = prebuilt ? cli_router_path(&router, p->start, p->goal, &result)
+                                  : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
+        double length;
+        if (check(path, p, cs.grid, o, e, s, &result, &length)) {
             t.passed++;
-        else
+            if (q.ratios)
+                suboptimality_add(&q, p, length);
+        } else {
             t.failed++;
+        }
     }
     cli_progress_clear(progress);
+    if (q.ratios)
+        suboptimality_print(path, &q);
     printf("%s: %ld passed, %ld failed", path, t.passed, t.failed);
     if (t.skipped)
         printf(", %ld skipped (start or goal not walkable)", t.skipped);
@@ -178,7 +216,8 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
     total->failed += t.failed;
     total->skipped += t.skipped;
     free(points);
-    astar_cpd_delete(cpd);
+    free(q.ratios);
+    cli_router_free(&router);
     cli_scenario_free(&cs);
     return true;
 }
@@ -187,7 +226,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n"
-            "                          [--algo cpd [--cpd FILE]]\n\n"
+            "                          [--algo cpd [--cpd FILE]] [--algo hpa [--cluster N]]\n\n"
             "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
             "answer: the path starts and ends right, every step is a legal move, its summed\n"
             "cost is the reported cost, and its length agrees with the file's optimal\n"
@@ -196,9 +235,12 @@ static void usage(FILE *out)
             "scenario file or, in the Moving AI layout, under maps/; --map overrides it.\n"
             "Ends with the line 'N passed, M failed' (', K skipped'). With --algo cpd each\n"
             "map's database is built first (on 2 threads) or loaded (--cpd FILE), and every\n"
-            "path must have the optimal length whatever the search options.\n"
+            "path must have the optimal length whatever the search options. With --algo\n"
+            "hpa each map's two tiers are built first; a path longer than the optimal\n"
+            "passes (never a shorter one), and each file ends with the mean, 99th\n"
+            "percentile and largest ratio of a path's length to the optimal.\n"
             "%s\n%s%s\n%s",
-            cli_exit_help, cli_search_help(cli_all_search_options), cli_cpd_help,
+            cli_exit_help, cli_search_help(cli_all_search_options), cli_prebuilt_help,
             cli_map_options_help);
 }
 
@@ -216,13 +258,13 @@ int cmd_scen(int argc, char **argv)
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
     const char *map = NULL;
-    cli_cpd use = { 0 };
+    cli_prebuilt use = { 0 };
     const char **files = calloc((size_t)argc, sizeof *files);
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "scen", .search = cli_all_search_options, .options = &o, .maps = &maps,
-        .cpd = &use, .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
+        .prebuilt = &use, .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
@@ -231,7 +273,7 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     }
-    if (!cli_check_search("scen", &o, false) || !cli_cpd_check("scen", &use, &o, false)) {
+    if (!cli_check_search("scen", &o, false) || !cli_prebuilt_check("scen", &use, &o, false)) {
         free(files);
         return EXIT_USAGE;
     }
@@ -242,8 +284,8 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return EXIT_USAGE;
     }
-    scen_run run = { &o, &maps, &use, expect(&o, use.on) };
-    describe(&o, use.on, run.e);
+    scen_run run = { &o, &maps, &use, expect(&o, use.kind) };
+    describe(&o, use.kind, run.e);
     astar_context *ctx = NULL;
     tally total = { 0, 0, 0 };
     int unreadable = 0;

@@ -3,6 +3,7 @@
 #ifndef ASTAR_TIMING_H
 #define ASTAR_TIMING_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -27,6 +28,17 @@ static inline double median(double *v, size_t n)
         return 0.0;
     qsort(v, n, sizeof *v, timing_by_value);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* The p-th quantile (0 < p <= 1) of v by the nearest rank: the least
+ * value with a share p of v at or below it. Sorts v. 0 for no values. */
+static inline double percentile(double *v, size_t n, double p)
+{
+    if (n == 0)
+        return 0.0;
+    qsort(v, n, sizeof *v, timing_by_value);
+    size_t rank = (size_t)ceil(p * (double)n);
+    return v[rank ? rank - 1 : 0];
 }
 
 /* The next number of a linear congruential sequence started from *state. */

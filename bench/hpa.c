@@ -1,0 +1,206 @@
+/* astar-hpa [--cluster N] [--stride K] SCEN... : two tiers (astar/hpa.h)
+ * against A* and JPS on the same problems in the same run. Per scenario
+ * file (its map in the Moving AI layout), on every K-th posable problem
+ * (default 1): the three searches one after the other, A* and JPS with the
+ * buckets, octile costs and H, the hpa's graph search likewise; the median
+ * microseconds of each, HPA*'s path length over the optimal (mean, 99th
+ * percentile) as found and after astar_path_smooth (the Euclidean length
+ * of the waypoints), then the hpa's build time and bytes per cell and the
+ * mean time of an update after a one-cell edit (20 cells, each changed and
+ * restored), inside a cluster and on a border apart, next to the median
+ * A* query. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "bench_util.h"
+#include "timing.h"
+
+static const char program[] = "astar-hpa";
+
+enum { EDITS = 20 };
+
+/* The samples of one file. */
+typedef struct samples {
+    double *astar, *jps, *hpa, *ratio, *smoothed;
+    size_t count;
+} samples;
+
+static double mean_of(const double *v, size_t n)
+{
+    double sum = 0.0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    return n ? sum / (double)n : 0.0;
+}
+
+/* Times one search into *micros; false after saying why it failed. */
+static bool timed(astar_status (*search)(void *, const astar_problem *, astar_path *), void *with,
+                  const astar_problem *p, astar_path *path, double *micros)
+{
+    double t0 = now_seconds();
+    astar_status s = search(with, p, path);
+    *micros = (now_seconds() - t0) * 1e6;
+    if (s != ASTAR_OK)
+        fprintf(stderr, "%s: line %ld: %s\n", program, p->line, astar_status_message(s));
+    return s == ASTAR_OK;
+}
+
+typedef struct grid_search {
+    astar_context *ctx;
+    const astar_grid *grid;
+    astar_options options;
+} grid_search;
+
+static astar_status on_grid(void *with, const astar_problem *p, astar_path *path)
+{
+    grid_search *g = with;
+    return astar_find_path(g->ctx, g->grid, p->start, p->goal, &g->options, path);
+}
+
+typedef struct tier_search {
+    astar_hpa *hpa;
+    astar_options options;
+} tier_search;
+
+static astar_status on_tiers(void *with, const astar_problem *p, astar_path *path)
+{
+    tier_search *t = with;
+    return astar_hpa_find_path(t->hpa, p->start, p->goal, &t->options, path);
+}
+
+/* The mean milliseconds of an update after a one-cell edit, for cells
+ * inside a cluster (millis[0]) and on its border (millis[1]), which
+ * rebuilds the graph; false if an update failed. */
+static bool edit_millis(astar_grid *grid, astar_hpa *hpa, double millis[2])
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid), size = astar_hpa_cluster_size(hpa);
+    double seconds[2] = { 0.0, 0.0 };
+    int count[2] = { 0, 0 };
+    for (int k = 0; k < EDITS; k++) {
+        astar_point cell = { (k * 37 + 11) % w, (k * 53 + 7) % h };
+        int border = cell.x % size == 0 || cell.x % size == size - 1 || cell.y % size == 0 ||
+                     cell.y % size == size - 1;
+        bool walkable = astar_grid_walkable(grid, cell.x, cell.y);
+        for (int undo = 0; undo < 2; undo++) {
+            astar_grid_set_walkable(grid, cell.x, cell.y, undo ? walkable : !walkable);
+            double t0 = now_seconds();
+            astar_status s = astar_hpa_update(hpa, &cell, 1, NULL);
+            seconds[border] += now_seconds() - t0;
+            count[border]++;
+            if (s != ASTAR_OK)
+                return false;
+        }
+    }
+    for (int b = 0; b < 2; b++)
+        millis[b] = count[b] ? seconds[b] * 1e3 / count[b] : 0.0;
+    return true;
+}
+
+static bool run_file(const char *path, int cluster, size_t stride)
+{
+    astar_scenario *scen;
+    astar_grid *grid;
+    if (!bench_load_scenario_map(program, path, &scen, &grid))
+        return false;
+    size_t cells = astar_grid_cells(grid), n = astar_scenario_count(scen);
+    astar_options o = astar_options_default();
+    o.costs = ASTAR_COSTS_OCTILE;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    grid_search a = { NULL, grid, o }, j = { NULL, grid, o };
+    j.options.algorithm = ASTAR_ALGORITHM_JPS;
+    tier_search t = { NULL, o };
+    samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
+                  calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
+                  calloc(n + 1, sizeof(double)), 0 };
+    astar_point *points = malloc(cells * sizeof *points), *waypoints = malloc(cells * sizeof *points);
+    double t0 = now_seconds();
+    astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
+    double build_ms = (now_seconds() - t0) * 1e3;
+    bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.smoothed &&
+              points && waypoints && astar_context_new(cells, &a.ctx) == ASTAR_OK;
+    j.ctx = a.ctx;
+    for (size_t i = 0; ok && i < n; i += stride) {
+        const astar_problem *p = astar_scenario_problem(scen, i);
+        if (!astar_grid_walkable(grid, p->start.x, p->start.y) ||
+            !astar_grid_walkable(grid, p->goal.x, p->goal.y) || p->optimal <= 0.0)
+            continue;
+        astar_path path = { .points = points, .capacity = cells };
+        ok = timed(on_grid, &a, p, &path, &s.astar[s.count]) &&
+             timed(on_grid, &j, p, &path, &s.jps[s.count]) &&
+             timed(on_tiers, &t, p, &path, &s.hpa[s.count]);
+        astar_path_measure m;
+        astar_waypoints w = { .points = waypoints, .capacity = cells };
+        ok = ok &&
+             astar_path_check(grid, &o, p->start, p->goal, points, path.length, &m, NULL) ==
+                 ASTAR_OK &&
+             astar_path_smooth(grid, &o, points, path.length, &w) == ASTAR_OK;
+        if (ok) {
+            s.ratio[s.count] = m.length / p->optimal;
+            s.smoothed[s.count] = w.distance / p->optimal;
+            s.count++;
+        }
+    }
+    double edit[2];
+    if (ok && edit_millis(grid, t.hpa, edit)) {
+        double mean = mean_of(s.ratio, s.count), smoothed = mean_of(s.smoothed, s.count);
+        double ma = median(s.astar, s.count), mj = median(s.jps, s.count),
+               mh = median(s.hpa, s.count);
+        printf("%-24s %6zu %7.4f %7.4f %7.4f %7.4f %9.1f %8.1f %8.1f %6.2f %6.2f %8.1f %6.1f "
+               "%8.3f %6.2f %8.3f %6.2f\n",
+               bench_base_name(path), s.count, mean, percentile(s.ratio, s.count, 0.99), smoothed,
+               percentile(s.smoothed, s.count, 0.99), ma, mj, mh, ma / mh, mj / mh, build_ms,
+               (double)astar_hpa_bytes(t.hpa) / (double)cells, edit[0], edit[0] * 1e3 / ma,
+               edit[1], edit[1] * 1e3 / ma);
+        fflush(stdout);
+    } else {
+        fprintf(stderr, "%s: %s could not be run\n", program, path);
+        ok = false;
+    }
+    free(s.astar);
+    free(s.jps);
+    free(s.hpa);
+    free(s.ratio);
+    free(s.smoothed);
+    free(points);
+    free(waypoints);
+    astar_context_delete(a.ctx);
+    astar_hpa_delete(t.hpa);
+    astar_grid_delete(grid);
+    astar_scenario_delete(scen);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    int cluster = 16;
+    size_t stride = 1;
+    int first = 1;
+    for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {
+        long v = strtol(argv[first + 1], NULL, 10);
+        if (strcmp(argv[first], "--cluster") == 0 && v >= ASTAR_HPA_MIN_CLUSTER &&
+            v <= ASTAR_HPA_MAX_CLUSTER)
+            cluster = (int)v;
+        else if (strcmp(argv[first], "--stride") == 0 && v >= 1)
+            stride = (size_t)v;
+        else
+            first = argc;
+    }
+    if (first >= argc) {
+        fprintf(stderr, "usage: %s [--cluster N] [--stride K] SCEN...\n", program);
+        return 2;
+    }
+    printf("clusters of %d, every %zu-th problem; times in us (medians), edit in ms\n", cluster,
+           stride);
+    printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
+           "probs", "mean", "p99", "smooth", "sm.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H",
+           "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
+    int failed = 0;
+    for (int i = first; i < argc; i++)
+        failed += !run_file(argv[i], cluster, stride);
+    return failed ? 1 : 0;
+}

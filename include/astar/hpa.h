@@ -1,0 +1,221 @@
+/*
+ * astar/hpa.h - Two tiers (HPA*, Botea, Mueller and Schaeffer 2004): an
+ * abstract graph over square clusters of a grid, searched first, then
+ * refined into cells one segment at a time. Near-optimal paths for a
+ * fraction of a grid search, and edits that rebuild only the clusters
+ * they touch.
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ *
+ * The grid is cut into clusters of size x size cells (the last column and
+ * row of clusters may be narrower). On each border between two clusters
+ * side by side, a maximal run of cell pairs walkable on both sides is an
+ * entrance; a run shorter than 6 pairs is crossed at its middle pair, a
+ * longer one at both end pairs (Botea et al.). The cells of those pairs
+ * are the abstract nodes, each a node of an astar_graph (astar/graph.h)
+ * placed at its cell. Its edges:
+ *   across   from each cell of a crossing pair to the other: the one
+ *            straight step, priced as a search prices it (the step times
+ *            the terrain cost of the cell entered)
+ *   inside   between every two nodes of a cluster: the least cost of a
+ *            path inside the cluster, terrain included (ASTAR_MAX_COST,
+ *            which no search takes, when none joins them). This is how a cluster's costs are summarised:
+ *            exactly, for each pair of its nodes, as paths that stay in
+ *            the cluster; what it loses is paths that leave the cluster
+ *            and come back, and crossings other than the chosen pairs.
+ * Every edge costs exactly what its cells cost, so a path's cost is the
+ * cost of its cells, never below the least cost; reachability is exact
+ * (a diagonal step across a border implies a straight crossing beside it
+ * under every corner rule, and the cells of one run are joined inside
+ * each cluster), so a query answers ASTAR_NO_PATH exactly when a grid
+ * search would.
+ *
+ * A query joins start and goal to the nodes of their clusters through two
+ * spare nodes of the graph, re-aimed per query as the waypoint graph does
+ * (astar/waypoints.h), searches the graph with astar_graph_find_path
+ * (octile H with the grid's step costs), and refines each edge of the
+ * route: a step across, or a search confined to the cluster. Start and
+ * goal in one cluster are also joined directly, by the least cost inside
+ * it.
+ *
+ * Searches inside a cluster are a small Dijkstra of this module's own over
+ * the cluster's rectangle: the library's search loop runs on a context of
+ * 16 bytes per cell of the whole grid and has no way to keep a search
+ * inside a rectangle, and one cluster's Dijkstra settles at most size^2
+ * cells (4,096 at the largest size) on scratch memory sized once.
+ */
+#ifndef ASTAR_INCLUDE_HPA_H
+#define ASTAR_INCLUDE_HPA_H
+
+#include "base.h"
+#include "graph.h"
+#include "memory.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Cluster sides allowed. */
+#define ASTAR_HPA_MIN_CLUSTER 2
+#define ASTAR_HPA_MAX_CLUSTER 64
+
+typedef struct astar_hpa astar_hpa;
+
+/* ------------------------------------------------------------------------ */
+/* Building and edits                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Builds the two tiers over grid.
+ * [in]     grid          a square grid; kept (not copied), so it must
+ *                        outlive the hpa. Once it is edited, queries return
+ *                        ASTAR_MAP_CHANGED until astar_hpa_update is told
+ *                        of the cells changed.
+ * [in,opt] options       moves and costs, kept: queries must use the same
+ *                        two; NULL: the defaults
+ * [in]     cluster_size  ASTAR_HPA_MIN_CLUSTER .. ASTAR_HPA_MAX_CLUSTER
+ * [in,opt] allocator     (_with) for everything the hpa holds; NULL: malloc
+ * [out]    out           the hpa; free it with astar_hpa_delete
+ * [out]    err           [opt] what is wrong
+ * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL grid or out, bad options,
+ * a cluster size out of range); ASTAR_UNSUPPORTED for a hex grid;
+ * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
+ * Costs: per cluster with k nodes, k Dijkstras over its cells
+ * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
+ * and e edges. Memory (astar_hpa_bytes): per cluster 21 bytes and 4 (k +
+ * k^2); per node 12 bytes (its cell, its component, a place in a route);
+ * the graph of astar/graph.h over n + 3 nodes (16 bytes per edge
+ * direction, 17 per node) and its search context (20 bytes per node);
+ * scratch of 73 bytes per cell of one cluster and 64 per cell of its side.
+ * On the benchmark's game, room, maze and street maps 2 to 6 bytes per
+ * cell at size 16, on random512-25 26 (docs/performance.md, "Two
+ * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
+ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
+                                     int cluster_size, astar_hpa **out, astar_error *err);
+ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
+                                          int cluster_size, const astar_allocator *allocator,
+                                          astar_hpa **out, astar_error *err);
+
+/* Frees an hpa (not its grid).
+ * [in,opt] hpa  NULL does nothing */
+ASTAR_API void astar_hpa_delete(astar_hpa *hpa);
+
+/* Brings the hpa up to date after cells of its grid changed: rebuilds the
+ * clusters holding them and, for a cell on a border, the cluster across
+ * it (whose entrances changed), then the graph from what the clusters
+ * keep. Call it once with every cell changed since the last update (or
+ * the build): cells not named are not looked at.
+ * [in,out] hpa    queries may not run meanwhile
+ * [in]     cells  count cells of the grid; NULL for 0
+ * [in]     count  0 is allowed: it finishes an update that ran out of
+ *                 memory, or takes note of a grid edit that changed no
+ *                 cell (an index enabled)
+ * [out]    err    [opt]
+ * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL hpa, cells NULL with
+ * count > 0, a cell outside the grid); ASTAR_OUT_OF_MEMORY: the hpa keeps
+ * what it could not rebuild marked, and queries return ASTAR_MAP_CHANGED
+ * until an update succeeds.
+ * Costs: per cluster rebuilt as astar_hpa_new's per cluster. Then, when
+ * no cell lies on a cluster's border, the rebuilt clusters' costs are set
+ * in the graph in place and its components labelled again, O(n + e);
+ * otherwise the graph is built again with its search context, O(n + e log
+ * e), allocating (docs/performance.md measures both). */
+ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_point *cells, size_t count,
+                                        astar_error *err);
+
+/* The abstract graph: nodes 0 .. astar_hpa_nodes - 1 are the entrance
+ * cells (astar_graph_position gives the cell), ordered by cluster (row by
+ * row) then by cell index; the three nodes after them are the query's
+ * spare nodes, whose edges change per query. Valid until the next update.
+ * [in,opt] hpa  NULL gives NULL or 0
+ * O(1). */
+ASTAR_API const astar_graph *astar_hpa_graph(const astar_hpa *hpa);
+ASTAR_API uint32_t astar_hpa_nodes(const astar_hpa *hpa);
+ASTAR_API int astar_hpa_cluster_size(const astar_hpa *hpa);
+
+/* The bytes the hpa holds: clusters, graph, context and scratch.
+ * [in,opt] hpa  NULL gives 0. O(1). */
+ASTAR_API size_t astar_hpa_bytes(const astar_hpa *hpa);
+
+/* ------------------------------------------------------------------------ */
+/* Queries                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The abstract route of a query: start, the entrance cells passed, goal. */
+typedef struct astar_hpa_route {
+    astar_point *points;  /* [in] your buffer; NULL with capacity 0 asks for
+                             the length and cost only */
+    size_t capacity;      /* [in] how many points fit */
+    size_t length;        /* [out] points on the route; set even when they
+                             do not fit */
+    uint32_t cost;        /* [out] the cost of the cells along it */
+    uint32_t expanded;    /* [out] nodes the graph search expanded */
+} astar_hpa_route;
+
+/* Finds the abstract route from start to goal, and keeps it in the hpa for
+ * astar_hpa_refine: a unit can walk the first segment's cells while the
+ * next are refined, one cluster's search each.
+ * [in,out] hpa      a query writes the spare nodes' edges and searches
+ *                   with the hpa's context and scratch: one query at a
+ *                   time per hpa
+ * [in]     start, goal  cells of the grid
+ * [in,opt] options  NULL: the defaults. moves and costs must be the hpa's;
+ *                   of the rest, what astar_graph_find_path takes
+ *                   (heuristic ZERO for H = 0, any other for the octile
+ *                   H; weight, open_list, ties, stop, max_expanded)
+ * [in,out] route    your buffer in, the route out
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (length and cost set, the
+ * route kept for refining), ASTAR_NO_PATH (with the grid's islands
+ * enabled, or when no node start reaches shares a component of the graph
+ * with one that reaches goal, before any graph search), the start and
+ * goal statuses of astar_find_path, ASTAR_MAP_CHANGED (the grid was
+ * edited since the last update), ASTAR_COST_OVERFLOW,
+ * ASTAR_EXPANSION_LIMIT, ASTAR_INVALID_ARGUMENT (NULL hpa or route, a
+ * buffer NULL with capacity > 0, bad options, moves or costs other than
+ * the hpa's, layers, units, a turn penalty or partial), ASTAR_UNSUPPORTED
+ * (an algorithm other than A*).
+ * Costs: a Dijkstra over start's cluster and one over goal's, the graph
+ * search, O(route) to write. No allocation. */
+ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, astar_point goal,
+                                            const astar_options *options,
+                                            astar_hpa_route *route);
+
+/* The cells of segment i of the route last found (from route point i to
+ * point i + 1, both included): consecutive cells a legal move apart, a
+ * least-cost way inside one cluster, or one step across a border.
+ * [in,out] hpa       uses the hpa's scratch
+ * [in]     segment   0 .. route length - 2
+ * [out]    cells     [opt] your buffer; NULL with capacity 0 asks for
+ *                    the length
+ * [in]     capacity  how many cells fit; at most size^2 are needed
+ * [out]    length    cells in the segment, set even when they do not fit
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (nothing written),
+ * ASTAR_MAP_CHANGED (an edit since the route: find it again),
+ * ASTAR_INVALID_ARGUMENT (NULL hpa or length, cells NULL with capacity >
+ * 0, no route kept, segment out of range).
+ * Costs: one Dijkstra over a cluster, stopped at the segment's end. */
+ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_point *cells,
+                                        size_t capacity, size_t *length);
+
+/* A whole path: astar_hpa_find_route, then every segment refined, into
+ * path as astar_find_path fills it (points start first, length, cost,
+ * distance; expanded counts the graph search's nodes; nodes and
+ * node_count the route's points when a buffer is given). Smooth it as any
+ * path: astar_path_smooth (astar/smooth.h), which allocates, and so is
+ * left to the caller.
+ * Returns what astar_hpa_find_route returns, ASTAR_PATH_BUFFER_TOO_SMALL
+ * when either buffer is too small (counts and cost set; unlike
+ * astar_find_path, whose length is known before it writes, the points
+ * buffer holds the path's first capacity cells, as the segments are
+ * refined into it one after the other; a nodes buffer too small is left
+ * alone). Costs: astar_hpa_find_route's, and one
+ * cluster's Dijkstra per segment inside a cluster. No allocation. */
+ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
+                                           const astar_options *options, astar_path *path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_HPA_H */

@@ -1,0 +1,945 @@
+/* Two tiers (astar/hpa.h): clusters with their entrance cells and the
+ * least costs between them inside the cluster, an astar_graph over the
+ * entrance cells, and queries that join start and goal to it.
+ *
+ * What a cluster keeps (its nodes and their costs) depends only on the
+ * cells of the cluster and the cells just across its borders, so an edit
+ * marks the clusters that can see the cell stale and only those are
+ * searched again. The graph itself is rebuilt whole from what the
+ * clusters keep: its rows are compressed and numbered by cluster, so a
+ * cluster gaining a node shifts every later row; rebuilding is a sort of
+ * the edges, far cheaper than the clusters' searches it spares.
+ *
+ * Start and goal are joined as the waypoint graph joins them
+ * (graph/waypoints.c): three nodes more than entrances - START, GOAL and
+ * SPARE (never enabled) - with START's row as long as the most nodes a
+ * cluster has, plus one for GOAL, and one edge to GOAL at the end of
+ * every node's row, re-aimed per query (at SPARE when unused), so that a
+ * query allocates nothing. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/options.h"
+#include "graph/graph.h"
+#include "search/loop.h"
+
+/* A cost no path inside a cluster has: no path at all. */
+#define NO_COST UINT32_MAX
+
+/* A run of crossing pairs at least this long is crossed at both ends,
+ * a shorter one at its middle (Botea et al.). */
+enum { LONG_ENTRANCE = 6 };
+
+/* What a cluster's record is to the graph. */
+enum { CURRENT, STALE, REBUILT /* searched again, not yet in the graph */ };
+
+/* A heap key: the cost above, a cell of the cluster below. */
+enum { LOCAL_BITS = 12 };
+
+typedef struct cluster {
+    uint32_t count;   /* its nodes */
+    uint32_t *cells;  /* their cell indexes (y * width + x), ascending */
+    uint32_t *cost;   /* count x count: [i * count + j] from i to j, NO_COST
+                         when no path inside the cluster joins them */
+} cluster;
+
+typedef struct rect {
+    int x0, y0, w, h;
+} rect;
+
+struct astar_hpa {
+    astar_allocator memory;
+    const astar_grid *grid;
+    uint64_t grid_edits;       /* the grid's, at the last build or update */
+    astar_moves moves;
+    astar_costs costs;
+    step_table step;
+    cost_model model;          /* H of the searches inside a cluster */
+    uint32_t straight, diagonal; /* the steps of costs */
+    int size, across, down;    /* cluster side, clusters per row and column */
+    cluster *clusters;
+    uint8_t *stale;            /* per cluster: CURRENT, STALE or REBUILT */
+    bool graph_stale;
+    /* The graph and what it is read with. */
+    astar_graph *graph;
+    astar_context *ctx;
+    uint32_t nodes, widest;    /* entrance nodes; the most of one cluster */
+    uint32_t *first_node;      /* per cluster and one more: its first node */
+    uint32_t *node_cell;       /* per node: its cell */
+    uint32_t *component;       /* per node: its component of the graph */
+    uint32_t *route;           /* nodes + 3: the graph search's nodes */
+    size_t route_length;       /* the route kept for refining; 0: none */
+    uint64_t route_edits;      /* the grid's edits when it was found */
+    astar_point start, goal;
+    uint32_t goal_cluster;     /* whose nodes' edges to GOAL are aimed */
+    bool goal_aimed;
+    /* Scratch, sized for one cluster once. */
+    uint32_t *dist;            /* size^2: cost from the source (to it, backwards) */
+    uint8_t *dir;              /* size^2: the step that reached each cell */
+    uint64_t *heap;            /* 8 size^2 + 1 keys */
+    uint32_t *trail;           /* size^2 cells of a segment */
+    uint32_t *pairs;           /* 8 size: the crossing pairs of a cluster's borders */
+    uint32_t *start_cost, *goal_cost; /* 4 size: per node of start's, goal's cluster */
+};
+
+/* The spare nodes of a graph of n entrance nodes. */
+static uint32_t start_node(uint32_t n) { return n; }
+static uint32_t goal_node(uint32_t n) { return n + 1; }
+static uint32_t spare_node(uint32_t n) { return n + 2; }
+
+static size_t cluster_cells(const astar_hpa *h)
+{
+    return (size_t)h->size * (size_t)h->size;
+}
+
+static uint32_t cluster_count(const astar_hpa *h)
+{
+    return (uint32_t)h->across * (uint32_t)h->down;
+}
+
+static rect cluster_rect(const astar_hpa *h, uint32_t c)
+{
+    int x0 = (int)(c % (uint32_t)h->across) * h->size, y0 = (int)(c / (uint32_t)h->across) * h->size;
+    int w = h->grid->width - x0, hh = h->grid->height - y0;
+    return (rect){ x0, y0, w < h->size ? w : h->size, hh < h->size ? hh : h->size };
+}
+
+static uint32_t cluster_at(const astar_hpa *h, int x, int y)
+{
+    return (uint32_t)(y / h->size) * (uint32_t)h->across + (uint32_t)(x / h->size);
+}
+
+static uint32_t cell_index(const astar_grid *grid, int x, int y)
+{
+    return (uint32_t)y * (uint32_t)grid->width + (uint32_t)x;
+}
+
+static astar_point cell_point(const astar_grid *grid, uint32_t cell)
+{
+    return (astar_point){ (int)(cell % (uint32_t)grid->width), (int)(cell / (uint32_t)grid->width) };
+}
+
+static uint8_t terrain_at(const astar_grid *grid, int x, int y)
+{
+    return grid->terrain[grid_padded_index(grid, x, y)];
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entrances                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* The crossing pairs on the east (south: the south) border of cluster c,
+ * appended to out as (cell in c, cell across); returns how many values
+ * were appended (twice the pairs). A border on the grid's edge has none. */
+static size_t border_pairs(const astar_hpa *h, uint32_t c, bool south, uint32_t *out)
+{
+    rect r = cluster_rect(h, c);
+    int line = south ? r.y0 + r.h - 1 : r.x0 + r.w - 1;
+    if (line + 1 >= (south ? h->grid->height : h->grid->width))
+        return 0;
+    int from = south ? r.x0 : r.y0, length = south ? r.w : r.h;
+    size_t n = 0;
+    int run = 0;
+    for (int i = 0; i <= length; i++) {
+        int along = from + i;
+        bool open = i < length && (south ? terrain_at(h->grid, along, line) &&
+                                               terrain_at(h->grid, along, line + 1)
+                                         : terrain_at(h->grid, line, along) &&
+                                               terrain_at(h->grid, line + 1, along));
+        if (open) {
+            run++;
+            continue;
+        }
+        if (run > 0) {
+            int ends[2] = { along - run, along - 1 };
+            int picks = run >= LONG_ENTRANCE ? 2 : 1;
+            if (picks == 1)
+                ends[0] = along - run + (run - 1) / 2;
+            for (int k = 0; k < picks; k++) {
+                out[n++] = south ? cell_index(h->grid, ends[k], line)
+                                 : cell_index(h->grid, line, ends[k]);
+                out[n++] = south ? cell_index(h->grid, ends[k], line + 1)
+                                 : cell_index(h->grid, line + 1, ends[k]);
+            }
+        }
+        run = 0;
+    }
+    return n;
+}
+
+static int compare_cells(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The entrance cells of cluster c into h->pairs, ascending and distinct;
+ * returns how many. Its east and south borders are its own (its cells
+ * first in each pair); those to the west and north are the clusters'
+ * there (its cells second). */
+static uint32_t cluster_entrances(const astar_hpa *h, uint32_t c)
+{
+    uint32_t *p = h->pairs, across = (uint32_t)h->across;
+    uint32_t n = 0;
+    const struct { bool has; uint32_t of; bool south; size_t side; } borders[4] = {
+        { true, c, false, 0 },
+        { true, c, true, 0 },
+        { c % across > 0, c - 1, false, 1 },
+        { c >= across, c - across, true, 1 },
+    };
+    for (int b = 0; b < 4; b++) {
+        if (!borders[b].has)
+            continue;
+        /* Appended after the cells kept so far, then kept in place: the
+         * reads stay ahead of the writes. */
+        size_t k = border_pairs(h, borders[b].of, borders[b].south, p + n);
+        size_t at = n;
+        for (size_t i = 0; i < k; i += 2)
+            p[n++] = p[at + i + borders[b].side];
+    }
+    qsort(p, n, sizeof *p, compare_cells);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (kept == 0 || p[kept - 1] != p[i])
+            p[kept++] = p[i];
+    return kept;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Searches inside one cluster                                              */
+/* ------------------------------------------------------------------------ */
+
+static void heap_add(uint64_t *heap, size_t *n, uint64_t key)
+{
+    size_t at = (*n)++;
+    while (at > 0 && heap[(at - 1) / 2] > key) {
+        heap[at] = heap[(at - 1) / 2];
+        at = (at - 1) / 2;
+    }
+    heap[at] = key;
+}
+
+static uint64_t heap_take(uint64_t *heap, size_t *n)
+{
+    uint64_t top = heap[0], last = heap[--*n];
+    size_t at = 0;
+    for (;;) {
+        size_t child = 2 * at + 1;
+        if (child >= *n)
+            break;
+        if (child + 1 < *n && heap[child + 1] < heap[child])
+            child++;
+        if (heap[child] >= last)
+            break;
+        heap[at] = heap[child];
+        at = child;
+    }
+    if (*n > 0)
+        heap[at] = last;
+    return top;
+}
+
+/* H towards stop (0 without one): the grid search's own estimate, the
+ * octile distance (Manhattan with 4 moves) in plain steps, which terrain
+ * costs of 1 or more only raise - consistent, so a cell once settled is
+ * never reached cheaper. */
+static uint64_t estimate(const astar_hpa *h, int x, int y, astar_point stop, bool has_stop)
+{
+    return has_stop ? cost_h(&h->model, distance_1d(x, stop.x), distance_1d(y, stop.y)) : 0;
+}
+
+/* A* from the cell source to stop over the cells of r only, under the
+ * hpa's moves; with stop NO_CELL, Dijkstra settling every cell it
+ * reaches. h->dist gets each cell's least cost from source (backward: to
+ * source, each step priced by the cell it enters as a forward search
+ * prices it) and h->dir the step that reached it. A diagonal step between
+ * two cells of r passes only cells of r, so the corner rule needs no cell
+ * outside. */
+static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t stop)
+{
+    const astar_grid *grid = h->grid;
+    size_t cells = (size_t)r.w * (size_t)r.h, n = 0;
+    for (size_t i = 0; i < cells; i++)
+        h->dist[i] = NO_COST;
+    astar_point s = cell_point(grid, source);
+    bool has_stop = stop != NO_CELL;
+    astar_point target = has_stop ? cell_point(grid, stop) : s;
+    uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0));
+    h->dist[local] = 0;
+    heap_add(h->heap, &n, estimate(h, s.x, s.y, target, has_stop) << LOCAL_BITS | local);
+    while (n > 0) {
+        uint64_t key = heap_take(h->heap, &n);
+        uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
+        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
+        if ((key >> LOCAL_BITS) != g + estimate(h, x, y, target, has_stop))
+            continue; /* a stale entry: the cell was reached cheaper since */
+        if (cell_index(grid, x, y) == stop)
+            return;
+        size_t padded = grid_padded_index(grid, x, y);
+        unsigned legal = moves_legal(h->moves, grid->around[padded]);
+        for (unsigned d = 0; d < DIRECTIONS; d++) {
+            int nx = x + move_dx[d], ny = y + move_dy[d];
+            if (!(legal & move_bit(d)) || nx < r.x0 || ny < r.y0 || nx >= r.x0 + r.w ||
+                ny >= r.y0 + r.h)
+                continue;
+            uint8_t factor = backward ? grid->terrain[padded] : terrain_at(grid, nx, ny);
+            uint64_t next = (uint64_t)g + (uint64_t)h->step.cost[d] * factor;
+            uint32_t there = (uint32_t)((ny - r.y0) * r.w + (nx - r.x0));
+            if (next >= h->dist[there])
+                continue;
+            h->dist[there] = (uint32_t)next;
+            h->dir[there] = (uint8_t)d;
+            heap_add(h->heap, &n,
+                     (next + estimate(h, nx, ny, target, has_stop)) << LOCAL_BITS | there);
+        }
+    }
+}
+
+/* The least cost from cell a to cell b inside r (as settled last). */
+static uint32_t settled_cost(const astar_hpa *h, rect r, uint32_t cell)
+{
+    astar_point p = cell_point(h->grid, cell);
+    return h->dist[(p.y - r.y0) * r.w + (p.x - r.x0)];
+}
+
+/* Finds cluster c's entrances and the least costs between them. */
+static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
+{
+    uint32_t count = cluster_entrances(h, c);
+    uint32_t *cells = astar__allocate(&h->memory, count ? count : 1, sizeof *cells);
+    uint32_t *cost = astar__allocate(&h->memory, count ? (size_t)count * count : 1, sizeof *cost);
+    if (!cells || !cost) {
+        astar__release(&h->memory, cells);
+        astar__release(&h->memory, cost);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
+    rect r = cluster_rect(h, c);
+    for (uint32_t i = 0; i < count; i++) {
+        settle(h, r, cells[i], false, NO_CELL);
+        for (uint32_t j = 0; j < count; j++)
+            cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
+    }
+    cluster *k = &h->clusters[c];
+    astar__release(&h->memory, k->cells);
+    astar__release(&h->memory, k->cost);
+    *k = (cluster){ count, cells, cost };
+    h->stale[c] = REBUILT;
+    return ASTAR_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The graph                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Node of cell in cluster c (which has it). */
+static uint32_t node_of(const astar_hpa *h, uint32_t c, uint32_t cell)
+{
+    const cluster *k = &h->clusters[c];
+    const uint32_t *found = bsearch(&cell, k->cells, k->count, sizeof cell, compare_cells);
+    return h->first_node[c] + (uint32_t)(found - k->cells);
+}
+
+/* The root of v's component (parent holds union-find parents). */
+static uint32_t component_root(uint32_t *parent, uint32_t v)
+{
+    while (parent[v] != v)
+        v = parent[v] = parent[parent[v]];
+    return v;
+}
+
+static void component_join(uint32_t *parent, uint32_t a, uint32_t b)
+{
+    a = component_root(parent, a);
+    b = component_root(parent, b);
+    if (a != b)
+        parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* Labels the graph's components into component: nodes joined by edges
+ * of a finite cost, either way (the grid's moves are symmetric). */
+static void label_components(const astar_hpa *h, const astar_graph *g, uint32_t *component)
+{
+    for (uint32_t v = 0; v < h->nodes; v++)
+        component[v] = v;
+    for (uint32_t v = 0; v < h->nodes; v++)
+        for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++)
+            if (g->out[e].to < h->nodes && g->out[e].cost != NO_COST)
+                component_join(component, v, g->out[e].to);
+    for (uint32_t v = 0; v < h->nodes; v++)
+        component[v] = component_root(component, v);
+}
+
+/* Every edge of the graph but the query's: inside each cluster between
+ * every two nodes (at NO_COST, which no search takes, when no path
+ * inside joins them: so that an edit that keeps a cluster's entrances
+ * changes costs only, in place), and both ways across each crossing
+ * pair. */
+static astar_status add_edges(astar_hpa *h, astar_graph_builder *b)
+{
+    astar_status status = ASTAR_OK;
+    for (uint32_t c = 0; c < cluster_count(h) && status == ASTAR_OK; c++) {
+        const cluster *k = &h->clusters[c];
+        uint32_t first = h->first_node[c];
+        for (uint32_t i = 0; i < k->count && status == ASTAR_OK; i++)
+            for (uint32_t j = 0; j < k->count && status == ASTAR_OK; j++) {
+                if (i != j)
+                    status = astar_graph_builder_edge(b, first + i, first + j,
+                                                      k->cost[(size_t)i * k->count + j]);
+            }
+        for (int south = 0; south < 2 && status == ASTAR_OK; south++) {
+            size_t n = border_pairs(h, c, south, h->pairs);
+            uint32_t there = c + (south ? (uint32_t)h->across : 1);
+            for (size_t i = 0; i < n && status == ASTAR_OK; i += 2) {
+                uint32_t a = node_of(h, c, h->pairs[i]), z = node_of(h, there, h->pairs[i + 1]);
+                astar_point pa = cell_point(h->grid, h->pairs[i]);
+                astar_point pz = cell_point(h->grid, h->pairs[i + 1]);
+                status = astar_graph_builder_edge(b, a, z, h->straight * terrain_at(h->grid, pz.x, pz.y));
+                if (status == ASTAR_OK)
+                    status = astar_graph_builder_edge(b, z, a,
+                                                      h->straight * terrain_at(h->grid, pa.x, pa.y));
+            }
+        }
+    }
+    return status;
+}
+
+/* The query's edges, as placeholders the first query re-aims: START to
+ * the first `widest` nodes (any distinct ones make a row that long) and to
+ * GOAL, each node to GOAL. Then every one is aimed at SPARE. */
+static astar_status add_query_edges(astar_hpa *h, astar_graph_builder *b)
+{
+    uint32_t n = h->nodes;
+    astar_status status = astar_graph_builder_edge(b, start_node(n), goal_node(n), ASTAR_MAX_COST);
+    for (uint32_t v = 0; v < n && status == ASTAR_OK; v++) {
+        status = astar_graph_builder_edge(b, v, goal_node(n), ASTAR_MAX_COST);
+        if (status == ASTAR_OK && v < h->widest)
+            status = astar_graph_builder_edge(b, start_node(n), v, ASTAR_MAX_COST);
+    }
+    return status;
+}
+
+static void aim_query_edges_at_spare(astar_hpa *h)
+{
+    astar_graph *g = h->graph;
+    uint32_t n = h->nodes;
+    for (uint32_t e = g->first[start_node(n)]; e < g->first[start_node(n) + 1]; e++)
+        astar__graph_aim_edge(g, e, spare_node(n), ASTAR_MAX_COST);
+    for (uint32_t v = 0; v < n; v++)
+        astar__graph_aim_edge(g, g->first[v + 1] - 1, spare_node(n), ASTAR_MAX_COST);
+    h->goal_aimed = false;
+}
+
+/* The least cost per cell of distance a path can have: H's scale. The
+ * graph's octile metric counts a diagonal as sqrt 2, which the article's
+ * diagonal of 14 is less than 10 times. */
+static double graph_scale(const astar_hpa *h)
+{
+    double scale = h->moves == ASTAR_MOVES_4 ? h->straight
+                                             : fmin(h->straight, h->diagonal / sqrt(2.0));
+    return scale * (1 - 1e-12);
+}
+
+/* The graph's per-node arrays, built before anything of the old is let go. */
+typedef struct graph_parts {
+    astar_graph *graph;
+    astar_context *ctx;
+    uint32_t *node_cell, *component, *route;
+} graph_parts;
+
+static void release_parts(astar_hpa *h, graph_parts *p)
+{
+    astar_graph_delete(p->graph);
+    astar_context_delete(p->ctx);
+    astar__release(&h->memory, p->node_cell);
+    astar__release(&h->memory, p->component);
+    astar__release(&h->memory, p->route);
+}
+
+static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
+{
+    uint32_t n = nodes;
+    p->node_cell = astar__allocate(&h->memory, n ? n : 1, sizeof *p->node_cell);
+    p->component = astar__allocate(&h->memory, n ? n : 1, sizeof *p->component);
+    p->route = astar__allocate(&h->memory, (size_t)n + 3, sizeof *p->route);
+    astar_graph_builder *b = NULL;
+    astar_status status = ASTAR_OUT_OF_MEMORY;
+    if (p->node_cell && p->component && p->route &&
+        astar_graph_context_new_with((size_t)n + 3, &h->memory, &p->ctx) == ASTAR_OK &&
+        astar_graph_builder_new_with(n + 3, ASTAR_GRAPH_DIRECTED, &h->memory, &b) == ASTAR_OK) {
+        status = astar_graph_builder_metric(b, h->moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN
+                                                                         : ASTAR_HEURISTIC_OCTILE);
+        if (status == ASTAR_OK)
+            status = astar_graph_builder_scale(b, graph_scale(h));
+        for (uint32_t c = 0; c < cluster_count(h) && status == ASTAR_OK; c++)
+            for (uint32_t i = 0; i < h->clusters[c].count && status == ASTAR_OK; i++) {
+                uint32_t v = h->first_node[c] + i;
+                astar_point at = cell_point(h->grid, h->clusters[c].cells[i]);
+                p->node_cell[v] = h->clusters[c].cells[i];
+                status = astar_graph_builder_position(b, v, at.x, at.y);
+            }
+        for (uint32_t v = n; v < n + 3 && status == ASTAR_OK; v++)
+            status = astar_graph_builder_position(b, v, 0, 0);
+        if (status == ASTAR_OK)
+            status = add_edges(h, b);
+        if (status == ASTAR_OK)
+            status = add_query_edges(h, b);
+        if (status == ASTAR_OK)
+            status = astar_graph_build(b, &p->graph, NULL);
+        if (status == ASTAR_OK)
+            status = astar_graph_set_enabled(p->graph, spare_node(n), false);
+    }
+    astar_graph_builder_delete(b);
+    if (status == ASTAR_OK)
+        label_components(h, p->graph, p->component);
+    return status;
+}
+
+/* Sets the graph's edges inside cluster c to the costs it keeps. */
+static void set_cluster_costs(astar_hpa *h, uint32_t c)
+{
+    const cluster *k = &h->clusters[c];
+    uint32_t first = h->first_node[c];
+    for (uint32_t i = 0; i < k->count; i++)
+        for (uint32_t j = 0; j < k->count; j++)
+            if (i != j)
+                astar_graph_set_edge_cost(h->graph, first + i, first + j,
+                                          k->cost[(size_t)i * k->count + j]);
+}
+
+/* Rebuilds the stale clusters, then the graph. With inside (no cell
+ * edited on a border, so that every entrance, crossing and crossing cost
+ * is as it was) and the graph current, in place: the rebuilt clusters'
+ * costs and the components; else whole from all the clusters. */
+static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
+{
+    bool in_place = inside && h->graph != NULL && !h->graph_stale;
+    h->graph_stale = true;
+    for (uint32_t c = 0; c < cluster_count(h); c++)
+        if (h->stale[c] == STALE && rebuild_cluster(h, c) != ASTAR_OK)
+            return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    if (in_place) {
+        for (uint32_t c = 0; c < cluster_count(h); c++)
+            if (h->stale[c] == REBUILT) {
+                set_cluster_costs(h, c);
+                h->stale[c] = CURRENT;
+            }
+        label_components(h, h->graph, h->component);
+        h->route_length = 0;
+        h->graph_stale = false;
+        h->grid_edits = h->grid->edits;
+        return ASTAR_OK;
+    }
+    uint32_t nodes = 0, widest = 0;
+    for (uint32_t c = 0; c < cluster_count(h); c++) {
+        h->first_node[c] = nodes;
+        nodes += h->clusters[c].count;
+        if (h->clusters[c].count > widest)
+            widest = h->clusters[c].count;
+    }
+    h->first_node[cluster_count(h)] = nodes;
+    if (nodes > ASTAR_GRAPH_MAX_NODES - 3)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "%u entrances: more nodes than a graph holds", nodes);
+    h->nodes = nodes;
+    h->widest = widest;
+    graph_parts p = { 0 };
+    astar_status status = build_parts(h, &p, nodes);
+    if (status != ASTAR_OK) {
+        release_parts(h, &p);
+        if (status == ASTAR_OUT_OF_MEMORY)
+            return astar__error_set(err, status, NULL, 0, "out of memory");
+        return astar__error_set(err, status, NULL, 0, "more edges than a graph holds");
+    }
+    graph_parts old = { h->graph, h->ctx, h->node_cell, h->component, h->route };
+    release_parts(h, &old);
+    h->graph = p.graph;
+    h->ctx = p.ctx;
+    h->node_cell = p.node_cell;
+    h->component = p.component;
+    h->route = p.route;
+    h->route_length = 0;
+    aim_query_edges_at_spare(h);
+    memset(h->stale, CURRENT, cluster_count(h));
+    h->graph_stale = false;
+    h->grid_edits = h->grid->edits;
+    return ASTAR_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building and edits                                                       */
+/* ------------------------------------------------------------------------ */
+
+astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options, int cluster_size,
+                           astar_hpa **out, astar_error *err)
+{
+    return astar_hpa_new_with(grid, options, cluster_size, NULL, out, err);
+}
+
+astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
+                                int cluster_size, const astar_allocator *allocator,
+                                astar_hpa **out, astar_error *err)
+{
+    astar__error_clear(err);
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (out)
+        *out = NULL;
+    astar_allocator memory;
+    if (!grid || !out || !astar__options_valid(options) ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no grid, no place for the hpa, bad options or an allocator "
+                                "without both functions");
+    if (cluster_size < ASTAR_HPA_MIN_CLUSTER || cluster_size > ASTAR_HPA_MAX_CLUSTER)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "cluster size %d is not %d .. %d", cluster_size,
+                                ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER);
+    if (hex_topology(grid->topology))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "a hex grid: clusters are squares of squares");
+    astar_hpa *h = astar__allocate_zeroed(&memory, 1, sizeof *h);
+    if (!h)
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    cost_model model = cost_model_of(options);
+    model.topology = grid->topology;
+    model.heuristic = options->moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN
+                                                      : ASTAR_HEURISTIC_OCTILE;
+    model.weight = WEIGHT_ONE;
+    *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
+                      .costs = options->costs, .step = step_table_of(grid, &model), .model = model,
+                      .straight = model.straight, .diagonal = model.diagonal,
+                      .size = cluster_size,
+                      .across = (grid->width + cluster_size - 1) / cluster_size,
+                      .down = (grid->height + cluster_size - 1) / cluster_size };
+    size_t clusters = cluster_count(h), cells = cluster_cells(h), side = (size_t)cluster_size;
+    h->clusters = astar__allocate_zeroed(&memory, clusters, sizeof *h->clusters);
+    h->stale = astar__allocate(&memory, clusters, sizeof *h->stale);
+    h->first_node = astar__allocate(&memory, clusters + 1, sizeof *h->first_node);
+    h->dist = astar__allocate(&memory, cells, sizeof *h->dist);
+    h->dir = astar__allocate(&memory, cells, sizeof *h->dir);
+    h->heap = astar__allocate(&memory, DIRECTIONS * cells + 1, sizeof *h->heap);
+    h->trail = astar__allocate(&memory, cells, sizeof *h->trail);
+    h->pairs = astar__allocate(&memory, 8 * side, sizeof *h->pairs);
+    h->start_cost = astar__allocate(&memory, 4 * side, sizeof *h->start_cost);
+    h->goal_cost = astar__allocate(&memory, 4 * side, sizeof *h->goal_cost);
+    astar_status status = ASTAR_OUT_OF_MEMORY;
+    if (h->clusters && h->stale && h->first_node && h->dist && h->dir && h->heap && h->trail &&
+        h->pairs && h->start_cost && h->goal_cost) {
+        memset(h->stale, STALE, clusters);
+        status = refresh(h, false, err);
+    } else {
+        astar__error_set(err, status, NULL, 0, "out of memory");
+    }
+    if (status != ASTAR_OK) {
+        astar_hpa_delete(h);
+        return status;
+    }
+    *out = h;
+    return ASTAR_OK;
+}
+
+void astar_hpa_delete(astar_hpa *h)
+{
+    if (!h)
+        return;
+    graph_parts parts = { h->graph, h->ctx, h->node_cell, h->component, h->route };
+    release_parts(h, &parts);
+    for (uint32_t c = 0; h->clusters && c < cluster_count(h); c++) {
+        astar__release(&h->memory, h->clusters[c].cells);
+        astar__release(&h->memory, h->clusters[c].cost);
+    }
+    void *arrays[] = { h->clusters, h->stale,   h->first_node, h->dist,       h->dir,
+                       h->heap,     h->trail,   h->pairs,      h->start_cost, h->goal_cost };
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        astar__release(&h->memory, arrays[i]);
+    astar__release(&h->memory, h);
+}
+
+astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t count,
+                              astar_error *err)
+{
+    astar__error_clear(err);
+    if (!h || (!cells && count > 0))
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0, "no hpa or no cells");
+    for (size_t i = 0; i < count; i++)
+        if (!grid_contains(h->grid, cells[i].x, cells[i].y))
+            return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                    "cell %zu (%d,%d) is outside the %d x %d grid", i,
+                                    cells[i].x, cells[i].y, h->grid->width, h->grid->height);
+    bool inside = true;
+    for (size_t i = 0; i < count; i++) {
+        int x = cells[i].x, y = cells[i].y;
+        uint32_t c = cluster_at(h, x, y);
+        rect r = cluster_rect(h, c);
+        /* A cell on a border changes the entrances there, and so the nodes
+         * of the cluster across it. */
+        uint32_t across[4] = { c, c, c, c };
+        if (x == r.x0 && x > 0)
+            across[0] = c - 1;
+        if (x == r.x0 + r.w - 1 && x + 1 < h->grid->width)
+            across[1] = c + 1;
+        if (y == r.y0 && y > 0)
+            across[2] = c - (uint32_t)h->across;
+        if (y == r.y0 + r.h - 1 && y + 1 < h->grid->height)
+            across[3] = c + (uint32_t)h->across;
+        for (int k = 0; k < 4; k++) {
+            inside = inside && across[k] == c;
+            h->stale[across[k]] = STALE;
+        }
+    }
+    return refresh(h, inside, err);
+}
+
+const astar_graph *astar_hpa_graph(const astar_hpa *h) { return h ? h->graph : NULL; }
+uint32_t astar_hpa_nodes(const astar_hpa *h) { return h ? h->nodes : 0; }
+int astar_hpa_cluster_size(const astar_hpa *h) { return h ? h->size : 0; }
+
+size_t astar_hpa_bytes(const astar_hpa *h)
+{
+    if (!h)
+        return 0;
+    size_t clusters = cluster_count(h), cells = cluster_cells(h), side = (size_t)h->size;
+    size_t bytes = sizeof *h + clusters * (sizeof *h->clusters + sizeof *h->stale) +
+                   (clusters + 1) * sizeof *h->first_node +
+                   cells * (sizeof *h->dist + sizeof *h->dir + sizeof *h->trail) +
+                   (DIRECTIONS * cells + 1) * sizeof *h->heap +
+                   side * (8 + 4 + 4) * sizeof *h->pairs + astar_graph_bytes(h->graph) +
+                   astar_context_bytes(h->ctx) +
+                   (size_t)h->nodes * (sizeof *h->node_cell + sizeof *h->component) +
+                   ((size_t)h->nodes + 3) * sizeof *h->route;
+    for (uint32_t c = 0; c < clusters; c++)
+        bytes += (h->clusters[c].count + (size_t)h->clusters[c].count * h->clusters[c].count) *
+                 sizeof(uint32_t);
+    return bytes;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Queries                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static astar_status check_query(const astar_hpa *h, astar_point start, astar_point goal,
+                                const astar_options *options)
+{
+    if (!astar__options_valid(options) || options->moves != h->moves ||
+        options->costs != h->costs || options->partial)
+        return ASTAR_INVALID_ARGUMENT;
+    if (h->graph_stale || h->grid->edits != h->grid_edits)
+        return ASTAR_MAP_CHANGED;
+    return grid_ends_status(h->grid, start, goal);
+}
+
+/* Start's costs to the nodes of its cluster cs and goal's from those of
+ * cg, into start_cost and goal_cost; returns the least cost from start to
+ * goal inside their cluster when they share one, else NO_COST. */
+static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t start,
+                            uint32_t goal)
+{
+    rect r = cluster_rect(h, cs);
+    settle(h, r, start, false, NO_CELL);
+    for (uint32_t i = 0; i < h->clusters[cs].count; i++)
+        h->start_cost[i] = settled_cost(h, r, h->clusters[cs].cells[i]);
+    uint32_t direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
+    r = cluster_rect(h, cg);
+    settle(h, r, goal, true, NO_CELL);
+    for (uint32_t i = 0; i < h->clusters[cg].count; i++)
+        h->goal_cost[i] = settled_cost(h, r, h->clusters[cg].cells[i]);
+    return direct;
+}
+
+/* Whether some node start reaches shares a component with one that
+ * reaches goal: else no route through the graph can exist. */
+static bool ends_meet(const astar_hpa *h, uint32_t cs, uint32_t cg)
+{
+    const cluster *a = &h->clusters[cs], *b = &h->clusters[cg];
+    for (uint32_t i = 0; i < a->count; i++)
+        for (uint32_t j = 0; h->start_cost[i] != NO_COST && j < b->count; j++)
+            if (h->goal_cost[j] != NO_COST &&
+                h->component[h->first_node[cs] + i] == h->component[h->first_node[cg] + j])
+                return true;
+    return false;
+}
+
+/* Re-aims the spare nodes' edges for this query (graph/waypoints.c's way). */
+static void join(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t direct)
+{
+    astar_graph *g = h->graph;
+    uint32_t n = h->nodes, edge = g->first[start_node(n)], end = g->first[start_node(n) + 1];
+    if (h->goal_aimed)
+        for (uint32_t v = h->first_node[h->goal_cluster]; v < h->first_node[h->goal_cluster + 1]; v++)
+            astar__graph_aim_edge(g, g->first[v + 1] - 1, spare_node(n), ASTAR_MAX_COST);
+    astar__graph_place(g, start_node(n), h->start.x, h->start.y);
+    astar__graph_place(g, goal_node(n), h->goal.x, h->goal.y);
+    for (uint32_t i = 0; i < h->clusters[cs].count; i++)
+        if (h->start_cost[i] != NO_COST)
+            astar__graph_aim_edge(g, edge++, h->first_node[cs] + i, h->start_cost[i]);
+    if (direct != NO_COST)
+        astar__graph_aim_edge(g, edge++, goal_node(n), direct);
+    while (edge < end)
+        astar__graph_aim_edge(g, edge++, spare_node(n), ASTAR_MAX_COST);
+    for (uint32_t j = 0; j < h->clusters[cg].count; j++) {
+        uint32_t v = h->first_node[cg] + j;
+        bool reaches = h->goal_cost[j] != NO_COST;
+        astar__graph_aim_edge(g, g->first[v + 1] - 1, reaches ? goal_node(n) : spare_node(n),
+                              reaches ? h->goal_cost[j] : ASTAR_MAX_COST);
+    }
+    h->goal_cluster = cg;
+    h->goal_aimed = true;
+}
+
+/* The cell of route node v. */
+static uint32_t route_cell(const astar_hpa *h, uint32_t v)
+{
+    if (v < h->nodes)
+        return h->node_cell[v];
+    astar_point p = v == start_node(h->nodes) ? h->start : h->goal;
+    return cell_index(h->grid, p.x, p.y);
+}
+
+/* Finds the route into h->route; returns the search's status. */
+static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal,
+                               const astar_options *options, astar_graph_path *found)
+{
+    astar_status status = check_query(h, start, goal, options);
+    if (status != ASTAR_OK)
+        return status;
+    h->route_length = 0;
+    if (h->grid->islands &&
+        astar_grid_island(h->grid, start.x, start.y) != astar_grid_island(h->grid, goal.x, goal.y))
+        return ASTAR_NO_PATH;
+    h->start = start;
+    h->goal = goal;
+    uint32_t cs = cluster_at(h, start.x, start.y), cg = cluster_at(h, goal.x, goal.y);
+    uint32_t direct = insert_ends(h, cs, cg, cell_index(h->grid, start.x, start.y),
+                                  cell_index(h->grid, goal.x, goal.y));
+    if (direct == NO_COST && !ends_meet(h, cs, cg))
+        return ASTAR_NO_PATH;
+    join(h, cs, cg, direct);
+    uint32_t n = h->nodes;
+    *found = (astar_graph_path){ .nodes = h->route, .capacity = (size_t)n + 3 };
+    status = astar_graph_find_path(h->ctx, h->graph, start_node(n), goal_node(n), options, found);
+    if (status == ASTAR_OK) {
+        h->route_length = found->length;
+        h->route_edits = h->grid->edits;
+    }
+    return status;
+}
+
+astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point goal,
+                                  const astar_options *options, astar_hpa_route *route)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (route)
+        *route = (astar_hpa_route){ .points = route->points, .capacity = route->capacity };
+    if (!h || !route || (!route->points && route->capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_graph_path found = { 0 };
+    astar_status status = find_route(h, start, goal, options, &found);
+    route->expanded = found.expanded;
+    if (status != ASTAR_OK)
+        return status;
+    route->cost = found.cost;
+    route->length = found.length;
+    if (route->length > route->capacity)
+        return route->points ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    for (size_t k = 0; k < route->length; k++)
+        route->points[k] = cell_point(h->grid, route_cell(h, h->route[k]));
+    return ASTAR_OK;
+}
+
+/* The cells of segment i of the kept route into h->trail, start first;
+ * returns how many, 0 when the grid changed since the route. */
+static size_t refine_segment(astar_hpa *h, size_t i)
+{
+    uint32_t a = route_cell(h, h->route[i]), b = route_cell(h, h->route[i + 1]);
+    astar_point pa = cell_point(h->grid, a), pb = cell_point(h->grid, b);
+    uint32_t c = cluster_at(h, pa.x, pa.y);
+    if (c != cluster_at(h, pb.x, pb.y)) {
+        h->trail[0] = a;
+        h->trail[1] = b;
+        return 2;
+    }
+    rect r = cluster_rect(h, c);
+    settle(h, r, a, false, b);
+    if (settled_cost(h, r, b) == NO_COST)
+        return 0;
+    size_t n = 0;
+    for (astar_point p = pb;;) {
+        h->trail[n++] = cell_index(h->grid, p.x, p.y);
+        if (p.x == pa.x && p.y == pa.y)
+            break;
+        unsigned d = h->dir[(p.y - r.y0) * r.w + (p.x - r.x0)];
+        p.x -= move_dx[d];
+        p.y -= move_dy[d];
+    }
+    for (size_t k = 0; k < n / 2; k++) {
+        uint32_t t = h->trail[k];
+        h->trail[k] = h->trail[n - 1 - k];
+        h->trail[n - 1 - k] = t;
+    }
+    return n;
+}
+
+astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_point *cells, size_t capacity,
+                              size_t *length)
+{
+    if (length)
+        *length = 0;
+    if (!h || !length || (!cells && capacity > 0) || segment + 1 >= h->route_length)
+        return ASTAR_INVALID_ARGUMENT;
+    if (h->graph_stale || h->grid->edits != h->route_edits)
+        return ASTAR_MAP_CHANGED;
+    size_t n = refine_segment(h, segment);
+    if (n == 0)
+        return ASTAR_MAP_CHANGED;
+    *length = n;
+    if (n > capacity)
+        return cells ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    for (size_t k = 0; k < n; k++)
+        cells[k] = cell_point(h->grid, h->trail[k]);
+    return ASTAR_OK;
+}
+
+astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point goal,
+                                 const astar_options *options, astar_path *path)
+{
+    astar_options defaults = astar_options_default();
+    if (!options)
+        options = &defaults;
+    if (path)
+        *path = (astar_path){ .points = path->points, .capacity = path->capacity,
+                              .nodes = path->nodes, .node_capacity = path->node_capacity };
+    if (!h || !path || (!path->points && path->capacity > 0) ||
+        (!path->nodes && path->node_capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_graph_path found = { 0 };
+    astar_status status = find_route(h, start, goal, options, &found);
+    path->expanded = found.expanded;
+    if (status != ASTAR_OK)
+        return status;
+    path->cost = found.cost;
+    path->distance = (double)found.cost / h->straight;
+    path->node_count = found.length;
+    bool nodes_fit = path->nodes && found.length <= path->node_capacity;
+    for (size_t k = 0; nodes_fit && k < found.length; k++)
+        path->nodes[k] = cell_point(h->grid, route_cell(h, h->route[k]));
+    /* Each segment's first cell is the last of the one before. */
+    size_t length = 1;
+    bool fits = path->points && path->capacity >= 1;
+    if (fits)
+        path->points[0] = start;
+    for (size_t i = 0; i + 1 < found.length; i++) {
+        size_t n = refine_segment(h, i);
+        for (size_t k = 1; k < n; k++, length++)
+            if (fits && length < path->capacity)
+                path->points[length] = cell_point(h->grid, h->trail[k]);
+    }
+    path->length = length;
+    bool too_small = (path->points && length > path->capacity) || (path->nodes && !nodes_fit);
+    return too_small ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# --algo hpa (two tiers, astar/hpa.h) in astar path, scen and bench: legal
+# paths never below the optimal, suboptimality reported per file instead of
+# failing, build time, bytes per cell and edit time in bench, refusals.
+# shellcheck source=tests/support.sh
+source "$(dirname "$0")/support.sh"
+
+arena="$ASTAR_BENCH_DIR/maps/dao/arena.map"
+scen="$ASTAR_BENCH_DIR/scen"
+octile=(--costs octile --heuristic octile)
+
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q
+has "options: algo hpa; its graph searched with algo astar,"
+has "hpa: built in "
+has "; clusters of 16, 48 entrances"
+has "path: 47 cells"
+has "route: 10"
+has "smoothed: 4 waypoints"
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 8 -q
+has "; clusters of 8,"
+# A start and goal in one cluster: the direct path inside it.
+run 0 "$ASTAR" path "$arena" 3 3 5 5 --algo hpa -q
+has "path: 3 cells"
+
+# Suboptimal paths pass; each file says how far from the optimal they are.
+run 0 "$ASTAR" scen --algo hpa "${octile[@]}" "$scen/dao/arena.map.scen" \
+    "$scen/street/Berlin_0_256.map.scen"
+has "its length is at least the file's optimal length"
+has "arena.map.scen: hpa length / optimal: mean 1.04"
+has "Berlin_0_256.map.scen: hpa length / optimal: mean 1.0"
+last_line "1090 passed, 0 failed"
+run 0 "$ASTAR" scen --algo hpa --moves 4 --cluster 10 "$scen/dao/arena.map.scen"
+last_line "160 passed, 0 failed"
+
+run 0 "$ASTAR" bench --algo hpa "${octile[@]}" --open-list buckets "$scen/dao/arena.map.scen"
+has "; clusters of 16, 48 entrances"
+has "hpa: one-cell edit and update, mean of 40:"
+
+# Refusals.
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 1
+has "--cluster takes a whole number from 2 to 64, not '1'"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --svg "$scratch/p.svg"
+has "--svg draws a search's lists; --algo hpa makes no grid search"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --turn-penalty 5
+has "--algo hpa takes no --turn-penalty"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --topology odd-r
+has "a hex grid"
+run 2 "$ASTAR" bench --algo hpa --threads 2 "$scen/dao/arena.map.scen"
+has "--threads does not apply to --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --partial
+has "--algo hpa takes no --partial"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --cluster 8
+has "--cluster goes with --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cpd "$scratch/none.cpd"
+has "--cpd FILE goes with --algo cpd"
+run 2 "$ASTAR" scen --algo hpa --influence "$scratch/x" "$scen/dao/arena.map.scen"
+has "--influence does not apply here"
+done_checks

@@ -1,0 +1,357 @@
+/*
+ * test_hpa.c - Two tiers (astar/hpa.h) against the reference solver: on
+ * random grids with terrain costs, under every moves and costs, and after
+ * random edits, every path is legal (astar_path_check), costs what it
+ * says and no less than the least cost, and a path exists exactly when
+ * the reference reaches the goal; the segments refined one by one are the
+ * path; the graph after edits is the one built from scratch. Also buffers
+ * too small, refusals, islands, and the benchmark's scenarios on a few
+ * real maps, with their suboptimality printed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "util/bench_maps.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
+
+#ifdef ASTAR_TEST_SANITIZED
+enum { TRIALS = 120, SCEN_STRIDE = 23 };
+#else
+enum { TRIALS = 600, SCEN_STRIDE = 3 };
+#endif
+enum { QUERIES = 8, EDIT_ROUNDS = 3, MAX_SIDE = 40, PATH_ROOM = 4 * MAX_SIDE * MAX_SIDE };
+
+/* An edge of the graph between entrance cells, for comparing graphs. */
+typedef struct edge_row {
+    int fx, fy, tx, ty;
+    uint32_t cost;
+} edge_row;
+
+static int compare_rows(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(edge_row));
+}
+
+static astar_point node_cell(const astar_graph *g, uint32_t v)
+{
+    double x, y;
+    assert_true(astar_graph_position(g, v, &x, &y));
+    return (astar_point){ (int)x, (int)y };
+}
+
+/* The entrance edges of hpa as a sorted list (n of them); the caller frees. */
+static edge_row *graph_rows(const astar_hpa *hpa, size_t *n)
+{
+    const astar_graph *g = astar_hpa_graph(hpa);
+    uint32_t nodes = astar_hpa_nodes(hpa);
+    edge_row *rows = malloc(((size_t)astar_graph_edges(g) + 1) * sizeof *rows);
+    assert_non_null(rows);
+    *n = 0;
+    for (uint32_t v = 0; v < nodes; v++) {
+        uint32_t out;
+        assert_int_equal(astar_graph_out_count(g, v, &out), ASTAR_OK);
+        for (uint32_t i = 0; i < out; i++) {
+            uint32_t to, cost;
+            assert_int_equal(astar_graph_out_edge(g, v, i, &to, &cost), ASTAR_OK);
+            if (to >= nodes)
+                continue; /* the query's edges */
+            astar_point a = node_cell(g, v), b = node_cell(g, to);
+            memset(&rows[*n], 0, sizeof rows[*n]);
+            rows[*n] = (edge_row){ a.x, a.y, b.x, b.y, cost };
+            (*n)++;
+        }
+    }
+    qsort(rows, *n, sizeof *rows, compare_rows);
+    return rows;
+}
+
+/* hpa's graph is the one a new hpa builds over its grid now. */
+static void expect_as_built(const astar_hpa *hpa, const astar_grid *grid,
+                            const astar_options *options)
+{
+    astar_hpa *fresh;
+    assert_int_equal(astar_hpa_new(grid, options, astar_hpa_cluster_size(hpa), &fresh, NULL),
+                     ASTAR_OK);
+    assert_int_equal(astar_hpa_nodes(hpa), astar_hpa_nodes(fresh));
+    for (uint32_t v = 0; v < astar_hpa_nodes(hpa); v++) {
+        astar_point a = node_cell(astar_hpa_graph(hpa), v), b = node_cell(astar_hpa_graph(fresh), v);
+        assert_int_equal(a.x, b.x);
+        assert_int_equal(a.y, b.y);
+    }
+    size_t n, m;
+    edge_row *ours = graph_rows(hpa, &n), *theirs = graph_rows(fresh, &m);
+    assert_int_equal(n, m);
+    assert_memory_equal(ours, theirs, n * sizeof *ours);
+    free(ours);
+    free(theirs);
+    astar_hpa_delete(fresh);
+}
+
+/* One query checked against the reference's least costs from start. */
+static void check_query(astar_hpa *hpa, const astar_grid *grid, const astar_options *options,
+                        astar_point start, astar_point goal, const uint64_t *least,
+                        double *worst)
+{
+    static astar_point cells[PATH_ROOM], route[PATH_ROOM], segment[64 * 64];
+    astar_path path = { .points = cells, .capacity = PATH_ROOM };
+    astar_status s = astar_hpa_find_path(hpa, start, goal, options, &path);
+    uint64_t best = least[(size_t)goal.y * (size_t)astar_grid_width(grid) + (size_t)goal.x];
+    if (best == REF_UNREACHABLE) {
+        assert_int_equal(s, ASTAR_NO_PATH);
+        return;
+    }
+    assert_int_equal(s, ASTAR_OK);
+    astar_path_measure m;
+    astar_error err;
+    if (astar_path_check(grid, options, start, goal, cells, path.length, &m, &err) != ASTAR_OK)
+        fail_msg("illegal path: %s", err.message);
+    assert_int_equal(m.cost, path.cost);
+    assert_true(path.cost >= best);
+    if (best > 0 && (double)path.cost / (double)best > *worst)
+        *worst = (double)path.cost / (double)best;
+    /* The same route, refined segment by segment, is the same cells. */
+    astar_hpa_route r = { .points = route, .capacity = PATH_ROOM };
+    assert_int_equal(astar_hpa_find_route(hpa, start, goal, options, &r), ASTAR_OK);
+    assert_int_equal(r.cost, path.cost);
+    size_t at = 0;
+    for (size_t i = 0; i + 1 < r.length; i++) {
+        size_t n;
+        assert_int_equal(astar_hpa_refine(hpa, i, segment, 64 * 64, &n), ASTAR_OK);
+        assert_true(n >= 1);
+        assert_int_equal(segment[0].x, route[i].x);
+        assert_int_equal(segment[n - 1].y, route[i + 1].y);
+        for (size_t k = i == 0 ? 0 : 1; k < n; k++, at++) {
+            assert_int_equal(segment[k].x, cells[at].x);
+            assert_int_equal(segment[k].y, cells[at].y);
+        }
+    }
+    assert_int_equal(at, path.length);
+}
+
+static astar_point walkable_cell(rng *r, const astar_grid *grid)
+{
+    for (;;) {
+        astar_point p = random_cell(r, grid);
+        if (astar_grid_walkable(grid, p.x, p.y))
+            return p;
+    }
+}
+
+static void test_random_grids_and_edits(void **state)
+{
+    (void)state;
+    rng r = { 13 };
+    static uint64_t least[MAX_SIDE * MAX_SIDE];
+    double worst = 1;
+    long queries = 0;
+    for (int trial = 0; trial < TRIALS; trial++) {
+        int w = 4 + (int)rng_below(&r, MAX_SIDE - 3), h = 4 + (int)rng_below(&r, MAX_SIDE - 3);
+        grid_recipe recipe = { .blocked_percent = (int)rng_below(&r, 45),
+                               .rough_chance = 1, .rough_out_of = (int)rng_below(&r, 3),
+                               .min_cost = 1, .max_cost = 1 + (int)rng_below(&r, 6) };
+        astar_grid *grid = random_grid(&r, w, h, recipe);
+        astar_options o = astar_options_default();
+        o.moves = (astar_moves)rng_below(&r, 3);
+        o.costs = (astar_costs)rng_below(&r, 2);
+        o.heuristic = ASTAR_HEURISTIC_OCTILE;
+        int size = ASTAR_HPA_MIN_CLUSTER + (int)rng_below(&r, 12);
+        astar_hpa *hpa;
+        assert_int_equal(astar_hpa_new(grid, &o, size, &hpa, NULL), ASTAR_OK);
+        for (int round = 0; round <= EDIT_ROUNDS; round++) {
+            if (round > 0) {
+                astar_point edited[6];
+                int n = 1 + (int)rng_below(&r, 6);
+                for (int i = 0; i < n; i++) {
+                    edited[i] = random_cell(&r, grid);
+                    int cost = (int)rng_below(&r, 4);
+                    assert_int_equal(cost ? astar_grid_set_cost(grid, edited[i].x, edited[i].y, cost)
+                                          : astar_grid_set_walkable(grid, edited[i].x,
+                                                                    edited[i].y, false),
+                                     ASTAR_OK);
+                }
+                assert_int_equal(astar_hpa_update(hpa, edited, (size_t)n, NULL), ASTAR_OK);
+                expect_as_built(hpa, grid, &o);
+            }
+            if (round == 0 && trial % 10 == 0)
+                expect_as_built(hpa, grid, &o);
+            for (int q = 0; q < QUERIES; q++) {
+                if (astar_grid_walkable(grid, 0, 0) && rng_below(&r, 4) == 0)
+                    continue;
+                astar_point start = walkable_cell(&r, grid), goal = walkable_cell(&r, grid);
+                ref_least_costs(grid, o.moves, o.costs, start, least);
+                check_query(hpa, grid, &o, start, goal, least, &worst);
+                queries++;
+            }
+        }
+        astar_hpa_delete(hpa);
+        astar_grid_delete(grid);
+    }
+    printf("%ld queries on %d grids, every path legal, none below the least cost, "
+           "reachability as the reference's; worst cost / least %.3f\n",
+           queries, TRIALS, worst);
+}
+
+static void test_buffers_and_refusals(void **state)
+{
+    (void)state;
+    astar_grid *grid;
+    assert_int_equal(astar_grid_new(30, 20, &grid), ASTAR_OK);
+    astar_hpa *hpa = (astar_hpa *)&hpa;
+    astar_error err;
+    assert_int_equal(astar_hpa_new(grid, NULL, 1, &hpa, &err), ASTAR_INVALID_ARGUMENT);
+    assert_null(hpa);
+    assert_int_equal(astar_hpa_new(grid, NULL, ASTAR_HPA_MAX_CLUSTER + 1, &hpa, &err),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_new(NULL, NULL, 8, &hpa, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_new(grid, NULL, 8, NULL, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_set_topology(grid, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_hpa_new(grid, NULL, 8, &hpa, &err), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_grid_set_topology(grid, ASTAR_TOPOLOGY_SQUARE), ASTAR_OK);
+    assert_int_equal(astar_hpa_new(grid, NULL, 8, &hpa, &err), ASTAR_OK);
+
+    /* An edit inside a cluster updates the graph in place; one on a
+     * border rebuilds it: either way, as built from scratch. */
+    astar_point inside = { 3, 3 }, border = { 7, 3 };
+    assert_int_equal(astar_grid_set_cost(grid, inside.x, inside.y, 5), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &inside, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_walkable(grid, inside.x, inside.y, false), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &inside, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_cost(grid, border.x, border.y, 3), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, &border, 1, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_grid_set_cost(grid, inside.x, inside.y, 1), ASTAR_OK);
+    assert_int_equal(astar_grid_set_cost(grid, border.x, border.y, 1), ASTAR_OK);
+    assert_int_equal(astar_hpa_update(hpa, (astar_point[]){ inside, border }, 2, &err), ASTAR_OK);
+    expect_as_built(hpa, grid, NULL);
+
+    astar_point start = { 1, 1 }, goal = { 28, 18 };
+    astar_point cells[64], few[3];
+    astar_path small = { .points = few, .capacity = 3 };
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &small),
+                     ASTAR_PATH_BUFFER_TOO_SMALL);
+    astar_path count = { 0 };
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_OK);
+    assert_true(count.length >= 28);
+    assert_int_equal(count.length, small.length);
+    assert_int_equal(count.cost, small.cost);
+    astar_hpa_route route = { .points = few, .capacity = 1 };
+    assert_int_equal(astar_hpa_find_route(hpa, start, goal, NULL, &route),
+                     ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_true(route.length > 1);
+    size_t n;
+    assert_int_equal(astar_hpa_refine(hpa, 0, few, 1, &n), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_true(n > 1);
+    assert_int_equal(astar_hpa_refine(hpa, route.length - 1, cells, 64, &n),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_refine(hpa, 0, NULL, 4, &n), ASTAR_INVALID_ARGUMENT);
+
+    astar_options other = astar_options_default();
+    other.costs = ASTAR_COSTS_OCTILE;
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, &other, &count),
+                     ASTAR_INVALID_ARGUMENT);
+    other = astar_options_default();
+    other.algorithm = ASTAR_ALGORITHM_JPS;
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, &other, &count), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_hpa_find_path(hpa, (astar_point){ 30, 0 }, goal, NULL, &count),
+                     ASTAR_START_OUT_OF_BOUNDS);
+    assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 0, -1 }, NULL, &count),
+                     ASTAR_GOAL_OUT_OF_BOUNDS);
+
+    /* A wall across the grid: islands answer before any search. */
+    route.capacity = 0;
+    route.points = NULL;
+    assert_int_equal(astar_hpa_find_route(hpa, start, goal, NULL, &route), ASTAR_OK);
+    for (int y = 0; y < 20; y++)
+        assert_int_equal(astar_grid_set_walkable(grid, 15, y, false), ASTAR_OK);
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_hpa_refine(hpa, 0, cells, 64, &n), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 15, 3 }, NULL, &count),
+                     ASTAR_MAP_CHANGED);
+    astar_point wall[20];
+    for (int y = 0; y < 20; y++)
+        wall[y] = (astar_point){ 15, y };
+    assert_int_equal(astar_hpa_update(hpa, wall, 20, &err), ASTAR_OK);
+    assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 15, 3 }, NULL, &count),
+                     ASTAR_GOAL_BLOCKED);
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
+    assert_int_equal(count.expanded, 0);
+    assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_hpa_update(hpa, NULL, 0, &err), ASTAR_OK);
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
+    assert_int_equal(astar_hpa_update(hpa, NULL, 1, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_update(hpa, (astar_point[]){ { 30, 0 } }, 1, &err),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_true(astar_hpa_bytes(hpa) > 0);
+    assert_int_equal(astar_hpa_bytes(NULL), 0);
+    astar_hpa_delete(hpa);
+    astar_hpa_delete(NULL);
+    astar_grid_delete(grid);
+}
+
+/* Every SCEN_STRIDE-th problem of a few maps: legal, never below the
+ * optimal length (which the files round: tools/scen.c's tolerance), and
+ * the suboptimality printed. */
+static void test_scenarios(void **state)
+{
+    (void)state;
+    static const char *const maps[] = { "dao/arena", "bg512/AR0011SR", "maze/maze512-1-0",
+                                        "room/16room_000" };
+    static astar_point cells[1 << 20];
+    astar_options o = astar_options_default();
+    o.costs = ASTAR_COSTS_OCTILE;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    for (size_t m = 0; m < sizeof maps / sizeof *maps; m++) {
+        astar_grid *grid;
+        astar_scenario *scen;
+        bench_map_load(maps[m], &grid, &scen);
+        astar_hpa *hpa;
+        assert_int_equal(astar_hpa_new(grid, &o, 16, &hpa, NULL), ASTAR_OK);
+        double sum = 0, worst = 1;
+        size_t n = 0;
+        for (size_t i = 0; i < astar_scenario_count(scen); i += SCEN_STRIDE) {
+            astar_problem p = *astar_scenario_problem(scen, i);
+            if (p.optimal <= 0)
+                continue;
+            astar_path path = { .points = cells, .capacity = 1 << 20 };
+            assert_int_equal(astar_hpa_find_path(hpa, p.start, p.goal, &o, &path), ASTAR_OK);
+            astar_path_measure measure;
+            assert_int_equal(astar_path_check(grid, &o, p.start, p.goal, cells, path.length,
+                                              &measure, NULL),
+                             ASTAR_OK);
+            assert_true(measure.length >= p.optimal - 0.01);
+            double ratio = measure.length / p.optimal;
+            sum += ratio;
+            worst = ratio > worst ? ratio : worst;
+            n++;
+        }
+        printf("%s: %zu problems, cost / optimal mean %.4f, max %.4f\n", maps[m], n, sum / n,
+               worst);
+        astar_hpa_delete(hpa);
+        astar_scenario_delete(scen);
+        astar_grid_delete(grid);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_grids_and_edits),
+        cmocka_unit_test(test_buffers_and_refusals),
+        cmocka_unit_test(test_scenarios),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,163 @@
+/* --algo cpd|hpa for astar path, scen and bench: paths from a structure
+ * built over the map before the first query - the compressed first-move
+ * database (astar/cpd.h) or the two tiers (astar/hpa.h) - in place of a
+ * search. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "timing.h"
+
+enum { DEFAULT_THREADS = 2 };
+
+const char cli_prebuilt_help[] =
+    "  --algo cpd              precalculated paths: a compressed first-move database\n"
+    "                          of the map (astar cpd --help), built before the first\n"
+    "                          query; least-cost paths with the given --moves and\n"
+    "                          --costs, no search\n"
+    "  --cpd FILE              --algo cpd with the database saved in FILE by astar cpd\n"
+    "                          build, for the same map and options\n"
+    "  --algo hpa              two tiers (HPA*): a graph over clusters of the map,\n"
+    "                          built before the first query, searched first, then\n"
+    "                          refined cluster by cluster; near-optimal paths, A*'s\n"
+    "                          search options\n"
+    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 16)\n";
+
+/* The first search option given that a CPD cannot honour, or NULL. */
+static const char *not_for_cpd(const astar_options *o)
+{
+    astar_options d = astar_options_default();
+    return o->open_list != d.open_list   ? "--open-list"
+           : o->heuristic != d.heuristic ? "--heuristic"
+           : o->weight != d.weight       ? "--weight"
+           : o->ties != d.ties           ? "--ties"
+           : o->stop != d.stop           ? "--stop"
+                                         : NULL;
+}
+
+bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world)
+{
+    if (p->cluster && p->kind != CLI_PREBUILT_HPA) {
+        fprintf(stderr, "astar %s: --cluster goes with --algo hpa\n", cmd);
+        return false;
+    }
+    if (p->cpd_file && p->kind != CLI_PREBUILT_CPD) {
+        fprintf(stderr, "astar %s: --cpd FILE goes with --algo cpd\n", cmd);
+        return false;
+    }
+    if (p->kind == CLI_PREBUILT_NONE)
+        return true;
+    const char *algo = p->kind == CLI_PREBUILT_CPD ? "cpd" : "hpa";
+    const char *given = p->kind == CLI_PREBUILT_CPD ? not_for_cpd(o) : NULL;
+    given = given                   ? given
+            : o->world.turn_penalty ? "--turn-penalty"
+            : o->partial            ? "--partial"
+            : world                 ? "a world option"
+            : p->kind == CLI_PREBUILT_CPD && o->max_expanded ? "--max-expanded"
+                                                             : NULL;
+    if (!given)
+        return true;
+    fprintf(stderr, "astar %s: --algo %s takes no %s: %s\n", cmd, algo, given,
+            p->kind == CLI_PREBUILT_CPD
+                ? "its paths are the bare map's least-cost paths, read from the database "
+                  "without a search"
+                : "its clusters' costs are the terrain's, summed when it is built");
+    return false;
+}
+
+void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *how, double seconds)
+{
+    astar_cpd_info info;
+    astar_cpd_describe(cpd, &info);
+    size_t cells = (size_t)info.width * (size_t)info.height;
+    fprintf(out, "cpd: %s in %.2f s; %zu walkable cells, %zu runs (%.1f per row), %.2f bytes/cell "
+            "in memory, %.2f on disk\n",
+            how, seconds, info.walkable, info.runs,
+            info.walkable ? (double)info.runs / (double)info.walkable : 0.0,
+            (double)info.bytes / (double)cells, (double)info.file_bytes / (double)cells);
+}
+
+/* Builds or loads the database into r; the exit code. */
+static int prepare_cpd(const char *cmd, const cli_prebuilt *p, const astar_grid *grid,
+                       int threads, cli_router *r)
+{
+    astar_status s;
+    astar_error err;
+    if (p->cpd_file) {
+        s = astar_cpd_load(p->cpd_file, grid, &r->cpd, &err);
+    } else {
+        s = astar_cpd_new(grid, &r->options, ASTAR_CPD_ORDER_DFS, threads, &r->cpd);
+        snprintf(err.message, sizeof err.message, "%s", astar_status_message(s));
+    }
+    if (s != ASTAR_OK) {
+        fprintf(stderr, "astar %s: --algo cpd: %s\n", cmd, err.message);
+        return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);
+    }
+    astar_cpd_info info;
+    astar_cpd_describe(r->cpd, &info);
+    if (p->cpd_file && (info.moves != r->options.moves || info.costs != r->options.costs)) {
+        fprintf(stderr, "astar %s: %s was built for other --moves or --costs than these\n", cmd,
+                p->cpd_file);
+        return EXIT_USAGE;
+    }
+    r->bytes = info.bytes;
+    return EXIT_OK;
+}
+
+/* Builds the two tiers into r; the exit code. */
+static int prepare_hpa(const char *cmd, const cli_prebuilt *p, const astar_grid *grid,
+                       cli_router *r)
+{
+    astar_error err;
+    astar_status s = astar_hpa_new(grid, &r->options, p->cluster ? (int)p->cluster : CLI_HPA_CLUSTER,
+                                   &r->hpa, &err);
+    if (s != ASTAR_OK) {
+        fprintf(stderr, "astar %s: --algo hpa: %s\n", cmd, err.message);
+        return cli_exit_for(s);
+    }
+    r->bytes = astar_hpa_bytes(r->hpa);
+    return EXIT_OK;
+}
+
+int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid *grid,
+                       const astar_options *o, int threads, cli_router *out)
+{
+    *out = (cli_router){ .options = *o };
+    threads = threads > 0 ? threads : DEFAULT_THREADS;
+    double t0 = now_seconds();
+    int code = p->kind == CLI_PREBUILT_CPD ? prepare_cpd(cmd, p, grid, threads, out)
+                                           : prepare_hpa(cmd, p, grid, out);
+    out->build_seconds = now_seconds() - t0;
+    if (code != EXIT_OK) {
+        cli_router_free(out);
+        return code;
+    }
+    if (out->cpd) {
+        char how[4200];
+        if (p->cpd_file)
+            snprintf(how, sizeof how, "loaded from %s", p->cpd_file);
+        else
+            snprintf(how, sizeof how, "built on %d threads", threads);
+        cli_cpd_describe(stdout, out->cpd, how, out->build_seconds);
+    } else {
+        printf("hpa: built in %.1f ms; clusters of %d, %u entrances, %.1f bytes/cell\n",
+               out->build_seconds * 1e3, astar_hpa_cluster_size(out->hpa),
+               astar_hpa_nodes(out->hpa), (double)out->bytes / (double)astar_grid_cells(grid));
+    }
+    return EXIT_OK;
+}
+
+astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal, astar_path *path)
+{
+    return r->cpd ? astar_cpd_path(r->cpd, start, goal, path)
+                  : astar_hpa_find_path(r->hpa, start, goal, &r->options, path);
+}
+
+void cli_router_free(cli_router *r)
+{
+    astar_cpd_delete(r->cpd);
+    astar_hpa_delete(r->hpa);
+    r->cpd = NULL;
+    r->hpa = NULL;
+}
