@@ -19,7 +19,7 @@ set(ASTAR_SOURCES
   # world: cost layers, other units, per-player knowledge
   src/world/layers.c src/world/units.c src/world/knowledge.c
   # path: what is done with a path once found
-  src/path/smooth.c src/path/path_check.c
+  src/path/smooth.c src/path/straighten.c src/path/path_check.c
   # io: Moving AI files, graph files and waypoint files
   src/io/text.c src/io/movingai.c src/io/graph_file.c
   src/io/waypoint_file.c)

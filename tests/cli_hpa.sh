@@ -27,6 +27,7 @@ run 0 "$ASTAR" scen --algo hpa "${octile[@]}" "$scen/dao/arena.map.scen" \
     "$scen/street/Berlin_0_256.map.scen"
 has "its length is at least the file's optimal length"
 has "arena.map.scen: hpa length / optimal: mean 1.04"
+has "; straightened: mean 1.00"
 has "Berlin_0_256.map.scen: hpa length / optimal: mean 1.0"
 last_line "1090 passed, 0 failed"
 run 0 "$ASTAR" scen --algo hpa --moves 4 --cluster 10 "$scen/dao/arena.map.scen"

@@ -9,6 +9,9 @@
  * paths on random grids. The turn penalty: the path, its cost re-summed here
  * with the penalties, fewer turns, JPS refused, and default results
  * bit-identical to those of the library before the penalty existed.
+ * astar_path_straighten on detours and optimal paths of random grids with
+ * terrain, checked by the reference: legal, never dearer, never below the
+ * least cost, the same in place.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -596,6 +599,185 @@ static void test_bad_input(void **state)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Straightening                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* A legal detour from a to b through the cell via: A* from a to via, then
+ * from via to b, joined; its length, 0 when either part has no path or the
+ * two do not fit. */
+static size_t detour_path(astar_context *ctx, const astar_grid *g, const astar_options *o,
+                          astar_point a, astar_point via, astar_point b, astar_point *points,
+                          size_t capacity)
+{
+    astar_path first = { .points = points, .capacity = capacity };
+    if (astar_find_path(ctx, g, a, via, o, &first) != ASTAR_OK)
+        return 0;
+    astar_path second = { .points = points + first.length - 1,
+                          .capacity = capacity - first.length + 1 };
+    if (astar_find_path(ctx, g, via, b, o, &second) != ASTAR_OK)
+        return 0;
+    return first.length + second.length - 1;
+}
+
+/* On random grids with terrain under the three moves and both cost
+ * models: a detour through a random cell, and an optimal path, each
+ * straightened into a separate buffer and in place. The result must be a
+ * legal path between the same ends (checked by the reference), its cost
+ * the reference's sum of its steps, never above the detour's and never
+ * below the least cost; an optimal path keeps its cost. */
+static void test_straighten_random_paths(void **state)
+{
+    (void)state;
+    rng r = { 77 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    static astar_point path[MAX_POINTS], out[MAX_POINTS];
+    static uint64_t dist[40 * 40];
+    int straightened = 0, cheaper = 0;
+    for (int i = 0; i < 1500; i++) {
+        int w = 2 + rng_below(&r, 39), h = 2 + rng_below(&r, 39);
+        bool rough = rng_below(&r, 2);
+        astar_grid *g = random_grid(&r, w, h, (grid_recipe){ rng_below(&r, 30), 1, rough ? 3 : 0, 1, 4 });
+        astar_moves moves[] = { ASTAR_MOVES_8, ASTAR_MOVES_8_CUT, ASTAR_MOVES_4 };
+        astar_options o = with_moves(moves[rng_below(&r, 3)]);
+        o.costs = rng_below(&r, 2) ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+        o.heuristic = ASTAR_HEURISTIC_OCTILE; /* the default, Manhattan, is not optimal */
+        astar_point a = random_cell(&r, g), via = random_cell(&r, g), b = random_cell(&r, g);
+        bool optimal = i % 3 == 0;
+        size_t n = optimal ? detour_path(ctx, g, &o, a, b, b, path, MAX_POINTS)
+                           : detour_path(ctx, g, &o, a, via, b, path, MAX_POINTS);
+        if (n == 0) {
+            astar_grid_delete(g);
+            continue;
+        }
+        uint64_t before = 0, after = 0;
+        assert_true(ref_path_valid(g, o.moves, o.costs, a, b, path, n, &before, NULL, 0));
+        ref_least_costs(g, o.moves, o.costs, a, dist);
+        uint64_t least = dist[(size_t)b.y * (size_t)w + (size_t)b.x];
+        astar_path st = { .points = out, .capacity = MAX_POINTS };
+        assert_int_equal(astar_path_straighten(g, &o, path, n, &st), ASTAR_OK);
+        char why[256] = "";
+        if (!ref_path_valid(g, o.moves, o.costs, a, b, out, st.length, &after, why, sizeof why))
+            fail_msg("grid %d: straightened path not legal: %s", i, why);
+        assert_int_equal(st.cost, after);
+        assert_true(st.length <= n);
+        assert_true(after <= before);
+        assert_true(after >= least);
+        if (optimal)
+            assert_int_equal(after, least);
+        straightened++;
+        cheaper += after < before;
+        /* In place: the same cells. */
+        astar_path same = { .points = path, .capacity = n };
+        assert_int_equal(astar_path_straighten(g, &o, path, n, &same), ASTAR_OK);
+        assert_int_equal(same.length, st.length);
+        assert_int_equal(same.cost, st.cost);
+        assert_memory_equal(path, out, st.length * sizeof out[0]);
+        astar_grid_delete(g);
+    }
+    astar_context_delete(ctx);
+    /* The detours must have given it something to do. */
+    assert_true(straightened > 800);
+    assert_true(cheaper > straightened / 4);
+}
+
+/* A staircase across an open grid becomes the diagonal; a wall corner on
+ * the diagonal is cut under 8cut but not under 8, where the line goes
+ * round it. */
+static void test_straighten_staircase_and_corner(void **state)
+{
+    (void)state;
+    const char *open_rows[] = { "......", "......", "......", "......", "......", "......" };
+    astar_grid *g = ref_grid_from_rows(open_rows, 6);
+    astar_point stairs[11], out[11];
+    for (int k = 0; k <= 10; k++)
+        stairs[k] = P((k + 1) / 2, k / 2);
+    astar_path st = { .points = out, .capacity = 11 };
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 11, &st), ASTAR_OK);
+    assert_int_equal(st.length, 6);
+    assert_int_equal(st.cost, 5 * ASTAR_ARTICLE_DIAGONAL);
+    for (int k = 0; k < 6; k++)
+        assert_memory_equal(&out[k], &P(k, k), sizeof out[0]);
+    astar_grid_delete(g);
+
+    /* With 4 moves a detour up and back down becomes the straight row. */
+    const char *row_rows[] = { "......", "......" };
+    g = ref_grid_from_rows(row_rows, 2);
+    const astar_point up_down[] = { P(0, 1), P(0, 0), P(1, 0), P(2, 0), P(3, 0), P(3, 1), P(4, 1) };
+    astar_options four = with_moves(ASTAR_MOVES_4);
+    st = (astar_path){ .points = out, .capacity = 7 };
+    assert_int_equal(astar_path_straighten(g, &four, up_down, 7, &st), ASTAR_OK);
+    assert_int_equal(st.length, 5);
+    assert_int_equal(st.cost, 4 * ASTAR_ARTICLE_STRAIGHT);
+    for (int k = 0; k < 5; k++)
+        assert_memory_equal(&out[k], &P(k, 1), sizeof out[0]);
+    astar_grid_delete(g);
+
+    /* (1,0) blocked: the step (0,0)->(1,1) cuts its corner. */
+    const char *corner_rows[] = { ".#.", "...", "..." };
+    g = ref_grid_from_rows(corner_rows, 3);
+    const astar_point round[] = { P(0, 0), P(0, 1), P(1, 1), P(2, 2) };
+    astar_options cut = with_moves(ASTAR_MOVES_8_CUT), no_cut = with_moves(ASTAR_MOVES_8);
+    st = (astar_path){ .points = out, .capacity = 4 };
+    assert_int_equal(astar_path_straighten(g, &no_cut, round, 4, &st), ASTAR_OK);
+    assert_int_equal(st.length, 4);
+    assert_int_equal(st.cost, 2 * ASTAR_ARTICLE_STRAIGHT + ASTAR_ARTICLE_DIAGONAL);
+    assert_int_equal(astar_path_straighten(g, &cut, round, 4, &st), ASTAR_OK);
+    assert_int_equal(st.length, 3);
+    assert_int_equal(st.cost, 2 * ASTAR_ARTICLE_DIAGONAL);
+    astar_grid_delete(g);
+
+    /* Dear terrain on the straight line: the path round it stays. */
+    const char *dear_rows[] = { ".....", "..9..", "....." };
+    g = ref_grid_from_rows(dear_rows, 3);
+    const astar_point around[] = { P(0, 1), P(1, 0), P(2, 0), P(3, 0), P(4, 1) };
+    st = (astar_path){ .points = out, .capacity = 5 };
+    assert_int_equal(astar_path_straighten(g, NULL, around, 5, &st), ASTAR_OK);
+    assert_int_equal(st.length, 5);
+    assert_memory_equal(out, around, sizeof around);
+    astar_grid_delete(g);
+}
+
+static void test_straighten_bad_input(void **state)
+{
+    (void)state;
+    const char *rows[] = { "..#..", "..#..", "....." };
+    astar_grid *g = ref_grid_from_rows(rows, 3);
+    astar_point out[8];
+    astar_path st = { .points = out, .capacity = 8 };
+    const astar_point one[] = { P(1, 1) };
+    assert_int_equal(astar_path_straighten(g, NULL, one, 1, &st), ASTAR_OK);
+    assert_int_equal(st.length, 1);
+    assert_int_equal(st.cost, 0);
+    /* Not a legal path: a jump, a blocked cell. */
+    const astar_point jump[] = { P(0, 0), P(0, 2) };
+    assert_int_equal(astar_path_straighten(g, NULL, jump, 2, &st), ASTAR_INVALID_PATH);
+    const astar_point wall[] = { P(1, 0), P(2, 0) };
+    assert_int_equal(astar_path_straighten(g, NULL, wall, 2, &st), ASTAR_INVALID_PATH);
+    /* A buffer too small: counted, the first cells written. */
+    const astar_point stairs[] = { P(0, 0), P(1, 0), P(1, 1), P(1, 2), P(2, 2) };
+    astar_path tight = { .points = out, .capacity = 2 };
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &tight), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(tight.length, 4);
+    astar_path count = { 0 };
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &count), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(count.length, 4);
+    /* What it refuses. */
+    astar_options turns = astar_options_default();
+    turns.world.turn_penalty = 5;
+    assert_int_equal(astar_path_straighten(g, &turns, stairs, 5, &st), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_path_straighten(NULL, NULL, stairs, 5, &st), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_path_straighten(g, NULL, NULL, 5, &st), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 0, &st), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, NULL), ASTAR_INVALID_ARGUMENT);
+    astar_path no_buffer = { .points = NULL, .capacity = 3 };
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &no_buffer), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_path_straighten(g, NULL, one, 1, &st), ASTAR_UNSUPPORTED);
+    astar_grid_delete(g);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Turn penalty                                                             */
 /* ------------------------------------------------------------------------ */
 
@@ -824,6 +1006,9 @@ int main(void)
         cmocka_unit_test(test_wall_corner_forces_a_waypoint),
         cmocka_unit_test(test_in_place_and_buffers),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_straighten_random_paths),
+        cmocka_unit_test(test_straighten_staircase_and_corner),
+        cmocka_unit_test(test_straighten_bad_input),
         cmocka_unit_test(test_penalty_removes_zigzags),
         cmocka_unit_test(test_penalty_on_random_grids),
         cmocka_unit_test(test_penalty_options),

@@ -116,6 +116,48 @@ ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_opt
                                          const astar_point *points, size_t length,
                                          astar_waypoints *out);
 
+/* Straightens a path without leaving the grid: a stretch of it is
+ * replaced by a straight grid line - max(|dx|, |dy|) steps, min(|dx|, |dy|)
+ * of them diagonal (with 4 moves |dx| + |dy| steps, |dx| of them along x),
+ * spread evenly or all first or all last - where such a line is legal
+ * under the moves and costs less than the stretch. Unlike
+ * astar_path_smooth (waypoints to walk between freely), the result is
+ * again a path of cells a legal move apart, from the same start to the
+ * same goal, and its cost is exact and never above the path's: use it
+ * where units walk cells, and to take out the detours of a near-optimal
+ * path (a two-tier one, astar/hpa.h).
+ *
+ * From each point the stretches tried end 128 points ahead, then 64, 32,
+ * ... 2 (the first line that is cheaper is taken, then the search goes on
+ * from its end), so it is greedy: the result is not the cheapest path, and
+ * a detour longer than 128 steps stays.
+ *
+ * [in]     grid     a square grid, read only
+ * [in]     options  [opt] NULL for the defaults; moves and costs are
+ *                   used; no layers, units or turn penalty
+ *                   (the line would be priced without them)
+ * [in]     points   a legal path of length cells (astar_path_check)
+ * [in,out] out      your buffer in (points, capacity); out->points may be
+ *                   points itself, to straighten in place, but must not
+ *                   overlap it otherwise. length, cost and distance out
+ *                   (cost as astar_find_path gives it: steps times the
+ *                   terrain cost of the cell entered); expanded and
+ *                   nodes are not used. The result never has more cells
+ *                   than the path, so capacity >= length always suffices.
+ * Returns ASTAR_OK; ASTAR_PATH_BUFFER_TOO_SMALL (out->length set, the
+ * first capacity cells written); ASTAR_INVALID_PATH (points is not a
+ * legal path on grid under options); ASTAR_UNSUPPORTED (a hex grid);
+ * ASTAR_INVALID_ARGUMENT (NULL grid, points or out, length 0, out->points
+ * NULL with capacity > 0, bad options, layers, units or a turn
+ * penalty).
+ * Costs: no allocation; O(length) to check the path, then per point
+ * where a stretch starts up to 8 tries of three lines and the stretch,
+ * each O(its steps): O(length x 128) at worst, about O(length) when most
+ * stretches straighten. */
+ASTAR_API astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,
+                                             const astar_point *points, size_t length,
+                                             astar_path *out);
+
 /* ------------------------------------------------------------------------ */
 /* Checking paths                                                           */
 /* ------------------------------------------------------------------------ */
