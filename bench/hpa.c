@@ -4,8 +4,8 @@
  * (default 1): the three searches one after the other, A* and JPS with the
  * buckets, octile costs and H, the hpa's graph search likewise; the median
  * microseconds of each, HPA*'s path length over the optimal (mean, 99th
- * percentile) as found and after astar_path_smooth (the Euclidean length
- * of the waypoints), then the hpa's build time and bytes per cell and the
+ * percentile) as found and straightened (astar_path_straighten: still
+ * cells, their exact length), then the hpa's build time and bytes per cell and the
  * mean time of an update after a one-cell edit (20 cells, each changed and
  * restored), inside a cluster and on a border apart, next to the median
  * A* query. */
@@ -25,7 +25,7 @@ enum { EDITS = 20 };
 
 /* The samples of one file. */
 typedef struct samples {
-    double *astar, *jps, *hpa, *ratio, *smoothed;
+    double *astar, *jps, *hpa, *ratio, *straightened;
     size_t count;
 } samples;
 
@@ -117,12 +117,12 @@ static bool run_file(const char *path, int cluster, size_t stride)
     samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
                   calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
                   calloc(n + 1, sizeof(double)), 0 };
-    astar_point *points = malloc(cells * sizeof *points), *waypoints = malloc(cells * sizeof *points);
+    astar_point *points = malloc(cells * sizeof *points);
     double t0 = now_seconds();
     astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
     double build_ms = (now_seconds() - t0) * 1e3;
-    bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.smoothed &&
-              points && waypoints && astar_context_new(cells, &a.ctx) == ASTAR_OK;
+    bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.straightened &&
+              points && astar_context_new(cells, &a.ctx) == ASTAR_OK;
     j.ctx = a.ctx;
     for (size_t i = 0; ok && i < n; i += stride) {
         const astar_problem *p = astar_scenario_problem(scen, i);
@@ -133,27 +133,28 @@ static bool run_file(const char *path, int cluster, size_t stride)
         ok = timed(on_grid, &a, p, &path, &s.astar[s.count]) &&
              timed(on_grid, &j, p, &path, &s.jps[s.count]) &&
              timed(on_tiers, &t, p, &path, &s.hpa[s.count]);
-        astar_path_measure m;
-        astar_waypoints w = { .points = waypoints, .capacity = cells };
+        astar_path_measure m, ms;
         ok = ok &&
              astar_path_check(grid, &o, p->start, p->goal, points, path.length, &m, NULL) ==
                  ASTAR_OK &&
-             astar_path_smooth(grid, &o, points, path.length, &w) == ASTAR_OK;
+             astar_path_straighten(grid, &o, points, path.length, &path) == ASTAR_OK &&
+             astar_path_check(grid, &o, p->start, p->goal, points, path.length, &ms, NULL) ==
+                 ASTAR_OK;
         if (ok) {
             s.ratio[s.count] = m.length / p->optimal;
-            s.smoothed[s.count] = w.distance / p->optimal;
+            s.straightened[s.count] = ms.length / p->optimal;
             s.count++;
         }
     }
     double edit[2];
     if (ok && edit_millis(grid, t.hpa, edit)) {
-        double mean = mean_of(s.ratio, s.count), smoothed = mean_of(s.smoothed, s.count);
+        double mean = mean_of(s.ratio, s.count), straightened = mean_of(s.straightened, s.count);
         double ma = median(s.astar, s.count), mj = median(s.jps, s.count),
                mh = median(s.hpa, s.count);
         printf("%-24s %6zu %7.4f %7.4f %7.4f %7.4f %9.1f %8.1f %8.1f %6.2f %6.2f %8.1f %6.1f "
                "%8.3f %6.2f %8.3f %6.2f\n",
-               bench_base_name(path), s.count, mean, percentile(s.ratio, s.count, 0.99), smoothed,
-               percentile(s.smoothed, s.count, 0.99), ma, mj, mh, ma / mh, mj / mh, build_ms,
+               bench_base_name(path), s.count, mean, percentile(s.ratio, s.count, 0.99), straightened,
+               percentile(s.straightened, s.count, 0.99), ma, mj, mh, ma / mh, mj / mh, build_ms,
                (double)astar_hpa_bytes(t.hpa) / (double)cells, edit[0], edit[0] * 1e3 / ma,
                edit[1], edit[1] * 1e3 / ma);
         fflush(stdout);
@@ -165,9 +166,8 @@ static bool run_file(const char *path, int cluster, size_t stride)
     free(s.jps);
     free(s.hpa);
     free(s.ratio);
-    free(s.smoothed);
+    free(s.straightened);
     free(points);
-    free(waypoints);
     astar_context_delete(a.ctx);
     astar_hpa_delete(t.hpa);
     astar_grid_delete(grid);
@@ -197,7 +197,7 @@ int main(int argc, char **argv)
     printf("clusters of %d, every %zu-th problem; times in us (medians), edit in ms\n", cluster,
            stride);
     printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
-           "probs", "mean", "p99", "smooth", "sm.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H",
+           "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H",
            "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
     int failed = 0;
     for (int i = first; i < argc; i++)

@@ -35,9 +35,12 @@
  * spare nodes of the graph, re-aimed per query as the waypoint graph does
  * (astar/waypoints.h), searches the graph with astar_graph_find_path
  * (octile H with the grid's step costs), and refines each edge of the
- * route: a step across, or a search confined to the cluster. Start and
- * goal in one cluster are also joined directly, by the least cost inside
- * it.
+ * route: a step across, or the least-cost way inside the cluster, walked
+ * back from what the cluster keeps (Botea's refinement cache: for each of
+ * its nodes, the step that reached each of its cells in the Dijkstra that
+ * priced the node's edges; for start and goal, those of their own
+ * Dijkstras). Start and goal in one cluster are also joined directly, by
+ * the least cost inside it.
  *
  * Searches inside a cluster are a small Dijkstra of this module's own over
  * the cluster's rectangle: the library's search loop runs on a context of
@@ -83,14 +86,15 @@ typedef struct astar_hpa astar_hpa;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
- * and e edges. Memory (astar_hpa_bytes): per cluster 21 bytes and 4 (k +
- * k^2); per node 12 bytes (its cell, its component, a place in a route);
- * the graph of astar/graph.h over n + 3 nodes (16 bytes per edge
- * direction, 17 per node) and its search context (20 bytes per node);
- * scratch of 73 bytes per cell of one cluster and 64 per cell of its side.
- * On the benchmark's game, room, maze and street maps 2 to 6 bytes per
- * cell at size 16, on random512-25 26 (docs/performance.md, "Two
- * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
+ * and e edges. Memory (astar_hpa_bytes): per cluster 21 bytes, 4 (k +
+ * k^2), and k bytes per cell of it (the refinement cache); per node 12
+ * bytes (its cell, its component, a place in a route); the graph of
+ * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
+ * node) and its search context (20 bytes per node); scratch of 75 bytes
+ * per cell of one cluster and 64 per cell of its side. On the
+ * benchmark's game, room and street maps 4.5 to 7.5 bytes per cell at
+ * size 16, on random512-25 43 (docs/performance.md, "Two tiers"). While
+ * it builds, the graph builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
 ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
@@ -194,7 +198,8 @@ ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, a
  * ASTAR_MAP_CHANGED (an edit since the route: find it again),
  * ASTAR_INVALID_ARGUMENT (NULL hpa or length, cells NULL with capacity >
  * 0, no route kept, segment out of range).
- * Costs: one Dijkstra over a cluster, stopped at the segment's end. */
+ * Costs: O(the segment's cells), walked back from the refinement cache;
+ * no search. */
 ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_point *cells,
                                         size_t capacity, size_t *length);
 
@@ -212,8 +217,8 @@ ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_po
  * astar_find_path, whose length is known before it writes, the points
  * buffer holds the path's first capacity cells, as the segments are
  * refined into it one after the other; a nodes buffer too small is left
- * alone). Costs: astar_hpa_find_route's, and one
- * cluster's Dijkstra per segment inside a cluster. No allocation. */
+ * alone). Costs: astar_hpa_find_route's, and O(the path's cells) to walk
+ * the segments back from the refinement cache. No allocation. */
 ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
                                            const astar_options *options, astar_path *path);
 

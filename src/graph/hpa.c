@@ -43,6 +43,10 @@ typedef struct cluster {
     uint32_t *cells;  /* their cell indexes (y * width + x), ascending */
     uint32_t *cost;   /* count x count: [i * count + j] from i to j, NO_COST
                          when no path inside the cluster joins them */
+    uint8_t *trees;   /* count x the cluster's cells: from node i, the step
+                         that reached each cell on a least-cost way inside
+                         the cluster - Botea's refinement cache, so that a
+                         segment is walked back, not searched */
 } cluster;
 
 typedef struct rect {
@@ -78,6 +82,8 @@ struct astar_hpa {
     /* Scratch, sized for one cluster once. */
     uint32_t *dist;            /* size^2: cost from the source (to it, backwards) */
     uint8_t *dir;              /* size^2: the step that reached each cell */
+    uint8_t *start_tree, *goal_tree; /* size^2: the query's start's dir, forward
+                                        in its cluster, and goal's, backward */
     uint64_t *heap;            /* 8 size^2 + 1 keys */
     uint32_t *trail;           /* size^2 cells of a segment */
     uint32_t *pairs;           /* 8 size: the crossing pairs of a cluster's borders */
@@ -241,42 +247,28 @@ static uint64_t heap_take(uint64_t *heap, size_t *n)
     return top;
 }
 
-/* H towards stop (0 without one): the grid search's own estimate, the
- * octile distance (Manhattan with 4 moves) in plain steps, which terrain
- * costs of 1 or more only raise - consistent, so a cell once settled is
- * never reached cheaper. */
-static uint64_t estimate(const astar_hpa *h, int x, int y, astar_point stop, bool has_stop)
-{
-    return has_stop ? cost_h(&h->model, distance_1d(x, stop.x), distance_1d(y, stop.y)) : 0;
-}
-
-/* A* from the cell source to stop over the cells of r only, under the
- * hpa's moves; with stop NO_CELL, Dijkstra settling every cell it
- * reaches. h->dist gets each cell's least cost from source (backward: to
- * source, each step priced by the cell it enters as a forward search
- * prices it) and h->dir the step that reached it. A diagonal step between
- * two cells of r passes only cells of r, so the corner rule needs no cell
- * outside. */
-static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t stop)
+/* Dijkstra from the cell source over the cells of r only, under the
+ * hpa's moves, settling every cell it reaches. h->dist gets each cell's
+ * least cost from source (backward: to source, each step priced by the
+ * cell it enters as a forward search prices it) and h->dir the step that
+ * reached it. A diagonal step between two cells of r passes only cells of
+ * r, so the corner rule needs no cell outside. */
+static void settle(astar_hpa *h, rect r, uint32_t source, bool backward)
 {
     const astar_grid *grid = h->grid;
     size_t cells = (size_t)r.w * (size_t)r.h, n = 0;
     for (size_t i = 0; i < cells; i++)
         h->dist[i] = NO_COST;
     astar_point s = cell_point(grid, source);
-    bool has_stop = stop != NO_CELL;
-    astar_point target = has_stop ? cell_point(grid, stop) : s;
     uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0));
     h->dist[local] = 0;
-    heap_add(h->heap, &n, estimate(h, s.x, s.y, target, has_stop) << LOCAL_BITS | local);
+    heap_add(h->heap, &n, local);
     while (n > 0) {
         uint64_t key = heap_take(h->heap, &n);
         uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
-        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
-        if ((key >> LOCAL_BITS) != g + estimate(h, x, y, target, has_stop))
+        if ((key >> LOCAL_BITS) != g)
             continue; /* a stale entry: the cell was reached cheaper since */
-        if (cell_index(grid, x, y) == stop)
-            return;
+        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
         size_t padded = grid_padded_index(grid, x, y);
         unsigned legal = moves_legal(h->moves, grid->around[padded]);
         for (unsigned d = 0; d < DIRECTIONS; d++) {
@@ -291,8 +283,7 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
                 continue;
             h->dist[there] = (uint32_t)next;
             h->dir[there] = (uint8_t)d;
-            heap_add(h->heap, &n,
-                     (next + estimate(h, nx, ny, target, has_stop)) << LOCAL_BITS | there);
+            heap_add(h->heap, &n, next << LOCAL_BITS | there);
         }
     }
 }
@@ -310,22 +301,27 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
     uint32_t count = cluster_entrances(h, c);
     uint32_t *cells = astar__allocate(&h->memory, count ? count : 1, sizeof *cells);
     uint32_t *cost = astar__allocate(&h->memory, count ? (size_t)count * count : 1, sizeof *cost);
-    if (!cells || !cost) {
+    rect r = cluster_rect(h, c);
+    size_t area = (size_t)r.w * (size_t)r.h;
+    uint8_t *trees = astar__allocate(&h->memory, count ? count * area : 1, sizeof *trees);
+    if (!cells || !cost || !trees) {
         astar__release(&h->memory, cells);
         astar__release(&h->memory, cost);
+        astar__release(&h->memory, trees);
         return ASTAR_OUT_OF_MEMORY;
     }
     memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
-    rect r = cluster_rect(h, c);
     for (uint32_t i = 0; i < count; i++) {
-        settle(h, r, cells[i], false, NO_CELL);
+        settle(h, r, cells[i], false);
         for (uint32_t j = 0; j < count; j++)
             cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
+        memcpy(trees + i * area, h->dir, area);
     }
     cluster *k = &h->clusters[c];
     astar__release(&h->memory, k->cells);
     astar__release(&h->memory, k->cost);
-    *k = (cluster){ count, cells, cost };
+    astar__release(&h->memory, k->trees);
+    *k = (cluster){ count, cells, cost, trees };
     h->stale[c] = REBUILT;
     return ASTAR_OK;
 }
@@ -621,13 +617,16 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
     h->first_node = astar__allocate(&memory, clusters + 1, sizeof *h->first_node);
     h->dist = astar__allocate(&memory, cells, sizeof *h->dist);
     h->dir = astar__allocate(&memory, cells, sizeof *h->dir);
+    h->start_tree = astar__allocate(&memory, cells, sizeof *h->start_tree);
+    h->goal_tree = astar__allocate(&memory, cells, sizeof *h->goal_tree);
     h->heap = astar__allocate(&memory, DIRECTIONS * cells + 1, sizeof *h->heap);
     h->trail = astar__allocate(&memory, cells, sizeof *h->trail);
     h->pairs = astar__allocate(&memory, 8 * side, sizeof *h->pairs);
     h->start_cost = astar__allocate(&memory, 4 * side, sizeof *h->start_cost);
     h->goal_cost = astar__allocate(&memory, 4 * side, sizeof *h->goal_cost);
     astar_status status = ASTAR_OUT_OF_MEMORY;
-    if (h->clusters && h->stale && h->first_node && h->dist && h->dir && h->heap && h->trail &&
+    if (h->clusters && h->stale && h->first_node && h->dist && h->dir && h->start_tree &&
+        h->goal_tree && h->heap && h->trail &&
         h->pairs && h->start_cost && h->goal_cost) {
         memset(h->stale, STALE, clusters);
         status = refresh(h, false, err);
@@ -651,9 +650,11 @@ void astar_hpa_delete(astar_hpa *h)
     for (uint32_t c = 0; h->clusters && c < cluster_count(h); c++) {
         astar__release(&h->memory, h->clusters[c].cells);
         astar__release(&h->memory, h->clusters[c].cost);
+        astar__release(&h->memory, h->clusters[c].trees);
     }
-    void *arrays[] = { h->clusters, h->stale,   h->first_node, h->dist,       h->dir,
-                       h->heap,     h->trail,   h->pairs,      h->start_cost, h->goal_cost };
+    void *arrays[] = { h->clusters,   h->stale,     h->first_node, h->dist,
+                       h->dir,        h->start_tree, h->goal_tree, h->heap,
+                       h->trail,      h->pairs,      h->start_cost, h->goal_cost };
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         astar__release(&h->memory, arrays[i]);
     astar__release(&h->memory, h);
@@ -705,15 +706,18 @@ size_t astar_hpa_bytes(const astar_hpa *h)
     size_t clusters = cluster_count(h), cells = cluster_cells(h), side = (size_t)h->size;
     size_t bytes = sizeof *h + clusters * (sizeof *h->clusters + sizeof *h->stale) +
                    (clusters + 1) * sizeof *h->first_node +
-                   cells * (sizeof *h->dist + sizeof *h->dir + sizeof *h->trail) +
+                   cells * (sizeof *h->dist + 3 * sizeof *h->dir + sizeof *h->trail) +
                    (DIRECTIONS * cells + 1) * sizeof *h->heap +
                    side * (8 + 4 + 4) * sizeof *h->pairs + astar_graph_bytes(h->graph) +
                    astar_context_bytes(h->ctx) +
                    (size_t)h->nodes * (sizeof *h->node_cell + sizeof *h->component) +
                    ((size_t)h->nodes + 3) * sizeof *h->route;
-    for (uint32_t c = 0; c < clusters; c++)
-        bytes += (h->clusters[c].count + (size_t)h->clusters[c].count * h->clusters[c].count) *
-                 sizeof(uint32_t);
+    for (uint32_t c = 0; c < clusters; c++) {
+        const cluster *k = &h->clusters[c];
+        rect r = cluster_rect(h, c);
+        bytes += (k->count + (size_t)k->count * k->count) * sizeof(uint32_t) +
+                 k->count * (size_t)r.w * (size_t)r.h;
+    }
     return bytes;
 }
 
@@ -739,14 +743,16 @@ static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t sta
                             uint32_t goal)
 {
     rect r = cluster_rect(h, cs);
-    settle(h, r, start, false, NO_CELL);
+    settle(h, r, start, false);
     for (uint32_t i = 0; i < h->clusters[cs].count; i++)
         h->start_cost[i] = settled_cost(h, r, h->clusters[cs].cells[i]);
     uint32_t direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
+    memcpy(h->start_tree, h->dir, (size_t)r.w * (size_t)r.h);
     r = cluster_rect(h, cg);
-    settle(h, r, goal, true, NO_CELL);
+    settle(h, r, goal, true);
     for (uint32_t i = 0; i < h->clusters[cg].count; i++)
         h->goal_cost[i] = settled_cost(h, r, h->clusters[cg].cells[i]);
+    memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
     return direct;
 }
 
@@ -856,7 +862,8 @@ astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point g
  * returns how many, 0 when the grid changed since the route. */
 static size_t refine_segment(astar_hpa *h, size_t i)
 {
-    uint32_t a = route_cell(h, h->route[i]), b = route_cell(h, h->route[i + 1]);
+    uint32_t u = h->route[i], v = h->route[i + 1], n = h->nodes;
+    uint32_t a = route_cell(h, u), b = route_cell(h, v);
     astar_point pa = cell_point(h->grid, a), pb = cell_point(h->grid, b);
     uint32_t c = cluster_at(h, pa.x, pa.y);
     if (c != cluster_at(h, pb.x, pb.y)) {
@@ -864,25 +871,34 @@ static size_t refine_segment(astar_hpa *h, size_t i)
         h->trail[1] = b;
         return 2;
     }
+    /* The tree that holds the segment: goal's (backward, walked from a
+     * to goal in order), or start's or node u's (forward, walked from b
+     * back to a, then turned round). */
     rect r = cluster_rect(h, c);
-    settle(h, r, a, false, b);
-    if (settled_cost(h, r, b) == NO_COST)
-        return 0;
-    size_t n = 0;
-    for (astar_point p = pb;;) {
-        h->trail[n++] = cell_index(h->grid, p.x, p.y);
-        if (p.x == pa.x && p.y == pa.y)
+    bool to_goal = v == goal_node(n) && u != start_node(n);
+    const uint8_t *tree = to_goal              ? h->goal_tree
+                          : u == start_node(n) ? h->start_tree
+                                               : h->clusters[c].trees +
+                                                     (size_t)(u - h->first_node[c]) *
+                                                         (size_t)r.w * (size_t)r.h;
+    astar_point from = to_goal ? pa : pb, to = to_goal ? pb : pa;
+    size_t count = 0, area = (size_t)r.w * (size_t)r.h;
+    for (astar_point p = from;;) {
+        if (count == area)
+            return 0; /* no way back: the tree is not this segment's */
+        h->trail[count++] = cell_index(h->grid, p.x, p.y);
+        if (p.x == to.x && p.y == to.y)
             break;
-        unsigned d = h->dir[(p.y - r.y0) * r.w + (p.x - r.x0)];
+        unsigned d = tree[(p.y - r.y0) * r.w + (p.x - r.x0)];
         p.x -= move_dx[d];
         p.y -= move_dy[d];
     }
-    for (size_t k = 0; k < n / 2; k++) {
+    for (size_t k = 0; !to_goal && k < count / 2; k++) {
         uint32_t t = h->trail[k];
-        h->trail[k] = h->trail[n - 1 - k];
-        h->trail[n - 1 - k] = t;
+        h->trail[k] = h->trail[count - 1 - k];
+        h->trail[count - 1 - k] = t;
     }
-    return n;
+    return count;
 }
 
 astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_point *cells, size_t capacity,
