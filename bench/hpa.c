@@ -5,7 +5,7 @@
  * buckets, octile costs and H, the hpa's graph search likewise; the median
  * microseconds of each, HPA*'s path length over the optimal (mean, 99th
  * percentile) as found and straightened (astar_path_straighten: still
- * cells, their exact length), then the hpa's build time and bytes per cell and the
+ * cells, their exact length) and the straightening's median time, then the hpa's build time and bytes per cell and the
  * mean time of an update after a one-cell edit (20 cells, each changed and
  * restored), inside a cluster and on a border apart, next to the median
  * A* query. */
@@ -25,7 +25,7 @@ enum { EDITS = 20 };
 
 /* The samples of one file. */
 typedef struct samples {
-    double *astar, *jps, *hpa, *ratio, *straightened;
+    double *astar, *jps, *hpa, *ratio, *straightened, *straighten;
     size_t count;
 } samples;
 
@@ -35,6 +35,16 @@ static double mean_of(const double *v, size_t n)
     for (size_t i = 0; i < n; i++)
         sum += v[i];
     return n ? sum / (double)n : 0.0;
+}
+
+/* Straightens path in place, timed into *micros. */
+static bool straighten_timed(const astar_grid *grid, const astar_options *o, astar_path *path,
+                             double *micros)
+{
+    double t0 = now_seconds();
+    astar_status s = astar_path_straighten(grid, o, path->points, path->length, path);
+    *micros = (now_seconds() - t0) * 1e6;
+    return s == ASTAR_OK;
 }
 
 /* Times one search into *micros; false after saying why it failed. */
@@ -116,12 +126,12 @@ static bool run_file(const char *path, int cluster, size_t stride)
     tier_search t = { NULL, o };
     samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
                   calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
-                  calloc(n + 1, sizeof(double)), 0 };
+                  calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)), 0 };
     astar_point *points = malloc(cells * sizeof *points);
     double t0 = now_seconds();
     astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
     double build_ms = (now_seconds() - t0) * 1e3;
-    bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.straightened &&
+    bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.straightened && s.straighten &&
               points && astar_context_new(cells, &a.ctx) == ASTAR_OK;
     j.ctx = a.ctx;
     for (size_t i = 0; ok && i < n; i += stride) {
@@ -137,7 +147,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
         ok = ok &&
              astar_path_check(grid, &o, p->start, p->goal, points, path.length, &m, NULL) ==
                  ASTAR_OK &&
-             astar_path_straighten(grid, &o, points, path.length, &path) == ASTAR_OK &&
+             straighten_timed(grid, &o, &path, &s.straighten[s.count]) &&
              astar_path_check(grid, &o, p->start, p->goal, points, path.length, &ms, NULL) ==
                  ASTAR_OK;
         if (ok) {
@@ -150,11 +160,11 @@ static bool run_file(const char *path, int cluster, size_t stride)
     if (ok && edit_millis(grid, t.hpa, edit)) {
         double mean = mean_of(s.ratio, s.count), straightened = mean_of(s.straightened, s.count);
         double ma = median(s.astar, s.count), mj = median(s.jps, s.count),
-               mh = median(s.hpa, s.count);
-        printf("%-24s %6zu %7.4f %7.4f %7.4f %7.4f %9.1f %8.1f %8.1f %6.2f %6.2f %8.1f %6.1f "
+               mh = median(s.hpa, s.count), ms = median(s.straighten, s.count);
+        printf("%-24s %6zu %7.4f %7.4f %7.4f %7.4f %9.1f %8.1f %8.1f %8.1f %6.2f %6.2f %8.1f %6.1f "
                "%8.3f %6.2f %8.3f %6.2f\n",
                bench_base_name(path), s.count, mean, percentile(s.ratio, s.count, 0.99), straightened,
-               percentile(s.straightened, s.count, 0.99), ma, mj, mh, ma / mh, mj / mh, build_ms,
+               percentile(s.straightened, s.count, 0.99), ma, mj, mh, ms, ma / mh, mj / mh, build_ms,
                (double)astar_hpa_bytes(t.hpa) / (double)cells, edit[0], edit[0] * 1e3 / ma,
                edit[1], edit[1] * 1e3 / ma);
         fflush(stdout);
@@ -167,6 +177,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
     free(s.hpa);
     free(s.ratio);
     free(s.straightened);
+    free(s.straighten);
     free(points);
     astar_context_delete(a.ctx);
     astar_hpa_delete(t.hpa);
@@ -196,8 +207,8 @@ int main(int argc, char **argv)
     }
     printf("clusters of %d, every %zu-th problem; times in us (medians), edit in ms\n", cluster,
            stride);
-    printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
-           "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "A*/H", "JPS/H",
+    printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
+           "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "str us", "A*/H", "JPS/H",
            "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
     int failed = 0;
     for (int i = first; i < argc; i++)
