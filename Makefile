@@ -24,6 +24,10 @@ BENCH ?= ../shared/bench
 # One map of each benchmark set, for the benches that compare per map.
 BENCH_ONE_PER_SET = bg512/AR0011SR dao/den520d maze/maze512-4-0 random/random512-25-0 \
   room/32room_000 sc1/Aurora street/Berlin_0_512 wc3maps512/moonglade
+# The maps whose precalculated paths make bench builds (seconds each; a
+# 512 x 512 map takes 10 to 60 minutes): give CPD_DIR=DIR to load the
+# others' from DIR/<map>.cpd, as astar cpd build saves them, and add them.
+CPD_MAPS ?= dao/arena dao/den312d dao/lak303d
 PREFIX ?=
 MAKEFLAGS += --no-print-directory
 
@@ -88,7 +92,8 @@ bench:
 	@scripts/deps.sh bench
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
-	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph astar_hex
+	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph astar_hex \
+	  astar_hpa astar_cpd
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-peers --bench $(BENCH) --shortest 20 --markdown build-bench/bench-short.md
@@ -104,6 +109,9 @@ bench:
 	  $(BENCH)/maps/$(m).map $(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-graph $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-hex $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-hpa --stride 2 $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-cpd $(if $(CPD_DIR),--load $(CPD_DIR)) \
+	  $(foreach m,$(CPD_MAPS),$(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 # The fuzz targets for longer, one at a time (each takes a core), with their
