@@ -38,9 +38,10 @@
  * route: a step across, or the least-cost way inside the cluster, walked
  * back from what the cluster keeps (Botea's refinement cache: for each of
  * its nodes, the step that reached each of its cells in the Dijkstra that
- * priced the node's edges; for start and goal, those of their own
- * Dijkstras). Start and goal in one cluster are also joined directly, by
- * the least cost inside it.
+ * priced the node's edges, with its cost; for start and goal in a
+ * cluster of one terrain cost those of the nodes, read backwards, else
+ * those of their own Dijkstras). Start and goal in one cluster are also
+ * joined directly, by the least cost inside it.
  *
  * Searches inside a cluster are a small Dijkstra of this module's own over
  * the cluster's rectangle: the library's search loop runs on a context of
@@ -86,15 +87,17 @@ typedef struct astar_hpa astar_hpa;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
- * and e edges. Memory (astar_hpa_bytes): per cluster 21 bytes, 4 (k +
- * k^2), and k bytes per cell of it (the refinement cache); per node 12
- * bytes (its cell, its component, a place in a route); the graph of
+ * and e edges. Memory (astar_hpa_bytes): per cluster 22 bytes, 4 (k +
+ * k^2), and 5 k bytes per cell of it (for each node the step that
+ * reached each cell and its cost: the refinement cache, and what spares a
+ * query the searches of start's and goal's clusters); per node 12 bytes
+ * (its cell, its component, a place in a route); the graph of
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
  * node) and its search context (20 bytes per node); scratch of 75 bytes
- * per cell of one cluster and 64 per cell of its side. On the
- * benchmark's game, room and street maps 4.5 to 7.5 bytes per cell at
- * size 16, on random512-25 43 (docs/performance.md, "Two tiers"). While
- * it builds, the graph builder's 12 bytes per edge more. */
+ * per cell of one cluster and 64 per cell of its side. On the benchmark's
+ * game, room and street maps 15 to 25 bytes per cell at size 16, on
+ * maze512-4 60 and on random512-25 109 (docs/performance.md, "Two
+ * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
 ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
@@ -179,8 +182,11 @@ typedef struct astar_hpa_route {
  * buffer NULL with capacity > 0, bad options, moves or costs other than
  * the hpa's, layers, units, a turn penalty or partial), ASTAR_UNSUPPORTED
  * (an algorithm other than A*).
- * Costs: a Dijkstra over start's cluster and one over goal's, the graph
- * search, O(route) to write. No allocation. */
+ * Costs: the graph search and O(route) to write, and a Dijkstra over
+ * start's cluster and one over goal's where needed: not for a cluster
+ * whose walkable cells all have one terrain cost (a step then costs the
+ * same both ways, and its nodes' costs and steps serve start or goal),
+ * unless start and goal share it. No allocation. */
 ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, astar_point goal,
                                             const astar_options *options,
                                             astar_hpa_route *route);

@@ -47,6 +47,11 @@ typedef struct cluster {
                          that reached each cell on a least-cost way inside
                          the cluster - Botea's refinement cache, so that a
                          segment is walked back, not searched */
+    uint32_t *dists;  /* count x the cluster's cells: from node i, each
+                         cell's least cost inside the cluster */
+    bool uniform;     /* every walkable cell of it has one terrain cost: a
+                         step costs the same both ways, so node i's tree and
+                         costs serve a query's start and goal too */
 } cluster;
 
 typedef struct rect {
@@ -83,7 +88,9 @@ struct astar_hpa {
     uint32_t *dist;            /* size^2: cost from the source (to it, backwards) */
     uint8_t *dir;              /* size^2: the step that reached each cell */
     uint8_t *start_tree, *goal_tree; /* size^2: the query's start's dir, forward
-                                        in its cluster, and goal's, backward */
+                                        in its cluster, and goal's, backward,
+                                        when their clusters were searched */
+    bool start_searched, goal_searched;
     uint64_t *heap;            /* 8 size^2 + 1 keys */
     uint32_t *trail;           /* size^2 cells of a segment */
     uint32_t *pairs;           /* 8 size: the crossing pairs of a cluster's borders */
@@ -304,10 +311,12 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
     rect r = cluster_rect(h, c);
     size_t area = (size_t)r.w * (size_t)r.h;
     uint8_t *trees = astar__allocate(&h->memory, count ? count * area : 1, sizeof *trees);
-    if (!cells || !cost || !trees) {
+    uint32_t *dists = astar__allocate(&h->memory, count ? count * area : 1, sizeof *dists);
+    if (!cells || !cost || !trees || !dists) {
         astar__release(&h->memory, cells);
         astar__release(&h->memory, cost);
         astar__release(&h->memory, trees);
+        astar__release(&h->memory, dists);
         return ASTAR_OUT_OF_MEMORY;
     }
     memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
@@ -316,12 +325,22 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
         for (uint32_t j = 0; j < count; j++)
             cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
         memcpy(trees + i * area, h->dir, area);
+        memcpy(dists + i * area, h->dist, area * sizeof *dists);
     }
+    uint8_t one = 0;
+    bool uniform = true;
+    for (int y = r.y0; y < r.y0 + r.h && uniform; y++)
+        for (int x = r.x0; x < r.x0 + r.w; x++) {
+            uint8_t t = terrain_at(h->grid, x, y);
+            one = one ? one : t;
+            uniform = uniform && (t == 0 || t == one);
+        }
     cluster *k = &h->clusters[c];
     astar__release(&h->memory, k->cells);
     astar__release(&h->memory, k->cost);
     astar__release(&h->memory, k->trees);
-    *k = (cluster){ count, cells, cost, trees };
+    astar__release(&h->memory, k->dists);
+    *k = (cluster){ count, cells, cost, trees, dists, uniform };
     h->stale[c] = REBUILT;
     return ASTAR_OK;
 }
@@ -651,6 +670,7 @@ void astar_hpa_delete(astar_hpa *h)
         astar__release(&h->memory, h->clusters[c].cells);
         astar__release(&h->memory, h->clusters[c].cost);
         astar__release(&h->memory, h->clusters[c].trees);
+        astar__release(&h->memory, h->clusters[c].dists);
     }
     void *arrays[] = { h->clusters,   h->stale,     h->first_node, h->dist,
                        h->dir,        h->start_tree, h->goal_tree, h->heap,
@@ -716,7 +736,7 @@ size_t astar_hpa_bytes(const astar_hpa *h)
         const cluster *k = &h->clusters[c];
         rect r = cluster_rect(h, c);
         bytes += (k->count + (size_t)k->count * k->count) * sizeof(uint32_t) +
-                 k->count * (size_t)r.w * (size_t)r.h;
+                 k->count * (size_t)r.w * (size_t)r.h * (1 + sizeof *k->dists);
     }
     return bytes;
 }
@@ -736,23 +756,55 @@ static astar_status check_query(const astar_hpa *h, astar_point start, astar_poi
     return grid_ends_status(h->grid, start, goal);
 }
 
+/* Where cell lies among the cells of cluster c's rectangle. */
+static size_t local_index(const astar_hpa *h, uint32_t c, uint32_t cell)
+{
+    rect r = cluster_rect(h, c);
+    astar_point p = cell_point(h->grid, cell);
+    return (size_t)(p.y - r.y0) * (size_t)r.w + (size_t)(p.x - r.x0);
+}
+
+/* Node i of cluster c's cost to cell (from the cell, when reversed: in a
+ * uniform cluster the same). */
+static uint32_t node_dist(const astar_hpa *h, uint32_t c, uint32_t i, uint32_t cell)
+{
+    rect r = cluster_rect(h, c);
+    return h->clusters[c].dists[(size_t)i * (size_t)r.w * (size_t)r.h + local_index(h, c, cell)];
+}
+
 /* Start's costs to the nodes of its cluster cs and goal's from those of
  * cg, into start_cost and goal_cost; returns the least cost from start to
- * goal inside their cluster when they share one, else NO_COST. */
+ * goal inside their cluster when they share one, else NO_COST. A uniform
+ * cluster (not shared by both) is read from its nodes' costs; another is
+ * searched, and its tree kept for the query's first or last segment. */
 static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t start,
                             uint32_t goal)
 {
+    const cluster *a = &h->clusters[cs], *b = &h->clusters[cg];
+    h->start_searched = cs == cg || !a->uniform;
+    h->goal_searched = cs == cg || !b->uniform;
+    uint32_t direct = NO_COST;
     rect r = cluster_rect(h, cs);
-    settle(h, r, start, false);
-    for (uint32_t i = 0; i < h->clusters[cs].count; i++)
-        h->start_cost[i] = settled_cost(h, r, h->clusters[cs].cells[i]);
-    uint32_t direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
-    memcpy(h->start_tree, h->dir, (size_t)r.w * (size_t)r.h);
+    if (h->start_searched) {
+        settle(h, r, start, false);
+        for (uint32_t i = 0; i < a->count; i++)
+            h->start_cost[i] = settled_cost(h, r, a->cells[i]);
+        direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
+        memcpy(h->start_tree, h->dir, (size_t)r.w * (size_t)r.h);
+    } else {
+        for (uint32_t i = 0; i < a->count; i++)
+            h->start_cost[i] = node_dist(h, cs, i, start);
+    }
     r = cluster_rect(h, cg);
-    settle(h, r, goal, true);
-    for (uint32_t i = 0; i < h->clusters[cg].count; i++)
-        h->goal_cost[i] = settled_cost(h, r, h->clusters[cg].cells[i]);
-    memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
+    if (h->goal_searched) {
+        settle(h, r, goal, true);
+        for (uint32_t i = 0; i < b->count; i++)
+            h->goal_cost[i] = settled_cost(h, r, b->cells[i]);
+        memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
+    } else {
+        for (uint32_t i = 0; i < b->count; i++)
+            h->goal_cost[i] = node_dist(h, cg, i, goal);
+    }
     return direct;
 }
 
@@ -871,18 +923,33 @@ static size_t refine_segment(astar_hpa *h, size_t i)
         h->trail[1] = b;
         return 2;
     }
-    /* The tree that holds the segment: goal's (backward, walked from a
-     * to goal in order), or start's or node u's (forward, walked from b
-     * back to a, then turned round). */
+    /* The tree that holds the segment, and the way it is walked: from
+     * its far end back towards the tree's root, reversed afterwards when
+     * that root is the segment's first cell. Goal's tree (backward) is
+     * walked from a to goal; start's or node u's (forward) from b back to
+     * a; in a uniform cluster node v's stands for start's (walked from
+     * start to v) and node u's for goal's (from goal back to u). */
     rect r = cluster_rect(h, c);
-    bool to_goal = v == goal_node(n) && u != start_node(n);
-    const uint8_t *tree = to_goal              ? h->goal_tree
-                          : u == start_node(n) ? h->start_tree
-                                               : h->clusters[c].trees +
-                                                     (size_t)(u - h->first_node[c]) *
-                                                         (size_t)r.w * (size_t)r.h;
-    astar_point from = to_goal ? pa : pb, to = to_goal ? pb : pa;
-    size_t count = 0, area = (size_t)r.w * (size_t)r.h;
+    size_t area = (size_t)r.w * (size_t)r.h;
+    const uint8_t *trees = h->clusters[c].trees;
+    bool from_start = u == start_node(n), to_goal = v == goal_node(n) && !from_start;
+    const uint8_t *tree;
+    bool forward; /* walked from the segment's first cell, not reversed */
+    if (to_goal && h->goal_searched) {
+        tree = h->goal_tree;
+        forward = true;
+    } else if (from_start && h->start_searched) {
+        tree = h->start_tree;
+        forward = false;
+    } else if (from_start) {
+        tree = trees + (size_t)(v - h->first_node[c]) * area;
+        forward = true;
+    } else {
+        tree = trees + (size_t)(u - h->first_node[c]) * area;
+        forward = false;
+    }
+    astar_point from = forward ? pa : pb, to = forward ? pb : pa;
+    size_t count = 0;
     for (astar_point p = from;;) {
         if (count == area)
             return 0; /* no way back: the tree is not this segment's */
@@ -893,7 +960,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
         p.x -= move_dx[d];
         p.y -= move_dy[d];
     }
-    for (size_t k = 0; !to_goal && k < count / 2; k++) {
+    for (size_t k = 0; !forward && k < count / 2; k++) {
         uint32_t t = h->trail[k];
         h->trail[k] = h->trail[count - 1 - k];
         h->trail[count - 1 - k] = t;
