@@ -3,7 +3,8 @@
 #   make           build libastar and the CLI (build/astar)
 #   make demo      run build/astar demo
 #   make test      tests in build, then in build-san with ASan+UBSan, then the
-#                  batch (multi-threaded) tests in build-tsan with TSan, then
+#                  multi-threaded tests (batches, the CPD build) in build-tsan
+#                  with TSan, then
 #                  each fuzz target for 30 s in build-fuzz, then the
 #                  WebAssembly module's tests under Node in build-web
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
@@ -70,7 +71,7 @@ test:
 	@rm -f $(SUITES:%=%/ctest.log)
 	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
 	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))
-	-$(call suite,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=OFF -DASTAR_TSAN=ON,$(TSAN_ENV) $(TSAN_WRAP),-R batch)
+	-$(call suite,build-tsan,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=OFF -DASTAR_TSAN=ON,$(TSAN_ENV) $(TSAN_WRAP),-R "batch|cpd")
 	-$(call suite,build-fuzz,$(FUZZ_FLAGS) -DASTAR_FUZZ_SECONDS=30)
 	-$(call suite,build-web,$(WEB_FLAGS),,,web)
 	@# "N% tests passed, F tests failed out of T", once per build; a build
