@@ -100,9 +100,9 @@ typedef enum astar_cpd_order {
  *   ASTAR_COST_OVERFLOW     some least cost passes ASTAR_MAX_COST - 1
  *   ASTAR_OUT_OF_MEMORY     nothing was created
  * Costs a Dijkstra search over the whole grid per walkable cell, divided
- * among the threads (a bucket queue: O(1) per cell; about 30 ns per
- * source and cell on one thread of this project's machine, so a map of
- * 100,000 walkable cells takes some 2.5 minutes on 2 threads); allocates
+ * among the threads (a bucket queue: O(1) per cell; about 60 ns of one
+ * thread per source and cell on this project's machine, so a map of
+ * 100,000 walkable cells takes some 5 minutes on 2 threads); allocates
  * per thread 10 bytes per cell and 64 per walkable cell for its search,
  * 4 bytes per unit of the dearest step (13 KB with octile costs on
  * terrain 1, 3.4 MB with terrain 255) and its runs while building, then
