@@ -50,6 +50,8 @@ run 2 "$ASTAR" bench --algo hpa --threads 2 "$scen/dao/arena.map.scen"
 has "--threads does not apply to --algo hpa"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --partial
 has "--algo hpa takes no --partial"
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo jps --algo hpa -q
+has "options: algo hpa; its graph searched with algo astar,"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --cluster 8
 has "--cluster goes with --algo hpa"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cpd "$scratch/none.cpd"

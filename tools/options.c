@@ -90,7 +90,9 @@ static bool take_algo(cli_command_line *c, const char *value)
     }
     if (c->prebuilt)
         c->prebuilt->kind = kind;
-    return kind != CLI_PREBUILT_NONE || cli_search_set(CLI_ALGO, value, c->options);
+    /* The last --algo wins: an earlier jps is not left for the two tiers'
+     * searches. */
+    return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);
 }
 
 /* --cpd FILE (which asks for --algo cpd) and --cluster N. */
