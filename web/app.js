@@ -99,9 +99,10 @@ function setTopology(topology) {
   page.view.setTopology(topology);
   const hex = topology !== "square";
   for (const id of ["opt-moves", "opt-smooth"]) $(id).disabled = hex;
+  const squaresOnly = ["jps", "jps+", "hpa"];
   for (const option of $("opt-algorithm").options)
-    if (["jps", "jps+"].includes(option.value)) option.disabled = hex;
-  if (hex && ["jps", "jps+"].includes($("opt-algorithm").value)) setSelect("algorithm", "astar");
+    if (squaresOnly.includes(option.value)) option.disabled = hex;
+  if (hex && squaresOnly.includes($("opt-algorithm").value)) setSelect("algorithm", "astar");
 }
 
 function newMap(width, height, generate) {
@@ -237,6 +238,8 @@ function search() {
           cost: costs ? costs[sy * g.width + sx] : 0, expanded: reached, path };
     page.view.paintHeat(costs);
     page.replay = null;
+  } else if (o.algorithm === "hpa") {
+    r = searchTwoTiers(g, s, asked, sx, sy, gx, gy);
   } else {
     // Timed untraced (what a game pays), then traced for the pictures.
     const run = (trace) => (o.algorithm === "nearest"
@@ -264,6 +267,32 @@ function search() {
   page.dirty.search = true;
 }
 
+// Two tiers (HPA*): built over the map as it is now (clusters of 16 cells
+// a side, 4 on a map narrower than 64), the route's entrance cells shown
+// as jump points are, no replay (its graph search is not a grid's); then
+// the path straightened, its cost beside the one found.
+function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
+  const tiers = s.twoTiers(g, Math.min(g.width, g.height) < 64 ? 4 : 16, asked);
+  try {
+    const r = tiers.findPath(sx, sy, gx, gy, asked);
+    r.microseconds = timeSearch(() => tiers.findPath(sx, sy, gx, gy, asked));
+    const flat = r.points(), nodes = r.nodes();
+    r.path = [];
+    for (let k = 0; k < flat.length; k += 2) r.path.push([flat[k], flat[k + 1]]);
+    r.jumpPoints = [];
+    for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
+    r.tiers = { clusters: tiers.clusters, entrances: tiers.entrances };
+    if (r.status === STATUS.OK) {
+      const straight = s.straighten(g, asked);
+      if (straight.status === STATUS.OK) r.straightened = { cost: straight.cost, length: straight.length };
+    }
+    page.replay = null;
+    return r;
+  } finally {
+    tiers.delete();
+  }
+}
+
 // Microseconds per search, untraced (what a game pays): repeated for at
 // least 3 ms, as a browser's clock may tick only every 5 to 100 us.
 function timeSearch(run) {
@@ -288,6 +317,10 @@ function showResult(r) {
   if (page.replay && page.replay.truncated)
     extra.push(`trace holds ${page.replay.events.length / 8} of ${page.replay.total} events`);
   if ($("opt-algorithm").value === "flow") extra.push("expanded: cells reached by the distance map");
+  if (r.tiers)
+    extra.push(`clusters of ${r.tiers.clusters}, ${r.tiers.entrances} entrances; expanded: the graph's nodes`);
+  if (r.straightened)
+    extra.push(`straightened: cost ${r.straightened.cost}, ${r.straightened.length} cells`);
   $("stat-extra").textContent = extra.join(" · ");
   showPosition();
 }

@@ -348,6 +348,36 @@ export async function loadAstar(bytes) {
         for (let k = 0; k < flat.length; k += 2) waypoints.push([flat[k], flat[k + 1]]);
         return { status, message: statusMessage(status), waypoints, distance };
       },
+      // The last path found, straightened in place (astar_path_straighten:
+      // still cells, a legal move apart, never dearer): findPath's result
+      // without a trace. Only options.moves and costs count.
+      straighten(grid, asked = {}) {
+        setOptions(asked);
+        return result(c.astar_web_straighten(grid.pointer, options, path), 0, {});
+      },
+      // Two tiers (HPA*, astar/hpa.h) over grid, clusters of `cluster`
+      // cells a side, for options' moves and costs: { clusters, entrances,
+      // findPath(sx, sy, gx, gy, asked) - findPath's result into this
+      // searcher's path, nodes the route's entrance cells, expanded the
+      // graph's nodes; no trace - and delete() }. Build them again after
+      // an edit of the grid.
+      twoTiers(grid, cluster, asked = {}) {
+        setOptions(asked);
+        const hpa = c.astar_web_hpa_new(grid.pointer, options, cluster);
+        if (!hpa) throw new Error("astar: two tiers not built (a hex grid, a cluster size "
+                                  + "outside 2..64, or out of memory)");
+        return {
+          clusters: c.astar_hpa_cluster_size(hpa),
+          entrances: c.astar_hpa_nodes(hpa) >>> 0,
+          findPath(sx, sy, gx, gy, asked = {}) {
+            setOptions(asked);
+            const [status, microseconds] = timed(() =>
+              c.astar_web_hpa_find_path(hpa, sx, sy, gx, gy, options, path));
+            return result(status, microseconds, {});
+          },
+          delete() { c.astar_hpa_delete(hpa); },
+        };
+      },
       // Whether a unit at (ax, ay) sees (bx, by) (astar_line_of_sight): the
       // rule smooth() keeps to. Only options.moves counts.
       lineOfSight(grid, ax, ay, bx, by, asked = {}) {

@@ -202,6 +202,39 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
                            path);
 }
 
+/* Two tiers over grid (astar_hpa_new), NULL when they could not be built. */
+WEB_API astar_hpa *astar_web_hpa_new(const astar_grid *grid, const astar_options *options,
+                                     int cluster)
+{
+    astar_hpa *hpa = NULL;
+    astar_hpa_new(grid, options, cluster, &hpa, NULL);
+    return hpa;
+}
+
+/* astar_hpa_find_path with the points as numbers. */
+WEB_API astar_status astar_web_hpa_find_path(astar_hpa *hpa, int sx, int sy, int gx, int gy,
+                                             const astar_options *options, astar_path *path)
+{
+    return astar_hpa_find_path(hpa, (astar_point){ sx, sy }, (astar_point){ gx, gy }, options,
+                               path);
+}
+
+/* astar_path_straighten of the path in path's own buffer, in place: its
+ * length, cost and distance become the straightened path's, the rest of
+ * the object (its nodes buffer) stays as it was. */
+WEB_API astar_status astar_web_straighten(const astar_grid *grid, const astar_options *options,
+                                          astar_path *path)
+{
+    astar_path out = { .points = path->points, .capacity = path->length };
+    astar_status status = astar_path_straighten(grid, options, path->points, path->length, &out);
+    if (status == ASTAR_OK) {
+        path->length = out.length;
+        path->cost = out.cost;
+        path->distance = out.distance;
+    }
+    return status;
+}
+
 /* A whole map in a caller buffer of width * height bytes, row by row: with
  * walkable, 1 for a walkable cell and 0 for a blocked one, else each
  * cell's terrain cost (0 blocked), so that a page draws a large map without

@@ -58,7 +58,7 @@ function native(args) {
   } catch (error) {
     out = error.stdout;
   }
-  const m = out.match(/path: (\d+) cells, cost (\d+) .*?, (\d+) expanded/);
+  const m = out.match(/path: (\d+) cells, cost (\d+) .*?, (\d+) (?:graph nodes )?expanded/);
   return m ? { cells: +m[1], cost: +m[2], expanded: +m[3] } : { output: out };
 }
 
@@ -234,6 +234,31 @@ step("a 512 x 512 benchmark map, JPS, start and target dragged across it", async
         `JPS on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
   await page.mouse.move(5, 5);
   await shot(page, "bench-jps");
+});
+
+step("two tiers (HPA*) on the same map and problem: the CLI's path, then straightened", async (page) => {
+  await page.selectOption("#opt-algorithm", "hpa");
+  const [sx, sy, gx, gy] = longest;
+  const args = ["path", arFile, sx, sy, gx, gy, "--algo", "hpa", "--costs", "octile",
+                "--heuristic", "octile"].map(String);
+  const cli = native(args);
+  const shown = { cells: await number(page, "length"), cost: await number(page, "cost"),
+                  expanded: await number(page, "expanded") };
+  check(await stat(page, "status") === "found" && cli.cost > 0 &&
+        JSON.stringify(shown) === JSON.stringify(cli),
+        `HPA* on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
+  const entrances = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" }).match(/(\d+) entrances/);
+  const extra = await stat(page, "extra");
+  check(entrances && extra.includes(`clusters of 16, ${entrances[1]} entrances`),
+        `HPA*: the page says '${extra}', the CLI ${entrances && entrances[0]}`);
+  const straightened = extra.match(/straightened: cost (\d+), (\d+) cells/);
+  const jps = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
+                      "--heuristic", "octile"].map(String));
+  check(straightened && +straightened[1] <= shown.cost && +straightened[1] >= jps.cost,
+        `HPA* straightened: '${extra}', found ${shown.cost}, optimal ${jps.cost}`);
+  await page.mouse.move(5, 5);
+  await shot(page, "bench-hpa");
+  await page.selectOption("#opt-algorithm", "jps");
 });
 
 // Time per query in the page against the native CLI on the same problems:
