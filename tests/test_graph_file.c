@@ -123,6 +123,31 @@ static void test_text_format(void **state)
     astar_graph_delete(g);
 }
 
+/* A node placed so far away that its distance times the scale is more
+ * than any integer holds (fuzz_graph found it: the conversion of H was
+ * undefined): its H is capped, the searches run as any other, and UBSan
+ * (build-san) sees nothing. From b the edge to c is the path; from the
+ * far node or towards it, the start's own H is past the cost limit, so
+ * no path within the limit can exist: ASTAR_COST_OVERFLOW rather than
+ * ASTAR_NO_PATH, as astar/search.h says of every search. */
+static void test_far_positions(void **state)
+{
+    (void)state;
+    astar_graph *g = parse("graph directed\nscale tightest\n"
+                           "node a 0 555555555555555555550\n"
+                           "node b 3 -4.5\nnode c 6 10\nedge b c 12\n");
+    astar_context *ctx;
+    assert_int_equal(astar_graph_context_new(3, &ctx), ASTAR_OK);
+    uint32_t nodes[3];
+    astar_graph_path path = { .nodes = nodes, .capacity = 3 };
+    assert_int_equal(astar_graph_find_path(ctx, g, 1, 2, NULL, &path), ASTAR_OK);
+    assert_int_equal(path.cost, 12);
+    assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &path), ASTAR_COST_OVERFLOW);
+    assert_int_equal(astar_graph_find_path(ctx, g, 1, 0, NULL, &path), ASTAR_COST_OVERFLOW);
+    astar_context_delete(ctx);
+    astar_graph_delete(g);
+}
+
 /* Each fault of the text format, with the line it is on. */
 static void test_text_faults(void **state)
 {
@@ -259,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_risk_board),
         cmocka_unit_test(test_text_format),
         cmocka_unit_test(test_text_faults),
+        cmocka_unit_test(test_far_positions),
         cmocka_unit_test(test_dimacs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

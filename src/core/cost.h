@@ -100,6 +100,10 @@ typedef struct node_h_model {
     astar_heuristic metric;
 } node_h_model;
 
+/* The most H a graph's node gets: above ASTAR_MAX_COST, and times the
+ * largest weight (64 x WEIGHT_ONE) still inside 64 bits. */
+#define NODE_H_CAP ((uint64_t)1 << 40)
+
 /* H of a graph's node: its distance to the target under the metric times
  * the scale, rounded down, then weighted as cost_h does. */
 static ALWAYS_INLINE uint64_t cost_node_h(const node_h_model *m, uint32_t weight, uint32_t node)
@@ -116,7 +120,12 @@ static ALWAYS_INLINE uint64_t cost_node_h(const node_h_model *m, uint32_t weight
         return 0;
     }
     double dx = fabs(x - m->target_x), dy = fabs(y - m->target_y);
-    uint64_t estimate = (uint64_t)(m->scale * cost_distance(m->metric, dx, dy));
+    double h = m->scale * cost_distance(m->metric, dx, dy);
+    /* Positions far apart give distances no integer holds. An H past the
+     * cost limit already keeps its node out of every search (no path
+     * through it could cost less), so a larger one is as good: capped,
+     * and so that the weight's product stays in range too. */
+    uint64_t estimate = h < (double)NODE_H_CAP ? (uint64_t)h : NODE_H_CAP;
     return estimate * weight / WEIGHT_ONE;
 }
 
