@@ -215,8 +215,8 @@ ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_po
  * node_count the route's points when a buffer is given). The route's
  * detours through entrance cells are best taken out with
  * astar_path_straighten (astar/smooth.h; still cells, exact costs: on the
- * benchmark's maps it brings the mean cost over the optimal from 1.03-1.07
- * to 1.000-1.003, docs/performance.md), or the path smoothed into
+ * benchmark's maps it brings the mean cost over the optimal from 1.02-1.05
+ * to 1.001-1.006 per set, docs/performance.md), or the path smoothed into
  * waypoints as any path (astar_path_smooth); both are left to the caller.
  * Returns what astar_hpa_find_route returns, ASTAR_PATH_BUFFER_TOO_SMALL
  * when either buffer is too small (counts and cost set; unlike

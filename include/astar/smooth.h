@@ -134,7 +134,7 @@ ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_opt
  * result (its points are not the first's). It is greedy: the result is
  * not the cheapest path, and a detour longer than 128 steps stays. On
  * two-tier paths (astar/hpa.h) of the benchmark's maps the mean cost over
- * the optimal goes from 1.03-1.07 to 1.000-1.003 (docs/performance.md).
+ * the optimal goes from 1.02-1.05 to 1.001-1.006 per set (docs/performance.md).
  *
  * [in]     grid     a square grid, read only
  * [in]     options  [opt] NULL for the defaults; moves and costs are
