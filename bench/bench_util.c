@@ -49,3 +49,12 @@ bool bench_load_scenario_map(const char *program, const char *path, astar_scenar
     astar_scenario_delete(*scen);
     return false;
 }
+
+astar_options bench_octile_buckets(void)
+{
+    astar_options o = astar_options_default();
+    o.costs = ASTAR_COSTS_OCTILE;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    return o;
+}

@@ -21,6 +21,10 @@ bool bench_load_scenario(const char *program, const char *path, astar_scenario *
 bool bench_load_scenario_map(const char *program, const char *path, astar_scenario **scen,
                              astar_grid **grid);
 
+/* The options the programs that race astar against itself compare with:
+ * octile costs and H (the scenarios' measure) on the bucket open list. */
+astar_options bench_octile_buckets(void);
+
 /* What follows the last '/' of path (all of it if it has none). */
 const char *bench_base_name(const char *path);
 

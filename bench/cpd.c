@@ -63,10 +63,7 @@ static bool run_file(const char *path, const char *dir, size_t stride)
     if (!bench_load_scenario_map(program, path, &scen, &grid))
         return false;
     size_t cells = astar_grid_cells(grid), n = astar_scenario_count(scen);
-    astar_options o = astar_options_default();
-    o.costs = ASTAR_COSTS_OCTILE;
-    o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    astar_options o = bench_octile_buckets();
     astar_options jps_plus = o;
     jps_plus.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
     samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),

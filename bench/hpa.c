@@ -117,10 +117,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
     if (!bench_load_scenario_map(program, path, &scen, &grid))
         return false;
     size_t cells = astar_grid_cells(grid), n = astar_scenario_count(scen);
-    astar_options o = astar_options_default();
-    o.costs = ASTAR_COSTS_OCTILE;
-    o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    astar_options o = bench_octile_buckets();
     grid_search a = { NULL, grid, o }, j = { NULL, grid, o };
     j.options.algorithm = ASTAR_ALGORITHM_JPS;
     tier_search t = { NULL, o };

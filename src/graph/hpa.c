@@ -65,7 +65,6 @@ struct astar_hpa {
     astar_moves moves;
     astar_costs costs;
     step_table step;
-    cost_model model;          /* H of the searches inside a cluster */
     uint32_t straight, diagonal; /* the steps of costs */
     int size, across, down;    /* cluster side, clusters per row and column */
     cluster *clusters;
@@ -621,11 +620,8 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     cost_model model = cost_model_of(options);
     model.topology = grid->topology;
-    model.heuristic = options->moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN
-                                                      : ASTAR_HEURISTIC_OCTILE;
-    model.weight = WEIGHT_ONE;
     *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
-                      .costs = options->costs, .step = step_table_of(grid, &model), .model = model,
+                      .costs = options->costs, .step = step_table_of(grid, &model),
                       .straight = model.straight, .diagonal = model.diagonal,
                       .size = cluster_size,
                       .across = (grid->width + cluster_size - 1) / cluster_size,
