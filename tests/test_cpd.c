@@ -272,18 +272,9 @@ static void test_save_and_load(void **state)
     remove(temp_file);
 }
 
-/* FNV-1a 64 as the file format states it, written out again here. */
-static void reseal(uint8_t *bytes, size_t size)
+static int parse_status(const uint8_t *bytes, size_t size, const void *map)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < size - 8; i++)
-        h = (h ^ bytes[i]) * 0x100000001b3ull;
-    for (int i = 0; i < 8; i++)
-        bytes[size - 8 + (size_t)i] = (uint8_t)(h >> 8 * i);
-}
-
-static astar_status parse_status(const uint8_t *bytes, size_t size, const astar_grid *g)
-{
+    const astar_grid *g = map;
     astar_cpd *cpd = (astar_cpd *)&cpd;
     astar_error err;
     astar_status s = astar_cpd_parse(bytes, size, "damaged.cpd", g, &cpd, &err);
@@ -308,39 +299,26 @@ static void test_damaged_files(void **state)
     assert_int_equal(astar_cpd_save(cpd, temp_file, NULL), ASTAR_OK);
     size_t size;
     uint8_t *bytes = (uint8_t *)read_whole_file(temp_file, &size);
-    for (size_t i = 0; i < size; i++) {
-        bytes[i] ^= 0x20;
-        astar_status expected = i < 8 ? ASTAR_PARSE_ERROR        /* the magic */
-                                : i < 12 ? ASTAR_UNSUPPORTED    /* the version */
-                                         : ASTAR_PARSE_ERROR;   /* size or checksum */
-        assert_int_equal(parse_status(bytes, size, g), expected);
-        bytes[i] ^= 0x20;
-    }
-    for (size_t cut = 0; cut < size; cut++)
-        assert_int_equal(parse_status(bytes, cut, g), ASTAR_PARSE_ERROR);
-    assert_int_equal(parse_status(bytes, size, g), ASTAR_OK);
+    cpd_file_expect_damage_refused(bytes, size, parse_status, g);
 
     /* Crafted: the checksum made right again over contents no build
      * writes - a move of 9, a first run not at 0 - and over a move the
      * grid does not allow, which only the queries can see. */
-    size_t runs = 0;
-    for (int i = 7; i >= 0; i--)
-        runs = runs << 8 | bytes[40 + i];
-    size_t runs_at = size - 8 - 4 * runs;
+    size_t runs_at = cpd_file_runs_at(bytes, size);
     uint8_t *crafted = malloc(size);
     assert_non_null(crafted);
     memcpy(crafted, bytes, size);
     crafted[runs_at] = (uint8_t)(crafted[runs_at] & 0xF0) | 9;
-    reseal(crafted, size);
+    cpd_file_reseal(crafted, size);
     assert_int_equal(parse_status(crafted, size, g), ASTAR_PARSE_ERROR);
     memcpy(crafted, bytes, size);
     crafted[runs_at] |= 0x10;
-    reseal(crafted, size);
+    cpd_file_reseal(crafted, size);
     assert_int_equal(parse_status(crafted, size, g), ASTAR_PARSE_ERROR);
     /* Every run of every row towards blocked (4, 0): none is legal. */
     for (size_t k = runs_at; k < size - 8; k += 4)
         crafted[k] = (uint8_t)((bytes[k] & 0xF0) | 4);
-    reseal(crafted, size);
+    cpd_file_reseal(crafted, size);
     astar_cpd *bad;
     assert_int_equal(astar_cpd_parse(crafted, size, NULL, g, &bad, NULL), ASTAR_OK);
     astar_point points[32], next;

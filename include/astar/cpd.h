@@ -1,7 +1,8 @@
 /*
  * astar/cpd.h - Precalculated paths: a compressed first-move database
- * (CPD) of a grid, built once, saved and loaded, then asked for the next
- * move or the whole path between any two cells without a search.
+ * (CPD) of a grid or of any graph, built once, saved and loaded, then asked
+ * for the next move or the whole path between any two cells (or nodes)
+ * without a search.
  *
  * Part of the manual that include/astar.h gathers; parameters are marked
  * [in], [out], [in,out] and [opt] as it explains.
@@ -9,6 +10,7 @@
 #ifndef ASTAR_INCLUDE_CPD_H
 #define ASTAR_INCLUDE_CPD_H
 
+#include "graph.h"
 #include "search.h"
 
 #ifdef __cplusplus
@@ -48,7 +50,8 @@ extern "C" {
  * pointer to it, which must outlive the CPD, and the grid's edit count.
  * Any edit of the grid afterwards (a cell's walkability or cost, an index
  * enabled or disabled, the topology) makes every query answer
- * ASTAR_MAP_CHANGED: build or load again.
+ * ASTAR_MAP_CHANGED: build or load again. A CPD of a graph (below) is
+ * the same, for the graph's edit count (edge costs, enabled nodes).
  *
  * Options: moves and costs apply as in astar_find_path; square grids
  * only (a hex grid is ASTAR_UNSUPPORTED). The game world (layers, units,
@@ -69,7 +72,10 @@ typedef struct astar_cpd astar_cpd;
  *         island from its first cell), stepping by the moves the options
  *         allow. Cells near one another in the order are near on the map
  *         and, mostly, on the same side of walls. The default.
- *   ROWS  reading order (y * width + x) of the walkable cells. */
+ *   ROWS  reading order (y * width + x) of the walkable cells.
+ * On a graph, DFS is the same walk along out-edges from the lowest-numbered
+ * enabled node (each node's targets in the order of its edges), and ROWS
+ * the order of the node numbers. */
 typedef enum astar_cpd_order {
     ASTAR_CPD_ORDER_DFS = 0,
     ASTAR_CPD_ORDER_ROWS
@@ -123,12 +129,15 @@ ASTAR_API void astar_cpd_delete(astar_cpd *cpd);
 
 /* What a CPD holds. */
 typedef struct astar_cpd_info {
-    int width, height;     /* its grid's */
-    size_t walkable;       /* cells with a row: the walkable cells */
+    int width, height;     /* its grid's; 0 for a graph's CPD */
+    uint32_t nodes;        /* its graph's nodes; 0 for a grid's CPD */
+    size_t walkable;       /* cells or nodes with a row: the walkable cells,
+                              the enabled nodes */
     size_t runs;           /* runs in all rows */
-    size_t bytes;          /* memory it holds: 4 per run, 12 per cell */
+    size_t bytes;          /* memory it holds: 4 per run, 12 per cell (or
+                              node) */
     size_t file_bytes;     /* the size astar_cpd_save writes */
-    astar_moves moves;     /* the options it was built with */
+    astar_moves moves;     /* a grid's: the options it was built with */
     astar_costs costs;
     astar_cpd_order order;
 } astar_cpd_info;
@@ -181,16 +190,106 @@ ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, as
                                       astar_path *path);
 
 /* ------------------------------------------------------------------------ */
+/* Compressed path databases of graphs                                      */
+/* ------------------------------------------------------------------------ */
+
+/* The same database over any graph (astar/graph.h): a row per enabled
+ * node, and in it, over the enabled nodes in the order, the index among
+ * the row's node's out-edges of the first edge of a least-cost path (the
+ * cost astar_graph_find_path finds). A run is 4 bytes here too: its move
+ * takes the bits of the graph's largest out-degree, its start the rest, so
+ * that enabled nodes times the power of two above the largest out-degree
+ * must be at most 2^32 (a graph of a million nodes may have nodes of up to
+ * 4,095 edges; one of 2^28 nodes, up to 15).
+ *
+ * The build is one search per enabled node, and it is the library's own:
+ * a distance map (astar/graph_dijkstra.h, on a binary heap) from the
+ * source over the graph with its edges turned round, then a walk back
+ * along the edges on least-cost paths that gathers each node's optimal
+ * first edges. Disabled nodes have no row and are no target (queries
+ * refuse them as the graph search does); the CPD is stale (every query
+ * ASTAR_MAP_CHANGED) after any edit of the graph, and it keeps a pointer
+ * to the graph, which must outlive it. Positions, scale and names play no
+ * part. The same astar_cpd type serves both kinds: astar_cpd_delete,
+ * astar_cpd_describe and astar_cpd_save take either; a grid's queries on a
+ * graph's CPD, and a graph's on a grid's, are ASTAR_INVALID_ARGUMENT. */
+
+/* Builds the CPD of graph.
+ * [in]     graph      read only during the build and kept afterwards - it
+ *                     must outlive the CPD
+ * [in]     order      the nodes' order along a row
+ * [in]     threads    1..ASTAR_CPD_MAX_THREADS, as astar_cpd_new
+ * [in,opt] allocator  copied into the CPD; NULL: malloc and free
+ * [out]    out        the new CPD, or NULL on failure
+ * Returns
+ *   ASTAR_OK
+ *   ASTAR_INVALID_ARGUMENT  NULL graph or out, order or threads out of
+ *                           range, an allocator without both functions
+ *   ASTAR_UNSUPPORTED       enabled nodes and the largest out-degree do not
+ *                           fit a run (above)
+ *   ASTAR_COST_OVERFLOW     some least cost passes ASTAR_MAX_COST - 1
+ *   ASTAR_OUT_OF_MEMORY     nothing was created
+ * Costs a Dijkstra search over the whole graph per enabled node,
+ * O(n (n + e) log n) for n nodes and e edges, divided among the threads;
+ * allocates a copy of the graph with its edges turned round, per thread a
+ * graph context, a distance map and 28 bytes per node (52 in all), and
+ * its runs while building, then the CPD (astar_cpd_info's bytes). */
+ASTAR_API astar_status astar_graph_cpd_new(const astar_graph *graph, astar_cpd_order order,
+                                           int threads, const astar_allocator *allocator,
+                                           astar_cpd **out);
+
+/* The first node after `from` on a least-cost path from `from` to `to`.
+ * [in]  cpd   a graph's CPD
+ * [in]  from, to  nodes of its graph
+ * [out] next  the node to go to; from itself when from == to, and on
+ *             failure
+ * Returns
+ *   ASTAR_OK
+ *   ASTAR_NO_PATH            no path leads from `from` to `to`
+ *   ASTAR_INVALID_ARGUMENT   NULL cpd or next, or a grid's CPD
+ *   ASTAR_MAP_CHANGED        the graph was edited since the build or load
+ *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS (not a node),
+ *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (a disabled node), in this
+ *   order after ASTAR_MAP_CHANGED
+ *   ASTAR_INVALID_PATH       the database names an edge the node does not
+ *                            have, or one into a disabled node: only a
+ *                            crafted file can give it
+ * Costs a binary search in from's row: O(log runs); read only, no
+ * allocation. */
+ASTAR_API astar_status astar_graph_cpd_first_move(const astar_cpd *cpd, uint32_t from,
+                                                  uint32_t to, uint32_t *next);
+
+/* The whole path from `from` to `to`, first edge after first edge.
+ * [in]     cpd   a graph's CPD
+ * [in]     from, to
+ * [in,out] path  your buffer in, the result out as for
+ *                astar_graph_find_path: the nodes from `from` to `to`,
+ *                their count, the least cost, and expanded = the edges
+ *                looked up (length - 1)
+ * Returns the statuses of astar_graph_cpd_first_move (ASTAR_INVALID_ARGUMENT
+ * also for a NULL path or a NULL buffer with a capacity), and
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cost and
+ *                            expanded set, the buffer holds the path's first
+ *                            capacity nodes
+ *   ASTAR_INVALID_PATH       as above, or edges that would never reach `to`
+ * Costs a lookup per edge of the path; no allocation. from == to is a path
+ * of one node and cost 0. */
+ASTAR_API astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t to,
+                                            astar_graph_path *path);
+
+/* ------------------------------------------------------------------------ */
 /* CPD files                                                                */
 /* ------------------------------------------------------------------------ */
 
 /* A CPD file is little-endian binary: the magic "ASTARCPD", the format
  * version (1), the grid's width, height and hash (FNV-1a of its size,
  * topology and every cell's terrain), the moves, costs and order, the
- * counts of walkable cells and runs, the runs per row, the runs, and an
- * FNV-1a checksum of everything before it (docs/design.md has the
- * layout). The order itself is not stored: it is worked out again from
- * the grid on loading. */
+ * kind of map (0 a grid, 1 a graph), the counts of walkable cells and
+ * runs, the runs per row, the runs, and an FNV-1a checksum of everything
+ * before it (src/cpd/cpd_file.c has the layout). A graph's file holds its
+ * node count where a grid's has the width, 0 for the height, and the hash
+ * of its enabled nodes and edges (targets and costs). The order itself is
+ * not stored: it is worked out again from the map on loading. */
 
 /* Writes cpd to the file at path (replacing it).
  * [in]  cpd
@@ -214,7 +313,8 @@ ASTAR_API astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, as
  *                           checksum, or contents no build writes
  *   ASTAR_UNSUPPORTED       a CPD file of another format version
  *   ASTAR_MAP_CHANGED       a good file made for another map: its size,
- *                           walkable cells or hash differ from grid's
+ *                           walkable cells or hash differ from grid's, or
+ *                           it is a graph's
  *   ASTAR_INVALID_ARGUMENT  NULL path, grid or out; a hex grid
  *   ASTAR_OUT_OF_MEMORY
  * Reads the file once into memory (no more than its header's counts allow)
@@ -239,6 +339,18 @@ ASTAR_API astar_status astar_cpd_parse_with(const void *data, size_t size, const
                                             const astar_grid *grid,
                                             const astar_allocator *allocator, astar_cpd **out,
                                             astar_error *err);
+
+/* A graph's CPD from a file, or from a file's bytes in memory: as
+ * astar_cpd_load and astar_cpd_parse_with, for graph (a grid's file is
+ * ASTAR_MAP_CHANGED), and ASTAR_UNSUPPORTED for a graph whose runs would
+ * not fit (astar_graph_cpd_new). */
+ASTAR_API astar_status astar_graph_cpd_load(const char *path, const astar_graph *graph,
+                                            const astar_allocator *allocator, astar_cpd **out,
+                                            astar_error *err);
+ASTAR_API astar_status astar_graph_cpd_parse(const void *data, size_t size, const char *name,
+                                             const astar_graph *graph,
+                                             const astar_allocator *allocator, astar_cpd **out,
+                                             astar_error *err);
 
 #ifdef __cplusplus
 }

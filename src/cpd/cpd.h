@@ -1,5 +1,6 @@
-/* What the CPD's build and queries (cpd.c) and its file (cpd_file.c)
- * share: the layout of a database and how one is made ready for runs. */
+/* What the CPD's row making (cpd.c), its two kinds of map (cpd_grid.c,
+ * cpd_graph.c) and its file (cpd_file.c) share: the layout of a database,
+ * how its runs are made and read, and what each kind of map provides. */
 #ifndef ASTAR_CPD_CPD_H
 #define ASTAR_CPD_CPD_H
 
@@ -8,34 +9,44 @@
 #include "astar.h"
 #include "core/memory.h"
 
-/* A run is (start << RUN_SHIFT | move): start, its first source's place in
- * the order, below ASTAR_MAX_CELLS = 2^28, so 28 bits; move, a direction
- * of core/moves.h (0..7) or MOVE_NONE for sources that cannot reach the
- * row's target - nine values, so 4 bits. */
-enum { RUN_SHIFT = 4, RUN_MOVE_MASK = (1 << RUN_SHIFT) - 1, MOVE_NONE = 8 };
+/* A run is (start << shift | move): start, its first target's place in
+ * the order; move, a code below 2^shift - a grid's direction (core/moves.h,
+ * 0..7), a graph's out-edge index - or the CPD's `none` for targets the
+ * row's source cannot reach. A grid's shift is 4 and its none 8 (files of
+ * format 1 hold these); a graph's none is its largest out-degree and its
+ * shift the bits that take it, so start has the 32 - shift bits left. */
+enum { GRID_RUN_SHIFT = 4, GRID_MOVE_NONE = 8 };
 #define NO_RANK UINT32_MAX
+
+/* The map a CPD answers for: exactly one of the two is set. */
+typedef struct cpd_map {
+    const astar_grid *grid;
+    const astar_graph *graph;
+} cpd_map;
 
 struct astar_cpd {
     astar_allocator memory;
-    const astar_grid *grid;
-    uint64_t edits;         /* the grid's edit count when built or loaded */
-    uint64_t hash;          /* cpd_grid_hash of the grid then */
-    astar_moves moves;
+    cpd_map map;
+    uint64_t edits;         /* the map's edit count when built or loaded */
+    uint64_t hash;          /* astar__cpd_map_hash of the map then */
+    astar_moves moves;      /* a grid's options (unused for a graph) */
     astar_costs costs;
     astar_cpd_order order;
-    uint32_t straight, diagonal;  /* the costs' steps onto terrain 1 */
-    int width, height;
-    uint32_t walkable;      /* rows, and places in the order */
-    uint32_t *rank;         /* per cell (y * width + x): its place in the
-                               order, NO_RANK for a blocked cell */
+    uint32_t straight, diagonal;  /* a grid's steps onto terrain 1 */
+    uint32_t shift, none;   /* the runs' layout (above) */
+    uint32_t ids;           /* cells of the grid or nodes of the graph */
+    uint32_t walkable;      /* rows, and places in the order: walkable
+                               cells or enabled nodes */
+    uint32_t *rank;         /* per id: its place in the order, NO_RANK for a
+                               blocked cell or disabled node */
     uint64_t *row;          /* walkable + 1: the runs of the row of the
-                               target at place r are runs[row[r] .. row[r + 1]) */
+                               source at place r are runs[row[r] .. row[r + 1]) */
     uint32_t *runs;         /* [opt] NULL while there are none */
     uint64_t run_count;
 };
 
 /* FNV-1a, 64 bits, of n bytes continuing from h (start with FNV_OFFSET):
- * the grid's hash and the file's checksum. */
+ * the maps' hashes and the file's checksum. */
 #define FNV_OFFSET 0xcbf29ce484222325ull
 static inline uint64_t cpd_fnv(uint64_t h, const uint8_t *bytes, size_t n)
 {
@@ -44,16 +55,134 @@ static inline uint64_t cpd_fnv(uint64_t h, const uint8_t *bytes, size_t n)
     return h;
 }
 
-/* The hash a CPD keeps of its grid: size, topology and every cell's terrain. */
-uint64_t astar__cpd_grid_hash(const astar_grid *grid);
+/* ------------------------------------------------------------------------ */
+/* A row's moves and runs                                                   */
+/* ------------------------------------------------------------------------ */
 
-/* A CPD of grid for these moves, costs and order, without runs: the
- * struct, the order worked out (rank) and row[] allocated, with memory
- * kept in it. NULL when out of memory. The grid must be a square one. */
-astar_cpd *astar__cpd_create(const astar_allocator *memory, const astar_grid *grid,
-                             astar_moves moves, astar_costs costs, astar_cpd_order order);
+/* The optimal first moves from a source towards one target, as a set (SRC's
+ * wildcards): bit i < 63 is move code i; bit 63 is the code in `high`, for
+ * graphs whose nodes have more out-edges than the bits, and for their none
+ * when it is 63 or more. A grid's sets are bits 0..8, its none bit 8. */
+#define CPD_HIGH_BIT (1ull << 63)
 
-/* The bytes astar_cpd_save writes for walkable cells and runs. */
+/* Adds the set (moves, high) to (*into, *into_high): a union, except that
+ * of two different high codes one is kept - any subset of the optimal
+ * first moves is still a set of optimal ones. */
+static inline void cpd_moves_join(uint64_t *into, uint32_t *into_high, uint64_t moves,
+                                  uint32_t high)
+{
+    if (moves & CPD_HIGH_BIT && (!(*into & CPD_HIGH_BIT) || high < *into_high))
+        *into_high = high;
+    *into |= moves;
+}
+
+/* Where a row's runs go as they are made: grown by doubling. */
+typedef struct cpd_runs {
+    const astar_allocator *memory;
+    uint32_t *runs;
+    size_t count, capacity;
+} cpd_runs;
+
+/* Compresses the moves of every target of the source at place r (moves[k]
+ * and, with high codes, high[k] [opt NULL] for the target at place k;
+ * moves[r] is not read: the source takes any move) into runs appended to
+ * out, greedily: a run goes on while some move is optimal for all its
+ * targets, which gives the fewest runs for the order. Returns how many,
+ * or 0 when out of memory. */
+size_t astar__cpd_compress_row(const astar_cpd *cpd, uint32_t r, const uint64_t *moves,
+                               const uint32_t *high, cpd_runs *out);
+
+/* The move code stored for the target at place k in a row of `runs` runs
+ * (at least one; the first starts at 0): the last run that starts at or
+ * before k. */
+static inline uint32_t cpd_lookup(const uint32_t *row, size_t runs, uint32_t k, uint32_t shift)
+{
+    uint32_t key = k << shift | ((1u << shift) - 1);
+    size_t lo = 0;
+    while (runs > 1) {
+        size_t half = runs / 2;
+        lo = row[lo + half] <= key ? lo + half : lo;
+        runs -= half;
+    }
+    return row[lo] & ((1u << shift) - 1);
+}
+
+/* The code of the first move from the source at place r towards the
+ * target at place k (different places, both of the CPD). */
+static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t r, uint32_t k)
+{
+    return cpd_lookup(cpd->runs + cpd->row[r], (size_t)(cpd->row[r + 1] - cpd->row[r]), k,
+                      cpd->shift);
+}
+
+/* ------------------------------------------------------------------------ */
+/* What each kind of map provides                                           */
+/* ------------------------------------------------------------------------ */
+
+/* One thread's searches, of a kind of map (cpd_grid.c, cpd_graph.c). */
+typedef struct cpd_searcher cpd_searcher;
+
+typedef struct cpd_kind {
+    /* The hash a CPD keeps of its map (astar__cpd_map_hash). */
+    uint64_t (*hash)(cpd_map map);
+    /* Sets cpd->walkable and the runs' shift and none. */
+    void (*layout)(astar_cpd *cpd);
+    /* Whether id (a cell, a node) has a row: walkable, enabled. */
+    bool (*usable)(const astar_cpd *cpd, uint32_t id);
+    /* The DFS order into cpd->rank (all NO_RANK before): stack and next
+     * hold walkable + 1 entries for its walk. */
+    void (*depth_first)(astar_cpd *cpd, uint32_t *stack, uint32_t *next);
+    /* A searcher for one thread: it reads the CPD's map and order and
+     * `shared` (the kind's [opt] read-only data for every thread). */
+    astar_status (*searcher_new)(const astar_cpd *cpd, const void *shared, cpd_searcher **out);
+    /* The moves of the row of the source at place r: moves[k] (and, where
+     * the kind has high codes, high[k]) for every place k but r. Returns
+     * ASTAR_OK or ASTAR_COST_OVERFLOW (a least cost past
+     * ASTAR_MAX_COST - 1). */
+    astar_status (*row)(cpd_searcher *s, uint32_t r, uint64_t *moves, uint32_t *high);
+    void (*searcher_delete)(const astar_cpd *cpd, cpd_searcher *s);
+    bool high_codes;        /* whether row writes high[] */
+} cpd_kind;
+
+extern const cpd_kind astar__cpd_grid_kind, astar__cpd_graph_kind;
+
+static inline const cpd_kind *cpd_kind_of(cpd_map map)
+{
+    return map.grid ? &astar__cpd_grid_kind : &astar__cpd_graph_kind;
+}
+
+static inline uint64_t astar__cpd_map_hash(cpd_map map)
+{
+    return cpd_kind_of(map)->hash(map);
+}
+
+/* A CPD of the map, without runs: the struct, the order worked out (rank),
+ * the runs' layout and row[] allocated, with memory kept in it. moves and
+ * costs are a grid's. NULL when out of memory. A grid must be a square
+ * one. */
+astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_moves moves,
+                             astar_costs costs, astar_cpd_order order);
+
+/* Builds every row of cpd (made by astar__cpd_create) on `threads`
+ * threads, each with a searcher of its own. */
+astar_status astar__cpd_build_rows(astar_cpd *cpd, int threads, const void *shared);
+
+/* The checks of a path's step as it is walked: a least-cost path visits
+ * no id twice, so more steps than rows, or no way on part way, is a
+ * crafted file. length counts the ids walked so far. */
+static inline astar_status cpd_walk_status(astar_status step, size_t length, uint32_t walkable)
+{
+    if ((step == ASTAR_NO_PATH && length > 1) || (step == ASTAR_OK && length > walkable))
+        return ASTAR_INVALID_PATH;
+    return step;
+}
+
+/* Whether a CPD of graph can lay out its runs (astar_graph_cpd_new's
+ * ASTAR_UNSUPPORTED): its largest out-degree and its enabled nodes fit 32
+ * bits together. */
+bool astar__cpd_graph_fits(const astar_graph *graph);
+
+/* The bytes astar_cpd_save writes for walkable rows and runs. */
 uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs);
 
 #endif

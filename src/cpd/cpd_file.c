@@ -3,15 +3,16 @@
  *   offset  size  field
  *        0     8  magic "ASTARCPD"
  *        8     4  format version, CPD_VERSION
- *       12     4  grid width
- *       16     4  grid height
+ *       12     4  grid width, or a graph's nodes
+ *       16     4  grid height, or 0 for a graph
  *       20     1  moves (astar_moves), 1 costs (astar_costs), 1 order
- *                 (astar_cpd_order), 1 zero
- *       24     8  the grid's hash (astar__cpd_grid_hash)
- *       32     8  W, walkable cells (rows)
+ *                 (astar_cpd_order), 1 kind: 0 a grid, 1 a graph (whose
+ *                 moves and costs are 0)
+ *       24     8  the map's hash (astar__cpd_map_hash)
+ *       32     8  W, walkable cells or enabled nodes (rows)
  *       40     8  R, runs
  *       48    4W  runs per row, rows in the order of their targets
- *   48 + 4W   4R  runs, row after row: start << 4 | move
+ *   48 + 4W   4R  runs, row after row: start << shift | move (cpd.h)
  *   .. + 4R    8  FNV-1a 64 of every byte before it
  *
  * The loader checks, in this order, what each failure says: the magic (not
@@ -29,7 +30,7 @@
 #include "grid/grid.h"
 #include "io/text.h"
 
-enum { CPD_VERSION = 1, HEADER_BYTES = 48, CHECKSUM_BYTES = 8 };
+enum { CPD_VERSION = 1, HEADER_BYTES = 48, CHECKSUM_BYTES = 8, KIND_GRID = 0, KIND_GRAPH = 1 };
 static const char magic[8] = { 'A', 'S', 'T', 'A', 'R', 'C', 'P', 'D' };
 
 /* Whether the first bytes (as many as there are, up to 8) are the magic's. */
@@ -107,12 +108,13 @@ astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, astar_error 
     uint8_t *h = room(&w, HEADER_BYTES);
     memcpy(h, magic, sizeof magic);
     put_u32(h + 8, CPD_VERSION);
-    put_u32(h + 12, (uint32_t)cpd->width);
-    put_u32(h + 16, (uint32_t)cpd->height);
+    const astar_grid *grid = cpd->map.grid;
+    put_u32(h + 12, grid ? (uint32_t)grid->width : cpd->ids);
+    put_u32(h + 16, grid ? (uint32_t)grid->height : 0);
     h[20] = (uint8_t)cpd->moves;
     h[21] = (uint8_t)cpd->costs;
     h[22] = (uint8_t)cpd->order;
-    h[23] = 0;
+    h[23] = grid ? KIND_GRID : KIND_GRAPH;
     put_u64(h + 24, cpd->hash);
     put_u64(h + 32, cpd->walkable);
     put_u64(h + 40, cpd->run_count);
@@ -160,37 +162,44 @@ static size_t bound(const char *prefix, size_t length, bool at_end)
 }
 
 /* Every row of a file's runs: rows of at least one run, the first starting
- * at 0, starts rising and below walkable, moves up to MOVE_NONE. Returns
+ * at 0, starts rising and below walkable, moves up to none. Returns
  * the first bad row's place, or walkable when every row is good. */
 static uint32_t first_bad_row(const astar_cpd *cpd)
 {
     for (uint32_t r = 0; r < cpd->walkable; r++) {
         const uint32_t *run = cpd->runs + cpd->row[r], *end = cpd->runs + cpd->row[r + 1];
-        if (run == end || *run >> RUN_SHIFT != 0)
+        uint32_t shift = cpd->shift, mask = (1u << shift) - 1;
+        if (run == end || *run >> shift != 0)
             return r;
         for (; run < end; run++)
-            if ((*run & RUN_MOVE_MASK) > MOVE_NONE || *run >> RUN_SHIFT >= cpd->walkable ||
-                (run + 1 < end && run[1] >> RUN_SHIFT <= *run >> RUN_SHIFT))
+            if ((*run & mask) > cpd->none || *run >> shift >= cpd->walkable ||
+                (run + 1 < end && run[1] >> shift <= *run >> shift))
                 return r;
     }
     return cpd->walkable;
 }
 
-/* The runs of a file whose header, size and checksum were checked, into a
- * CPD made for grid; NULL with the reason in err. */
-static astar_status read_runs(const uint8_t *p, const char *name, const astar_grid *grid,
+/* The runs of a file whose header, size, checksum and map were checked,
+ * into a CPD made for the map; NULL with the reason in err. */
+static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                               const astar_allocator *memory, astar_cpd **out, astar_error *err)
 {
     astar_moves moves = p[20];
     astar_costs costs = p[21];
     astar_cpd_order order = p[22];
     if (moves > ASTAR_MOVES_8_CUT || costs > ASTAR_COSTS_OCTILE || order > ASTAR_CPD_ORDER_ROWS ||
-        p[23] != 0)
+        (map.graph && (moves != 0 || costs != 0)))
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "moves %u, costs %u, order %u: values no build writes", p[20],
                                 p[21], p[22]);
-    astar_cpd *cpd = astar__cpd_create(memory, grid, moves, costs, order);
+    astar_cpd *cpd = astar__cpd_create(memory, map, moves, costs, order);
     uint64_t runs = get_u64(p + 40);
+    if (cpd && cpd->walkable != get_u64(p + 32)) {
+        astar_cpd_delete(cpd);
+        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
+                                "made for another map: %llu rows, this map has %u",
+                                (unsigned long long)get_u64(p + 32), cpd->walkable);
+    }
     if (cpd && !(cpd->runs = astar__allocate(memory, runs > 0 ? runs : 1, sizeof *cpd->runs))) {
         astar_cpd_delete(cpd);
         cpd = NULL;
@@ -215,13 +224,46 @@ static astar_status read_runs(const uint8_t *p, const char *name, const astar_gr
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "row %u: runs no build writes (a first run not at 0, starts "
-                                "not rising or past the walkable cells, a move above 8)", bad);
+                                "not rising or past the rows, a move above %u)", bad, cpd->none);
     }
     *out = cpd;
     return ASTAR_OK;
 }
 
-static astar_status parse(const uint8_t *p, size_t size, const char *name, const astar_grid *grid,
+/* The map a checked file names against the one it is loaded for: the
+ * kind, size and hash, then (a graph's) whether its runs fit. */
+static astar_status read_map(const uint8_t *p, const char *name, cpd_map map,
+                             const astar_allocator *memory, astar_cpd **out, astar_error *err)
+{
+    uint32_t width = get_u32(p + 12), height = get_u32(p + 16);
+    uint64_t hash = get_u64(p + 24), own = astar__cpd_map_hash(map);
+    const astar_grid *grid = map.grid;
+    if (p[23] != (grid ? KIND_GRID : KIND_GRAPH)) {
+        if (p[23] > KIND_GRAPH)
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                    "map kind %u: a value no build writes", p[23]);
+        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0, "made for a %s, not a %s",
+                                grid ? "graph" : "grid", grid ? "grid" : "graph");
+    }
+    if (grid && (width != (uint32_t)grid->width || height != (uint32_t)grid->height || hash != own))
+        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
+                                "made for another map: a %u x %u grid of hash %016llx, this one "
+                                "is %d x %d of hash %016llx",
+                                width, height, (unsigned long long)hash, grid->width,
+                                grid->height, (unsigned long long)own);
+    if (!grid && (width != astar_graph_nodes(map.graph) || height != 0 || hash != own))
+        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
+                                "made for another graph: %u nodes of hash %016llx, this one has "
+                                "%u of hash %016llx",
+                                width, (unsigned long long)hash, astar_graph_nodes(map.graph),
+                                (unsigned long long)own);
+    if (!grid && !astar__cpd_graph_fits(map.graph))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, name, 0,
+                                "the graph's nodes and largest out-degree do not fit a run");
+    return read_runs(p, name, map, memory, out, err);
+}
+
+static astar_status parse(const uint8_t *p, size_t size, const char *name, cpd_map map,
                           const astar_allocator *memory, astar_cpd **out, astar_error *err)
 {
     if (!magic_so_far(p, size) || size == 0)
@@ -248,20 +290,12 @@ static astar_status parse(const uint8_t *p, size_t size, const char *name, const
     if (sum != get_u64(p + size - CHECKSUM_BYTES))
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "checksum mismatch: the file is damaged");
-    uint32_t width = get_u32(p + 12), height = get_u32(p + 16);
-    uint64_t hash = get_u64(p + 24), own = astar__cpd_grid_hash(grid);
-    if (width != (uint32_t)grid->width || height != (uint32_t)grid->height || hash != own)
-        return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
-                                "made for another map: a %u x %u grid of hash %016llx, this one "
-                                "is %d x %d of hash %016llx",
-                                width, height, (unsigned long long)hash, grid->width,
-                                grid->height, (unsigned long long)own);
-    return read_runs(p, name, grid, memory, out, err);
+    return read_map(p, name, map, memory, out, err);
 }
 
-/* What the text reader hands its parser: the grid and where the CPD goes. */
+/* What the text reader hands its parser: the map and where the CPD goes. */
 typedef struct cpd_target {
-    const astar_grid *grid;
+    cpd_map map;
     astar_cpd **out;
 } cpd_target;
 
@@ -269,59 +303,89 @@ static astar_status parse_read(const char *text, size_t length, const char *name
                                const astar_allocator *memory, void *out, astar_error *err)
 {
     cpd_target *t = out;
-    return parse((const uint8_t *)text, length, name, t->grid, memory, t->out, err);
+    return parse((const uint8_t *)text, length, name, t->map, memory, t->out, err);
 }
 
-/* The arguments every loader takes; ASTAR_OK or why not, in err. */
-static astar_status check_load(const void *source, const astar_grid *grid, astar_cpd **out,
-                               astar_error *err)
+/* The arguments every loader takes, and the allocator (into memory, for
+ * a parse); ASTAR_OK or why not, in err. */
+static astar_status check_load(const void *source, cpd_map map, const astar_allocator *allocator,
+                               astar_allocator *memory, astar_cpd **out, astar_error *err)
 {
     astar__error_clear(err);
     if (out)
         *out = NULL;
-    if (!source || !grid || !out)
+    if (!source || !(map.grid || map.graph) || !out)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
-                                "no file, no grid or no place for the result");
-    if (hex_topology(grid->topology))
+                                "no file, no map or no place for the result");
+    if (map.grid && hex_topology(map.grid->topology))
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "a CPD serves square grids only");
+    if (astar__allocator_keep(allocator, memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "an allocator without both functions");
     return ASTAR_OK;
+}
+
+static astar_status load(const char *path, cpd_map map, const astar_allocator *allocator,
+                         astar_cpd **out, astar_error *err)
+{
+    astar_allocator memory;
+    astar_status s = check_load(path, map, allocator, &memory, out, err);
+    if (s != ASTAR_OK)
+        return s;
+    static const text_kind kind = { parse_read, bound, 0, "its header's counts allow" };
+    cpd_target target = { map, out };
+    return astar__text_parse_file(path, &kind, &memory, &target, err);
+}
+
+static astar_status parse_bytes(const void *data, size_t size, const char *name, cpd_map map,
+                                const astar_allocator *allocator, astar_cpd **out,
+                                astar_error *err)
+{
+    astar_allocator memory;
+    astar_status s = check_load(data || size == 0 ? (const void *)"" : NULL, map, allocator,
+                                &memory, out, err);
+    if (s != ASTAR_OK)
+        return s;
+    return parse(data, size, name, map, &memory, out, err);
 }
 
 astar_status astar_cpd_load(const char *path, const astar_grid *grid, astar_cpd **out,
                             astar_error *err)
 {
-    return astar_cpd_load_with(path, grid, NULL, out, err);
+    return load(path, (cpd_map){ .grid = grid }, NULL, out, err);
 }
 
 astar_status astar_cpd_load_with(const char *path, const astar_grid *grid,
                                  const astar_allocator *allocator, astar_cpd **out,
                                  astar_error *err)
 {
-    astar_status s = check_load(path, grid, out, err);
-    if (s != ASTAR_OK)
-        return s;
-    static const text_kind kind = { parse_read, bound, 0, "its header's counts allow" };
-    cpd_target target = { grid, out };
-    return astar__text_parse_file(path, &kind, allocator, &target, err);
+    return load(path, (cpd_map){ .grid = grid }, allocator, out, err);
 }
 
 astar_status astar_cpd_parse(const void *data, size_t size, const char *name,
                              const astar_grid *grid, astar_cpd **out, astar_error *err)
 {
-    return astar_cpd_parse_with(data, size, name, grid, NULL, out, err);
+    return parse_bytes(data, size, name, (cpd_map){ .grid = grid }, NULL, out, err);
 }
 
 astar_status astar_cpd_parse_with(const void *data, size_t size, const char *name,
                                   const astar_grid *grid, const astar_allocator *allocator,
                                   astar_cpd **out, astar_error *err)
 {
-    astar_status s = check_load(data || size == 0 ? (const void *)"" : NULL, grid, out, err);
-    astar_allocator memory;
-    if (s == ASTAR_OK && astar__allocator_keep(allocator, &memory) != ASTAR_OK)
-        s = astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
-                             "an allocator without both functions");
-    if (s != ASTAR_OK)
-        return s;
-    return parse(data, size, name, grid, &memory, out, err);
+    return parse_bytes(data, size, name, (cpd_map){ .grid = grid }, allocator, out, err);
+}
+
+astar_status astar_graph_cpd_load(const char *path, const astar_graph *graph,
+                                  const astar_allocator *allocator, astar_cpd **out,
+                                  astar_error *err)
+{
+    return load(path, (cpd_map){ .graph = graph }, allocator, out, err);
+}
+
+astar_status astar_graph_cpd_parse(const void *data, size_t size, const char *name,
+                                   const astar_graph *graph, const astar_allocator *allocator,
+                                   astar_cpd **out, astar_error *err)
+{
+    return parse_bytes(data, size, name, (cpd_map){ .graph = graph }, allocator, out, err);
 }
