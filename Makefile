@@ -113,6 +113,8 @@ bench:
 	./build-bench/astar-hpa --stride 2 $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-cpd $(if $(CPD_DIR),--load $(CPD_DIR)) \
 	  $(foreach m,$(CPD_MAPS),$(BENCH)/scen/$(m).map.scen)
+	./build-bench/astar-cpd --graph $(if $(CPD_DIR),--load $(CPD_DIR)) \
+	  $(foreach m,$(CPD_MAPS),$(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
 
 # The fuzz targets for longer, one at a time (each takes a core), with their

@@ -1,13 +1,17 @@
-/* astar-cpd [--load DIR] [--stride K] SCEN... : precalculated paths
- * (astar/cpd.h) against JPS+ on the same problems in the same run. Per
- * scenario file (its map in the Moving AI layout): the map's database
- * built on 2 threads (or loaded from DIR/<map>.cpd when that file exists,
- * as `astar cpd build` saves it), its build or load time and its bytes
- * per cell in memory and on disk; then on every K-th posable problem
+/* astar-cpd [--graph] [--load DIR] [--stride K] SCEN... : precalculated
+ * paths (astar/cpd.h) against a search on the same problems in the same
+ * run. Per scenario file (its map in the Moving AI layout): the map's
+ * database built on 2 threads (or loaded from DIR/<map>.cpd when that file
+ * exists, as `astar cpd build` saves it), its build or load time and its
+ * bytes per cell in memory and on disk; then on every K-th posable problem
  * (default 1) the first move alone, the whole path, and JPS+ on the bucket
  * open list, one after the other, octile costs, the medians in
- * microseconds and JPS+'s median over each. Every CPD path must have the
- * scenario's optimal length: a mismatch is counted and fails the run. */
+ * microseconds and the search's median over each. With --graph the map is
+ * first made a graph (astar_graph_from_grid, octile), the database is the
+ * graph's (DIR/<map>.graph.cpd) and the search A* on the graph (buckets,
+ * octile H from the positions): a graph's database against a graph's
+ * search. Every CPD path must have the scenario's optimal length and the
+ * search's cost: a mismatch is counted and fails the run. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -24,100 +28,172 @@ enum { THREADS = 2 };
 
 /* The samples of one file, in microseconds. */
 typedef struct samples {
-    double *first, *path, *jps_plus;
+    double *first, *path, *search;
     size_t count;
 } samples;
 
+/* What one file's problems are asked of: the grid, or its graph, with
+ * their database and the search it is measured against. */
+typedef struct subject {
+    astar_grid *grid;
+    astar_graph *graph;       /* [opt] --graph */
+    astar_cpd *cpd;
+    astar_context *ctx;
+    astar_options search;     /* JPS+, or A* on the graph */
+    astar_point *points;
+    uint32_t *nodes;
+} subject;
+
+static uint32_t node_of(const subject *t, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)astar_grid_width(t->grid) + (uint32_t)p.x;
+}
+
 /* The database of the map of the scenario file scen_path (X.map.scen):
- * loaded from dir/X.cpd when there is one, else built; *seconds how long
- * that took, *how which. */
-static astar_status get_cpd(const astar_grid *grid, const astar_options *o, const char *dir,
-                            const char *scen_path, astar_cpd **cpd, double *seconds,
+ * loaded from dir/X.cpd (X.graph.cpd for a graph) when there is one, else
+ * built; *seconds how long that took, *how which. */
+static astar_status get_cpd(subject *t, const char *dir, const char *scen_path, double *seconds,
                             const char **how)
 {
     char file[4096];
     double t0 = now_seconds();
+    astar_status s;
+    *how = "built";
     if (dir) {
         const char *base = bench_base_name(scen_path), *dot = strstr(base, ".map.scen");
         size_t stem = dot ? (size_t)(dot - base) : strlen(base);
-        snprintf(file, sizeof file, "%s/%.*s.cpd", dir, (int)stem, base);
+        snprintf(file, sizeof file, "%s/%.*s%s.cpd", dir, (int)stem, base,
+                 t->graph ? ".graph" : "");
         FILE *f = fopen(file, "rb");
         if (f) {
             fclose(f);
-            astar_status s = astar_cpd_load(file, grid, cpd, NULL);
-            *seconds = now_seconds() - t0;
             *how = "loaded";
+            s = t->graph ? astar_graph_cpd_load(file, t->graph, NULL, &t->cpd, NULL)
+                         : astar_cpd_load(file, t->grid, &t->cpd, NULL);
+            *seconds = now_seconds() - t0;
             return s;
         }
     }
-    astar_status s = astar_cpd_new(grid, o, ASTAR_CPD_ORDER_DFS, THREADS, cpd);
+    astar_options octile = bench_octile_buckets();
+    s = t->graph ? astar_graph_cpd_new(t->graph, ASTAR_CPD_ORDER_DFS, THREADS, NULL, &t->cpd)
+                 : astar_cpd_new(t->grid, &octile, ASTAR_CPD_ORDER_DFS, THREADS, &t->cpd);
     *seconds = now_seconds() - t0;
-    *how = "built";
     return s;
 }
 
-static bool run_file(const char *path, const char *dir, size_t stride)
+/* The grid made ready: its graph (--graph) or its jump table - the table
+ * first, since enabling it counts as an edit, which a CPD built before
+ * would answer with ASTAR_MAP_CHANGED - the context and the buffers. */
+static bool prepare(subject *t, bool graph)
+{
+    size_t cells = astar_grid_cells(t->grid);
+    astar_options octile = bench_octile_buckets();
+    t->search = octile;
+    if (graph)
+        return astar_graph_from_grid(t->grid, &octile, NULL, &t->graph) == ASTAR_OK &&
+               astar_graph_context_new(cells, &t->ctx) == ASTAR_OK &&
+               (t->nodes = malloc(cells * sizeof *t->nodes)) != NULL;
+    t->search.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
+    return astar_grid_enable_jump_table(t->grid) == ASTAR_OK &&
+           astar_context_new(cells, &t->ctx) == ASTAR_OK &&
+           (t->points = malloc(cells * sizeof *t->points)) != NULL;
+}
+
+/* One problem three ways, each timed into times[0..2] (us): the first
+ * move, the database's path (its cost into *cost) and the search's (into
+ * *searched). The first status that is not ASTAR_OK, or ASTAR_OK. */
+static astar_status ask(subject *t, const astar_problem *p, double times[3], uint32_t *cost,
+                        uint32_t *searched)
+{
+    size_t cells = astar_grid_cells(t->grid);
+    astar_status a, b, c;
+    double t0 = now_seconds(), t1, t2;
+    if (t->graph) {
+        uint32_t from = node_of(t, p->start), to = node_of(t, p->goal), next;
+        astar_graph_path path = { .nodes = t->nodes, .capacity = cells };
+        astar_graph_path found = { .nodes = t->nodes, .capacity = cells };
+        a = astar_graph_cpd_first_move(t->cpd, from, to, &next);
+        t1 = now_seconds();
+        b = astar_graph_cpd_path(t->cpd, from, to, &path);
+        t2 = now_seconds();
+        c = astar_graph_find_path(t->ctx, t->graph, from, to, &t->search, &found);
+        *cost = path.cost;
+        *searched = found.cost;
+    } else {
+        astar_point next;
+        astar_path path = { .points = t->points, .capacity = cells };
+        astar_path found = { .points = t->points, .capacity = cells };
+        a = astar_cpd_first_move(t->cpd, p->start, p->goal, &next);
+        t1 = now_seconds();
+        b = astar_cpd_path(t->cpd, p->start, p->goal, &path);
+        t2 = now_seconds();
+        c = astar_find_path(t->ctx, t->grid, p->start, p->goal, &t->search, &found);
+        *cost = path.cost;
+        *searched = found.cost;
+    }
+    double t3 = now_seconds();
+    times[0] = (t1 - t0) * 1e6;
+    times[1] = (t2 - t1) * 1e6;
+    times[2] = (t3 - t2) * 1e6;
+    return a != ASTAR_OK ? a : b != ASTAR_OK ? b : c;
+}
+
+static void subject_free(subject *t)
+{
+    free(t->points);
+    free(t->nodes);
+    astar_context_delete(t->ctx);
+    astar_cpd_delete(t->cpd);
+    astar_graph_delete(t->graph);
+    astar_grid_delete(t->grid);
+}
+
+static bool run_file(const char *path, bool graph, const char *dir, size_t stride)
 {
     astar_scenario *scen;
-    astar_grid *grid;
-    if (!bench_load_scenario_map(program, path, &scen, &grid))
+    subject t = { 0 };
+    if (!bench_load_scenario_map(program, path, &scen, &t.grid))
         return false;
-    size_t cells = astar_grid_cells(grid), n = astar_scenario_count(scen);
-    astar_options o = bench_octile_buckets();
-    astar_options jps_plus = o;
-    jps_plus.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
+    size_t cells = astar_grid_cells(t.grid), n = astar_scenario_count(scen);
     samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
                   calloc(n + 1, sizeof(double)), 0 };
-    astar_point *points = malloc(cells * sizeof *points);
-    astar_context *ctx = NULL;
-    astar_cpd *cpd = NULL;
     double seconds = 0.0;
     const char *how = "built";
-    /* The table first: enabling it counts as an edit, which a CPD built
-     * before would answer with ASTAR_MAP_CHANGED. */
-    bool ok = astar_grid_enable_jump_table(grid) == ASTAR_OK;
-    astar_status built = get_cpd(grid, &o, dir, path, &cpd, &seconds, &how);
-    ok = ok && built == ASTAR_OK && s.first && s.path && s.jps_plus && points &&
-         astar_context_new(cells, &ctx) == ASTAR_OK;
+    bool ok = prepare(&t, graph);
+    astar_status built = ok ? get_cpd(&t, dir, path, &seconds, &how) : ASTAR_OUT_OF_MEMORY;
+    ok = ok && built == ASTAR_OK && s.first && s.path && s.search;
     if (built != ASTAR_OK)
         fprintf(stderr, "%s: %s: the database: %s\n", program, path, astar_status_message(built));
     size_t wrong = 0;
     for (size_t i = 0; ok && i < n; i += stride) {
         const astar_problem *p = astar_scenario_problem(scen, i);
-        if (!astar_grid_walkable(grid, p->start.x, p->start.y) ||
-            !astar_grid_walkable(grid, p->goal.x, p->goal.y))
+        if (!astar_grid_walkable(t.grid, p->start.x, p->start.y) ||
+            !astar_grid_walkable(t.grid, p->goal.x, p->goal.y))
             continue;
-        astar_point next;
-        astar_path path_found = { .points = points, .capacity = cells };
-        astar_path searched = { .points = points, .capacity = cells };
-        double t0 = now_seconds();
-        astar_status a = astar_cpd_first_move(cpd, p->start, p->goal, &next);
-        double t1 = now_seconds();
-        astar_status b = astar_cpd_path(cpd, p->start, p->goal, &path_found);
-        double t2 = now_seconds();
-        astar_status c = astar_find_path(ctx, grid, p->start, p->goal, &jps_plus, &searched);
-        double t3 = now_seconds();
-        if (a != ASTAR_OK || b != ASTAR_OK || c != ASTAR_OK) {
+        double times[3];
+        uint32_t cost, searched;
+        astar_status a = ask(&t, p, times, &cost, &searched);
+        if (a != ASTAR_OK) {
             fprintf(stderr, "%s: %s line %ld: %s\n", program, path, p->line,
-                    astar_status_message(a != ASTAR_OK ? a : b != ASTAR_OK ? b : c));
+                    astar_status_message(a));
             ok = false;
             break;
         }
-        wrong += fabs(path_found.distance - p->optimal) > 0.01 || path_found.cost != searched.cost;
-        s.first[s.count] = (t1 - t0) * 1e6;
-        s.path[s.count] = (t2 - t1) * 1e6;
-        s.jps_plus[s.count] = (t3 - t2) * 1e6;
+        wrong += fabs((double)cost / ASTAR_OCTILE_STRAIGHT - p->optimal) > 0.01 || cost != searched;
+        s.first[s.count] = times[0];
+        s.path[s.count] = times[1];
+        s.search[s.count] = times[2];
         s.count++;
     }
     if (ok) {
         astar_cpd_info info;
-        astar_cpd_describe(cpd, &info);
+        astar_cpd_describe(t.cpd, &info);
         double mf = median(s.first, s.count), mp = median(s.path, s.count),
-               mj = median(s.jps_plus, s.count);
+               ms = median(s.search, s.count);
         printf("%-24s %8zu %6s %9.2f %9.1f %9.1f %6zu %9.3f %9.2f %9.2f %7.1f %7.2f\n",
                bench_base_name(path), info.walkable, how, seconds,
                (double)info.bytes / (double)cells, (double)info.file_bytes / (double)cells,
-               s.count, mf, mp, mj, mj / mf, mj / mp);
+               s.count, mf, mp, ms, ms / mf, ms / mp);
         fflush(stdout);
         if (wrong) {
             fprintf(stderr, "%s: %s: %zu paths not of the optimal length\n", program, path, wrong);
@@ -126,11 +202,8 @@ static bool run_file(const char *path, const char *dir, size_t stride)
     }
     free(s.first);
     free(s.path);
-    free(s.jps_plus);
-    free(points);
-    astar_context_delete(ctx);
-    astar_cpd_delete(cpd);
-    astar_grid_delete(grid);
+    free(s.search);
+    subject_free(&t);
     astar_scenario_delete(scen);
     return ok;
 }
@@ -140,6 +213,8 @@ int main(int argc, char **argv)
     const char *dir = NULL;
     size_t stride = 1;
     int first = 1;
+    bool graph = first < argc && strcmp(argv[first], "--graph") == 0;
+    first += graph;
     for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {
         long v = strtol(argv[first + 1], NULL, 10);
         if (strcmp(argv[first], "--load") == 0)
@@ -150,16 +225,16 @@ int main(int argc, char **argv)
             first = argc;
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: %s [--load DIR] [--stride K] SCEN...\n", program);
+        fprintf(stderr, "usage: %s [--graph] [--load DIR] [--stride K] SCEN...\n", program);
         return 2;
     }
-    printf("octile costs, 8 moves, every %zu-th problem; times in us (medians), build on %d "
-           "threads in s\n", stride, THREADS);
+    printf("%s, octile costs, 8 moves, every %zu-th problem; times in us (medians), build on %d "
+           "threads in s\n", graph ? "the maps as graphs" : "grids", stride, THREADS);
     printf("%-24s %8s %6s %9s %9s %9s %6s %9s %9s %9s %7s %7s\n", "map", "walkable", "cpd",
-           "seconds", "B/cell", "disk B/c", "probs", "first", "path", "JPS+", "J/first",
-           "J/path");
+           "seconds", "B/cell", "disk B/c", "probs", "first", "path", graph ? "A*" : "JPS+",
+           "S/first", "S/path");
     int failed = 0;
     for (int i = first; i < argc; i++)
-        failed += !run_file(argv[i], dir, stride);
+        failed += !run_file(argv[i], graph, dir, stride);
     return failed ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 # astar cpd build and --algo cpd / --cpd FILE in astar path, scen and bench:
 # the database's paths cost what A*'s cost, every scenario line of the two
 # smallest dao maps is optimal, a saved file loads, and a file for another
-# map, a damaged file or options that do not apply are refused clearly.
+# map, a damaged file or options that do not apply are refused clearly. The
+# same for graphs: astar cpd build GRAPH, astar graph --algo cpd.
 # shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
 
@@ -81,4 +82,51 @@ run 2 "$ASTAR" cpd load "$map" "$scratch/x.cpd"
 has "unknown action 'load'"
 run 4 "$ASTAR" cpd build "$map" "$scratch/no/such/dir.cpd"
 has "cannot open for writing"
+# A graph's database: the Risk board's routes cost what A*'s cost.
+risk="$ASTAR_SOURCE_DIR/data/risk.graph"
+route_cost() { sed -n 's/^route: .* cost \([0-9]*\),.*/\1/p' <<<"$out"; }
+run 0 "$ASTAR" cpd build "$risk" "$scratch/risk.cpd" --threads 2
+has "graph: 42 nodes, 166 edges; order dfs"
+has "42 enabled nodes"
+has "bytes/node in memory"
+has "saved $scratch/risk.cpd"
+for pair in "Alaska Argentina" "Eastern_Australia Iceland" "Madagascar Kamchatka" "Peru Peru"; do
+    # shellcheck disable=SC2086
+    run 0 "$ASTAR" graph "$risk" $pair -q
+    least=$(route_cost)
+    # shellcheck disable=SC2086
+    run 0 "$ASTAR" graph "$risk" $pair --cpd "$scratch/risk.cpd" -q
+    has "options: algo cpd"
+    has "cpd: loaded from $scratch/risk.cpd"
+    has "first moves looked up"
+    checks=$((checks + 1))
+    [ "$(route_cost)" = "$least" ] || fail "$pair: cpd cost $(route_cost), A* cost $least"
+done
+run 0 "$ASTAR" graph "$risk" Alaska Argentina --algo cpd
+has "cpd: built on 2 threads"
+has "Alaska -> Alberta -> "
+# A DIMACS file: 4 -> 1 -> 2 -> 3 costs 11; nothing leads back to 4.
+printf 'c test\np sp 4 4\na 1 2 5\na 2 3 5\na 1 3 20\na 4 1 1\n' >"$scratch/r.gr"
+run 0 "$ASTAR" cpd build "$scratch/r.gr" "$scratch/r.cpd" --order rows
+has "graph: 4 nodes, 4 edges; order rows"
+run 0 "$ASTAR" graph "$scratch/r.gr" 4 3 --cpd "$scratch/r.cpd"
+has "route: 4 nodes, cost 11, 3 first moves looked up"
+has "4 -> 1 -> 2 -> 3"
+run 1 "$ASTAR" graph "$scratch/r.gr" 3 4 --cpd "$scratch/r.cpd"
+has "no path"
+# Refusals: another graph's file, a grid's, options that do not apply.
+run 3 "$ASTAR" graph "$scratch/r.gr" 4 3 --cpd "$scratch/risk.cpd"
+has "made for another graph"
+run 3 "$ASTAR" graph "$risk" Alaska Peru --cpd "$scratch/arena.cpd"
+has "made for a grid, not a graph"
+run 3 "$ASTAR" path "$map" 3 3 40 40 --cpd "$scratch/risk.cpd"
+has "made for a graph, not a grid"
+run 2 "$ASTAR" cpd build "$risk" "$scratch/x.cpd" --costs octile
+has "--moves and --costs do not apply to a graph"
+run 2 "$ASTAR" cpd build "$risk" "$scratch/x.cpd" --co "$scratch/r.co"
+has "--co goes with a DIMACS .gr file"
+run 2 "$ASTAR" graph "$risk" Alaska Peru --algo hpa
+has "--algo hpa needs a grid"
+run 2 "$ASTAR" graph "$risk" Alaska --nearest Peru --algo cpd
+has "go one at a time"
 done_checks

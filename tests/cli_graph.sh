@@ -121,7 +121,7 @@ run 2 "$ASTAR" graph "$risk" Alaska
 run 2 "$ASTAR" graph "$risk" Alaska Peru --nearest Peru
 has "expected FILE FROM with --nearest"
 run 2 "$ASTAR" graph "$risk" Alaska --nearest Peru --distances Peru
-has "--nearest and --distances go one at a time"
+has "--nearest, --distances and --algo cpd go one at a time"
 run 5 "$ASTAR" graph "$risk" Alaska --nearest Peru,Atlantis
 has "no node is named 'Atlantis'"
 run 0 "$ASTAR" graph --help

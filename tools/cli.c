@@ -469,6 +469,36 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
     return true;
 }
 
+static bool ends_with(const char *s, const char *end)
+{
+    size_t n = strlen(s), m = strlen(end);
+    return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+bool cli_is_graph_file(const char *path, bool *dimacs)
+{
+    *dimacs = ends_with(path, ".gr");
+    return *dimacs || ends_with(path, ".graph");
+}
+
+int cli_graph_load(const char *path, const char *co, astar_graph **out)
+{
+    bool dimacs;
+    cli_is_graph_file(path, &dimacs);
+    if (co && !dimacs) {
+        cli_error("--co goes with a DIMACS .gr file, not %s", path);
+        return EXIT_USAGE;
+    }
+    astar_error err;
+    astar_status s = dimacs ? astar_graph_load_dimacs(path, co, out, &err)
+                            : astar_graph_load(path, out, &err);
+    if (s != ASTAR_OK) {
+        cli_error("%s", err.message);
+        return s == ASTAR_OUT_OF_MEMORY ? EXIT_FAILED : EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
 bool cli_scenario_load(const char *path, const char *map_path, const astar_options *options,
                        const cli_map_options *maps, cli_scenario *out)
 {

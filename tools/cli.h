@@ -156,6 +156,15 @@ extern const char cli_map_options_help[];
 bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
                    astar_grid **out);
 
+/* Whether path names a graph rather than a grid: a DIMACS shortest-path
+ * file (".gr", *dimacs set) or the project's text format (".graph"). */
+bool cli_is_graph_file(const char *path, bool *dimacs);
+
+/* Loads the graph at path: DIMACS with co [opt] its coordinates file, or
+ * the text format (docs/graph-format.md). Prints what went wrong and
+ * returns the exit code (EXIT_OK on success). */
+int cli_graph_load(const char *path, const char *co, astar_graph **out);
+
 /* Loads the scenario at path and its map (as cli_grid_load): map_path if
  * given, else the map the scenario names, looked for beside the scenario file
  * and then in the Moving AI layout (".../scen/SET/X.map.scen" ->

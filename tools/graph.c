@@ -2,20 +2,24 @@
  * the project's text format (docs/graph-format.md) or a DIMACS road
  * network; or with Dijkstra (note 8) the nearest of several targets, or
  * every node's cost to its nearest target and where to go next. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "timing.h"
 
-static const unsigned graph_search_options = 1u << CLI_OPEN_LIST | 1u << CLI_HEURISTIC |
-                                             1u << CLI_WEIGHT | 1u << CLI_TIES | 1u << CLI_STOP;
+static const unsigned graph_search_options = 1u << CLI_ALGO | 1u << CLI_OPEN_LIST |
+                                             1u << CLI_HEURISTIC | 1u << CLI_WEIGHT |
+                                             1u << CLI_TIES | 1u << CLI_STOP;
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar graph FILE FROM TO [--co FILE.co] [--islands] [-q] [search options]\n"
             "       astar graph FILE FROM --nearest T,T... [--co FILE.co] [--islands] [-q]\n"
-            "       astar graph FILE --distances T,T... [FROM] [--co FILE.co] [-q]\n\n"
+            "       astar graph FILE --distances T,T... [FROM] [--co FILE.co] [-q]\n"
+            "       astar graph FILE FROM TO --algo cpd [--cpd CPD] [--co FILE.co] [-q]\n\n"
             "Finds the least-cost route from FROM to TO on a graph and prints its cost, the\n"
             "nodes expanded and the route. FILE is a graph in the text format of\n"
             "docs/graph-format.md (FROM and TO are node names; data/risk.graph is the Risk\n"
@@ -29,6 +33,11 @@ static void usage(FILE *out)
             "  --distances T,T...  every node's least cost to its nearest target, that\n"
             "                  target and the node to go to next (a flow field), one line\n"
             "                  a node; with FROM, the walk from FROM along it\n"
+            "  --algo cpd      the route read from the graph's precalculated paths (a\n"
+            "                  compressed first-move database, astar cpd --help), built\n"
+            "                  first on 2 threads: least cost, no search\n"
+            "  --cpd CPD       --algo cpd with the database saved in CPD by astar cpd\n"
+            "                  build FILE CPD\n"
             "Both run Dijkstra backwards from the targets along the edges into each node,\n"
             "so costs are of routes from a node to a target; the search options do not\n"
             "change their answers.\n"
@@ -63,12 +72,6 @@ static bool take(void *state, int which, const char *value)
     default: run->distances = value; break;
     }
     return true;
-}
-
-static bool ends_with(const char *s, const char *end)
-{
-    size_t n = strlen(s), m = strlen(end);
-    return n >= m && strcmp(s + n - m, end) == 0;
 }
 
 /* The node an argument names: a name, or for a DIMACS file its number. */
@@ -139,6 +142,41 @@ static void print_route(const astar_graph *g, bool dimacs, const uint32_t *nodes
         print_node(g, dimacs, nodes[i]);
     }
     printf("\n");
+}
+
+/* --algo cpd [--cpd FILE]: the route read from the graph's precalculated
+ * paths, built here or loaded from file [opt]. */
+static int run_cpd(const astar_graph *g, bool dimacs, bool quiet, const char *file,
+                   uint32_t from, uint32_t to, uint32_t *nodes)
+{
+    enum { THREADS = 2 };
+    astar_cpd *cpd;
+    astar_error err;
+    double t0 = now_seconds();
+    astar_status s = file ? astar_graph_cpd_load(file, g, NULL, &cpd, &err)
+                          : astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, THREADS, NULL, &cpd);
+    if (s != ASTAR_OK) {
+        cli_error("--algo cpd: %s", file ? err.message : astar_status_message(s));
+        return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);
+    }
+    char how[4200];
+    if (file)
+        snprintf(how, sizeof how, "loaded from %s", file);
+    else
+        snprintf(how, sizeof how, "built on %d threads", THREADS);
+    cli_cpd_describe(stdout, cpd, how, now_seconds() - t0);
+    astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
+    s = astar_graph_cpd_path(cpd, from, to, &path);
+    astar_cpd_delete(cpd);
+    if (s != ASTAR_OK) {
+        printf("%s\n", astar_status_message(s));
+        return cli_exit_for(s);
+    }
+    printf("route: %zu nodes, cost %u, %u first moves looked up\n", path.length, path.cost,
+           path.expanded);
+    if (!quiet)
+        print_route(g, dimacs, nodes, path.length);
+    return EXIT_OK;
 }
 
 /* --nearest: the nearest target from `from` and the route to it. */
@@ -240,9 +278,11 @@ int cmd_graph(int argc, char **argv)
     astar_options o = astar_options_default();
     graph_run run = { 0 };
     cli_map_options maps = { 0 };
+    cli_prebuilt prebuilt = { 0 };
     const char *positional[3];
     cli_command_line line = {
         .name = "graph", .search = graph_search_options, .options = &o, .maps = &maps,
+        .prebuilt = &prebuilt,
         .not_here = "a graph's edges have their own costs and neighbours",
         .own = graph_options, .own_count = CLI_COUNT(graph_options), .take = take, .state = &run,
         .positional = positional, .positional_min = 1, .positional_max = 3, .usage = usage,
@@ -250,8 +290,15 @@ int cmd_graph(int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (run.nearest && run.distances) {
-        cli_error("--nearest and --distances go one at a time");
+    if (!cli_prebuilt_check("graph", &prebuilt, &o, false))
+        return EXIT_USAGE;
+    if (prebuilt.kind == CLI_PREBUILT_HPA) {
+        cli_error("--algo hpa needs a grid: its clusters are squares of cells");
+        return EXIT_USAGE;
+    }
+    bool cpd = prebuilt.kind == CLI_PREBUILT_CPD;
+    if ((run.nearest != NULL) + (run.distances != NULL) + cpd > 1) {
+        cli_error("--nearest, --distances and --algo cpd go one at a time");
         return EXIT_USAGE;
     }
     /* FILE FROM TO; FILE FROM --nearest; FILE [FROM] --distances. */
@@ -268,19 +315,12 @@ int cmd_graph(int argc, char **argv)
                                  : "a graph's edges say which nodes touch");
         return EXIT_USAGE;
     }
-    bool dimacs = ends_with(positional[0], ".gr");
-    if (run.co && !dimacs) {
-        cli_error("--co goes with a DIMACS .gr file, not %s", positional[0]);
-        return EXIT_USAGE;
-    }
+    bool dimacs;
+    cli_is_graph_file(positional[0], &dimacs);
     astar_graph *g;
-    astar_error err;
-    astar_status s = dimacs ? astar_graph_load_dimacs(positional[0], run.co, &g, &err)
-                            : astar_graph_load(positional[0], &g, &err);
-    if (s != ASTAR_OK) {
-        cli_error("%s", err.message);
-        return s == ASTAR_OUT_OF_MEMORY ? EXIT_FAILED : EXIT_INPUT;
-    }
+    int loaded = cli_graph_load(positional[0], run.co, &g);
+    if (loaded != EXIT_OK)
+        return loaded;
     int code = EXIT_REQUEST;
     astar_context *ctx = NULL;
     uint32_t *nodes = NULL, *targets = NULL;
@@ -312,6 +352,11 @@ int cmd_graph(int argc, char **argv)
                              nodes);
         goto done;
     }
+    if (cpd) {
+        printf("options: algo cpd\n");
+        code = run_cpd(g, dimacs, run.quiet, prebuilt.cpd_file, from, to, nodes);
+        goto done;
+    }
     bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
     printf("options: ");
     cli_describe_graph_options(stdout, &o, astar_graph_nodes(g),
@@ -320,7 +365,7 @@ int cmd_graph(int argc, char **argv)
     if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));
     astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
-    s = astar_graph_find_path(ctx, g, from, to, &o, &path);
+    astar_status s = astar_graph_find_path(ctx, g, from, to, &o, &path);
     if (s != ASTAR_OK) {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         code = cli_exit_for(s);

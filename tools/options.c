@@ -85,7 +85,7 @@ static bool take_algo(cli_command_line *c, const char *value)
                              : strcmp(value, "hpa") == 0 ? CLI_PREBUILT_HPA
                                                          : CLI_PREBUILT_NONE;
     if (kind != CLI_PREBUILT_NONE && !c->prebuilt) {
-        cli_error("--algo %s does not apply here: astar path, scen and bench take it", value);
+        cli_error("--algo %s does not apply here: astar path, scen, bench and graph take it", value);
         return false;
     }
     if (c->prebuilt)

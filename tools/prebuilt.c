@@ -70,12 +70,13 @@ void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *how, double s
 {
     astar_cpd_info info;
     astar_cpd_describe(cpd, &info);
-    size_t cells = (size_t)info.width * (size_t)info.height;
-    fprintf(out, "cpd: %s in %.2f s; %zu walkable cells, %zu runs (%.1f per row), %.2f bytes/cell "
-            "in memory, %.2f on disk\n",
-            how, seconds, info.walkable, info.runs,
+    bool graph = info.nodes > 0;
+    double ids = graph ? (double)info.nodes : (double)info.width * (double)info.height;
+    fprintf(out, "cpd: %s in %.2f s; %zu %s, %zu runs (%.1f per row), %.2f bytes/%s in memory, "
+            "%.2f on disk\n",
+            how, seconds, info.walkable, graph ? "enabled nodes" : "walkable cells", info.runs,
             info.walkable ? (double)info.runs / (double)info.walkable : 0.0,
-            (double)info.bytes / (double)cells, (double)info.file_bytes / (double)cells);
+            (double)info.bytes / ids, graph ? "node" : "cell", (double)info.file_bytes / ids);
 }
 
 /* Builds or loads the database into r; the exit code. */

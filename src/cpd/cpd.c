@@ -138,16 +138,16 @@ static uint32_t run_of(const astar_cpd *cpd, uint32_t start, uint64_t moves, uin
 size_t astar__cpd_compress_row(const astar_cpd *cpd, uint32_t r, const uint64_t *moves,
                                const uint32_t *high, cpd_runs *out)
 {
-    enum { ANY_HIGH = UINT32_MAX };   /* a run of no target yet */
+    const uint32_t any_high = UINT32_MAX;   /* a run of no target yet */
     size_t before = out->count;
     uint64_t common = ~0ull;
-    uint32_t common_high = ANY_HIGH, start = 0;
+    uint32_t common_high = any_high, start = 0;
     for (uint32_t k = 0; k < cpd->walkable; k++) {
         if (k == r)
             continue;
         uint64_t m = moves[k], both = common & m;
         uint32_t h = high ? high[k] : 0;
-        if (both & CPD_HIGH_BIT && common_high != ANY_HIGH && h != common_high)
+        if (both & CPD_HIGH_BIT && common_high != any_high && h != common_high)
             both &= ~CPD_HIGH_BIT;
         if (!both) {
             if (!append_run(out, run_of(cpd, start, common, common_high)))
