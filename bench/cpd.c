@@ -6,7 +6,10 @@
  * bytes per cell in memory and on disk; then on every K-th posable problem
  * (default 1) the first move alone, the whole path, and JPS+ on the bucket
  * open list, one after the other, octile costs, the medians in
- * microseconds and the search's median over each. With --graph the map is
+ * microseconds and the search's median over each; then the first moves
+ * again back to back ("burst": a frame of units each asking for its next
+ * step, where between the first column's lookups a search has left the
+ * caches cold). With --graph the map is
  * first made a graph (astar_graph_from_grid, octile), the database is the
  * graph's (DIR/<map>.graph.cpd) and the search A* on the graph (buckets,
  * octile H from the positions): a graph's database against a graph's
@@ -28,7 +31,7 @@ enum { THREADS = 2 };
 
 /* The samples of one file, in microseconds. */
 typedef struct samples {
-    double *first, *path, *search;
+    double *first, *path, *search, *burst;
     size_t count;
 } samples;
 
@@ -102,29 +105,38 @@ static bool prepare(subject *t, bool graph)
 /* One problem three ways, each timed into times[0..2] (us): the first
  * move, the database's path (its cost into *cost) and the search's (into
  * *searched). The first status that is not ASTAR_OK, or ASTAR_OK. */
+/* The first move of p's path, from the database. */
+static astar_status first_move(const subject *t, const astar_problem *p)
+{
+    if (t->graph) {
+        uint32_t next;
+        return astar_graph_cpd_first_move(t->cpd, node_of(t, p->start), node_of(t, p->goal),
+                                          &next);
+    }
+    astar_point next;
+    return astar_cpd_first_move(t->cpd, p->start, p->goal, &next);
+}
+
 static astar_status ask(subject *t, const astar_problem *p, double times[3], uint32_t *cost,
                         uint32_t *searched)
 {
     size_t cells = astar_grid_cells(t->grid);
-    astar_status a, b, c;
-    double t0 = now_seconds(), t1, t2;
+    astar_status b, c;
+    double t0 = now_seconds();
+    astar_status a = first_move(t, p);
+    double t1 = now_seconds(), t2;
     if (t->graph) {
-        uint32_t from = node_of(t, p->start), to = node_of(t, p->goal), next;
+        uint32_t from = node_of(t, p->start), to = node_of(t, p->goal);
         astar_graph_path path = { .nodes = t->nodes, .capacity = cells };
         astar_graph_path found = { .nodes = t->nodes, .capacity = cells };
-        a = astar_graph_cpd_first_move(t->cpd, from, to, &next);
-        t1 = now_seconds();
         b = astar_graph_cpd_path(t->cpd, from, to, &path);
         t2 = now_seconds();
         c = astar_graph_find_path(t->ctx, t->graph, from, to, &t->search, &found);
         *cost = path.cost;
         *searched = found.cost;
     } else {
-        astar_point next;
         astar_path path = { .points = t->points, .capacity = cells };
         astar_path found = { .points = t->points, .capacity = cells };
-        a = astar_cpd_first_move(t->cpd, p->start, p->goal, &next);
-        t1 = now_seconds();
         b = astar_cpd_path(t->cpd, p->start, p->goal, &path);
         t2 = now_seconds();
         c = astar_find_path(t->ctx, t->grid, p->start, p->goal, &t->search, &found);
@@ -156,12 +168,12 @@ static bool run_file(const char *path, bool graph, const char *dir, size_t strid
         return false;
     size_t cells = astar_grid_cells(t.grid), n = astar_scenario_count(scen);
     samples s = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)),
-                  calloc(n + 1, sizeof(double)), 0 };
+                  calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)), 0 };
     double seconds = 0.0;
     const char *how = "built";
     bool ok = prepare(&t, graph);
     astar_status built = ok ? get_cpd(&t, dir, path, &seconds, &how) : ASTAR_OUT_OF_MEMORY;
-    ok = ok && built == ASTAR_OK && s.first && s.path && s.search;
+    ok = ok && built == ASTAR_OK && s.first && s.path && s.search && s.burst;
     if (built != ASTAR_OK)
         fprintf(stderr, "%s: %s: the database: %s\n", program, path, astar_status_message(built));
     size_t wrong = 0;
@@ -185,15 +197,29 @@ static bool run_file(const char *path, bool graph, const char *dir, size_t strid
         s.search[s.count] = times[2];
         s.count++;
     }
+    /* The first moves again, back to back with nothing between them: a
+     * frame's worth of units each asking for its next step, where the
+     * loop above leaves the caches as a search left them. */
+    size_t bursts = 0;
+    for (size_t i = 0; ok && i < n; i += stride) {
+        const astar_problem *p = astar_scenario_problem(scen, i);
+        if (!astar_grid_walkable(t.grid, p->start.x, p->start.y) ||
+            !astar_grid_walkable(t.grid, p->goal.x, p->goal.y))
+            continue;
+        double t0 = now_seconds();
+        first_move(&t, p);
+        s.burst[bursts++] = (now_seconds() - t0) * 1e6;
+    }
     if (ok) {
         astar_cpd_info info;
         astar_cpd_describe(t.cpd, &info);
         double mf = median(s.first, s.count), mp = median(s.path, s.count),
-               ms = median(s.search, s.count);
-        printf("%-24s %8zu %6s %9.2f %9.1f %9.1f %6zu %9.3f %9.2f %9.2f %7.1f %7.2f\n",
+               ms = median(s.search, s.count), mb = median(s.burst, bursts);
+        printf("%-24s %8zu %6s %9.2f %9.1f %9.1f %6zu %9.3f %9.3f %9.2f %9.2f %7.1f %7.1f "
+               "%7.2f\n",
                bench_base_name(path), info.walkable, how, seconds,
                (double)info.bytes / (double)cells, (double)info.file_bytes / (double)cells,
-               s.count, mf, mp, ms, ms / mf, ms / mp);
+               s.count, mf, mb, mp, ms, ms / mf, ms / mb, ms / mp);
         fflush(stdout);
         if (wrong) {
             fprintf(stderr, "%s: %s: %zu paths not of the optimal length\n", program, path, wrong);
@@ -203,6 +229,7 @@ static bool run_file(const char *path, bool graph, const char *dir, size_t strid
     free(s.first);
     free(s.path);
     free(s.search);
+    free(s.burst);
     subject_free(&t);
     astar_scenario_delete(scen);
     return ok;
@@ -230,9 +257,9 @@ int main(int argc, char **argv)
     }
     printf("%s, octile costs, 8 moves, every %zu-th problem; times in us (medians), build on %d "
            "threads in s\n", graph ? "the maps as graphs" : "grids", stride, THREADS);
-    printf("%-24s %8s %6s %9s %9s %9s %6s %9s %9s %9s %7s %7s\n", "map", "walkable", "cpd",
-           "seconds", "B/cell", "disk B/c", "probs", "first", "path", graph ? "A*" : "JPS+",
-           "S/first", "S/path");
+    printf("%-24s %8s %6s %9s %9s %9s %6s %9s %9s %9s %9s %7s %7s %7s\n", "map", "walkable",
+           "cpd", "seconds", "B/cell", "disk B/c", "probs", "first", "burst", "path",
+           graph ? "A*" : "JPS+", "S/first", "S/burst", "S/path");
     int failed = 0;
     for (int i = first; i < argc; i++)
         failed += !run_file(argv[i], graph, dir, stride);

@@ -11,6 +11,10 @@
  * wall on the way, and its rows had 2.2 times SRC's runs (dao/arena, DFS
  * order: 125 runs a row against 57). From one source, all targets behind
  * one door share the first move, which is what makes SRC's rows short. */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE
+#include <sys/mman.h>
+#endif
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -21,6 +25,48 @@
 #include "grid/grid.h"
 
 _Static_assert(ASTAR_CPD_MAX_THREADS <= THREADS_MAX, "a builder per thread");
+
+/* Asks the system to back the block's whole 2 MB pages with huge pages
+ * before they are first written: a query's few reads land anywhere in a
+ * database of tens of megabytes, and with 4 KB pages each is a TLB miss
+ * as well as a cache miss. A hint - nothing happens where the system has
+ * no such call, or says no. */
+static void advise_huge_pages(void *block, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)block + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)block + bytes) & ~(huge - 1);
+    if (end > start)
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)block;
+    (void)bytes;
+#endif
+}
+
+/* Runs, aligned to 64 bytes, then the samples, in one block. */
+bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs)
+{
+    uint64_t samples = runs / CPD_BLOCK + 1, words = runs + CPD_BLOCK + samples;
+    if (words > SIZE_MAX / sizeof(uint32_t))
+        return false;
+    cpd->runs_block = astar__allocate(&cpd->memory, (size_t)words, sizeof(uint32_t));
+    if (!cpd->runs_block)
+        return false;
+    advise_huge_pages(cpd->runs_block, (size_t)words * sizeof(uint32_t));
+    uintptr_t at = ((uintptr_t)cpd->runs_block + 63) & ~(uintptr_t)63;
+    cpd->runs = (uint32_t *)at;
+    cpd->sample = cpd->runs + runs;
+    cpd->run_count = runs;
+    return true;
+}
+
+void astar__cpd_sample(astar_cpd *cpd)
+{
+    for (uint64_t i = 0; i * CPD_BLOCK < cpd->run_count; i++)
+        cpd->sample[i] = cpd->runs[i * CPD_BLOCK];
+}
 
 uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs)
 {
@@ -84,7 +130,7 @@ void astar_cpd_delete(astar_cpd *cpd)
 {
     if (!cpd)
         return;
-    astar__release(&cpd->memory, cpd->runs);
+    astar__release(&cpd->memory, cpd->runs_block);
     astar__release(&cpd->memory, cpd->row);
     astar__release(&cpd->memory, cpd->rank);
     astar__release(&cpd->memory, cpd);
@@ -98,7 +144,8 @@ astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *info)
     *info = (astar_cpd_info){
         .width = grid ? grid->width : 0, .height = grid ? grid->height : 0,
         .nodes = grid ? 0 : cpd->ids, .walkable = cpd->walkable, .runs = cpd->run_count,
-        .bytes = sizeof *cpd + cpd->run_count * sizeof *cpd->runs +
+        .bytes = sizeof *cpd + (cpd->run_count + CPD_BLOCK + cpd->run_count / CPD_BLOCK + 1) *
+                                   sizeof *cpd->runs +
                  (size_t)cpd->ids * sizeof *cpd->rank +
                  ((size_t)cpd->walkable + 1) * sizeof *cpd->row,
         .file_bytes = astar__cpd_file_bytes(cpd->walkable, cpd->run_count),
@@ -254,8 +301,7 @@ static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder 
     uint64_t total = 0;
     for (uint32_t r = 0; r < cpd->walkable; r++)
         total += job->row_runs[r];
-    cpd->runs = astar__allocate(&cpd->memory, total > 0 ? total : 1, sizeof *cpd->runs);
-    if (!cpd->runs)
+    if (!astar__cpd_runs_allocate(cpd, total))
         return ASTAR_OUT_OF_MEMORY;
     for (uint32_t r = 0; r < cpd->walkable; r++) {
         const builder *b = &builders[job->row_builder[r]];
@@ -264,7 +310,7 @@ static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder 
         taken[b->index] += job->row_runs[r];
         cpd->row[r + 1] = cpd->row[r] + job->row_runs[r];
     }
-    cpd->run_count = total;
+    astar__cpd_sample(cpd);
     return ASTAR_OK;
 }
 

@@ -200,7 +200,7 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                                 "made for another map: %llu rows, this map has %u",
                                 (unsigned long long)get_u64(p + 32), cpd->walkable);
     }
-    if (cpd && !(cpd->runs = astar__allocate(memory, runs > 0 ? runs : 1, sizeof *cpd->runs))) {
+    if (cpd && !astar__cpd_runs_allocate(cpd, runs)) {
         astar_cpd_delete(cpd);
         cpd = NULL;
     }
@@ -209,7 +209,6 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     const uint8_t *counts = p + HEADER_BYTES, *data = counts + 4 * (size_t)cpd->walkable;
     for (uint32_t r = 0; r < cpd->walkable; r++)
         cpd->row[r + 1] = cpd->row[r] + get_u32(counts + 4 * (size_t)r);
-    cpd->run_count = runs;
     if (cpd->row[cpd->walkable] != runs) {
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
@@ -219,6 +218,7 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     }
     for (uint64_t i = 0; i < runs; i++)
         cpd->runs[i] = get_u32(data + 4 * i);
+    astar__cpd_sample(cpd);
     uint32_t bad = first_bad_row(cpd);
     if (bad < cpd->walkable) {
         astar_cpd_delete(cpd);
