@@ -27,9 +27,9 @@
 #include "util/reference.h"
 
 #ifdef ASTAR_TEST_SANITIZED
-enum { RANDOM_GRIDS = 60, SCENARIO_STRIDE = 16 };
+enum { RANDOM_GRIDS = 60, SCENARIO_STRIDE = 16, LONG_ROW_TRIALS = 1 };
 #else
-enum { RANDOM_GRIDS = 400, SCENARIO_STRIDE = 1 };
+enum { RANDOM_GRIDS = 400, SCENARIO_STRIDE = 1, LONG_ROW_TRIALS = 2 };
 #endif
 
 static const char temp_file[] = "test_cpd.tmp.cpd";
@@ -159,6 +159,39 @@ static void test_random_grids(void **state)
         astar_cpd_delete(cpd);
         astar_grid_delete(g);
     }
+}
+
+/* Rows of hundreds of runs, whose lookups read blocks of more than 16
+ * runs past their samples (cpd.h): corridors down every fourth column,
+ * joined along the top, with a walled-in cell between each two on every
+ * other row, so that in reading order the targets a corridor cell reaches
+ * and those it cannot alternate in reading order - a run each (the depth-
+ * first order would put each island apart). That a row passes 208 runs
+ * (CPD_BLOCK * (CPD_SAMPLES + 1)) is asserted from the mean, so that the
+ * map keeps testing what it is here for. */
+static void test_long_rows(void **state)
+{
+    (void)state;
+    enum { SIDE = 40 };
+    astar_grid *g;
+    assert_int_equal(astar_grid_new(SIDE, SIDE, &g), ASTAR_OK);
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            bool open = y == 0 || x % 4 == 0 || (x % 4 == 2 && y % 2 == 1 && y >= 3);
+            assert_int_equal(astar_grid_set_walkable(g, x, y, open), ASTAR_OK);
+        }
+    for (int trial = 0; trial < LONG_ROW_TRIALS * 3; trial += 3) {
+        astar_options o = options_for(trial);
+        astar_cpd *cpd = build(g, &o, ASTAR_CPD_ORDER_ROWS, 2);
+        astar_cpd_info info;
+        assert_int_equal(astar_cpd_describe(cpd, &info), ASTAR_OK);
+        if ((double)info.runs / (double)info.walkable <= 208)
+            fail_msg("%.1f runs a row: no long rows to test",
+                     (double)info.runs / (double)info.walkable);
+        expect_every_pair(g, cpd, &o);
+        astar_cpd_delete(cpd);
+    }
+    astar_grid_delete(g);
 }
 
 /* A 24 x 24 corner of a benchmark map (den312d's rooms and doors). */
@@ -455,6 +488,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_drawn_maps),
         cmocka_unit_test(test_random_grids),
+        cmocka_unit_test(test_long_rows),
         cmocka_unit_test(test_benchmark_slice),
         cmocka_unit_test(test_scenarios),
         cmocka_unit_test(test_save_and_load),
