@@ -62,9 +62,10 @@ bool astar__cpd_runs_allocate(astar_cpd *cpd)
 {
     uint64_t words = 0, runs = 0;
     for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd->rows[r].start = words;
-        runs += cpd->rows[r].count;
-        words += (cpd->rows[r].count + CPD_BLOCK - 1) / CPD_BLOCK * CPD_BLOCK;
+        cpd_row *row = cpd_row_at(cpd, r);
+        row->start = words;
+        runs += row->count;
+        words += (row->count + CPD_BLOCK - 1) / CPD_BLOCK * CPD_BLOCK;
     }
     cpd->run_count = runs;
     cpd->run_words = words;
@@ -77,7 +78,7 @@ void astar__cpd_sample(astar_cpd *cpd)
 {
     const uint32_t most = CPD_BLOCK * (CPD_SAMPLES + 1);
     for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd_row *row = &cpd->rows[r];
+        cpd_row *row = cpd_row_at(cpd, r);
         row->stride = (row->count + most - 1) / most * CPD_BLOCK;
         for (uint32_t j = 0; j < CPD_SAMPLES; j++) {
             uint64_t at = (uint64_t)(j + 1) * row->stride;
@@ -137,12 +138,16 @@ astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_m
     for (uint32_t i = 0; i < ids; i++)
         rank[i] = NO_RANK;
     if (!place_ids(cpd) ||
-        !(cpd->rows = allocate_aligned(memory, (uint64_t)cpd->walkable + 1, sizeof *cpd->rows,
+        !(cpd->id_of = astar__allocate(memory, (size_t)cpd->walkable + 1, sizeof *cpd->id_of)) ||
+        !(cpd->rows = allocate_aligned(memory, (uint64_t)ids + 1, sizeof *cpd->rows,
                                        &cpd->rows_block))) {
         astar_cpd_delete(cpd);
         return NULL;
     }
-    memset(cpd->rows, 0, ((size_t)cpd->walkable + 1) * sizeof *cpd->rows);
+    memset(cpd->rows, 0, ((size_t)ids + 1) * sizeof *cpd->rows);
+    for (uint32_t i = 0; i < ids; i++)
+        if (rank[i] != NO_RANK)
+            cpd->id_of[rank[i]] = i;
     return cpd;
 }
 
@@ -152,6 +157,7 @@ void astar_cpd_delete(astar_cpd *cpd)
         return;
     astar__release(&cpd->memory, cpd->runs_block);
     astar__release(&cpd->memory, cpd->rows_block);
+    astar__release(&cpd->memory, cpd->id_of);
     astar__release(&cpd->memory, cpd->rank);
     astar__release(&cpd->memory, cpd);
 }
@@ -166,7 +172,8 @@ astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *info)
         .nodes = grid ? 0 : cpd->ids, .walkable = cpd->walkable, .runs = cpd->run_count,
         .bytes = sizeof *cpd + cpd->run_words * sizeof *cpd->runs +
                  (size_t)cpd->ids * sizeof *cpd->rank +
-                 (size_t)cpd->walkable * sizeof *cpd->rows + 128,
+                 (size_t)cpd->ids * sizeof *cpd->rows + 128 +
+                 (size_t)cpd->walkable * sizeof *cpd->id_of,
         .file_bytes = astar__cpd_file_bytes(cpd->walkable, cpd->run_count),
         .moves = cpd->moves, .costs = cpd->costs, .order = cpd->order,
     };
@@ -318,12 +325,12 @@ static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder 
 {
     size_t taken[ASTAR_CPD_MAX_THREADS] = { 0 };
     for (uint32_t r = 0; r < cpd->walkable; r++)
-        cpd->rows[r].count = job->row_runs[r];
+        cpd_row_at(cpd, r)->count = job->row_runs[r];
     if (!astar__cpd_runs_allocate(cpd))
         return ASTAR_OUT_OF_MEMORY;
     for (uint32_t r = 0; r < cpd->walkable; r++) {
         const builder *b = &builders[job->row_builder[r]];
-        memcpy(cpd->runs + cpd->rows[r].start, b->runs.runs + taken[b->index],
+        memcpy(cpd->runs + cpd_row_at(cpd, r)->start, b->runs.runs + taken[b->index],
                job->row_runs[r] * sizeof *cpd->runs);
         taken[b->index] += job->row_runs[r];
     }

@@ -39,7 +39,10 @@ struct astar_cpd {
                                cells or enabled nodes */
     uint32_t *rank;         /* per id: its place in the order, NO_RANK for a
                                blocked cell or disabled node */
-    struct cpd_row *rows;   /* walkable: the row of the source at each place */
+    uint32_t *id_of;        /* walkable: the id at each place */
+    struct cpd_row *rows;   /* per id (cell, node): the row of that source,
+                               by id rather than by place so that a lookup
+                               need not read the source's place first */
     uint32_t *runs;         /* [opt] every row's, each row from a multiple of
                                CPD_BLOCK, the array aligned to 64 bytes;
                                NULL while there are none */
@@ -127,14 +130,20 @@ static inline uint64_t cpd_last_at_most(const uint32_t *v, uint64_t n, uint32_t 
     return lo;
 }
 
-/* The code of the first move from the source at place r towards the
- * target at place k (different places, both of the CPD): the move of the
- * last run of r's row that starts at or before k (every row's first run
- * starts at 0). The samples at or below the key count the blocks to
- * pass over. */
-static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t r, uint32_t k)
+/* The row of the source at place r. */
+static inline struct cpd_row *cpd_row_at(const astar_cpd *cpd, uint32_t r)
 {
-    const cpd_row *row = &cpd->rows[r];
+    return &cpd->rows[cpd->id_of[r]];
+}
+
+/* The code of the first move from source (an id with a row) towards the
+ * target at place k (another place of the CPD): the move of the last run
+ * of the source's row that starts at or before k (every row's first run
+ * starts at 0). The samples at or below the key count the blocks to pass
+ * over. */
+static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t source, uint32_t k)
+{
+    const cpd_row *row = &cpd->rows[source];
     uint32_t mask = (1u << cpd->shift) - 1, key = k << cpd->shift | mask;
     uint32_t blocks = (row->count - 1) / row->stride, passed = 0;
     for (uint32_t j = 0; j < blocks; j++)
@@ -193,9 +202,10 @@ static inline uint64_t astar__cpd_map_hash(cpd_map map)
 astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_moves moves,
                              astar_costs costs, astar_cpd_order order);
 
-/* Room for cpd's runs, every row's count set: each row's start, the
- * padding, run_count and run_words set and runs allocated, to be filled
- * at rows[r].start, then astar__cpd_sample. false when out of memory. */
+/* Room for cpd's runs, every row's count set: each row's start (rows laid
+ * out in the order of their places), the padding, run_count and run_words
+ * set and runs allocated, to be filled at each row's start, then
+ * astar__cpd_sample. false when out of memory. */
 bool astar__cpd_runs_allocate(astar_cpd *cpd);
 /* Each row's block length and samples, its runs written (a row has at
  * least one run). */

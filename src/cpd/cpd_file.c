@@ -119,10 +119,12 @@ astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, astar_error 
     put_u64(h + 32, cpd->walkable);
     put_u64(h + 40, cpd->run_count);
     for (uint32_t r = 0; r < cpd->walkable; r++)
-        put_u32(room(&w, 4), cpd->rows[r].count);
-    for (uint32_t r = 0; r < cpd->walkable; r++)
-        for (uint64_t i = cpd->rows[r].start; i < cpd->rows[r].start + cpd->rows[r].count; i++)
+        put_u32(room(&w, 4), cpd_row_at(cpd, r)->count);
+    for (uint32_t r = 0; r < cpd->walkable; r++) {
+        const cpd_row *row = cpd_row_at(cpd, r);
+        for (uint64_t i = row->start; i < row->start + row->count; i++)
             put_u32(room(&w, 4), cpd->runs[i]);
+    }
     flush(&w);
     uint8_t sum[CHECKSUM_BYTES];
     put_u64(sum, w.checksum);
@@ -168,7 +170,8 @@ static size_t bound(const char *prefix, size_t length, bool at_end)
 static uint32_t first_bad_row(const astar_cpd *cpd)
 {
     for (uint32_t r = 0; r < cpd->walkable; r++) {
-        const uint32_t *run = cpd->runs + cpd->rows[r].start, *end = run + cpd->rows[r].count;
+        const cpd_row *row = cpd_row_at(cpd, r);
+        const uint32_t *run = cpd->runs + row->start, *end = run + row->count;
         uint32_t shift = cpd->shift, mask = (1u << shift) - 1;
         if (run == end || *run >> shift != 0)
             return r;
@@ -206,8 +209,8 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     const uint8_t *counts = p + HEADER_BYTES, *data = counts + 4 * (size_t)cpd->walkable;
     uint64_t sum = 0;
     for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd->rows[r].count = get_u32(counts + 4 * (size_t)r);
-        sum += cpd->rows[r].count;
+        cpd_row_at(cpd, r)->count = get_u32(counts + 4 * (size_t)r);
+        sum += cpd_row_at(cpd, r)->count;
     }
     if (sum != runs) {
         astar_cpd_delete(cpd);
@@ -219,9 +222,11 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
     }
-    for (uint32_t r = 0; r < cpd->walkable; r++)
-        for (uint32_t i = 0; i < cpd->rows[r].count; i++, data += 4)
-            cpd->runs[cpd->rows[r].start + i] = get_u32(data);
+    for (uint32_t r = 0; r < cpd->walkable; r++) {
+        const cpd_row *row = cpd_row_at(cpd, r);
+        for (uint32_t i = 0; i < row->count; i++, data += 4)
+            cpd->runs[row->start + i] = get_u32(data);
+    }
     uint32_t bad = first_bad_row(cpd);
     if (bad < cpd->walkable) {
         astar_cpd_delete(cpd);
