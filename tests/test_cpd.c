@@ -161,14 +161,13 @@ static void test_random_grids(void **state)
     }
 }
 
-/* Rows of hundreds of runs, whose lookups read blocks of more than 16
- * runs past their samples (cpd.h): corridors down every fourth column,
- * joined along the top, with a walled-in cell between each two on every
- * other row, so that in reading order the targets a corridor cell reaches
- * and those it cannot alternate in reading order - a run each (the depth-
- * first order would put each island apart). That a row passes 208 runs
- * (CPD_BLOCK * (CPD_SAMPLES + 1)) is asserted from the mean, so that the
- * map keeps testing what it is here for. */
+/* Rows of hundreds of runs, whose lookups search dozens of samples
+ * (cpd.h) before their block: corridors down every fourth column, joined
+ * along the top, with a walled-in cell between each two on every other
+ * row, so that the targets a corridor cell reaches and those it cannot
+ * alternate in reading order - a run each (the depth-first order would
+ * put each island apart). That a row passes 208 runs is asserted from the
+ * mean, so that the map keeps testing what it is here for. */
 static void test_long_rows(void **state)
 {
     (void)state;

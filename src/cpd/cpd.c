@@ -45,46 +45,27 @@ static void advise_huge_pages(void *block, size_t bytes)
 #endif
 }
 
-/* count items of size bytes aligned to 64 bytes, in *block (to free). */
-static void *allocate_aligned(const astar_allocator *memory, uint64_t count, size_t size,
-                              void **block)
+/* Runs, aligned to 64 bytes, then the samples, in one block. */
+bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs)
 {
-    if (count > (SIZE_MAX - 64) / size)
-        return NULL;
-    *block = astar__allocate(memory, (size_t)count * size + 64, 1);
-    if (!*block)
-        return NULL;
-    advise_huge_pages(*block, (size_t)count * size + 64);
-    return (void *)(((uintptr_t)*block + 63) & ~(uintptr_t)63);
-}
-
-bool astar__cpd_runs_allocate(astar_cpd *cpd)
-{
-    uint64_t words = 0, runs = 0;
-    for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd_row *row = cpd_row_at(cpd, r);
-        row->start = words;
-        runs += row->count;
-        words += (row->count + CPD_BLOCK - 1) / CPD_BLOCK * CPD_BLOCK;
-    }
+    uint64_t samples = runs / CPD_BLOCK + 1, words = runs + CPD_BLOCK + samples;
+    if (words > SIZE_MAX / sizeof(uint32_t))
+        return false;
+    cpd->runs_block = astar__allocate(&cpd->memory, (size_t)words, sizeof(uint32_t));
+    if (!cpd->runs_block)
+        return false;
+    advise_huge_pages(cpd->runs_block, (size_t)words * sizeof(uint32_t));
+    uintptr_t at = ((uintptr_t)cpd->runs_block + 63) & ~(uintptr_t)63;
+    cpd->runs = (uint32_t *)at;
+    cpd->sample = cpd->runs + runs;
     cpd->run_count = runs;
-    cpd->run_words = words;
-    cpd->runs = allocate_aligned(&cpd->memory, words > 0 ? words : 1, sizeof *cpd->runs,
-                                 &cpd->runs_block);
-    return cpd->runs != NULL;
+    return true;
 }
 
 void astar__cpd_sample(astar_cpd *cpd)
 {
-    const uint32_t most = CPD_BLOCK * (CPD_SAMPLES + 1);
-    for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd_row *row = cpd_row_at(cpd, r);
-        row->stride = (row->count + most - 1) / most * CPD_BLOCK;
-        for (uint32_t j = 0; j < CPD_SAMPLES; j++) {
-            uint64_t at = (uint64_t)(j + 1) * row->stride;
-            row->sample[j] = at < row->count ? cpd->runs[row->start + at] : UINT32_MAX;
-        }
-    }
+    for (uint64_t i = 0; i * CPD_BLOCK < cpd->run_count; i++)
+        cpd->sample[i] = cpd->runs[i * CPD_BLOCK];
 }
 
 uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs)
@@ -138,16 +119,10 @@ astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_m
     for (uint32_t i = 0; i < ids; i++)
         rank[i] = NO_RANK;
     if (!place_ids(cpd) ||
-        !(cpd->id_of = astar__allocate(memory, (size_t)cpd->walkable + 1, sizeof *cpd->id_of)) ||
-        !(cpd->rows = allocate_aligned(memory, (uint64_t)ids + 1, sizeof *cpd->rows,
-                                       &cpd->rows_block))) {
+        !(cpd->row = astar__allocate_zeroed(memory, (size_t)cpd->walkable + 1, sizeof *cpd->row))) {
         astar_cpd_delete(cpd);
         return NULL;
     }
-    memset(cpd->rows, 0, ((size_t)ids + 1) * sizeof *cpd->rows);
-    for (uint32_t i = 0; i < ids; i++)
-        if (rank[i] != NO_RANK)
-            cpd->id_of[rank[i]] = i;
     return cpd;
 }
 
@@ -156,8 +131,7 @@ void astar_cpd_delete(astar_cpd *cpd)
     if (!cpd)
         return;
     astar__release(&cpd->memory, cpd->runs_block);
-    astar__release(&cpd->memory, cpd->rows_block);
-    astar__release(&cpd->memory, cpd->id_of);
+    astar__release(&cpd->memory, cpd->row);
     astar__release(&cpd->memory, cpd->rank);
     astar__release(&cpd->memory, cpd);
 }
@@ -170,10 +144,10 @@ astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *info)
     *info = (astar_cpd_info){
         .width = grid ? grid->width : 0, .height = grid ? grid->height : 0,
         .nodes = grid ? 0 : cpd->ids, .walkable = cpd->walkable, .runs = cpd->run_count,
-        .bytes = sizeof *cpd + cpd->run_words * sizeof *cpd->runs +
+        .bytes = sizeof *cpd + (cpd->run_count + CPD_BLOCK + cpd->run_count / CPD_BLOCK + 1) *
+                                   sizeof *cpd->runs +
                  (size_t)cpd->ids * sizeof *cpd->rank +
-                 (size_t)cpd->ids * sizeof *cpd->rows + 128 +
-                 (size_t)cpd->walkable * sizeof *cpd->id_of,
+                 ((size_t)cpd->walkable + 1) * sizeof *cpd->row,
         .file_bytes = astar__cpd_file_bytes(cpd->walkable, cpd->run_count),
         .moves = cpd->moves, .costs = cpd->costs, .order = cpd->order,
     };
@@ -324,15 +298,17 @@ static void builder_delete(builder *b)
 static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder *builders)
 {
     size_t taken[ASTAR_CPD_MAX_THREADS] = { 0 };
+    uint64_t total = 0;
     for (uint32_t r = 0; r < cpd->walkable; r++)
-        cpd_row_at(cpd, r)->count = job->row_runs[r];
-    if (!astar__cpd_runs_allocate(cpd))
+        total += job->row_runs[r];
+    if (!astar__cpd_runs_allocate(cpd, total))
         return ASTAR_OUT_OF_MEMORY;
     for (uint32_t r = 0; r < cpd->walkable; r++) {
         const builder *b = &builders[job->row_builder[r]];
-        memcpy(cpd->runs + cpd_row_at(cpd, r)->start, b->runs.runs + taken[b->index],
+        memcpy(cpd->runs + cpd->row[r], b->runs.runs + taken[b->index],
                job->row_runs[r] * sizeof *cpd->runs);
         taken[b->index] += job->row_runs[r];
+        cpd->row[r + 1] = cpd->row[r] + job->row_runs[r];
     }
     astar__cpd_sample(cpd);
     return ASTAR_OK;

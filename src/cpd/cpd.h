@@ -39,36 +39,22 @@ struct astar_cpd {
                                cells or enabled nodes */
     uint32_t *rank;         /* per id: its place in the order, NO_RANK for a
                                blocked cell or disabled node */
-    uint32_t *id_of;        /* walkable: the id at each place */
-    struct cpd_row *rows;   /* per id (cell, node): the row of that source,
-                               by id rather than by place so that a lookup
-                               need not read the source's place first */
-    uint32_t *runs;         /* [opt] every row's, each row from a multiple of
-                               CPD_BLOCK, the array aligned to 64 bytes;
-                               NULL while there are none */
-    uint64_t run_count;     /* runs in all rows (not the padding) */
-    uint64_t run_words;     /* runs' length, padding included */
-    void *rows_block, *runs_block;  /* where they were allocated */
+    uint64_t *row;          /* walkable + 1: the runs of the row of the
+                               source at place r are runs[row[r] .. row[r + 1]) */
+    uint32_t *runs;         /* [opt] NULL while there are none; aligned to
+                               64 bytes, so that each CPD_BLOCK runs from
+                               the first fill one cache line */
+    uint64_t run_count;
+    uint32_t *sample;       /* every CPD_BLOCK-th run: sample[i] = runs[i *
+                               CPD_BLOCK], the index a lookup reads first */
+    void *runs_block;       /* where runs and sample were allocated */
 };
 
-/* A lookup reads its row's record - where the row is and a sample of its
- * runs, in one cache line - and then one block of the row's runs, aligned
- * to a cache line: two lines where a binary search over the row's runs
- * (some 200 on open 512 x 512 maps) read four to five, each a miss on a
- * database of tens of megabytes. A row of up to CPD_BLOCK * (CPD_SAMPLES
- * + 1) runs takes blocks of CPD_BLOCK runs; a longer one, blocks of as
- * many multiples of CPD_BLOCK as keep its samples to CPD_SAMPLES. */
-enum { CPD_BLOCK = 16, CPD_SAMPLES = 12 };
-
-typedef struct cpd_row {
-    uint64_t start;         /* its first run's index in runs (a multiple of
-                               CPD_BLOCK) */
-    uint32_t count;         /* its runs */
-    uint32_t stride;        /* runs per block, a multiple of CPD_BLOCK */
-    uint32_t sample[CPD_SAMPLES];  /* sample[j] = runs[start + (j + 1) *
-                               stride], for the blocks after the first */
-} cpd_row;
-_Static_assert(sizeof(cpd_row) == 64, "a row's record fills a cache line");
+/* A lookup reads a row's samples (a row of 200 runs has 12: a cache line)
+ * and then one block of runs (another), where a binary search over the
+ * row's runs reads four to five lines, each a miss on a database of tens
+ * of megabytes. */
+enum { CPD_BLOCK = 16 };
 
 /* FNV-1a, 64 bits, of n bytes continuing from h (start with FNV_OFFSET):
  * the maps' hashes and the file's checksum. */
@@ -130,26 +116,24 @@ static inline uint64_t cpd_last_at_most(const uint32_t *v, uint64_t n, uint32_t 
     return lo;
 }
 
-/* The row of the source at place r. */
-static inline struct cpd_row *cpd_row_at(const astar_cpd *cpd, uint32_t r)
+/* The code of the first move from the source at place r towards the
+ * target at place k (different places, both of the CPD): the move of the
+ * last run of r's row that starts at or before k (every row's first run
+ * starts at 0). The samples within the row, if it has any, narrow the
+ * search to one block, or to the runs before its first sample. */
+static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t r, uint32_t k)
 {
-    return &cpd->rows[cpd->id_of[r]];
-}
-
-/* The code of the first move from source (an id with a row) towards the
- * target at place k (another place of the CPD): the move of the last run
- * of the source's row that starts at or before k (every row's first run
- * starts at 0). The samples at or below the key count the blocks to pass
- * over. */
-static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t source, uint32_t k)
-{
-    const cpd_row *row = &cpd->rows[source];
     uint32_t mask = (1u << cpd->shift) - 1, key = k << cpd->shift | mask;
-    uint32_t blocks = (row->count - 1) / row->stride, passed = 0;
-    for (uint32_t j = 0; j < blocks; j++)
-        passed += row->sample[j] <= key;
-    uint64_t a = row->start + (uint64_t)passed * row->stride, end = row->start + row->count;
-    uint64_t b = a + row->stride < end ? a + row->stride : end;
+    uint64_t a = cpd->row[r], b = cpd->row[r + 1];
+    uint64_t first = (a + CPD_BLOCK - 1) / CPD_BLOCK, last = (b - 1) / CPD_BLOCK;
+    if (first <= last) {
+        if (cpd->sample[first] > key) {
+            b = first * CPD_BLOCK;
+        } else {
+            a = (first + cpd_last_at_most(cpd->sample + first, last - first + 1, key)) * CPD_BLOCK;
+            b = a + CPD_BLOCK < b ? a + CPD_BLOCK : b;
+        }
+    }
     return cpd->runs[a + cpd_last_at_most(cpd->runs + a, b - a, key)] & mask;
 }
 
@@ -195,20 +179,16 @@ static inline uint64_t astar__cpd_map_hash(cpd_map map)
 }
 
 /* A CPD of the map, without runs: the struct, the order worked out (rank),
- * the runs' layout and the rows' records allocated (zeroed), with memory
- * kept in it. moves and
+ * the runs' layout and row[] allocated, with memory kept in it. moves and
  * costs are a grid's. NULL when out of memory. A grid must be a square
  * one. */
 astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_moves moves,
                              astar_costs costs, astar_cpd_order order);
 
-/* Room for cpd's runs, every row's count set: each row's start (rows laid
- * out in the order of their places), the padding, run_count and run_words
- * set and runs allocated, to be filled at each row's start, then
- * astar__cpd_sample. false when out of memory. */
-bool astar__cpd_runs_allocate(astar_cpd *cpd);
-/* Each row's block length and samples, its runs written (a row has at
- * least one run). */
+/* Room for cpd's runs and samples: run_count set, runs allocated
+ * (aligned) and sample, to be filled by astar__cpd_sample once the runs
+ * are written. false when out of memory. */
+bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs);
 void astar__cpd_sample(astar_cpd *cpd);
 
 /* Builds every row of cpd (made by astar__cpd_create) on `threads`

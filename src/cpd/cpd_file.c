@@ -119,12 +119,9 @@ astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, astar_error 
     put_u64(h + 32, cpd->walkable);
     put_u64(h + 40, cpd->run_count);
     for (uint32_t r = 0; r < cpd->walkable; r++)
-        put_u32(room(&w, 4), cpd_row_at(cpd, r)->count);
-    for (uint32_t r = 0; r < cpd->walkable; r++) {
-        const cpd_row *row = cpd_row_at(cpd, r);
-        for (uint64_t i = row->start; i < row->start + row->count; i++)
-            put_u32(room(&w, 4), cpd->runs[i]);
-    }
+        put_u32(room(&w, 4), (uint32_t)(cpd->row[r + 1] - cpd->row[r]));
+    for (uint64_t i = 0; i < cpd->run_count; i++)
+        put_u32(room(&w, 4), cpd->runs[i]);
     flush(&w);
     uint8_t sum[CHECKSUM_BYTES];
     put_u64(sum, w.checksum);
@@ -170,8 +167,7 @@ static size_t bound(const char *prefix, size_t length, bool at_end)
 static uint32_t first_bad_row(const astar_cpd *cpd)
 {
     for (uint32_t r = 0; r < cpd->walkable; r++) {
-        const cpd_row *row = cpd_row_at(cpd, r);
-        const uint32_t *run = cpd->runs + row->start, *end = run + row->count;
+        const uint32_t *run = cpd->runs + cpd->row[r], *end = cpd->runs + cpd->row[r + 1];
         uint32_t shift = cpd->shift, mask = (1u << shift) - 1;
         if (run == end || *run >> shift != 0)
             return r;
@@ -204,29 +200,25 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                                 "made for another map: %llu rows, this map has %u",
                                 (unsigned long long)get_u64(p + 32), cpd->walkable);
     }
+    if (cpd && !astar__cpd_runs_allocate(cpd, runs)) {
+        astar_cpd_delete(cpd);
+        cpd = NULL;
+    }
     if (!cpd)
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
     const uint8_t *counts = p + HEADER_BYTES, *data = counts + 4 * (size_t)cpd->walkable;
-    uint64_t sum = 0;
-    for (uint32_t r = 0; r < cpd->walkable; r++) {
-        cpd_row_at(cpd, r)->count = get_u32(counts + 4 * (size_t)r);
-        sum += cpd_row_at(cpd, r)->count;
-    }
-    if (sum != runs) {
+    for (uint32_t r = 0; r < cpd->walkable; r++)
+        cpd->row[r + 1] = cpd->row[r] + get_u32(counts + 4 * (size_t)r);
+    if (cpd->row[cpd->walkable] != runs) {
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "the rows' run counts sum to %llu, the header says %llu runs",
-                                (unsigned long long)sum, (unsigned long long)runs);
+                                (unsigned long long)cpd->row[cpd->walkable],
+                                (unsigned long long)runs);
     }
-    if (!astar__cpd_runs_allocate(cpd)) {
-        astar_cpd_delete(cpd);
-        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
-    }
-    for (uint32_t r = 0; r < cpd->walkable; r++) {
-        const cpd_row *row = cpd_row_at(cpd, r);
-        for (uint32_t i = 0; i < row->count; i++, data += 4)
-            cpd->runs[row->start + i] = get_u32(data);
-    }
+    for (uint64_t i = 0; i < runs; i++)
+        cpd->runs[i] = get_u32(data + 4 * i);
+    astar__cpd_sample(cpd);
     uint32_t bad = first_bad_row(cpd);
     if (bad < cpd->walkable) {
         astar_cpd_delete(cpd);
@@ -234,7 +226,6 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                                 "row %u: runs no build writes (a first run not at 0, starts "
                                 "not rising or past the rows, a move above %u)", bad, cpd->none);
     }
-    astar__cpd_sample(cpd);
     *out = cpd;
     return ASTAR_OK;
 }

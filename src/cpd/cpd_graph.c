@@ -117,6 +117,7 @@ struct cpd_searcher {
     const astar_graph *turned;
     astar_context *ctx;
     astar_graph_distance_map *map;
+    uint32_t *node_of;    /* the node at each place in the order */
     uint64_t *first;
     uint32_t *high;
     uint32_t *done;
@@ -185,13 +186,13 @@ static void moves_of(cpd_searcher *s, uint32_t source, uint32_t r, uint32_t v)
 static astar_status graph_row(cpd_searcher *s, uint32_t r, uint64_t *moves, uint32_t *high)
 {
     const astar_cpd *cpd = s->cpd;
-    uint32_t source = s->cpd->id_of[r];
+    uint32_t source = s->node_of[r];
     astar_status status = astar_graph_distance_map_build(s->map, s->ctx, s->turned, &source, 1,
                                                          NULL);
     if (status != ASTAR_OK)
         return status;
     for (uint32_t k = 0; k < cpd->walkable; k++) {
-        uint32_t v = s->cpd->id_of[k];
+        uint32_t v = s->node_of[k];
         if (k == r)
             continue;
         if (astar_graph_distance_map_cost(s->map, v) == ASTAR_UNREACHABLE) {
@@ -211,7 +212,7 @@ static void graph_searcher_delete(const astar_cpd *cpd, cpd_searcher *s)
     const astar_allocator *memory = &cpd->memory;
     astar_context_delete(s->ctx);
     astar_graph_distance_map_delete(s->map);
-    void *arrays[] = { s->first, s->high, s->done, s->stack, s->cursor, s };
+    void *arrays[] = { s->node_of, s->first, s->high, s->done, s->stack, s->cursor, s };
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         astar__release(memory, arrays[i]);
 }
@@ -226,15 +227,20 @@ static astar_status graph_searcher_new(const astar_cpd *cpd, const void *shared,
         return ASTAR_OUT_OF_MEMORY;
     size_t nodes = cpd->ids;
     *s = (cpd_searcher){ .cpd = cpd, .turned = shared,
+                         .node_of = astar__allocate(memory, (size_t)cpd->walkable + 1,
+                                                    sizeof *s->node_of),
                          .first = astar__allocate(memory, nodes, sizeof *s->first),
                          .high = astar__allocate(memory, nodes, sizeof *s->high),
                          .done = astar__allocate_zeroed(memory, nodes, sizeof *s->done),
                          .stack = astar__allocate(memory, nodes, sizeof *s->stack),
                          .cursor = astar__allocate(memory, nodes, sizeof *s->cursor) };
-    if (!s->first || !s->high || !s->done || !s->stack || !s->cursor ||
+    if (!s->node_of || !s->first || !s->high || !s->done || !s->stack || !s->cursor ||
         astar_graph_context_new_with(nodes, memory, &s->ctx) != ASTAR_OK ||
         astar_graph_distance_map_new_with(nodes, memory, &s->map) != ASTAR_OK)
         return ASTAR_OUT_OF_MEMORY;
+    for (uint32_t v = 0; v < cpd->ids; v++)
+        if (cpd->rank[v] != NO_RANK)
+            s->node_of[cpd->rank[v]] = v;
     return ASTAR_OK;
 }
 
@@ -328,7 +334,7 @@ static astar_status check_query(const astar_cpd *cpd, uint32_t from, uint32_t to
 static astar_status edge_of(const astar_cpd *cpd, uint32_t from, uint32_t to, uint32_t *edge)
 {
     const astar_graph *g = cpd->map.graph;
-    uint32_t code = cpd_move(cpd, from, to);
+    uint32_t code = cpd_move(cpd, cpd->rank[from], to);
     if (code == cpd->none)
         return ASTAR_NO_PATH;
     *edge = g->first[from] + code;

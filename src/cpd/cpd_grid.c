@@ -112,6 +112,7 @@ static void grid_layout(astar_cpd *cpd)
  * made the build 2-3 times faster. */
 struct cpd_searcher {
     const astar_cpd *cpd;
+    uint32_t *cell_of;    /* the cell at each place in the order */
     uint64_t *g;          /* per cell: least cost found, UNREACHED if none */
     uint8_t *first;       /* per cell: the optimal first moves found, a bit each */
     uint8_t *closed;      /* per cell: closed */
@@ -239,9 +240,9 @@ static void search_from(cpd_searcher *b, uint32_t source)
 static astar_status grid_row(cpd_searcher *b, uint32_t r, uint64_t *moves, uint32_t *high)
 {
     (void)high;
-    search_from(b, b->cpd->id_of[r]);
+    search_from(b, b->cell_of[r]);
     for (uint32_t k = 0; k < b->cpd->walkable; k++) {
-        uint32_t cell = b->cpd->id_of[k];
+        uint32_t cell = b->cell_of[k];
         if (b->g[cell] == UNREACHED) {
             moves[k] = 1u << GRID_MOVE_NONE;
             continue;
@@ -266,7 +267,7 @@ static uint64_t dearest_step(const astar_cpd *cpd)
 static void grid_searcher_delete(const astar_cpd *cpd, cpd_searcher *b)
 {
     const astar_allocator *memory = &cpd->memory;
-    void *arrays[] = { b->g, b->first, b->closed, b->head, b->full, b->full_words,
+    void *arrays[] = { b->cell_of, b->g, b->first, b->closed, b->head, b->full, b->full_words,
                        b->entry_cell, b->entry_next, b };
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         astar__release(memory, arrays[i]);
@@ -284,6 +285,8 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
     size_t cells = cpd->ids, pool = 8 * (size_t)cpd->walkable + 1;
     uint32_t ring = (uint32_t)dearest_step(cpd) + 1, words = (ring + 63) / 64;
     *b = (cpd_searcher){ .cpd = cpd, .ring = ring,
+                         .cell_of = astar__allocate(memory, (size_t)cpd->walkable + 1,
+                                                    sizeof *b->cell_of),
                          .g = astar__allocate(memory, cells, sizeof *b->g),
                          .first = astar__allocate(memory, cells, sizeof *b->first),
                          .closed = astar__allocate_zeroed(memory, cells, sizeof *b->closed),
@@ -293,11 +296,14 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
                                                               sizeof *b->full_words),
                          .entry_cell = astar__allocate(memory, pool, sizeof *b->entry_cell),
                          .entry_next = astar__allocate(memory, pool, sizeof *b->entry_next) };
-    if (!b->g || !b->first || !b->closed || !b->head || !b->full ||
+    if (!b->cell_of || !b->g || !b->first || !b->closed || !b->head || !b->full ||
         !b->full_words || !b->entry_cell || !b->entry_next)
         return ASTAR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; i < cpd->ids; i++)
+    for (uint32_t i = 0; i < cpd->ids; i++) {
         b->g[i] = UNREACHED;
+        if (cpd->rank[i] != NO_RANK)
+            b->cell_of[cpd->rank[i]] = i;
+    }
     for (uint32_t k = 0; k < ring; k++)
         b->head[k] = NO_ENTRY;
     return ASTAR_OK;
@@ -379,7 +385,7 @@ static uint32_t rank_of(const astar_cpd *cpd, astar_point p)
  * allow from there. */
 static astar_status step_of(const astar_cpd *cpd, astar_point from, uint32_t to, unsigned *move)
 {
-    *move = cpd_move(cpd, (uint32_t)from.y * (uint32_t)cpd->map.grid->width + (uint32_t)from.x, to);
+    *move = cpd_move(cpd, rank_of(cpd, from), to);
     if (*move == GRID_MOVE_NONE)
         return ASTAR_NO_PATH;
     return legal_from(cpd->map.grid, cpd->moves, from.x, from.y) >> *move & 1
