@@ -185,7 +185,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
 
 int main(int argc, char **argv)
 {
-    int cluster = 16;
+    int cluster = 24;
     size_t stride = 1;
     int first = 1;
     for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {

@@ -12,9 +12,9 @@ octile=(--costs octile --heuristic octile)
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q
 has "options: algo hpa; its graph searched with algo astar,"
 has "hpa: built in "
-has "; clusters of 16, 48 entrances"
-has "path: 47 cells"
-has "route: 10"
+has "; clusters of 24, 16 entrances"
+has "path: 49 cells"
+has "route: 5"
 has "smoothed: 4 waypoints"
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 8 -q
 has "; clusters of 8,"
@@ -34,7 +34,7 @@ run 0 "$ASTAR" scen --algo hpa --moves 4 --cluster 10 "$scen/dao/arena.map.scen"
 last_line "160 passed, 0 failed"
 
 run 0 "$ASTAR" bench --algo hpa "${octile[@]}" --open-list buckets "$scen/dao/arena.map.scen"
-has "; clusters of 16, 48 entrances"
+has "; clusters of 24, 16 entrances"
 has "hpa: one-cell edit and update, mean of 40:"
 
 # Refusals.

@@ -265,7 +265,7 @@ typedef enum cli_prebuilt_kind {
     CLI_PREBUILT_HPA    /* --algo hpa */
 } cli_prebuilt_kind;
 
-enum { CLI_HPA_CLUSTER = 16 };  /* --cluster's default */
+enum { CLI_HPA_CLUSTER = 24 };  /* --cluster's default */
 
 typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;

@@ -22,7 +22,7 @@ const char cli_prebuilt_help[] =
     "                          built before the first query, searched first, then\n"
     "                          refined cluster by cluster; near-optimal paths, A*'s\n"
     "                          search options\n"
-    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 16)\n";
+    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 24)\n";
 
 /* The first search option given that a CPD cannot honour, or NULL. */
 static const char *not_for_cpd(const astar_options *o)

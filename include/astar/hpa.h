@@ -78,7 +78,14 @@ typedef struct astar_hpa astar_hpa;
  *                        of the cells changed.
  * [in,opt] options       moves and costs, kept: queries must use the same
  *                        two; NULL: the defaults
- * [in]     cluster_size  ASTAR_HPA_MIN_CLUSTER .. ASTAR_HPA_MAX_CLUSTER
+ * [in]     cluster_size  ASTAR_HPA_MIN_CLUSTER .. ASTAR_HPA_MAX_CLUSTER:
+ *                        larger clusters make fewer graph nodes and faster
+ *                        queries, at the price of memory, of edits inside
+ *                        a cluster, and of detours as found between
+ *                        neighbouring clusters (straightening takes most
+ *                        out); 24 suits 256 to 512-cell game maps, the
+ *                        CLI's default (docs/performance.md measures 16,
+ *                        24 and 32)
  * [in,opt] allocator     (_with) for everything the hpa holds; NULL: malloc
  * [out]    out           the hpa; free it with astar_hpa_delete
  * [out]    err           [opt] what is wrong
@@ -95,9 +102,11 @@ typedef struct astar_hpa astar_hpa;
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
  * node) and its search context (20 bytes per node); scratch of 75 bytes
  * per cell of one cluster and 64 per cell of its side. On the benchmark's
- * game, room and street maps 15 to 25 bytes per cell at size 16, on
- * maze512-4 60 and on random512-25 109 (docs/performance.md, "Two
- * tiers"). While it builds, the graph builder's 12 bytes per edge more. */
+ * game, room and street maps 15 to 25 bytes per cell at size 16 and 17
+ * to 38 at 24 (the CLI's default: queries a third faster than at 16), on
+ * maze512-4 60 and 81, on random512-25 109 and 147 (docs/performance.md,
+ * "Two tiers"). While it builds, the graph builder's 12 bytes per edge
+ * more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
 ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,

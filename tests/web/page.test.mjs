@@ -249,7 +249,7 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, then straigh
         `HPA* on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
   const entrances = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" }).match(/(\d+) entrances/);
   const extra = await stat(page, "extra");
-  check(entrances && extra.includes(`clusters of 16, ${entrances[1]} entrances`),
+  check(entrances && extra.includes(`clusters of 24, ${entrances[1]} entrances`),
         `HPA*: the page says '${extra}', the CLI ${entrances && entrances[0]}`);
   const straightened = extra.match(/straightened: cost (\d+), (\d+) cells/);
   const jps = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
