@@ -195,10 +195,11 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     astar_cpd *cpd = astar__cpd_create(memory, map, moves, costs, order);
     uint64_t runs = get_u64(p + 40);
     if (cpd && cpd->walkable != get_u64(p + 32)) {
+        uint32_t walkable = cpd->walkable;
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_MAP_CHANGED, name, 0,
                                 "made for another map: %llu rows, this map has %u",
-                                (unsigned long long)get_u64(p + 32), cpd->walkable);
+                                (unsigned long long)get_u64(p + 32), walkable);
     }
     if (cpd && !astar__cpd_runs_allocate(cpd, runs)) {
         astar_cpd_delete(cpd);
@@ -209,22 +210,22 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     const uint8_t *counts = p + HEADER_BYTES, *data = counts + 4 * (size_t)cpd->walkable;
     for (uint32_t r = 0; r < cpd->walkable; r++)
         cpd->row[r + 1] = cpd->row[r] + get_u32(counts + 4 * (size_t)r);
-    if (cpd->row[cpd->walkable] != runs) {
+    uint64_t sum = cpd->row[cpd->walkable];
+    if (sum != runs) {
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "the rows' run counts sum to %llu, the header says %llu runs",
-                                (unsigned long long)cpd->row[cpd->walkable],
-                                (unsigned long long)runs);
+                                (unsigned long long)sum, (unsigned long long)runs);
     }
     for (uint64_t i = 0; i < runs; i++)
         cpd->runs[i] = get_u32(data + 4 * i);
     astar__cpd_sample(cpd);
-    uint32_t bad = first_bad_row(cpd);
+    uint32_t bad = first_bad_row(cpd), none = cpd->none;
     if (bad < cpd->walkable) {
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
                                 "row %u: runs no build writes (a first run not at 0, starts "
-                                "not rising or past the rows, a move above %u)", bad, cpd->none);
+                                "not rising or past the rows, a move above %u)", bad, none);
     }
     *out = cpd;
     return ASTAR_OK;
