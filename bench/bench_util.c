@@ -24,6 +24,12 @@ bool bench_load_scenario(const char *program, const char *path, astar_scenario *
     return loaded(program, astar_scenario_load(path, scen, &err), &err);
 }
 
+bool bench_posable(const astar_grid *grid, const astar_problem *p)
+{
+    return astar_grid_walkable(grid, p->start.x, p->start.y) &&
+           astar_grid_walkable(grid, p->goal.x, p->goal.y);
+}
+
 const char *bench_base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');

@@ -25,6 +25,10 @@ bool bench_load_scenario_map(const char *program, const char *path, astar_scenar
  * octile costs and H (the scenarios' measure) on the bucket open list. */
 astar_options bench_octile_buckets(void);
 
+/* Whether a problem can be posed on grid: both ends walkable (the
+ * benchmark lists some that are not). */
+bool bench_posable(const astar_grid *grid, const astar_problem *p);
+
 /* What follows the last '/' of path (all of it if it has none). */
 const char *bench_base_name(const char *path);
 

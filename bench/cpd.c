@@ -179,8 +179,7 @@ static bool run_file(const char *path, bool graph, const char *dir, size_t strid
     size_t wrong = 0;
     for (size_t i = 0; ok && i < n; i += stride) {
         const astar_problem *p = astar_scenario_problem(scen, i);
-        if (!astar_grid_walkable(t.grid, p->start.x, p->start.y) ||
-            !astar_grid_walkable(t.grid, p->goal.x, p->goal.y))
+        if (!bench_posable(t.grid, p))
             continue;
         double times[3];
         uint32_t cost, searched;
@@ -203,8 +202,7 @@ static bool run_file(const char *path, bool graph, const char *dir, size_t strid
     size_t bursts = 0;
     for (size_t i = 0; ok && i < n; i += stride) {
         const astar_problem *p = astar_scenario_problem(scen, i);
-        if (!astar_grid_walkable(t.grid, p->start.x, p->start.y) ||
-            !astar_grid_walkable(t.grid, p->goal.x, p->goal.y))
+        if (!bench_posable(t.grid, p))
             continue;
         double t0 = now_seconds();
         first_move(&t, p);

@@ -133,8 +133,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
     j.ctx = a.ctx;
     for (size_t i = 0; ok && i < n; i += stride) {
         const astar_problem *p = astar_scenario_problem(scen, i);
-        if (!astar_grid_walkable(grid, p->start.x, p->start.y) ||
-            !astar_grid_walkable(grid, p->goal.x, p->goal.y) || p->optimal <= 0.0)
+        if (!bench_posable(grid, p) || p->optimal <= 0.0)
             continue;
         astar_path path = { .points = points, .capacity = cells };
         ok = timed(on_grid, &a, p, &path, &s.astar[s.count]) &&

@@ -122,8 +122,7 @@ int main(int argc, char **argv)
             totals t = { 0 };
             for (size_t k = 0; k < astar_scenario_count(scen); k++) {
                 const astar_problem *pr = astar_scenario_problem(scen, k);
-                if (!astar_grid_walkable(g, pr->start.x, pr->start.y) ||
-                    !astar_grid_walkable(g, pr->goal.x, pr->goal.y))
+                if (!bench_posable(g, pr))
                     continue;
                 if (!run_problem(ctx, g, pr, heuristics[h], buffer, cells, &t)) {
                     fprintf(stderr, "astar-smooth: %s line %ld failed\n", argv[i + 1], pr->line);
