@@ -110,7 +110,7 @@ typedef enum astar_cpd_order {
  * among the threads (a bucket queue: O(1) per cell; about 60 ns of one
  * thread per source and cell on this project's machine, so a map of
  * 100,000 walkable cells takes some 5 minutes on 2 threads); allocates
- * per thread 10 bytes per cell and 64 per walkable cell for its search,
+ * per thread 10 bytes per cell and 76 per walkable cell for its search,
  * 4 bytes per unit of the dearest step (13 KB with octile costs on
  * terrain 1, 3.4 MB with terrain 255) and its runs while building, then
  * the CPD (astar_cpd_info's bytes). */
@@ -235,7 +235,7 @@ ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, as
  * Costs a Dijkstra search over the whole graph per enabled node,
  * O(n (n + e) log n) for n nodes and e edges, divided among the threads;
  * allocates a copy of the graph with its edges turned round, per thread a
- * graph context, a distance map and 28 bytes per node (52 in all), and
+ * graph context, a distance map and 36 bytes per node (68 in all), and
  * its runs while building, then the CPD (astar_cpd_info's bytes). */
 ASTAR_API astar_status astar_graph_cpd_new(const astar_graph *graph, astar_cpd_order order,
                                            int threads, const astar_allocator *allocator,
