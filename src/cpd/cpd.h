@@ -166,11 +166,14 @@ typedef struct cpd_kind {
     bool high_codes;        /* whether row writes high[] */
 } cpd_kind;
 
-extern const cpd_kind astar__cpd_grid_kind, astar__cpd_graph_kind;
+/* Each kind's, behind a function: data with external linkage would give
+ * ASan's builds a symbol without the project's prefix. */
+const cpd_kind *astar__cpd_grid_kind(void);
+const cpd_kind *astar__cpd_graph_kind(void);
 
 static inline const cpd_kind *cpd_kind_of(cpd_map map)
 {
-    return map.grid ? &astar__cpd_grid_kind : &astar__cpd_graph_kind;
+    return map.grid ? astar__cpd_grid_kind() : astar__cpd_graph_kind();
 }
 
 static inline uint64_t astar__cpd_map_hash(cpd_map map)

@@ -244,11 +244,15 @@ static astar_status graph_searcher_new(const astar_cpd *cpd, const void *shared,
     return ASTAR_OK;
 }
 
-const cpd_kind astar__cpd_graph_kind = {
-    .hash = graph_hash, .layout = graph_layout, .usable = graph_usable,
-    .depth_first = graph_depth_first, .searcher_new = graph_searcher_new,
-    .row = graph_row, .searcher_delete = graph_searcher_delete, .high_codes = true,
-};
+const cpd_kind *astar__cpd_graph_kind(void)
+{
+    static const cpd_kind kind = {
+        .hash = graph_hash, .layout = graph_layout, .usable = graph_usable,
+        .depth_first = graph_depth_first, .searcher_new = graph_searcher_new,
+        .row = graph_row, .searcher_delete = graph_searcher_delete, .high_codes = true,
+    };
+    return &kind;
+}
 
 /* graph with every edge turned round (same costs, same enabled nodes):
  * its backward search from a source is a forward one on graph. */

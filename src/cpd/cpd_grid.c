@@ -309,11 +309,15 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
     return ASTAR_OK;
 }
 
-const cpd_kind astar__cpd_grid_kind = {
-    .hash = grid_hash, .layout = grid_layout, .usable = grid_usable,
-    .depth_first = grid_depth_first, .searcher_new = grid_searcher_new,
-    .row = grid_row, .searcher_delete = grid_searcher_delete, .high_codes = false,
-};
+const cpd_kind *astar__cpd_grid_kind(void)
+{
+    static const cpd_kind kind = {
+        .hash = grid_hash, .layout = grid_layout, .usable = grid_usable,
+        .depth_first = grid_depth_first, .searcher_new = grid_searcher_new,
+        .row = grid_row, .searcher_delete = grid_searcher_delete, .high_codes = false,
+    };
+    return &kind;
+}
 
 /* What a CPD refuses of options, beyond their range. */
 static astar_status cpd_refusal(const astar_grid *grid, const astar_options *options)
