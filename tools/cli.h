@@ -306,8 +306,10 @@ astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal,
 void cli_router_free(cli_router *r);
 
 /* "built on 2 threads in 1.23 s; ... bytes/cell in memory, ... on disk",
- * a CPD's line (how: how it came to be). */
-void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *how, double seconds);
+ * a CPD's line: "loaded from FILE" when file [opt] is given, else built
+ * on threads. */
+void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *file, int threads,
+                      double seconds);
 
 /* An option of one subcommand only (--smooth, --svg FILE, --repeat N). */
 typedef struct cli_own_option {

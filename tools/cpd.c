@@ -123,9 +123,7 @@ int cmd_cpd(int argc, char **argv)
     if (s != ASTAR_OK) {
         cli_error("%s", astar_status_message(s));
     } else {
-        char how[64];
-        snprintf(how, sizeof how, "built on %ld threads", request.threads);
-        cli_cpd_describe(stdout, cpd, how, now_seconds() - t0);
+        cli_cpd_describe(stdout, cpd, NULL, (int)request.threads, now_seconds() - t0);
         astar_error err;
         if (astar_cpd_save(cpd, positional[2], &err) != ASTAR_OK) {
             cli_error("%s", err.message);

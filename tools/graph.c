@@ -159,12 +159,7 @@ static int run_cpd(const astar_graph *g, bool dimacs, bool quiet, const char *fi
         cli_error("--algo cpd: %s", file ? err.message : astar_status_message(s));
         return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);
     }
-    char how[4200];
-    if (file)
-        snprintf(how, sizeof how, "loaded from %s", file);
-    else
-        snprintf(how, sizeof how, "built on %d threads", THREADS);
-    cli_cpd_describe(stdout, cpd, how, now_seconds() - t0);
+    cli_cpd_describe(stdout, cpd, file, THREADS, now_seconds() - t0);
     astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     s = astar_graph_cpd_path(cpd, from, to, &path);
     astar_cpd_delete(cpd);

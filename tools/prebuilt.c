@@ -66,15 +66,20 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
     return false;
 }
 
-void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *how, double seconds)
+void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *file, int threads,
+                      double seconds)
 {
     astar_cpd_info info;
     astar_cpd_describe(cpd, &info);
     bool graph = info.nodes > 0;
     double ids = graph ? (double)info.nodes : (double)info.width * (double)info.height;
-    fprintf(out, "cpd: %s in %.2f s; %zu %s, %zu runs (%.1f per row), %.2f bytes/%s in memory, "
+    if (file)
+        fprintf(out, "cpd: loaded from %s", file);
+    else
+        fprintf(out, "cpd: built on %d threads", threads);
+    fprintf(out, " in %.2f s; %zu %s, %zu runs (%.1f per row), %.2f bytes/%s in memory, "
             "%.2f on disk\n",
-            how, seconds, info.walkable, graph ? "enabled nodes" : "walkable cells", info.runs,
+            seconds, info.walkable, graph ? "enabled nodes" : "walkable cells", info.runs,
             info.walkable ? (double)info.runs / (double)info.walkable : 0.0,
             (double)info.bytes / ids, graph ? "node" : "cell", (double)info.file_bytes / ids);
 }
@@ -135,12 +140,7 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
         return code;
     }
     if (out->cpd) {
-        char how[4200];
-        if (p->cpd_file)
-            snprintf(how, sizeof how, "loaded from %s", p->cpd_file);
-        else
-            snprintf(how, sizeof how, "built on %d threads", threads);
-        cli_cpd_describe(stdout, out->cpd, how, out->build_seconds);
+        cli_cpd_describe(stdout, out->cpd, p->cpd_file, threads, out->build_seconds);
     } else {
         printf("hpa: built in %.1f ms; clusters of %d, %u entrances, %.1f bytes/cell\n",
                out->build_seconds * 1e3, astar_hpa_cluster_size(out->hpa),

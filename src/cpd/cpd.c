@@ -46,9 +46,16 @@ static void advise_huge_pages(void *block, size_t bytes)
 }
 
 /* Runs, aligned to 64 bytes, then the samples, in one block. */
+/* The words of the block that holds runs runs, their alignment and their
+ * samples. */
+static uint64_t runs_block_words(uint64_t runs)
+{
+    return runs + CPD_BLOCK + runs / CPD_BLOCK + 1;
+}
+
 bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs)
 {
-    uint64_t samples = runs / CPD_BLOCK + 1, words = runs + CPD_BLOCK + samples;
+    uint64_t words = runs_block_words(runs);
     if (words > SIZE_MAX / sizeof(uint32_t))
         return false;
     cpd->runs_block = astar__allocate(&cpd->memory, (size_t)words, sizeof(uint32_t));
@@ -78,6 +85,8 @@ uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs)
 static bool place_ids(astar_cpd *cpd)
 {
     const cpd_kind *kind = cpd_kind_of(cpd->map);
+    for (uint32_t i = 0; i < cpd->ids; i++)
+        cpd->walkable += kind->usable(cpd, i);
     kind->layout(cpd);
     if (cpd->order == ASTAR_CPD_ORDER_ROWS) {
         uint32_t placed = 0;
@@ -144,8 +153,7 @@ astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *info)
     *info = (astar_cpd_info){
         .width = grid ? grid->width : 0, .height = grid ? grid->height : 0,
         .nodes = grid ? 0 : cpd->ids, .walkable = cpd->walkable, .runs = cpd->run_count,
-        .bytes = sizeof *cpd + (cpd->run_count + CPD_BLOCK + cpd->run_count / CPD_BLOCK + 1) *
-                                   sizeof *cpd->runs +
+        .bytes = sizeof *cpd + runs_block_words(cpd->run_count) * sizeof *cpd->runs +
                  (size_t)cpd->ids * sizeof *cpd->rank +
                  ((size_t)cpd->walkable + 1) * sizeof *cpd->row,
         .file_bytes = astar__cpd_file_bytes(cpd->walkable, cpd->run_count),

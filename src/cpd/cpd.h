@@ -147,7 +147,7 @@ typedef struct cpd_searcher cpd_searcher;
 typedef struct cpd_kind {
     /* The hash a CPD keeps of its map (astar__cpd_map_hash). */
     uint64_t (*hash)(cpd_map map);
-    /* Sets cpd->walkable and the runs' shift and none. */
+    /* Sets the runs' shift and none (cpd->walkable is known). */
     void (*layout)(astar_cpd *cpd);
     /* Whether id (a cell, a node) has a row: walkable, enabled. */
     bool (*usable)(const astar_cpd *cpd, uint32_t id);

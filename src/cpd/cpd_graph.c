@@ -101,7 +101,6 @@ static bool graph_usable(const astar_cpd *cpd, uint32_t node)
 
 static void graph_layout(astar_cpd *cpd)
 {
-    cpd->walkable = enabled_nodes(cpd->map.graph);
     runs_layout(cpd->map.graph, cpd->walkable, &cpd->shift, &cpd->none);
 }
 

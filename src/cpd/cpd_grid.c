@@ -82,13 +82,9 @@ static void grid_depth_first(astar_cpd *cpd, uint32_t *stack, uint32_t *next_dir
     }
 }
 
-/* The walkable cells, and the runs' layout of format 1. */
+/* The runs' layout of format 1. */
 static void grid_layout(astar_cpd *cpd)
 {
-    uint32_t walkable = 0;
-    for (uint32_t i = 0; i < cpd->ids; i++)
-        walkable += grid_usable(cpd, i);
-    cpd->walkable = walkable;
     cpd->shift = GRID_RUN_SHIFT;
     cpd->none = GRID_MOVE_NONE;
 }
