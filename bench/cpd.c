@@ -102,9 +102,6 @@ static bool prepare(subject *t, bool graph)
            (t->points = malloc(cells * sizeof *t->points)) != NULL;
 }
 
-/* One problem three ways, each timed into times[0..2] (us): the first
- * move, the database's path (its cost into *cost) and the search's (into
- * *searched). The first status that is not ASTAR_OK, or ASTAR_OK. */
 /* The first move of p's path, from the database. */
 static astar_status first_move(const subject *t, const astar_problem *p)
 {
@@ -117,6 +114,9 @@ static astar_status first_move(const subject *t, const astar_problem *p)
     return astar_cpd_first_move(t->cpd, p->start, p->goal, &next);
 }
 
+/* One problem three ways, each timed into times[0..2] (us): the first
+ * move, the database's path (its cost into *cost) and the search's (into
+ * *searched). The first status that is not ASTAR_OK, or ASTAR_OK. */
 static astar_status ask(subject *t, const astar_problem *p, double times[3], uint32_t *cost,
                         uint32_t *searched)
 {
