@@ -184,7 +184,9 @@ ASTAR_API astar_status astar_graph_out_edge(const astar_graph *graph, uint32_t n
 /* The cost of the edge from -> to, and a new one (1 .. ASTAR_MAX_COST).
  * Setting a cost is an edit: searches begun before it end with
  * ASTAR_MAP_CHANGED. The scale rule is checked again (positions): a cost
- * that would break it is refused. O(log(edges of from)).
+ * that would break it is refused. O(log(edges of from)); with landmarks
+ * enabled, a cheaper cost also lowers their tables from the edge on (see
+ * astar_graph_enable_landmarks), without allocating.
  * Returns ASTAR_OK, ASTAR_NO_PATH (no such edge) or
  * ASTAR_INVALID_ARGUMENT. */
 ASTAR_API astar_status astar_graph_edge_cost(const astar_graph *graph, uint32_t from, uint32_t to,
@@ -213,6 +215,57 @@ ASTAR_API astar_status astar_graph_enable_islands(astar_graph *graph);
 /* The island of node: 1 .. number of islands, 0 for a disabled node or
  * when islands are not enabled. O(1). */
 ASTAR_API uint32_t astar_graph_island(const astar_graph *graph, uint32_t node);
+
+/* Landmarks (ALT: Goldberg and Harrelson, 2005): with them enabled, the
+ * graph keeps for each of `count` landmark nodes L the least cost from L
+ * to every node and from every node to L, and every A* search on the graph
+ * takes as H the larger of the positions' estimate and what the triangle
+ * inequality gives through the landmarks,
+ *     max over L of  cost(L, target) - cost(L, node)  and
+ *                    cost(node, L) - cost(target, L),
+ * which never overestimates and stays consistent (an edge never lowers it
+ * by more than it costs), so paths stay least-cost, on any open list. Where
+ * a graph's positions say little about its costs - a maze, a road graph
+ * with slow and fast roads, a graph without positions at all - it can
+ * spare a search most of its nodes; ASTAR_HEURISTIC_ZERO still turns every
+ * H off.
+ *
+ * Landmarks are chosen far apart: the first is the node farthest from the
+ * lowest-numbered one, each next the node whose least cost from those
+ * chosen is largest (one no landmark reaches first of all); only nodes
+ * with an edge in and an edge out are chosen, so a graph with fewer such
+ * nodes than count gets fewer landmarks (astar_graph_landmark_count).
+ *
+ * Edits keep them right: an edge made dearer and a node enabled or
+ * disabled leave the tables as they are (costs are measured as if every
+ * node were enabled, and dearer edges only make the bounds looser), and an
+ * edge made cheaper lowers the tables from it on, inside
+ * astar_graph_set_edge_cost, for the nodes whose cost the new edge cuts: at
+ * most count forward and count backward Dijkstra searches, usually far
+ * less. After many edits, enabling again gives tight bounds anew.
+ *
+ * Enabling (again: a new set) costs 2 * count Dijkstra searches over the
+ * graph, O(count (nodes + edges) log nodes), and 8 * count + 8 bytes per
+ * node (astar_graph_landmarks_bytes); it counts as an edit. count: 1 ..
+ * ASTAR_GRAPH_MAX_LANDMARKS. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or
+ * ASTAR_OUT_OF_MEMORY (the graph keeps the landmarks it had). */
+#define ASTAR_GRAPH_MAX_LANDMARKS 32
+ASTAR_API astar_status astar_graph_enable_landmarks(astar_graph *graph, uint32_t count);
+
+/* Drops the landmarks (none is fine); an edit when there were some. */
+ASTAR_API void astar_graph_disable_landmarks(astar_graph *graph);
+
+/* How many landmarks the graph has: 0 when none are enabled. O(1). */
+ASTAR_API uint32_t astar_graph_landmark_count(const astar_graph *graph);
+
+/* Landmark i's node. O(1). Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT for
+ * i past astar_graph_landmark_count or a NULL argument, or, on an hpa's
+ * graph (astar/hpa.h), ASTAR_NO_PATH for a landmark whose node went in a
+ * rebuild: its costs, carried over, still bound the others'. */
+ASTAR_API astar_status astar_graph_landmark(const astar_graph *graph, uint32_t i, uint32_t *node);
+
+/* The bytes the landmarks hold (0 without). O(1). */
+ASTAR_API size_t astar_graph_landmarks_bytes(const astar_graph *graph);
 
 /* The name of node ("" when it has none), valid as long as the graph;
  * NULL for a node out of range. O(1). */

@@ -90,6 +90,26 @@ static inline double cost_distance(astar_heuristic metric, double dx, double dy)
     return sqrt(dx * dx + dy * dy);
 }
 
+/* The lower bound a graph's k landmarks (graph/landmarks.h) give on the
+ * cost from a node (its row v) to the target (row t): the largest
+ * difference over the landmarks, both ways, of values both known
+ * (LANDMARK_UNREACHED is not). */
+#define LANDMARK_UNREACHED UINT32_MAX
+static ALWAYS_INLINE uint64_t cost_landmark_bound(uint32_t k, const uint32_t *v, const uint32_t *t)
+{
+    uint64_t best = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t a = t[i], b = v[i], c = v[k + i], d = t[k + i];
+        /* An unknown value is the largest: a > b and c > d leave out an
+         * unknown b or d, the first tests an unknown a or c. */
+        if (a != LANDMARK_UNREACHED && a > b && a - b > best)
+            best = a - b;
+        if (c != LANDMARK_UNREACHED && c > d && c - d > best)
+            best = c - d;
+    }
+    return best;
+}
+
 /* What a graph's H is worked out from: x, y per node as floats or as
  * doubles (both NULL: H is 0; astar_graph keeps one), the target's
  * position, the cost per unit of distance and the metric. */
@@ -98,6 +118,10 @@ typedef struct node_h_model {
     const double *xy;
     double target_x, target_y, scale;
     astar_heuristic metric;
+    /* [opt] the graph's landmarks (graph/landmarks.h): per node 2k values,
+     * and the target's row */
+    const uint32_t *landmarks, *target_row;
+    uint32_t landmark_count;
 } node_h_model;
 
 /* The most H a graph's node gets: above ASTAR_MAX_COST, and times the
@@ -109,23 +133,23 @@ typedef struct node_h_model {
 static ALWAYS_INLINE uint64_t cost_node_h(const node_h_model *m, uint32_t weight, uint32_t node)
 {
     size_t k = 2 * (size_t)node;
-    double x, y;
-    if (m->xy32) {
-        x = m->xy32[k];
-        y = m->xy32[k + 1];
-    } else if (m->xy) {
-        x = m->xy[k];
-        y = m->xy[k + 1];
-    } else {
-        return 0;
+    uint64_t estimate = 0;
+    if (m->xy32 || m->xy) {
+        double x = m->xy32 ? m->xy32[k] : m->xy[k], y = m->xy32 ? m->xy32[k + 1] : m->xy[k + 1];
+        double dx = fabs(x - m->target_x), dy = fabs(y - m->target_y);
+        double h = m->scale * cost_distance(m->metric, dx, dy);
+        /* Positions far apart give distances no integer holds. An H past
+         * the cost limit already keeps its node out of every search (no
+         * path through it could cost less), so a larger one is as good:
+         * capped, and so that the weight's product stays in range too. */
+        estimate = h < (double)NODE_H_CAP ? (uint64_t)h : NODE_H_CAP;
     }
-    double dx = fabs(x - m->target_x), dy = fabs(y - m->target_y);
-    double h = m->scale * cost_distance(m->metric, dx, dy);
-    /* Positions far apart give distances no integer holds. An H past the
-     * cost limit already keeps its node out of every search (no path
-     * through it could cost less), so a larger one is as good: capped,
-     * and so that the weight's product stays in range too. */
-    uint64_t estimate = h < (double)NODE_H_CAP ? (uint64_t)h : NODE_H_CAP;
+    if (m->landmarks) {
+        uint64_t bound = cost_landmark_bound(m->landmark_count,
+                                        m->landmarks + (size_t)node * 2 * m->landmark_count,
+                                        m->target_row);
+        estimate = bound > estimate ? bound : estimate;
+    }
     return estimate * weight / WEIGHT_ONE;
 }
 

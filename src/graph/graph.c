@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "graph/landmarks.h"
 
 typedef struct built_edge {
     uint32_t from, to, cost;
@@ -197,6 +198,7 @@ void astar_graph_delete(astar_graph *g)
     astar__release(&g->memory, g->xy);
     astar__release(&g->memory, g->xy32);
     astar__release(&g->memory, g->text);
+    astar__landmarks_release(g);
     astar__release(&g->memory, g);
 }
 
@@ -434,7 +436,7 @@ size_t astar_graph_bytes(const astar_graph *g)
         bytes += n * sizeof *g->island;
     if (g->name_at)
         bytes += 2 * n * sizeof(uint32_t) + g->text_bytes;
-    return bytes;
+    return bytes + astar_graph_landmarks_bytes(g);
 }
 
 astar_status astar_graph_out_count(const astar_graph *g, uint32_t node, uint32_t *count)
@@ -491,7 +493,10 @@ astar_status astar_graph_set_edge_cost(astar_graph *g, uint32_t from, uint32_t t
     uint32_t e = find_edge(g, from, to);
     if (e == UINT32_MAX)
         return ASTAR_NO_PATH;
+    bool cheaper = cost < g->out[e].cost;
     g->out[e].cost = cost;
+    if (cheaper && g->landmarks)
+        astar__landmarks_lower(g, from, e);
     g->edits++;
     return ASTAR_OK;
 }

@@ -46,6 +46,8 @@ struct astar_graph {
     size_t text_bytes;
     uint32_t named;               /* nodes in by_name */
     uint64_t edits;               /* counts edits, for searches in progress */
+    struct graph_landmarks *landmarks; /* [opt] graph/landmarks.h */
+    uint32_t landmark_count;      /* the landmarks chosen (at most its count) */
 };
 
 /* Whether node v is a node of graph g. */
@@ -59,7 +61,10 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
  * index into out) is aimed at `to` with `cost`, node `node` is moved. Both
  * count as edits. Nothing is checked: the caller keeps every row sorted by
  * target and the scale rule, and never enables the graph's islands, as
- * the backward rows (which only islands read) are left as they were. */
+ * the backward rows are left as they were (the landmarks' walks skip the
+ * entries whose edge now leads elsewhere); with landmarks enabled the
+ * caller also keeps their inequalities (graph/landmarks.h) for the edges
+ * it aims, writing the rows of the nodes they join. */
 void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost);
 void astar__graph_place(astar_graph *g, uint32_t node, double x, double y);
 

@@ -4,6 +4,7 @@
  * - the targets of its edges - and how a graph search begins, ends and is
  * read back. */
 #include "graph/graph.h"
+#include "graph/landmarks.h"
 #include "core/options.h"
 #include "search/state.h"
 
@@ -95,13 +96,19 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
     s.target_x = (int)goal;
     s.observer = options->observer;
     s.observer_user = options->observer_user;
-    if (graph_placed(graph) && graph->scale > 0 && options->heuristic != ASTAR_HEURISTIC_ZERO) {
+    if (options->heuristic == ASTAR_HEURISTIC_ZERO)
+        return s;
+    if (graph_placed(graph) && graph->scale > 0)
         s.node_h = (node_h_model){ .xy32 = graph->xy32,
                                    .xy = graph->xy,
                                    .target_x = graph_coordinate(graph, 2 * (size_t)goal),
                                    .target_y = graph_coordinate(graph, 2 * (size_t)goal + 1),
                                    .scale = graph->scale,
                                    .metric = graph->metric };
+    if (graph->landmarks) {
+        s.node_h.landmarks = graph->landmarks->table;
+        s.node_h.landmark_count = graph->landmarks->count;
+        s.node_h.target_row = landmark_row(graph->landmarks, goal);
     }
     return s;
 }

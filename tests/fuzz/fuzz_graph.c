@@ -3,7 +3,9 @@
  * the rest split at the first NUL byte (no NUL: no .co). Any input must give
  * a graph or a parse error with a message, never a crash or a leak; a
  * graph it gives must be searchable from its first node to its last, and
- * a path found must follow its edges and cost what it says. */
+ * a path found must follow its edges and cost what it says; then again with
+ * 1 to 8 landmarks (the first byte's other bits), which must find the same
+ * cost, or no path where there was none. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +16,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { MAX_SEARCHED = 1 << 16 };
 
-static void check_search(const astar_graph *g)
+/* Searches g from its first node to its last, checks the path, and says
+ * what it found: its status, and the path's cost into *cost. */
+static astar_status check_search(const astar_graph *g, uint32_t *cost)
 {
     uint32_t n = astar_graph_nodes(g);
-    if (n > MAX_SEARCHED)
-        return; /* searching huge graphs would only slow the fuzzer down */
     astar_context *ctx;
     if (astar_graph_context_new(n, &ctx) != ASTAR_OK)
         abort();
@@ -38,7 +40,9 @@ static void check_search(const astar_graph *g)
     } else if (s != ASTAR_NO_PATH && s != ASTAR_COST_OVERFLOW) {
         abort();
     }
+    *cost = path.cost;
     astar_context_delete(ctx);
+    return s;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -63,7 +67,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         return 0;
     }
-    check_search(g);
+    /* Searching huge graphs would only slow the fuzzer down. */
+    if (astar_graph_nodes(g) <= MAX_SEARCHED) {
+        uint32_t plain, with;
+        astar_status a = check_search(g, &plain);
+        if (astar_graph_enable_landmarks(g, 1 + data[0] / 2 % 8) != ASTAR_OK)
+            abort();
+        astar_status b = check_search(g, &with);
+        /* No path within the cost limit, told either way: a landmark's
+         * bound can put a node past the limit where positions did not. */
+        bool none_a = a != ASTAR_OK, none_b = b != ASTAR_OK;
+        if (none_a != none_b || (a == ASTAR_OK && plain != with))
+            abort();
+    }
     astar_graph_delete(g);
     return 0;
 }

@@ -115,14 +115,26 @@ bool test_graph_path_valid(const test_graph *t, uint32_t start, uint32_t goal,
             return false;
         if (k == 0)
             continue;
-        uint64_t step = REF_UNREACHABLE;
-        for (size_t i = 0; i < t->count; i++)
-            if (t->edges[i].from == nodes[k - 1] && t->edges[i].to == nodes[k] &&
-                t->edges[i].cost < step)
-                step = t->edges[i].cost;
-        if (step == REF_UNREACHABLE)
+        uint32_t step = test_graph_cheapest(t, nodes[k - 1], nodes[k]);
+        if (step == 0)
             return false;
         *cost += step;
     }
     return true;
+}
+
+uint32_t test_graph_cheapest(const test_graph *t, uint32_t u, uint32_t v)
+{
+    uint32_t best = 0;
+    for (size_t i = 0; i < t->count; i++)
+        if (t->edges[i].from == u && t->edges[i].to == v && (!best || t->edges[i].cost < best))
+            best = t->edges[i].cost;
+    return best;
+}
+
+void test_graph_set_cost(test_graph *t, uint32_t u, uint32_t v, uint32_t cost)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->edges[i].from == u && t->edges[i].to == v)
+            t->edges[i].cost = cost;
 }

@@ -54,4 +54,11 @@ void test_graph_least_costs_to(const test_graph *t, uint32_t goal, uint64_t *dis
 bool test_graph_path_valid(const test_graph *t, uint32_t start, uint32_t goal,
                            const uint32_t *nodes, size_t length, uint64_t *cost);
 
+/* The cheapest edge from u to v in t, 0 when it has none. */
+uint32_t test_graph_cheapest(const test_graph *t, uint32_t u, uint32_t v);
+
+/* Every edge from u to v of t costs cost now, as astar_graph_set_edge_cost
+ * leaves the graph (which keeps the cheapest of parallel edges). */
+void test_graph_set_cost(test_graph *t, uint32_t u, uint32_t v, uint32_t cost);
+
 #endif
