@@ -1,4 +1,4 @@
-/* astar-hpa [--cluster N] [--stride K] SCEN... : two tiers (astar/hpa.h)
+/* astar-hpa [--cluster N] [--landmarks L] [--stride K] SCEN... : two tiers (astar/hpa.h)
  * against A* and JPS on the same problems in the same run. Per scenario
  * file (its map in the Moving AI layout), on every K-th posable problem
  * (default 1): the three searches one after the other, A* and JPS with the
@@ -110,7 +110,7 @@ static bool edit_millis(astar_grid *grid, astar_hpa *hpa, double millis[2])
     return true;
 }
 
-static bool run_file(const char *path, int cluster, size_t stride)
+static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t stride)
 {
     astar_scenario *scen;
     astar_grid *grid;
@@ -127,6 +127,8 @@ static bool run_file(const char *path, int cluster, size_t stride)
     astar_point *points = malloc(cells * sizeof *points);
     double t0 = now_seconds();
     astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
+    if (built == ASTAR_OK)
+        built = astar_hpa_set_landmarks(t.hpa, landmarks, NULL);
     double build_ms = (now_seconds() - t0) * 1e3;
     bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.straightened && s.straighten &&
               points && astar_context_new(cells, &a.ctx) == ASTAR_OK;
@@ -185,6 +187,7 @@ static bool run_file(const char *path, int cluster, size_t stride)
 int main(int argc, char **argv)
 {
     int cluster = 24;
+    uint32_t landmarks = ASTAR_HPA_LANDMARKS;
     size_t stride = 1;
     int first = 1;
     for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {
@@ -194,20 +197,24 @@ int main(int argc, char **argv)
             cluster = (int)v;
         else if (strcmp(argv[first], "--stride") == 0 && v >= 1)
             stride = (size_t)v;
+        else if (strcmp(argv[first], "--landmarks") == 0 && v >= 0 && v <= ASTAR_GRAPH_MAX_LANDMARKS)
+            landmarks = (uint32_t)v;
         else
             first = argc;
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: %s [--cluster N] [--stride K] SCEN...\n", program);
+        fprintf(stderr, "usage: %s [--cluster N] [--landmarks L] [--stride K] SCEN...\n",
+                program);
         return 2;
     }
-    printf("clusters of %d, every %zu-th problem; times in us (medians), edit in ms\n", cluster,
-           stride);
+    printf("clusters of %d, %u landmarks, every %zu-th problem; times in us (medians), edit in "
+           "ms\n",
+           cluster, landmarks, stride);
     printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
            "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "str us", "A*/H", "JPS/H",
            "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
     int failed = 0;
     for (int i = first; i < argc; i++)
-        failed += !run_file(argv[i], cluster, stride);
+        failed += !run_file(argv[i], cluster, landmarks, stride);
     return failed ? 1 : 0;
 }

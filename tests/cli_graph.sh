@@ -58,6 +58,21 @@ has "route: 3 nodes, cost 10, 2 expanded"
 last_line "1 -> 2 -> 3"
 run 0 "$ASTAR" graph "$scratch/r.gr" 1 3 --heuristic zero
 has "H zero"
+run 0 "$ASTAR" graph "$scratch/r.gr" 1 3 --co "$scratch/r.co" --landmarks 2
+has "landmarks: 2 in "
+has "H euclidean distance or 2 landmarks"
+has "route: 3 nodes, cost 10,"
+# Landmarks give the Risk board, which has no positions, an H: the same
+# route cost, fewer nodes expanded (32 without).
+run 0 "$ASTAR" graph "$risk" Alaska Argentina --landmarks 4 -q
+has "H 4 landmarks"
+has "route: 7 nodes, cost 6, 11 expanded"
+run 0 "$ASTAR" graph "$risk" Alaska Argentina -q
+has "route: 7 nodes, cost 6, 32 expanded"
+run 2 "$ASTAR" graph "$risk" Alaska --nearest Argentina --landmarks 2
+has "--landmarks goes with the A*"
+run 2 "$ASTAR" graph "$risk" Alaska Argentina --algo cpd --landmarks 2
+has "--landmarks goes with --algo hpa or the graph's A*"
 run 1 "$ASTAR" graph "$scratch/r.gr" 1 4
 has "no path"
 run 1 "$ASTAR" graph "$scratch/r.gr" 1 4 --islands

@@ -18,6 +18,14 @@ has "route: 5"
 has "smoothed: 4 waypoints"
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 8 -q
 has "; clusters of 8,"
+# Landmarks (8 by default) bound the graph search's H: the route costs the
+# same with none and with as many as the graph's 16 entrances allow.
+has "entrances, 8 landmarks,"
+for landmarks in 0 32; do
+    run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --landmarks $landmarks -q
+    has "entrances, $((landmarks ? 16 : 0)) landmarks,"
+    has "path: 49 cells, cost 139754 (distance 58.7696)"
+done
 # A start and goal in one cluster: the direct path inside it.
 run 0 "$ASTAR" path "$arena" 3 3 5 5 --algo hpa -q
 has "path: 3 cells"
@@ -54,6 +62,10 @@ run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo jps --algo hpa -q
 has "options: algo hpa; its graph searched with algo astar,"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --cluster 8
 has "--cluster goes with --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --landmarks 4
+has "--landmarks goes with --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --landmarks 33
+has "--landmarks takes a whole number from 0 to 32, not '33'"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cpd "$scratch/none.cpd"
 has "--cpd FILE goes with --algo cpd"
 run 2 "$ASTAR" scen --algo hpa --influence "$scratch/x" "$scen/dao/arena.map.scen"

@@ -388,6 +388,23 @@ static astar_status waypoint_list_parse(fixture *f)
     return s;
 }
 
+/* The fixture grid's graph with landmarks, then another set over them:
+ * where that fails, the graph keeps the landmarks it had. */
+static astar_status graph_landmarks(fixture *f)
+{
+    astar_graph *g;
+    astar_status s = astar_graph_from_grid(f->grid, NULL, &counted, &g);
+    if (s != ASTAR_OK)
+        return s;
+    s = astar_graph_enable_landmarks(g, 3);
+    if (s == ASTAR_OK) {
+        s = astar_graph_enable_landmarks(g, 5);
+        assert_int_equal(astar_graph_landmark_count(g), s == ASTAR_OK ? 5 : 3);
+    }
+    astar_graph_delete(g);
+    return s;
+}
+
 /* Two tiers over the fixture's grid, an update after an edit of a cell
  * on a border (the cluster and the one across it rebuilt, the graph
  * built again), and one for a cell inside a cluster (in place). */
@@ -440,6 +457,7 @@ static const struct {
     { "astar_path_smooth", smooth },
     { "astar_waypoint_graph_new_with", waypoint_graph_new },
     { "astar_waypoint_list_parse", waypoint_list_parse },
+    { "astar_graph_enable_landmarks", graph_landmarks },
     { "astar_hpa_new_with and astar_hpa_update", hpa_new },
 };
 

@@ -99,9 +99,9 @@ static void expect_as_built(const astar_hpa *hpa, const astar_grid *grid,
 }
 
 /* One query checked against the reference's least costs from start. */
-static void check_query(astar_hpa *hpa, const astar_grid *grid, const astar_options *options,
-                        astar_point start, astar_point goal, const uint64_t *least,
-                        double *worst)
+static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid,
+                        const astar_options *options, astar_point start, astar_point goal,
+                        const uint64_t *least, double *worst)
 {
     static astar_point cells[PATH_ROOM], route[PATH_ROOM], segment[64 * 64];
     astar_path path = { .points = cells, .capacity = PATH_ROOM };
@@ -124,6 +124,15 @@ static void check_query(astar_hpa *hpa, const astar_grid *grid, const astar_opti
     astar_hpa_route r = { .points = route, .capacity = PATH_ROOM };
     assert_int_equal(astar_hpa_find_route(hpa, start, goal, options, &r), ASTAR_OK);
     assert_int_equal(r.cost, path.cost);
+    /* The landmarks' H only spares the graph search nodes: the route
+     * found without them costs the same. */
+    if (plain) {
+        astar_hpa_route p = { 0 };
+        assert_int_equal(astar_hpa_find_route(plain, start, goal, options, &p), ASTAR_OK);
+        if (p.cost != r.cost)
+            fail_msg("(%d, %d) -> (%d, %d): route %u with landmarks, %u without", start.x,
+                     start.y, goal.x, goal.y, r.cost, p.cost);
+    }
     size_t at = 0;
     for (size_t i = 0; i + 1 < r.length; i++) {
         size_t n;
@@ -166,8 +175,13 @@ static void test_random_grids_and_edits(void **state)
         o.costs = (astar_costs)rng_below(&r, 2);
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
         int size = ASTAR_HPA_MIN_CLUSTER + (int)rng_below(&r, 12);
-        astar_hpa *hpa;
+        astar_hpa *hpa, *plain;
         assert_int_equal(astar_hpa_new(grid, &o, size, &hpa, NULL), ASTAR_OK);
+        assert_int_equal(astar_hpa_new(grid, &o, size, &plain, NULL), ASTAR_OK);
+        assert_int_equal(astar_hpa_set_landmarks(plain, 0, NULL), ASTAR_OK);
+        if (trial % 3)
+            assert_int_equal(astar_hpa_set_landmarks(hpa, 1 + (uint32_t)rng_below(&r, 12), NULL),
+                             ASTAR_OK);
         for (int round = 0; round <= EDIT_ROUNDS; round++) {
             if (round > 0) {
                 astar_point edited[6];
@@ -181,6 +195,7 @@ static void test_random_grids_and_edits(void **state)
                                      ASTAR_OK);
                 }
                 assert_int_equal(astar_hpa_update(hpa, edited, (size_t)n, NULL), ASTAR_OK);
+                assert_int_equal(astar_hpa_update(plain, edited, (size_t)n, NULL), ASTAR_OK);
                 expect_as_built(hpa, grid, &o);
             }
             if (round == 0 && trial % 10 == 0)
@@ -190,10 +205,11 @@ static void test_random_grids_and_edits(void **state)
                     continue;
                 astar_point start = walkable_cell(&r, grid), goal = walkable_cell(&r, grid);
                 ref_least_costs(grid, o.moves, o.costs, start, least);
-                check_query(hpa, grid, &o, start, goal, least, &worst);
+                check_query(hpa, plain, grid, &o, start, goal, least, &worst);
                 queries++;
             }
         }
+        astar_hpa_delete(plain);
         astar_hpa_delete(hpa);
         astar_grid_delete(grid);
     }

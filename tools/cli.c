@@ -240,7 +240,7 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
 }
 
 void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
-                                astar_heuristic h)
+                                astar_heuristic h, uint32_t landmarks)
 {
     /* A context of the search's size, up to 64 nodes, answers for it. */
     astar_context *ctx = NULL;
@@ -248,12 +248,17 @@ void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
     if (astar_graph_context_new(nodes < 64 ? nodes : 64, &ctx) == ASTAR_OK)
         used = astar_graph_open_list(ctx, o);
     astar_context_delete(ctx);
-    fprintf(out, "open list %s%s, H %s%s, weight %g, ties %s, stop %s",
-            name_of(open_list_names, (int)used),
-            used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)",
-            name_of(heuristic_names, (int)h), h == ASTAR_HEURISTIC_ZERO ? "" : " distance",
-            round(o->weight * 1024.0) / 1024.0, name_of(ties_names, (int)o->ties),
-            name_of(stop_names, (int)o->stop));
+    fprintf(out, "open list %s%s, H ", name_of(open_list_names, (int)used),
+            used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)");
+    if (o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0 && h == ASTAR_HEURISTIC_ZERO)
+        fprintf(out, "%u landmarks", landmarks);
+    else if (o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0)
+        fprintf(out, "%s distance or %u landmarks", name_of(heuristic_names, (int)h), landmarks);
+    else
+        fprintf(out, "%s%s", name_of(heuristic_names, (int)h),
+                h == ASTAR_HEURISTIC_ZERO ? "" : " distance");
+    fprintf(out, ", weight %g, ties %s, stop %s", round(o->weight * 1024.0) / 1024.0,
+            name_of(ties_names, (int)o->ties), name_of(stop_names, (int)o->stop));
 }
 
 void cli_describe_moves(FILE *out, const astar_options *o, astar_topology topology)

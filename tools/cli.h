@@ -62,9 +62,11 @@ void cli_describe_options(FILE *out, const astar_options *options, const astar_c
 /* "open list heap, H octile distance, weight 1, ties last, stop closed":
  * what a graph search in a context of this many nodes uses of options
  * (the open list as astar_graph_open_list says), with H the graph's
- * metric, or ZERO when it has none or the options ask for none. */
+ * metric, or ZERO when it has none or the options ask for none, and the
+ * larger of it and the bound of the graph's `landmarks` landmarks ("H
+ * octile distance or 8 landmarks"; unless the options turn H off). */
 void cli_describe_graph_options(FILE *out, const astar_options *options, size_t nodes,
-                                astar_heuristic h);
+                                astar_heuristic h, uint32_t landmarks);
 
 /* "moves 8, costs article" ("hex odd-r, costs article" on a hex map): the
  * options a Dijkstra search (nearest, flow) uses. */
@@ -271,6 +273,9 @@ typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;
     const char *cpd_file;  /* [opt] --cpd FILE: load the database rather than build it */
     long cluster;          /* --cluster N; 0: not given (CLI_HPA_CLUSTER) */
+    long landmarks;        /* --landmarks N, when landmarks_given */
+    bool landmarks_given;
+    bool graph;            /* set by astar graph: its A* takes --landmarks too */
 } cli_prebuilt;
 
 /* Their help text, for --help. */
@@ -279,7 +284,8 @@ extern const char cli_prebuilt_help[];
 /* Whether the other options leave nothing the prebuilt paths cannot
  * serve: with --algo cpd only --moves and --costs apply; --algo hpa takes
  * A*'s options but no turn penalty, world or --partial; --cluster goes
- * with --algo hpa, --cpd with --algo cpd. Prints why not. */
+ * with --algo hpa, --landmarks with --algo hpa (or astar graph's A*),
+ * --cpd with --algo cpd. Prints why not. */
 bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world);
 
 /* A map's prebuilt paths, ready for queries. */

@@ -16,7 +16,8 @@ static const unsigned graph_search_options = 1u << CLI_ALGO | 1u << CLI_OPEN_LIS
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar graph FILE FROM TO [--co FILE.co] [--islands] [-q] [search options]\n"
+            "usage: astar graph FILE FROM TO [--co FILE.co] [--islands] [--landmarks N] [-q]\n"
+            "                   [search options]\n"
             "       astar graph FILE FROM --nearest T,T... [--co FILE.co] [--islands] [-q]\n"
             "       astar graph FILE --distances T,T... [FROM] [--co FILE.co] [-q]\n"
             "       astar graph FILE FROM TO --algo cpd [--cpd CPD] [--co FILE.co] [-q]\n\n"
@@ -27,6 +28,10 @@ static void usage(FILE *out)
             "numbers as in the file, from 1), with --co its coordinates for H.\n"
             "  --co FILE.co    a DIMACS coordinates file for FILE.gr\n"
             "  --islands       answer 'no path' at once between unconnected nodes\n"
+            "  --landmarks N   N landmarks (1..32) for the A*: least costs from and to\n"
+            "                  far-apart nodes, kept with the graph, give H a lower bound\n"
+            "                  on the cost left through each (the larger of it and the\n"
+            "                  positions' H is taken); 0, the default: none\n"
             "  -q, --quiet     leave out the route (and the table), print its length\n"
             "  --nearest T,T...    the nearest of these targets from FROM by route cost\n"
             "                  (equal costs: the first listed) and the route to it\n"
@@ -273,7 +278,7 @@ int cmd_graph(int argc, char **argv)
     astar_options o = astar_options_default();
     graph_run run = { 0 };
     cli_map_options maps = { 0 };
-    cli_prebuilt prebuilt = { 0 };
+    cli_prebuilt prebuilt = { .graph = true };
     const char *positional[3];
     cli_command_line line = {
         .name = "graph", .search = graph_search_options, .options = &o, .maps = &maps,
@@ -294,6 +299,11 @@ int cmd_graph(int argc, char **argv)
     bool cpd = prebuilt.kind == CLI_PREBUILT_CPD;
     if ((run.nearest != NULL) + (run.distances != NULL) + cpd > 1) {
         cli_error("--nearest, --distances and --algo cpd go one at a time");
+        return EXIT_USAGE;
+    }
+    if (prebuilt.landmarks_given && (run.nearest || run.distances)) {
+        cli_error("--landmarks goes with the A*: --nearest and --distances run Dijkstra, "
+                  "without H");
         return EXIT_USAGE;
     }
     /* FILE FROM TO; FILE FROM --nearest; FILE [FROM] --distances. */
@@ -338,6 +348,17 @@ int cmd_graph(int argc, char **argv)
     bool placed = astar_graph_position(g, 0, &x, NULL);
     printf("graph: %u nodes, %u edges, %s\n", astar_graph_nodes(g), astar_graph_edges(g),
            placed ? "positions" : "no positions");
+    if (prebuilt.landmarks_given && prebuilt.landmarks > 0) {
+        double t0 = now_seconds();
+        if (astar_graph_enable_landmarks(g, (uint32_t)prebuilt.landmarks) != ASTAR_OK) {
+            cli_error("out of memory");
+            code = EXIT_FAILED;
+            goto done;
+        }
+        printf("landmarks: %u in %.1f ms, %.1f bytes/node\n", astar_graph_landmark_count(g),
+               (now_seconds() - t0) * 1e3,
+               (double)astar_graph_landmarks_bytes(g) / astar_graph_nodes(g));
+    }
     if (run.nearest) {
         code = run_nearest(ctx, g, dimacs, run.quiet, from, targets, count, nodes);
         goto done;
@@ -355,7 +376,8 @@ int cmd_graph(int argc, char **argv)
     bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
     printf("options: ");
     cli_describe_graph_options(stdout, &o, astar_graph_nodes(g),
-                               estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO);
+                               estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO,
+                               astar_graph_landmark_count(g));
     printf("\n");
     if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));

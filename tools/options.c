@@ -41,6 +41,7 @@ static const shared_option shared[] = {
     { "unit-penalty", WORLD, CLI_WORLD_UNIT_PENALTY, true },
     { "cpd", PREBUILT, 0, true },
     { "cluster", PREBUILT, 1, true },
+    { "landmarks", PREBUILT, 2, true },
     { "help", HELP, 0, false },
 };
 
@@ -95,7 +96,7 @@ static bool take_algo(cli_command_line *c, const char *value)
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);
 }
 
-/* --cpd FILE (which asks for --algo cpd) and --cluster N. */
+/* --cpd FILE (which asks for --algo cpd), --cluster N and --landmarks N. */
 static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
 {
     if (which == 0) {
@@ -103,6 +104,13 @@ static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
         if (p->kind == CLI_PREBUILT_NONE)
             p->kind = CLI_PREBUILT_CPD;
         return true;
+    }
+    if (which == 2) {
+        p->landmarks_given = cli_parse_int(value, 0, ASTAR_GRAPH_MAX_LANDMARKS, &p->landmarks);
+        if (!p->landmarks_given)
+            cli_error("--landmarks takes a whole number from 0 to %d, not '%s'",
+                      ASTAR_GRAPH_MAX_LANDMARKS, value);
+        return p->landmarks_given;
     }
     if (cli_parse_int(value, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, &p->cluster))
         return true;

@@ -22,7 +22,10 @@ const char cli_prebuilt_help[] =
     "                          built before the first query, searched first, then\n"
     "                          refined cluster by cluster; near-optimal paths, A*'s\n"
     "                          search options\n"
-    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 24)\n";
+    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 24)\n"
+    "  --landmarks N           --algo hpa's landmarks (0..32, default 8): a lower bound\n"
+    "                          on costs through far-apart nodes of its graph, for the\n"
+    "                          graph search's H; 0 for the octile estimate alone\n";
 
 /* The first search option given that a CPD cannot honour, or NULL. */
 static const char *not_for_cpd(const astar_options *o)
@@ -40,6 +43,12 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
 {
     if (p->cluster && p->kind != CLI_PREBUILT_HPA) {
         fprintf(stderr, "astar %s: --cluster goes with --algo hpa\n", cmd);
+        return false;
+    }
+    if (p->landmarks_given && p->kind != CLI_PREBUILT_HPA &&
+        !(p->graph && p->kind == CLI_PREBUILT_NONE)) {
+        fprintf(stderr, "astar %s: --landmarks goes with --algo hpa%s\n", cmd,
+                p->graph ? " or the graph's A*" : "");
         return false;
     }
     if (p->cpd_file && p->kind != CLI_PREBUILT_CPD) {
@@ -118,6 +127,8 @@ static int prepare_hpa(const char *cmd, const cli_prebuilt *p, const astar_grid 
     astar_error err;
     astar_status s = astar_hpa_new(grid, &r->options, p->cluster ? (int)p->cluster : CLI_HPA_CLUSTER,
                                    &r->hpa, &err);
+    if (s == ASTAR_OK && p->landmarks_given)
+        s = astar_hpa_set_landmarks(r->hpa, (uint32_t)p->landmarks, &err);
     if (s != ASTAR_OK) {
         fprintf(stderr, "astar %s: --algo hpa: %s\n", cmd, err.message);
         return cli_exit_for(s);
@@ -142,9 +153,11 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
     if (out->cpd) {
         cli_cpd_describe(stdout, out->cpd, p->cpd_file, threads, out->build_seconds);
     } else {
-        printf("hpa: built in %.1f ms; clusters of %d, %u entrances, %.1f bytes/cell\n",
+        printf("hpa: built in %.1f ms; clusters of %d, %u entrances, %u landmarks, "
+               "%.1f bytes/cell\n",
                out->build_seconds * 1e3, astar_hpa_cluster_size(out->hpa),
-               astar_hpa_nodes(out->hpa), (double)out->bytes / (double)astar_grid_cells(grid));
+               astar_hpa_nodes(out->hpa), astar_graph_landmark_count(astar_hpa_graph(out->hpa)),
+               (double)out->bytes / (double)astar_grid_cells(grid));
     }
     return EXIT_OK;
 }

@@ -138,7 +138,8 @@ int cmd_waypoints(int argc, char **argv)
      * spare node. */
     cli_describe_graph_options(stdout, &o, (size_t)astar_waypoint_graph_count(wg) + 3,
                                o.heuristic == ASTAR_HEURISTIC_ZERO ? ASTAR_HEURISTIC_ZERO
-                                                                   : ASTAR_HEURISTIC_EUCLIDEAN);
+                                                                   : ASTAR_HEURISTIC_EUCLIDEAN,
+                               0);
     printf("\n");
     /* Asked once for the lengths, then again into buffers of that size. */
     astar_waypoint_path path = { 0 };

@@ -34,7 +34,9 @@
  * A query joins start and goal to the nodes of their clusters through two
  * spare nodes of the graph, re-aimed per query as the waypoint graph does
  * (astar/waypoints.h), searches the graph with astar_graph_find_path
- * (octile H with the grid's step costs), and refines each edge of the
+ * (H the larger of the octile estimate with the grid's step costs and the
+ * bound of the graph's landmarks, astar_hpa_set_landmarks), and refines
+ * each edge of the
  * route: a step across, or the least-cost way inside the cluster, walked
  * back from what the cluster keeps (Botea's refinement cache: for each of
  * its nodes, the step that reached each of its cells in the Dijkstra that
@@ -94,19 +96,20 @@ typedef struct astar_hpa astar_hpa;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
- * and e edges. Memory (astar_hpa_bytes): per cluster 22 bytes, 4 (k +
+ * and e edges, and its landmarks (astar_hpa_set_landmarks). Memory (astar_hpa_bytes): per cluster 22 bytes, 4 (k +
  * k^2), and 5 k bytes per cell of it (for each node the step that
  * reached each cell and its cost: the refinement cache, and what spares a
  * query the searches of start's and goal's clusters); per node 12 bytes
  * (its cell, its component, a place in a route); the graph of
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
- * node) and its search context (20 bytes per node); scratch of 75 bytes
+ * node, and 72 for its ASTAR_HPA_LANDMARKS landmarks) and its search
+ * context (20 bytes per node); scratch of 75 bytes
  * per cell of one cluster and 64 per cell of its side. On the benchmark's
  * game, room and street maps 15 to 25 bytes per cell at size 16 and 17
- * to 38 at 24 (the CLI's default: queries a third faster than at 16), on
- * maze512-4 60 and 81, on random512-25 109 and 147 (docs/performance.md,
- * "Two tiers"). While it builds, the graph builder's 12 bytes per edge
- * more. */
+ * to 39 at 24 (the CLI's default: queries a third faster than at 16), on
+ * maze512-4 60 and 83, on random512-25 109 and 150, landmarks included at
+ * 24 (docs/performance.md, "Two tiers"). While it builds, the graph
+ * builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
 ASTAR_API astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *options,
@@ -136,9 +139,36 @@ ASTAR_API void astar_hpa_delete(astar_hpa *hpa);
  * no cell lies on a cluster's border, the rebuilt clusters' costs are set
  * in the graph in place and its components labelled again, O(n + e);
  * otherwise the graph is built again with its search context, O(n + e log
- * e), allocating (docs/performance.md measures both). */
+ * e), allocating, and the landmarks' tables carried over to it (see
+ * astar_hpa_set_landmarks; docs/performance.md measures both). */
 ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_point *cells, size_t count,
                                         astar_error *err);
+
+/* The abstract graph's landmarks (astar_graph_enable_landmarks): count
+ * of them, 0 for none; a new hpa has ASTAR_HPA_LANDMARKS. With them the
+ * graph search's H is the larger of the octile estimate and the
+ * landmarks' bound, which on maps whose walls make paths wind (mazes,
+ * many-roomed or cluttered maps) spares it most of its nodes
+ * (docs/performance.md, "Two tiers": 8 of them make the maze's queries
+ * 3.5 times faster). The route found costs the same with or without them.
+ * They are kept through every update without measuring them again: one in
+ * place lowers them where costs fell (astar_graph_set_edge_cost), one
+ * that rebuilds the graph carries their values over to the new graph's
+ * nodes and lowers them along its new and cheaper edges. That makes an
+ * update dearer where an edit opens a way (up to 2 * count Dijkstras over
+ * the graph; on the benchmark's maps 10 to 20 % over an update without
+ * landmarks), and the bounds looser as costs rise; calling this again
+ * measures them afresh. A query writes the landmarks' values of its start
+ * and goal nodes (from their clusters' nodes, O(count nodes of the two
+ * clusters)).
+ * [in,out] hpa    queries may not run meanwhile
+ * [in]     count  0 .. ASTAR_GRAPH_MAX_LANDMARKS
+ * [out]    err    [opt]
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL hpa, count too large) or
+ * ASTAR_OUT_OF_MEMORY (the hpa keeps the landmarks it had). Costs
+ * 2 * count Dijkstras over the graph and 8 * count + 8 bytes per node. */
+#define ASTAR_HPA_LANDMARKS 8
+ASTAR_API astar_status astar_hpa_set_landmarks(astar_hpa *hpa, uint32_t count, astar_error *err);
 
 /* The abstract graph: nodes 0 .. astar_hpa_nodes - 1 are the entrance
  * cells (astar_graph_position gives the cell), ordered by cluster (row by

@@ -23,6 +23,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "graph/graph.h"
+#include "graph/landmarks.h"
 #include "search/loop.h"
 
 /* A cost no path inside a cluster has: no path at all. */
@@ -74,6 +75,7 @@ struct astar_hpa {
     astar_graph *graph;
     astar_context *ctx;
     uint32_t nodes, widest;    /* entrance nodes; the most of one cluster */
+    uint32_t landmarks;        /* the graph's landmarks asked for; 0: none */
     uint32_t *first_node;      /* per cluster and one more: its first node */
     uint32_t *node_cell;       /* per node: its cell */
     uint32_t *component;       /* per node: its component of the graph */
@@ -511,6 +513,68 @@ static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
     return status;
 }
 
+/* The spare node's landmark row. It ends every edge not in use (at
+ * ASTAR_MAX_COST, which no search takes); "from" values of 0 keep their
+ * inequalities whatever they join, and it reaches no landmark. */
+static void aim_spare_landmarks(astar_hpa *h)
+{
+    graph_landmarks *lm = h->graph->landmarks;
+    uint32_t *spare = landmark_row(lm, spare_node(h->nodes));
+    for (uint32_t i = 0; i < lm->count; i++) {
+        spare[i] = 0;
+        spare[lm->count + i] = UNREACHED;
+    }
+}
+
+/* The graph's landmarks, h->landmarks of them, measured. */
+static astar_status enable_landmarks(astar_hpa *h)
+{
+    astar_status status = astar_graph_enable_landmarks(h->graph, h->landmarks);
+    if (status == ASTAR_OK)
+        aim_spare_landmarks(h);
+    return status;
+}
+
+/* For the graph just built, with its nodes numbered from first_node: per
+ * node the number it had in the old graph, whose clusters began at
+ * old_first and whose node v was on cell old_cell[v]; UNREACHED for a
+ * node new to it, and for the query's spare nodes. A cluster's nodes are
+ * in order of their cells in both, so one merge per cluster pairs them.
+ * NULL when out of memory. */
+static uint32_t *old_nodes(const astar_hpa *h, const uint32_t *old_first, const uint32_t *old_cell,
+                           const uint32_t *new_cell)
+{
+    uint32_t *old_of = astar__allocate(&h->memory, (size_t)h->nodes + 3, sizeof *old_of);
+    if (!old_of)
+        return NULL;
+    for (uint32_t c = 0; c < cluster_count(h); c++) {
+        uint32_t i = old_first[c];
+        for (uint32_t v = h->first_node[c]; v < h->first_node[c + 1]; v++) {
+            while (i < old_first[c + 1] && old_cell[i] < new_cell[v])
+                i++;
+            old_of[v] = i < old_first[c + 1] && old_cell[i] == new_cell[v] ? i : UNREACHED;
+        }
+    }
+    for (uint32_t v = h->nodes; v < h->nodes + 3; v++)
+        old_of[v] = UNREACHED;
+    return old_of;
+}
+
+/* The landmarks of the graph h was built on before, carried over to the
+ * one just built (astar__landmarks_carry); the old graph's clusters began
+ * at old_first, its nodes were on old_cell. */
+static astar_status carry_landmarks(astar_hpa *h, const astar_graph *old,
+                                    const uint32_t *old_first, const uint32_t *old_cell)
+{
+    uint32_t *old_of = old_nodes(h, old_first, old_cell, h->node_cell);
+    astar_status status = old_of ? astar__landmarks_carry(h->graph, old, old_of)
+                                 : ASTAR_OUT_OF_MEMORY;
+    astar__release(&h->memory, old_of);
+    if (status == ASTAR_OK)
+        aim_spare_landmarks(h);
+    return status;
+}
+
 /* Sets the graph's edges inside cluster c to the costs it keeps. */
 static void set_cluster_costs(astar_hpa *h, uint32_t c)
 {
@@ -546,6 +610,15 @@ static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
         h->grid_edits = h->grid->edits;
         return ASTAR_OK;
     }
+    /* The old graph's landmarks are carried over rather than measured
+     * again (2 * count Dijkstras over the graph): most nodes stay. */
+    uint32_t *old_first = NULL;
+    if (h->landmarks && h->graph && h->graph->landmarks) {
+        old_first = astar__allocate(&h->memory, (size_t)cluster_count(h) + 1, sizeof *old_first);
+        if (!old_first)
+            return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+        memcpy(old_first, h->first_node, ((size_t)cluster_count(h) + 1) * sizeof *old_first);
+    }
     uint32_t nodes = 0, widest = 0;
     for (uint32_t c = 0; c < cluster_count(h); c++) {
         h->first_node[c] = nodes;
@@ -554,21 +627,23 @@ static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
             widest = h->clusters[c].count;
     }
     h->first_node[cluster_count(h)] = nodes;
-    if (nodes > ASTAR_GRAPH_MAX_NODES - 3)
+    if (nodes > ASTAR_GRAPH_MAX_NODES - 3) {
+        astar__release(&h->memory, old_first);
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "%u entrances: more nodes than a graph holds", nodes);
+    }
     h->nodes = nodes;
     h->widest = widest;
     graph_parts p = { 0 };
     astar_status status = build_parts(h, &p, nodes);
     if (status != ASTAR_OK) {
         release_parts(h, &p);
+        astar__release(&h->memory, old_first);
         if (status == ASTAR_OUT_OF_MEMORY)
             return astar__error_set(err, status, NULL, 0, "out of memory");
         return astar__error_set(err, status, NULL, 0, "more edges than a graph holds");
     }
     graph_parts old = { h->graph, h->ctx, h->node_cell, h->component, h->route };
-    release_parts(h, &old);
     h->graph = p.graph;
     h->ctx = p.ctx;
     h->node_cell = p.node_cell;
@@ -576,6 +651,13 @@ static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
     h->route = p.route;
     h->route_length = 0;
     aim_query_edges_at_spare(h);
+    if (h->landmarks)
+        status = old_first ? carry_landmarks(h, old.graph, old_first, old.node_cell)
+                           : enable_landmarks(h);
+    release_parts(h, &old);
+    astar__release(&h->memory, old_first);
+    if (status != ASTAR_OK)
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     memset(h->stale, CURRENT, cluster_count(h));
     h->graph_stale = false;
     h->grid_edits = h->grid->edits;
@@ -623,7 +705,7 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
     *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
                       .costs = options->costs, .step = step_table_of(grid, &model),
                       .straight = model.straight, .diagonal = model.diagonal,
-                      .size = cluster_size,
+                      .size = cluster_size, .landmarks = ASTAR_HPA_LANDMARKS,
                       .across = (grid->width + cluster_size - 1) / cluster_size,
                       .down = (grid->height + cluster_size - 1) / cluster_size };
     size_t clusters = cluster_count(h), cells = cluster_cells(h), side = (size_t)cluster_size;
@@ -714,6 +796,26 @@ astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t cou
 const astar_graph *astar_hpa_graph(const astar_hpa *h) { return h ? h->graph : NULL; }
 uint32_t astar_hpa_nodes(const astar_hpa *h) { return h ? h->nodes : 0; }
 int astar_hpa_cluster_size(const astar_hpa *h) { return h ? h->size : 0; }
+
+astar_status astar_hpa_set_landmarks(astar_hpa *h, uint32_t count, astar_error *err)
+{
+    if (!h || count > ASTAR_GRAPH_MAX_LANDMARKS)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no hpa, or more landmarks than %d", ASTAR_GRAPH_MAX_LANDMARKS);
+    uint32_t before = h->landmarks;
+    h->landmarks = count;
+    if (!h->graph)
+        return ASTAR_OK;
+    if (count == 0) {
+        astar_graph_disable_landmarks(h->graph);
+        return ASTAR_OK;
+    }
+    if (enable_landmarks(h) != ASTAR_OK) {
+        h->landmarks = before;
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
+    }
+    return ASTAR_OK;
+}
 
 size_t astar_hpa_bytes(const astar_hpa *h)
 {
@@ -844,6 +946,54 @@ static void join(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t direct)
     h->goal_aimed = true;
 }
 
+/* The least, over nodes first .. first + count - 1 joined to a query's
+ * node by costs cost[j] (NO_COST: not joined), of the cost plus the
+ * node's value in the landmarks' column: UNREACHED when no joined node
+ * has a value there, capped as the tables are. */
+static uint32_t least_through(const graph_landmarks *lm, uint32_t column, uint32_t first,
+                              const uint32_t *cost, uint32_t count)
+{
+    uint64_t least = UINT64_MAX;
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t v = landmark_row(lm, first + j)[column];
+        if (cost[j] != NO_COST && v != UNREACHED && (uint64_t)v + cost[j] < least)
+            least = (uint64_t)v + cost[j];
+    }
+    if (least == UINT64_MAX)
+        return UNREACHED;
+    return least < LANDMARK_LARGEST ? (uint32_t)least : LANDMARK_LARGEST;
+}
+
+static uint32_t least_of(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* The landmarks' rows of START and GOAL for the edges join aimed, so that
+ * every inequality of graph/landmarks.h holds for them: a node's "from"
+ * value no more than any edge into it allows, its "to" value no more than
+ * any edge out of it. GOAL's "to" and START's "from" come through their
+ * cluster's nodes the other way, where the cluster is of one terrain cost
+ * (a step costs the same both ways, so goal_cost[j] is also the cost from
+ * goal to node j): any edge that ends at START or leaves GOAL would be
+ * one of those nodes' costs inside the cluster, which the graph's edges
+ * between them already bound. Otherwise unknown. */
+static void aim_landmarks(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t direct)
+{
+    const graph_landmarks *lm = h->graph->landmarks;
+    uint32_t k = lm->count, n = h->nodes, a = h->clusters[cs].count, b = h->clusters[cg].count;
+    uint32_t *s = landmark_row(lm, start_node(n)), *t = landmark_row(lm, goal_node(n));
+    for (uint32_t i = 0; i < k; i++) {
+        s[i] = h->start_searched ? UNREACHED
+                                 : least_through(lm, i, h->first_node[cs], h->start_cost, a);
+        t[k + i] = h->goal_searched ? UNREACHED
+                                    : least_through(lm, k + i, h->first_node[cg], h->goal_cost, b);
+        s[k + i] = least_through(lm, k + i, h->first_node[cs], h->start_cost, a);
+        t[i] = least_through(lm, i, h->first_node[cg], h->goal_cost, b);
+        if (direct != NO_COST) {
+            s[k + i] = least_of(s[k + i], least_through(lm, k + i, goal_node(n), &direct, 1));
+            t[i] = least_of(t[i], least_through(lm, i, start_node(n), &direct, 1));
+        }
+    }
+}
+
 /* The cell of route node v. */
 static uint32_t route_cell(const astar_hpa *h, uint32_t v)
 {
@@ -872,6 +1022,8 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
     if (direct == NO_COST && !ends_meet(h, cs, cg))
         return ASTAR_NO_PATH;
     join(h, cs, cg, direct);
+    if (h->graph->landmarks)
+        aim_landmarks(h, cs, cg, direct);
     uint32_t n = h->nodes;
     *found = (astar_graph_path){ .nodes = h->route, .capacity = (size_t)n + 3 };
     status = astar_graph_find_path(h->ctx, h->graph, start_node(n), goal_node(n), options, found);
