@@ -281,7 +281,7 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
     for (let k = 0; k < flat.length; k += 2) r.path.push([flat[k], flat[k + 1]]);
     r.jumpPoints = [];
     for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
-    r.tiers = { clusters: tiers.clusters, entrances: tiers.entrances };
+    r.tiers = { clusters: tiers.clusters, entrances: tiers.entrances, landmarks: tiers.landmarks };
     if (r.status === STATUS.OK) {
       const straight = s.straighten(g, asked);
       if (straight.status === STATUS.OK) r.straightened = { cost: straight.cost, length: straight.length };
@@ -318,7 +318,8 @@ function showResult(r) {
     extra.push(`trace holds ${page.replay.events.length / 8} of ${page.replay.total} events`);
   if ($("opt-algorithm").value === "flow") extra.push("expanded: cells reached by the distance map");
   if (r.tiers)
-    extra.push(`clusters of ${r.tiers.clusters}, ${r.tiers.entrances} entrances; expanded: the graph's nodes`);
+    extra.push(`clusters of ${r.tiers.clusters}, ${r.tiers.entrances} entrances, ` +
+               `${r.tiers.landmarks} landmarks; expanded: the graph's nodes`);
   if (r.straightened)
     extra.push(`straightened: cost ${r.straightened.cost}, ${r.straightened.length} cells`);
   $("stat-extra").textContent = extra.join(" · ");

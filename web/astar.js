@@ -357,6 +357,7 @@ export async function loadAstar(bytes) {
       },
       // Two tiers (HPA*, astar/hpa.h) over grid, clusters of `cluster`
       // cells a side, for options' moves and costs: { clusters, entrances,
+      // landmarks (of its graph, astar_hpa_set_landmarks' default),
       // findPath(sx, sy, gx, gy, asked) - findPath's result into this
       // searcher's path, nodes the route's entrance cells, expanded the
       // graph's nodes; no trace - and delete() }. Build them again after
@@ -369,6 +370,7 @@ export async function loadAstar(bytes) {
         return {
           clusters: c.astar_hpa_cluster_size(hpa),
           entrances: c.astar_hpa_nodes(hpa) >>> 0,
+          landmarks: c.astar_graph_landmark_count(c.astar_hpa_graph(hpa)) >>> 0,
           findPath(sx, sy, gx, gy, asked = {}) {
             setOptions(asked);
             const [status, microseconds] = timed(() =>

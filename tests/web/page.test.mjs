@@ -247,9 +247,10 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, then straigh
   check(await stat(page, "status") === "found" && cli.cost > 0 &&
         JSON.stringify(shown) === JSON.stringify(cli),
         `HPA* on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
-  const entrances = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" }).match(/(\d+) entrances/);
+  const entrances = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" })
+    .match(/(\d+) entrances, (\d+) landmarks/);
   const extra = await stat(page, "extra");
-  check(entrances && extra.includes(`clusters of 24, ${entrances[1]} entrances`),
+  check(entrances && extra.includes(`clusters of 24, ${entrances[1]} entrances, ${entrances[2]} landmarks`),
         `HPA*: the page says '${extra}', the CLI ${entrances && entrances[0]}`);
   const straightened = extra.match(/straightened: cost (\d+), (\d+) cells/);
   const jps = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
