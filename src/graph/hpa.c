@@ -93,7 +93,8 @@ struct astar_hpa {
                                         when their clusters were searched */
     bool start_searched, goal_searched;
     uint64_t *heap;            /* 8 size^2 + 1 keys */
-    uint32_t *trail;           /* size^2 cells of a segment */
+    astar_point *trail;        /* size^2 cells of a segment, as the path
+                                  and astar_hpa_refine give them */
     uint32_t *pairs;           /* 8 size: the crossing pairs of a cluster's borders */
     uint32_t *start_cost, *goal_cost; /* 4 size: per node of start's, goal's cluster */
 };
@@ -1067,8 +1068,8 @@ static size_t refine_segment(astar_hpa *h, size_t i)
     astar_point pa = cell_point(h->grid, a), pb = cell_point(h->grid, b);
     uint32_t c = cluster_at(h, pa.x, pa.y);
     if (c != cluster_at(h, pb.x, pb.y)) {
-        h->trail[0] = a;
-        h->trail[1] = b;
+        h->trail[0] = pa;
+        h->trail[1] = pb;
         return 2;
     }
     /* The tree that holds the segment, and the way it is walked: from
@@ -1101,7 +1102,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
     for (astar_point p = from;;) {
         if (count == area)
             return 0; /* no way back: the tree is not this segment's */
-        h->trail[count++] = cell_index(h->grid, p.x, p.y);
+        h->trail[count++] = p;
         if (p.x == to.x && p.y == to.y)
             break;
         unsigned d = tree[(p.y - r.y0) * r.w + (p.x - r.x0)];
@@ -1109,7 +1110,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
         p.y -= move_dy[d];
     }
     for (size_t k = 0; !forward && k < count / 2; k++) {
-        uint32_t t = h->trail[k];
+        astar_point t = h->trail[k];
         h->trail[k] = h->trail[count - 1 - k];
         h->trail[count - 1 - k] = t;
     }
@@ -1132,7 +1133,7 @@ astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_point *cells, 
     if (n > capacity)
         return cells ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
     for (size_t k = 0; k < n; k++)
-        cells[k] = cell_point(h->grid, h->trail[k]);
+        cells[k] = h->trail[k];
     return ASTAR_OK;
 }
 
@@ -1168,7 +1169,7 @@ astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point go
         size_t n = refine_segment(h, i);
         for (size_t k = 1; k < n; k++, length++)
             if (fits && length < path->capacity)
-                path->points[length] = cell_point(h->grid, h->trail[k]);
+                path->points[length] = h->trail[k];
     }
     path->length = length;
     bool too_small = (path->points && length > path->capacity) || (path->nodes && !nodes_fit);
