@@ -5,8 +5,10 @@
  * The tables are potentials: per node v, from[v][i] and to[v][i], where
  * every edge u -> v of cost c has
  *     from[v][i] <= from[u][i] + c      and      to[u][i] <= c + to[v][i]
- * (UNREACHED, infinite, on either side satisfies it). Summed along any
- * path from v to t these give
+ * with UNREACHED infinite: a known right side makes the left side known
+ * (a node after a reached one is reached), an unknown one bounds nothing.
+ * H reads only known values, and along a path between two known ends every
+ * value is known, so summed along any path from v to t these give
  *     from[t][i] - from[v][i] <= cost(v, t)  and  to[v][i] - to[t][i] <= cost(v, t),
  * so either difference is an H that never overestimates, and, being a
  * potential's difference, never drops by more than an edge costs: H stays
