@@ -53,17 +53,16 @@ static bool run_file(const char *path, uint32_t landmarks, size_t every)
             continue;
         uint32_t from = (uint32_t)p->start.y * w + (uint32_t)p->start.x;
         uint32_t to = (uint32_t)p->goal.y * w + (uint32_t)p->goal.x;
-        astar_graph_path a, b;
-        /* Turns, so that the machine's drift falls on both. */
-        int first = (int)(count % 2);
+        /* [0] on octile H alone, [1] with the landmarks; in turns, so
+         * that the machine's drift falls on both. */
         const astar_graph *graphs[2] = { plain, marked };
-        astar_status sa = query(ctx, graphs[first], from, to, &o, &times[first][count],
-                                first ? &b : &a);
-        astar_status sb = query(ctx, graphs[!first], from, to, &o, &times[!first][count],
-                                first ? &a : &b);
-        mismatches += sa != sb || a.cost != b.cost;
-        expanded[0] += a.expanded;
-        expanded[1] += b.expanded;
+        astar_graph_path paths[2];
+        astar_status status[2];
+        for (int turn = 0, k = (int)(count % 2); turn < 2; turn++, k = !k)
+            status[k] = query(ctx, graphs[k], from, to, &o, &times[k][count], &paths[k]);
+        mismatches += status[0] != status[1] || paths[0].cost != paths[1].cost;
+        expanded[0] += paths[0].expanded;
+        expanded[1] += paths[1].expanded;
         count++;
     }
     if (ok && count > 0) {

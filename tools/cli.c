@@ -250,9 +250,10 @@ void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
     astar_context_delete(ctx);
     fprintf(out, "open list %s%s, H ", name_of(open_list_names, (int)used),
             used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)");
-    if (o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0 && h == ASTAR_HEURISTIC_ZERO)
+    bool marked = o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0;
+    if (marked && h == ASTAR_HEURISTIC_ZERO)
         fprintf(out, "%u landmarks", landmarks);
-    else if (o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0)
+    else if (marked)
         fprintf(out, "%s distance or %u landmarks", name_of(heuristic_names, (int)h), landmarks);
     else
         fprintf(out, "%s%s", name_of(heuristic_names, (int)h),

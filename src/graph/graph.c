@@ -460,25 +460,11 @@ astar_status astar_graph_out_edge(const astar_graph *g, uint32_t node, uint32_t 
     return ASTAR_OK;
 }
 
-/* The index of the edge from -> to, or UINT32_MAX. */
-static uint32_t find_edge(const astar_graph *g, uint32_t from, uint32_t to)
-{
-    uint32_t lo = g->first[from], hi = g->first[from + 1];
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (g->out[mid].to < to)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->first[from + 1] && g->out[lo].to == to ? lo : UINT32_MAX;
-}
-
 astar_status astar_graph_edge_cost(const astar_graph *g, uint32_t from, uint32_t to, uint32_t *cost)
 {
     if (!g || !cost || !graph_has(g, from) || !graph_has(g, to))
         return ASTAR_INVALID_ARGUMENT;
-    uint32_t e = find_edge(g, from, to);
+    uint32_t e = graph_find_edge(g, from, to);
     if (e == UINT32_MAX)
         return ASTAR_NO_PATH;
     *cost = g->out[e].cost;
@@ -490,7 +476,7 @@ astar_status astar_graph_set_edge_cost(astar_graph *g, uint32_t from, uint32_t t
     if (!g || !graph_has(g, from) || !graph_has(g, to) || cost == 0 ||
         !scale_kept(g, from, to, cost))
         return ASTAR_INVALID_ARGUMENT;
-    uint32_t e = find_edge(g, from, to);
+    uint32_t e = graph_find_edge(g, from, to);
     if (e == UINT32_MAX)
         return ASTAR_NO_PATH;
     bool cheaper = cost < g->out[e].cost;

@@ -68,6 +68,21 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
 void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost);
 void astar__graph_place(astar_graph *g, uint32_t node, double x, double y);
 
+/* The index into out of the edge from -> to (rows are sorted by target),
+ * or UINT32_MAX when there is none. O(log(edges of from)). */
+static inline uint32_t graph_find_edge(const astar_graph *g, uint32_t from, uint32_t to)
+{
+    uint32_t lo = g->first[from], hi = g->first[from + 1];
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->out[mid].to < to)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->first[from + 1] && g->out[lo].to == to ? lo : UINT32_MAX;
+}
+
 /* Whether the graph's nodes have positions, and coordinate k (2 node + 0
  * for x, + 1 for y) of one. */
 static inline bool graph_placed(const astar_graph *g)

@@ -61,9 +61,8 @@ static void sift_down(lowering *w, uint32_t i)
 static void lower_to(lowering *w, uint32_t v, uint32_t x)
 {
     landmark_row(w->lm, v)[w->column] = x;
-    if (w->lm->place[v] == UNREACHED) {
+    if (w->lm->place[v] == UNREACHED)
         put(w, w->size++, v);
-    }
     sift_up(w, w->lm->place[v]);
 }
 
@@ -106,14 +105,24 @@ static void settle(lowering *w)
     }
 }
 
+/* Lowers column `column` from node v on, as an edge of cost c from a
+ * node of value x (UNREACHED: nothing to lower) allows. */
+static void lower_from(astar_graph *g, graph_landmarks *lm, uint32_t column, uint32_t v,
+                       uint32_t x, uint32_t c)
+{
+    if (x == UNREACHED)
+        return;
+    lowering w = { g, lm, column, 0 };
+    relax(&w, v, x, c);
+    settle(&w);
+}
+
 /* Column `column` of lm made exact distances from (or to) node l. */
 static void measure(astar_graph *g, graph_landmarks *lm, uint32_t column, uint32_t l)
 {
     for (uint32_t v = 0; v < g->nodes; v++)
         landmark_row(lm, v)[column] = UNREACHED;
-    lowering w = { g, lm, column, 0 };
-    lower_to(&w, l, 0);
-    settle(&w);
+    lower_from(g, lm, column, l, 0, 0);
 }
 
 void astar__landmarks_lower(astar_graph *g, uint32_t from, uint32_t edge)
@@ -121,16 +130,8 @@ void astar__landmarks_lower(astar_graph *g, uint32_t from, uint32_t edge)
     graph_landmarks *lm = g->landmarks;
     uint32_t to = g->out[edge].to, cost = g->out[edge].cost, k = lm->count;
     for (uint32_t i = 0; i < k; i++) {
-        lowering f = { g, lm, i, 0 }, t = { g, lm, k + i, 0 };
-        uint32_t x = landmark_row(lm, from)[i], y = landmark_row(lm, to)[k + i];
-        if (x != UNREACHED) {
-            relax(&f, to, x, cost);
-            settle(&f);
-        }
-        if (y != UNREACHED) {
-            relax(&t, from, y, cost);
-            settle(&t);
-        }
+        lower_from(g, lm, i, to, landmark_row(lm, from)[i], cost);
+        lower_from(g, lm, k + i, from, landmark_row(lm, to)[k + i], cost);
     }
 }
 
@@ -219,19 +220,11 @@ static void install(astar_graph *g, graph_landmarks *lm, uint32_t chosen)
     g->edits++;
 }
 
-/* The cost of the edge from u to v in g (its rows are sorted by target),
- * or UNREACHED when it has none. */
+/* The cost of the edge from u to v in g, or UNREACHED when it has none. */
 static uint32_t edge_cost(const astar_graph *g, uint32_t u, uint32_t v)
 {
-    uint32_t lo = g->first[u], hi = g->first[u + 1];
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (g->out[mid].to < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->first[u + 1] && g->out[lo].to == v ? g->out[lo].cost : UNREACHED;
+    uint32_t e = graph_find_edge(g, u, v);
+    return e == UINT32_MAX ? UNREACHED : g->out[e].cost;
 }
 
 astar_status astar__landmarks_carry(astar_graph *g, const astar_graph *old, const uint32_t *old_of)
