@@ -98,10 +98,34 @@ static void expect_as_built(const astar_hpa *hpa, const astar_grid *grid,
     astar_hpa_delete(fresh);
 }
 
+/* Ends that share a cluster: the route is no dearer than the best path
+ * inside that cluster, which the query searches for itself. Returns
+ * whether they share one. */
+static bool check_inside_cluster(const astar_hpa *hpa, const astar_grid *grid,
+                                 const astar_options *options, astar_point start,
+                                 astar_point goal, uint32_t cost)
+{
+    int size = astar_hpa_cluster_size(hpa), w = astar_grid_width(grid);
+    int x0 = start.x / size * size, y0 = start.y / size * size;
+    if (goal.x / size * size != x0 || goal.y / size * size != y0)
+        return false;
+    static bool outside[MAX_SIDE * MAX_SIDE];
+    static uint64_t inside[MAX_SIDE * MAX_SIDE];
+    for (int y = 0; y < astar_grid_height(grid); y++)
+        for (int x = 0; x < w; x++)
+            outside[y * w + x] = x < x0 || y < y0 || x >= x0 + size || y >= y0 + size;
+    ref_least_costs_avoiding(grid, outside, options->moves, options->costs, start, inside);
+    uint64_t best = inside[goal.y * w + goal.x];
+    if (best != REF_UNREACHABLE && cost > best)
+        fail_msg("(%d, %d) -> (%d, %d) in one cluster: route %u, %llu inside it", start.x,
+                 start.y, goal.x, goal.y, cost, (unsigned long long)best);
+    return true;
+}
+
 /* One query checked against the reference's least costs from start. */
 static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid,
                         const astar_options *options, astar_point start, astar_point goal,
-                        const uint64_t *least, double *worst)
+                        const uint64_t *least, double *worst, long *shared)
 {
     static astar_point cells[PATH_ROOM], route[PATH_ROOM], segment[64 * 64];
     astar_path path = { .points = cells, .capacity = PATH_ROOM };
@@ -118,6 +142,7 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
         fail_msg("illegal path: %s", err.message);
     assert_int_equal(m.cost, path.cost);
     assert_true(path.cost >= best);
+    *shared += check_inside_cluster(hpa, grid, options, start, goal, path.cost);
     if (best > 0 && (double)path.cost / (double)best > *worst)
         *worst = (double)path.cost / (double)best;
     /* The same route, refined segment by segment, is the same cells. */
@@ -163,7 +188,7 @@ static void test_random_grids_and_edits(void **state)
     rng r = { 13 };
     static uint64_t least[MAX_SIDE * MAX_SIDE];
     double worst = 1;
-    long queries = 0;
+    long queries = 0, shared = 0;
     for (int trial = 0; trial < TRIALS; trial++) {
         int w = 4 + (int)rng_below(&r, MAX_SIDE - 3), h = 4 + (int)rng_below(&r, MAX_SIDE - 3);
         grid_recipe recipe = { .blocked_percent = (int)rng_below(&r, 45),
@@ -205,7 +230,7 @@ static void test_random_grids_and_edits(void **state)
                     continue;
                 astar_point start = walkable_cell(&r, grid), goal = walkable_cell(&r, grid);
                 ref_least_costs(grid, o.moves, o.costs, start, least);
-                check_query(hpa, plain, grid, &o, start, goal, least, &worst);
+                check_query(hpa, plain, grid, &o, start, goal, least, &worst, &shared);
                 queries++;
             }
         }
@@ -214,8 +239,9 @@ static void test_random_grids_and_edits(void **state)
         astar_grid_delete(grid);
     }
     printf("%ld queries on %d grids, every path legal, none below the least cost, "
-           "reachability as the reference's; worst cost / least %.3f\n",
-           queries, TRIALS, worst);
+           "reachability as the reference's; worst cost / least %.3f; %ld with both ends "
+           "in one cluster, none dearer than the best path inside it\n",
+           queries, TRIALS, worst, shared);
 }
 
 static void test_buffers_and_refusals(void **state)

@@ -90,7 +90,8 @@ struct astar_hpa {
     uint8_t *dir;              /* size^2: the step that reached each cell */
     uint8_t *start_tree, *goal_tree; /* size^2: the query's start's dir, forward
                                         in its cluster, and goal's, backward,
-                                        when their clusters were searched */
+                                        when their clusters were searched
+                                        (start's also when goal shares it) */
     bool start_searched, goal_searched;
     uint64_t *heap;            /* 8 size^2 + 1 keys */
     astar_point *trail;        /* size^2 cells of a segment, as the path
@@ -257,19 +258,24 @@ static uint64_t heap_take(uint64_t *heap, size_t *n)
 }
 
 /* Dijkstra from the cell source over the cells of r only, under the
- * hpa's moves, settling every cell it reaches. h->dist gets each cell's
- * least cost from source (backward: to source, each step priced by the
- * cell it enters as a forward search prices it) and h->dir the step that
- * reached it. A diagonal step between two cells of r passes only cells of
- * r, so the corner rule needs no cell outside. */
-static void settle(astar_hpa *h, rect r, uint32_t source, bool backward)
+ * hpa's moves, settling every cell it reaches, or until the cell `until`
+ * (NO_CELL: none) is settled. h->dist gets each settled cell's least cost
+ * from source (backward: to source, each step priced by the cell it
+ * enters as a forward search prices it) and h->dir the step that reached
+ * it. A diagonal step between two cells of r passes only cells of r, so
+ * the corner rule needs no cell outside. */
+static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t until)
 {
     const astar_grid *grid = h->grid;
     size_t cells = (size_t)r.w * (size_t)r.h, n = 0;
     for (size_t i = 0; i < cells; i++)
         h->dist[i] = NO_COST;
     astar_point s = cell_point(grid, source);
-    uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0));
+    uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0)), last = NO_CELL;
+    if (until != NO_CELL) {
+        astar_point u = cell_point(grid, until);
+        last = (uint32_t)((u.y - r.y0) * r.w + (u.x - r.x0));
+    }
     h->dist[local] = 0;
     heap_add(h->heap, &n, local);
     while (n > 0) {
@@ -277,6 +283,8 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward)
         uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
         if ((key >> LOCAL_BITS) != g)
             continue; /* a stale entry: the cell was reached cheaper since */
+        if (at == last)
+            return;
         int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
         size_t padded = grid_padded_index(grid, x, y);
         unsigned legal = moves_legal(h->moves, grid->around[padded]);
@@ -323,7 +331,7 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
     }
     memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
     for (uint32_t i = 0; i < count; i++) {
-        settle(h, r, cells[i], false);
+        settle(h, r, cells[i], false, NO_CELL);
         for (uint32_t j = 0; j < count; j++)
             cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
         memcpy(trees + i * area, h->dir, area);
@@ -874,29 +882,34 @@ static uint32_t node_dist(const astar_hpa *h, uint32_t c, uint32_t i, uint32_t c
 /* Start's costs to the nodes of its cluster cs and goal's from those of
  * cg, into start_cost and goal_cost; returns the least cost from start to
  * goal inside their cluster when they share one, else NO_COST. A uniform
- * cluster (not shared by both) is read from its nodes' costs; another is
- * searched, and its tree kept for the query's first or last segment. */
+ * cluster is read from its nodes' costs; another is searched, and its tree
+ * kept for the query's first or last segment. When they share a cluster,
+ * start's search (stopped at goal in a uniform one, which is all its cost
+ * is wanted for there) gives that cost and the tree of the segment
+ * straight from start to goal. */
 static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t start,
                             uint32_t goal)
 {
     const cluster *a = &h->clusters[cs], *b = &h->clusters[cg];
-    h->start_searched = cs == cg || !a->uniform;
-    h->goal_searched = cs == cg || !b->uniform;
+    h->start_searched = !a->uniform;
+    h->goal_searched = !b->uniform;
     uint32_t direct = NO_COST;
     rect r = cluster_rect(h, cs);
-    if (h->start_searched) {
-        settle(h, r, start, false);
-        for (uint32_t i = 0; i < a->count; i++)
-            h->start_cost[i] = settled_cost(h, r, a->cells[i]);
+    if (h->start_searched || cs == cg) {
+        settle(h, r, start, false, h->start_searched ? NO_CELL : goal);
         direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
         memcpy(h->start_tree, h->dir, (size_t)r.w * (size_t)r.h);
+    }
+    if (h->start_searched) {
+        for (uint32_t i = 0; i < a->count; i++)
+            h->start_cost[i] = settled_cost(h, r, a->cells[i]);
     } else {
         for (uint32_t i = 0; i < a->count; i++)
             h->start_cost[i] = node_dist(h, cs, i, start);
     }
     r = cluster_rect(h, cg);
     if (h->goal_searched) {
-        settle(h, r, goal, true);
+        settle(h, r, goal, true, NO_CELL);
         for (uint32_t i = 0; i < b->count; i++)
             h->goal_cost[i] = settled_cost(h, r, b->cells[i]);
         memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
@@ -1077,7 +1090,9 @@ static size_t refine_segment(astar_hpa *h, size_t i)
      * that root is the segment's first cell. Goal's tree (backward) is
      * walked from a to goal; start's or node u's (forward) from b back to
      * a; in a uniform cluster node v's stands for start's (walked from
-     * start to v) and node u's for goal's (from goal back to u). */
+     * start to v) and node u's for goal's (from goal back to u). The
+     * segment straight from start to goal is in start's tree, searched
+     * whenever the two share a cluster (insert_ends). */
     rect r = cluster_rect(h, c);
     size_t area = (size_t)r.w * (size_t)r.h;
     const uint8_t *trees = h->clusters[c].trees;
@@ -1087,7 +1102,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
     if (to_goal && h->goal_searched) {
         tree = h->goal_tree;
         forward = true;
-    } else if (from_start && h->start_searched) {
+    } else if (from_start && (h->start_searched || v == goal_node(n))) {
         tree = h->start_tree;
         forward = false;
     } else if (from_start) {
