@@ -43,9 +43,8 @@
  * priced the node's edges, with its cost; for start and goal in a
  * cluster of one terrain cost those of the nodes, read backwards, else
  * those of their own Dijkstras). Start and goal in one cluster are also
- * joined directly, by the least cost inside it, found by a Dijkstra from
- * start that stops once goal is settled where the cluster is of one
- * terrain cost.
+ * joined directly, by the least cost inside it, found by an A* from
+ * start to goal (octile H) where the cluster is of one terrain cost.
  *
  * Searches inside a cluster are a small Dijkstra of this module's own over
  * the cluster's rectangle: the library's search loop runs on a context of
@@ -227,9 +226,9 @@ typedef struct astar_hpa_route {
  * start's cluster and one over goal's where needed: not for a cluster
  * whose walkable cells all have one terrain cost (a step then costs the
  * same both ways, and its nodes' costs and steps serve start or goal).
- * Start and goal in one such cluster take one Dijkstra from start, only
- * as far as goal: a short query costs about what a short A* does. No
- * allocation. */
+ * Start and goal in one such cluster take one A* inside it, from start
+ * to goal: a short query costs about what a short A* on the grid does.
+ * No allocation. */
 ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, astar_point goal,
                                             const astar_options *options,
                                             astar_hpa_route *route);

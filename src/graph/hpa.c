@@ -257,13 +257,25 @@ static uint64_t heap_take(uint64_t *heap, size_t *n)
     return top;
 }
 
+/* The octile distance from (x, y) to `to` in the hpa's steps onto
+ * terrain cost `terrain` (0 for none): a consistent H where every
+ * walkable cell has that cost, as no step lowers it by more than the step
+ * costs. */
+static uint64_t octile_to(const astar_hpa *h, int x, int y, astar_point to, uint8_t terrain)
+{
+    cost_model octile = { .straight = h->straight, .diagonal = h->diagonal,
+                          .heuristic = ASTAR_HEURISTIC_OCTILE, .weight = WEIGHT_ONE };
+    return cost_h_at(&octile, x, y, to.x, to.y) * terrain;
+}
+
 /* Dijkstra from the cell source over the cells of r only, under the
- * hpa's moves, settling every cell it reaches, or until the cell `until`
- * (NO_CELL: none) is settled. h->dist gets each settled cell's least cost
- * from source (backward: to source, each step priced by the cell it
- * enters as a forward search prices it) and h->dir the step that reached
- * it. A diagonal step between two cells of r passes only cells of r, so
- * the corner rule needs no cell outside. */
+ * hpa's moves, settling every cell it reaches; or, given a cell `until`
+ * (NO_CELL: none) in a cluster of one terrain cost, A* towards it with
+ * octile_to as H, which stops once it is settled. h->dist gets each
+ * settled cell's least cost from source (backward: to source, each step
+ * priced by the cell it enters as a forward search prices it) and h->dir
+ * the step that reached it. A diagonal step between two cells of r passes
+ * only cells of r, so the corner rule needs no cell outside. */
 static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t until)
 {
     const astar_grid *grid = h->grid;
@@ -272,20 +284,23 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
         h->dist[i] = NO_COST;
     astar_point s = cell_point(grid, source);
     uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0)), last = NO_CELL;
+    astar_point u = { 0, 0 };
+    uint8_t terrain = 0; /* H's: 0 makes it Dijkstra's 0 */
     if (until != NO_CELL) {
-        astar_point u = cell_point(grid, until);
+        u = cell_point(grid, until);
         last = (uint32_t)((u.y - r.y0) * r.w + (u.x - r.x0));
+        terrain = terrain_at(grid, u.x, u.y);
     }
     h->dist[local] = 0;
-    heap_add(h->heap, &n, local);
+    heap_add(h->heap, &n, octile_to(h, s.x, s.y, u, terrain) << LOCAL_BITS | local);
     while (n > 0) {
         uint64_t key = heap_take(h->heap, &n);
         uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
-        if ((key >> LOCAL_BITS) != g)
+        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
+        if ((key >> LOCAL_BITS) != g + octile_to(h, x, y, u, terrain))
             continue; /* a stale entry: the cell was reached cheaper since */
         if (at == last)
             return;
-        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
         size_t padded = grid_padded_index(grid, x, y);
         unsigned legal = moves_legal(h->moves, grid->around[padded]);
         for (unsigned d = 0; d < DIRECTIONS; d++) {
@@ -300,7 +315,7 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
                 continue;
             h->dist[there] = (uint32_t)next;
             h->dir[there] = (uint8_t)d;
-            heap_add(h->heap, &n, next << LOCAL_BITS | there);
+            heap_add(h->heap, &n, (next + octile_to(h, nx, ny, u, terrain)) << LOCAL_BITS | there);
         }
     }
 }
