@@ -227,7 +227,7 @@ static uint32_t cluster_entrances(const astar_hpa *h, uint32_t c)
 /* Searches inside one cluster                                              */
 /* ------------------------------------------------------------------------ */
 
-static void heap_add(uint64_t *heap, size_t *n, uint64_t key)
+static ALWAYS_INLINE void heap_add(uint64_t *heap, size_t *n, uint64_t key)
 {
     size_t at = (*n)++;
     while (at > 0 && heap[(at - 1) / 2] > key) {
@@ -237,7 +237,7 @@ static void heap_add(uint64_t *heap, size_t *n, uint64_t key)
     heap[at] = key;
 }
 
-static uint64_t heap_take(uint64_t *heap, size_t *n)
+static ALWAYS_INLINE uint64_t heap_take(uint64_t *heap, size_t *n)
 {
     uint64_t top = heap[0], last = heap[--*n];
     size_t at = 0;
@@ -257,26 +257,36 @@ static uint64_t heap_take(uint64_t *heap, size_t *n)
     return top;
 }
 
-/* The octile distance from (x, y) to `to` in the hpa's steps onto
- * terrain cost `terrain` (0 for none): a consistent H where every
- * walkable cell has that cost, as no step lowers it by more than the step
- * costs. */
-static uint64_t octile_to(const astar_hpa *h, int x, int y, astar_point to, uint8_t terrain)
+/* The octile distance from `from` to `to` in the hpa's steps onto
+ * terrain cost `terrain`: a consistent H where every walkable cell has
+ * that cost, as no step lowers it by more than the step costs. Terrain 0
+ * gives 0, Dijkstra's H. */
+static ALWAYS_INLINE uint64_t octile_to(const astar_hpa *h, astar_point from, astar_point to,
+                                        uint8_t terrain)
 {
+    if (terrain == 0)
+        return 0;
     cost_model octile = { .straight = h->straight, .diagonal = h->diagonal,
                           .heuristic = ASTAR_HEURISTIC_OCTILE, .weight = WEIGHT_ONE };
-    return cost_h_at(&octile, x, y, to.x, to.y) * terrain;
+    return cost_h_at(&octile, from.x, from.y, to.x, to.y) * terrain;
+}
+
+/* The cell at place `at` of r's cells, row by row. */
+static inline astar_point local_point(rect r, uint32_t at)
+{
+    return (astar_point){ r.x0 + (int)(at % (uint32_t)r.w), r.y0 + (int)(at / (uint32_t)r.w) };
 }
 
 /* Dijkstra from the cell source over the cells of r only, under the
- * hpa's moves, settling every cell it reaches; or, given a cell `until`
- * (NO_CELL: none) in a cluster of one terrain cost, A* towards it with
+ * hpa's moves, settling every cell it reaches; or, aimed (a constant), A*
+ * towards the cell `until` of a cluster of one terrain cost with
  * octile_to as H, which stops once it is settled. h->dist gets each
  * settled cell's least cost from source (backward: to source, each step
  * priced by the cell it enters as a forward search prices it) and h->dir
  * the step that reached it. A diagonal step between two cells of r passes
  * only cells of r, so the corner rule needs no cell outside. */
-static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_t until)
+static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool backward,
+                                    uint32_t until, const bool aimed)
 {
     const astar_grid *grid = h->grid;
     size_t cells = (size_t)r.w * (size_t)r.h, n = 0;
@@ -285,22 +295,23 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
     astar_point s = cell_point(grid, source);
     uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0)), last = NO_CELL;
     astar_point u = { 0, 0 };
-    uint8_t terrain = 0; /* H's: 0 makes it Dijkstra's 0 */
-    if (until != NO_CELL) {
+    uint8_t terrain = 0; /* H's (octile_to): 0 makes it Dijkstra's 0 */
+    if (aimed) {
         u = cell_point(grid, until);
         last = (uint32_t)((u.y - r.y0) * r.w + (u.x - r.x0));
         terrain = terrain_at(grid, u.x, u.y);
     }
     h->dist[local] = 0;
-    heap_add(h->heap, &n, octile_to(h, s.x, s.y, u, terrain) << LOCAL_BITS | local);
+    heap_add(h->heap, &n, octile_to(h, s, u, terrain) << LOCAL_BITS | local);
     while (n > 0) {
         uint64_t key = heap_take(h->heap, &n);
         uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
-        int x = r.x0 + (int)(at % (uint32_t)r.w), y = r.y0 + (int)(at / (uint32_t)r.w);
-        if ((key >> LOCAL_BITS) != g + octile_to(h, x, y, u, terrain))
+        if ((key >> LOCAL_BITS) != g + octile_to(h, local_point(r, at), u, terrain))
             continue; /* a stale entry: the cell was reached cheaper since */
-        if (at == last)
+        if (aimed && at == last)
             return;
+        astar_point p = local_point(r, at);
+        int x = p.x, y = p.y;
         size_t padded = grid_padded_index(grid, x, y);
         unsigned legal = moves_legal(h->moves, grid->around[padded]);
         for (unsigned d = 0; d < DIRECTIONS; d++) {
@@ -315,9 +326,23 @@ static void settle(astar_hpa *h, rect r, uint32_t source, bool backward, uint32_
                 continue;
             h->dist[there] = (uint32_t)next;
             h->dir[there] = (uint8_t)d;
-            heap_add(h->heap, &n, (next + octile_to(h, nx, ny, u, terrain)) << LOCAL_BITS | there);
+            heap_add(h->heap, &n,
+                     (next + octile_to(h, (astar_point){ nx, ny }, u, terrain)) << LOCAL_BITS | there);
         }
     }
+}
+
+/* settle_as's two uses, each compiled on its own, so that the Dijkstras
+ * that build a cluster, most of a build's and an edit's time, have no H
+ * in them at all. */
+static void settle(astar_hpa *h, rect r, uint32_t source, bool backward)
+{
+    settle_as(h, r, source, backward, NO_CELL, false);
+}
+
+static void settle_towards(astar_hpa *h, rect r, uint32_t source, uint32_t until)
+{
+    settle_as(h, r, source, false, until, true);
 }
 
 /* The least cost from cell a to cell b inside r (as settled last). */
@@ -346,7 +371,7 @@ static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
     }
     memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
     for (uint32_t i = 0; i < count; i++) {
-        settle(h, r, cells[i], false, NO_CELL);
+        settle(h, r, cells[i], false);
         for (uint32_t j = 0; j < count; j++)
             cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
         memcpy(trees + i * area, h->dir, area);
@@ -899,9 +924,9 @@ static uint32_t node_dist(const astar_hpa *h, uint32_t c, uint32_t i, uint32_t c
  * goal inside their cluster when they share one, else NO_COST. A uniform
  * cluster is read from its nodes' costs; another is searched, and its tree
  * kept for the query's first or last segment. When they share a cluster,
- * start's search (stopped at goal in a uniform one, which is all its cost
- * is wanted for there) gives that cost and the tree of the segment
- * straight from start to goal. */
+ * start's search gives that cost and the tree of the segment straight
+ * from start to goal: in a uniform cluster, where that is all it is
+ * wanted for, an A* from start that stops at goal. */
 static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t start,
                             uint32_t goal)
 {
@@ -911,7 +936,10 @@ static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t sta
     uint32_t direct = NO_COST;
     rect r = cluster_rect(h, cs);
     if (h->start_searched || cs == cg) {
-        settle(h, r, start, false, h->start_searched ? NO_CELL : goal);
+        if (h->start_searched)
+            settle(h, r, start, false);
+        else
+            settle_towards(h, r, start, goal);
         direct = cs == cg ? settled_cost(h, r, goal) : NO_COST;
         memcpy(h->start_tree, h->dir, (size_t)r.w * (size_t)r.h);
     }
@@ -924,7 +952,7 @@ static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t sta
     }
     r = cluster_rect(h, cg);
     if (h->goal_searched) {
-        settle(h, r, goal, true, NO_CELL);
+        settle(h, r, goal, true);
         for (uint32_t i = 0; i < b->count; i++)
             h->goal_cost[i] = settled_cost(h, r, b->cells[i]);
         memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
