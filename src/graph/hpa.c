@@ -271,7 +271,13 @@ static ALWAYS_INLINE uint64_t octile_to(const astar_hpa *h, astar_point from, as
     return cost_h_at(&octile, from.x, from.y, to.x, to.y) * terrain;
 }
 
-/* The cell at place `at` of r's cells, row by row. */
+/* The place of cell p among r's cells, row by row, and the cell at place
+ * `at`. */
+static inline uint32_t local_place(rect r, astar_point p)
+{
+    return (uint32_t)((p.y - r.y0) * r.w + (p.x - r.x0));
+}
+
 static inline astar_point local_point(rect r, uint32_t at)
 {
     return (astar_point){ r.x0 + (int)(at % (uint32_t)r.w), r.y0 + (int)(at / (uint32_t)r.w) };
@@ -293,12 +299,12 @@ static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool 
     for (size_t i = 0; i < cells; i++)
         h->dist[i] = NO_COST;
     astar_point s = cell_point(grid, source);
-    uint32_t local = (uint32_t)((s.y - r.y0) * r.w + (s.x - r.x0)), last = NO_CELL;
+    uint32_t local = local_place(r, s), last = NO_CELL;
     astar_point u = { 0, 0 };
     uint8_t terrain = 0; /* H's (octile_to): 0 makes it Dijkstra's 0 */
     if (aimed) {
         u = cell_point(grid, until);
-        last = (uint32_t)((u.y - r.y0) * r.w + (u.x - r.x0));
+        last = local_place(r, u);
         terrain = terrain_at(grid, u.x, u.y);
     }
     h->dist[local] = 0;
@@ -321,7 +327,7 @@ static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool 
                 continue;
             uint8_t factor = backward ? grid->terrain[padded] : terrain_at(grid, nx, ny);
             uint64_t next = (uint64_t)g + (uint64_t)h->step.cost[d] * factor;
-            uint32_t there = (uint32_t)((ny - r.y0) * r.w + (nx - r.x0));
+            uint32_t there = local_place(r, (astar_point){ nx, ny });
             if (next >= h->dist[there])
                 continue;
             h->dist[there] = (uint32_t)next;
@@ -349,7 +355,7 @@ static void settle_towards(astar_hpa *h, rect r, uint32_t source, uint32_t until
 static uint32_t settled_cost(const astar_hpa *h, rect r, uint32_t cell)
 {
     astar_point p = cell_point(h->grid, cell);
-    return h->dist[(p.y - r.y0) * r.w + (p.x - r.x0)];
+    return h->dist[local_place(r, p)];
 }
 
 /* Finds cluster c's entrances and the least costs between them. */
@@ -908,7 +914,7 @@ static size_t local_index(const astar_hpa *h, uint32_t c, uint32_t cell)
 {
     rect r = cluster_rect(h, c);
     astar_point p = cell_point(h->grid, cell);
-    return (size_t)(p.y - r.y0) * (size_t)r.w + (size_t)(p.x - r.x0);
+    return local_place(r, p);
 }
 
 /* Node i of cluster c's cost to cell (from the cell, when reversed: in a
@@ -1163,7 +1169,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
         h->trail[count++] = p;
         if (p.x == to.x && p.y == to.y)
             break;
-        unsigned d = tree[(p.y - r.y0) * r.w + (p.x - r.x0)];
+        unsigned d = tree[local_place(r, p)];
         p.x -= move_dx[d];
         p.y -= move_dy[d];
     }
