@@ -146,8 +146,9 @@ static void expect_answer(const test_graph *t, astar_status s, uint32_t start, u
 }
 
 /* Random graphs, disabled nodes, 1 .. 12 landmarks: the tables exact, H
- * read back as defined and never above the least cost left, every search
- * of every open list the reference's least cost. */
+ * read back as defined and never above the least cost left, closed nodes'
+ * G their least cost, every search of every open list the reference's
+ * least cost. */
 static void test_tables_and_searches(void **state)
 {
     (void)state;
@@ -188,6 +189,7 @@ static void test_tables_and_searches(void **state)
             queries++;
             if (t.disabled[start] || t.disabled[goal])
                 continue;
+            test_graph_least_costs(&t, start, dist);
             for (uint32_t v = 0; v < t.nodes; v++) {
                 astar_node n;
                 assert_int_equal(astar_graph_context_node(ctx, g, v, &n), ASTAR_OK);
@@ -195,6 +197,13 @@ static void test_tables_and_searches(void **state)
                     continue;
                 uint64_t h = expected_h(&t, g, v, goal);
                 assert_int_equal(n.h, h);
+                /* F as the search kept it (the bucket list keeps each
+                 * node's H from its first reaching): G, F less H, of a
+                 * closed node is its least cost, as H is consistent on
+                 * the nodes that can reach the goal (on the others no H
+                 * is too high). */
+                if (n.list == ASTAR_LIST_CLOSED && to_goal[v] != REF_UNREACHABLE)
+                    assert_int_equal(n.g, dist[v]);
                 assert_true(to_goal[v] == REF_UNREACHABLE || n.h <= to_goal[v]);
                 tighter += t.placed && h > (uint64_t)(t.scale * test_graph_distance(&t, v, goal));
                 read_back++;

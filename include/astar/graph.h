@@ -360,7 +360,9 @@ ASTAR_API astar_status astar_graph_search_finish(const astar_context *ctx,
  * the scale rule gives up to that weight) or a context of fewer than 64
  * nodes. (A search on the buckets may still start over on the heap when it
  * has more nodes open at once than the buckets hold: a graph's nodes may
- * have any number of edges.) NULL or invalid arguments give
+ * have any number of edges. They hold about the context's nodes, half as
+ * many with landmarks, whose H they keep per node.) NULL or invalid
+ * arguments give
  * ASTAR_OPEN_LIST_HEAP. O(1). */
 ASTAR_API astar_open_list astar_graph_open_list(const astar_context *ctx,
                                                 const astar_options *options);

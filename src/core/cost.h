@@ -3,6 +3,7 @@
 #define ASTAR_COST_H
 
 #include <math.h>
+#include <string.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -90,24 +91,59 @@ static inline double cost_distance(astar_heuristic metric, double dx, double dy)
     return sqrt(dx * dx + dy * dy);
 }
 
+#define LANDMARK_UNREACHED UINT32_MAX
+
+/* Four landmarks at a time, in GCC's and Clang's vector extensions (SIMD
+ * where the target has it): which landmark bounds best is the data's, and
+ * a branch per landmark was mispredicted. */
+typedef uint32_t landmark_lanes __attribute__((vector_size(16)));
+
+/* n <= 4 values from p, the lanes past them 0 (which bound nothing). */
+static ALWAYS_INLINE landmark_lanes landmark_load(const uint32_t *p, uint32_t n)
+{
+    landmark_lanes v = { 0, 0, 0, 0 };
+    memcpy(&v, p, n * sizeof *p);
+    return v;
+}
+
+/* Per lane, a - b where a > b and a is known, else 0. An unknown value is
+ * the largest: a > b leaves out an unknown b, and a is tested. */
+static ALWAYS_INLINE landmark_lanes landmark_gain(landmark_lanes a, landmark_lanes b)
+{
+    const landmark_lanes unknown = { LANDMARK_UNREACHED, LANDMARK_UNREACHED, LANDMARK_UNREACHED,
+                                     LANDMARK_UNREACHED };
+    return (a - b) & (landmark_lanes)(a > b) & (landmark_lanes)(a != unknown);
+}
+
+static ALWAYS_INLINE landmark_lanes landmark_max(landmark_lanes a, landmark_lanes b)
+{
+    return a ^ ((a ^ b) & (landmark_lanes)(b > a));
+}
+
+static ALWAYS_INLINE uint32_t landmark_bound_of(uint32_t k, const uint32_t *v, const uint32_t *t)
+{
+    landmark_lanes best = { 0, 0, 0, 0 };
+    for (uint32_t i = 0; i < k; i += 4) {
+        uint32_t n = k - i < 4 ? k - i : 4;
+        best = landmark_max(best, landmark_gain(landmark_load(t + i, n), landmark_load(v + i, n)));
+        best = landmark_max(best, landmark_gain(landmark_load(v + k + i, n),
+                                                landmark_load(t + k + i, n)));
+    }
+    uint32_t most = 0;
+    for (int lane = 0; lane < 4; lane++)
+        most = best[lane] > most ? best[lane] : most;
+    return most;
+}
+
 /* The lower bound a graph's k landmarks (graph/landmarks.h) give on the
  * cost from a node (its row v) to the target (row t): the largest
  * difference over the landmarks, both ways, of values both known
  * (LANDMARK_UNREACHED is not). */
-#define LANDMARK_UNREACHED UINT32_MAX
 static ALWAYS_INLINE uint64_t cost_landmark_bound(uint32_t k, const uint32_t *v, const uint32_t *t)
 {
-    uint64_t best = 0;
-    for (uint32_t i = 0; i < k; i++) {
-        uint32_t a = t[i], b = v[i], c = v[k + i], d = t[k + i];
-        /* An unknown value is the largest: a > b and c > d leave out an
-         * unknown b or d, the first tests an unknown a or c. */
-        if (a != LANDMARK_UNREACHED && a > b && a - b > best)
-            best = a - b;
-        if (c != LANDMARK_UNREACHED && c > d && c - d > best)
-            best = c - d;
-    }
-    return best;
+    /* The count an hpa keeps compiled with it known: whole loads, no loop. */
+    return k == ASTAR_HPA_LANDMARKS ? landmark_bound_of(ASTAR_HPA_LANDMARKS, v, t)
+                                    : landmark_bound_of(k, v, t);
 }
 
 /* What a graph's H is worked out from: x, y per node as floats or as

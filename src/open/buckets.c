@@ -48,7 +48,7 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
 }
 
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
-                  uint32_t f_start, bool parents)
+                  uint32_t f_start, bool per_cell)
 {
     if (++q->generation == BUCKET_GENERATIONS) {
         /* Once in 2^26 searches: forget every generation, so that none is
@@ -66,7 +66,8 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
     q->cursor = f_start & (q->near_size - 1);
     unsigned char *entries = q->after_g;
     q->parent = NULL;
-    if (parents) {
+    q->h = NULL;
+    if (per_cell) {
         q->parent = (uint32_t *)(void *)entries;
         entries += q->cells * sizeof *q->parent;
     }

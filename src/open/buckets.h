@@ -27,7 +27,12 @@
  *   g[cell]    G of every square reached (the first third of the list array);
  *              G rather than F so that a neighbour already open is compared
  *              without its H, which is worked out only for the squares added
- *   parent[cell]  JPS only: the parent jump point (the next third of list)
+ *   parent[cell]  JPS: the parent jump point (the next third of list)
+ *   h[cell]    a graph's search with landmarks, in the same place: the
+ *              node's H, worked out once when the node is first reached -
+ *              H from landmarks costs far more than from positions, and a
+ *              node moved down the far buckets would otherwise have it
+ *              worked out at every move
  *   entry      the rest of list: an 8-byte entry per square in a bucket, its
  *              coordinates (a graph's: its node) and the next entry of its
  *              bucket, and at the end
@@ -42,8 +47,9 @@
  * heap.
  *
  * A graph's search (bucket_on_graph) keeps a node's id where a grid's keeps
- * x | y << 16, and works H out from the nodes' positions (cost_node_h):
- * the graph's H is consistent by its scale rule. */
+ * x | y << 16, and works H out from the nodes' positions (cost_node_h), or
+ * with landmarks keeps it beside G (h, above): the graph's H is consistent
+ * by its scale rule. */
 #ifndef ASTAR_BUCKETS_H
 #define ASTAR_BUCKETS_H
 
@@ -90,12 +96,14 @@ typedef struct bucket_queue {
     /* Per search. */
     uint32_t stamp;             /* BUCKET_TAG | generation << BUCKET_GEN_SHIFT */
     uint32_t *parent;           /* JPS's parent cells, or NULL */
+    uint32_t *h;                /* a graph's H per node, when kept, or NULL */
     bucket_entry *entry;        /* after parent, if any */
     uint32_t room;              /* entries there */
     uint32_t width;             /* 65536 on a graph: an entry's xy is its node */
     cost_model model;           /* and the target: H, for F = G + H */
     int target_x, target_y;
-    bool on_graph;              /* a graph's search (bucket_on_graph): H is node_h's */
+    bool on_graph;              /* a graph's search (bucket_on_graph): H is h's
+                                   or node_h's */
     node_h_model node_h;
     uint32_t base;              /* the near block's first F, a multiple of near_size */
     uint32_t cursor;            /* the near bucket last taken from */
@@ -116,10 +124,10 @@ static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, uint32_t xy, ui
     return g + (uint32_t)cost_h_at(&q->model, x, y, q->target_x, q->target_y);
 }
 
-/* F of a graph's node, whose G is g. */
+/* F of a graph's node reached in this search, whose G is g. */
 static ALWAYS_INLINE uint32_t bucket_f_node(const bucket_queue *q, uint32_t node, uint32_t g)
 {
-    return g + (uint32_t)cost_node_h(&q->node_h, q->model.weight, node);
+    return g + (q->h ? q->h[node] : (uint32_t)cost_node_h(&q->node_h, q->model.weight, node));
 }
 
 /* F of the square at (x, y) = xy, or on a graph of the node xy, whose G
@@ -278,20 +286,25 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
 /* Starts a search on a grid of this width, towards (target_x, target_y)
  * with H from model, whose start has F = f_start: a new generation (every
  * tag of the old ones now reads as not reached) and empty buckets; with
- * parents (JPS), room for a parent cell per cell and fewer entries. Emptying
+ * per_cell (JPS, a graph's search), room for a word per cell (a parent, an
+ * H) and fewer entries. Emptying
  * the buckets costs the words the last search left in use, or with
  * near_known false all of them. */
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
-                  uint32_t f_start, bool parents);
+                  uint32_t f_start, bool per_cell);
 
 /* Turns a search just started into a graph's: entries hold node ids (a
  * node is x = its id, y = 0, and a width of 65536 makes bucket_cell the
- * id), and H is worked out from the nodes' positions. */
+ * id), and H is worked out from node_h; or, if the search started with a
+ * word per cell, the words are the nodes' H, which it writes as it reaches
+ * them. */
 static inline void bucket_on_graph(bucket_queue *q, const node_h_model *node_h)
 {
     q->width = 65536;
     q->on_graph = true;
     q->node_h = *node_h;
+    q->h = q->parent;
+    q->parent = NULL;
 }
 
 #endif

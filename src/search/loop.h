@@ -303,7 +303,7 @@ static ALWAYS_INLINE void search_begin(search *s, astar_open_list kind, uint32_t
     context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
     if (kind == ASTAR_OPEN_LIST_BUCKETS)
         astar__bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
-                     s->parents);
+                     s->parents || s->node_h.landmarks);
 }
 
 /* Writes an event into the search's trace if it has room, and counts it. */
@@ -338,7 +338,12 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     astar_context *ctx = s->ctx;
     if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN && g >= ctx->buckets.g[cell])
         return false; /* no better than its path: the buckets keep G, so H can wait */
-    uint64_t f = g + search_h_of(s, rule, cell, x, y);
+    /* With landmarks the buckets keep H too, from the node's first
+     * reaching (bucket_on_graph). */
+    bool h_kept = kind == ASTAR_OPEN_LIST_BUCKETS && tie_node_parents(rule) && ctx->buckets.h;
+    uint64_t h = h_kept && list == ASTAR_LIST_OPEN ? ctx->buckets.h[cell]
+                                                   : search_h_of(s, rule, cell, x, y);
+    uint64_t f = g + h;
     if (f > s->limit) {
         /* Costs are 32-bit. Unless H overestimates, every path through
          * this square costs at least F, so leaving it out loses no path
@@ -351,6 +356,8 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             ctx->buckets.parent[cell] = parent;
         if (tie_node_parents(rule)) {
             s->node_parent[cell] = parent;
+            if (h_kept)
+                ctx->buckets.h[cell] = (uint32_t)h;
             bucket_not_passed(&ctx->buckets, (uint32_t)f);
         }
         if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, (uint32_t)g,
