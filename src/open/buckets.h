@@ -286,8 +286,8 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
 /* Starts a search on a grid of this width, towards (target_x, target_y)
  * with H from model, whose start has F = f_start: a new generation (every
  * tag of the old ones now reads as not reached) and empty buckets; with
- * per_cell (JPS, a graph's search), room for a word per cell (a parent, an
- * H) and fewer entries. Emptying
+ * per_cell (JPS; a graph's search with landmarks), room for a word per
+ * cell (a parent; an H) and fewer entries. Emptying
  * the buckets costs the words the last search left in use, or with
  * near_known false all of them. */
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,
