@@ -1121,64 +1121,103 @@ astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point g
     return ASTAR_OK;
 }
 
+/* How segment i of the kept route is walked: the tree that holds it
+ * (NULL when the segment crosses from one cluster into the next: one
+ * step), its cluster's rectangle, and the walk's two ends. A walk goes
+ * towards the tree's root; when that root is the segment's first cell
+ * (not forward), it starts at the segment's last and its cells are
+ * reversed afterwards. */
+typedef struct segment_walk {
+    const uint8_t *tree;
+    rect r;
+    astar_point from, to;
+    bool forward;
+} segment_walk;
+
+static segment_walk segment_of(const astar_hpa *h, size_t i)
+{
+    uint32_t u = h->route[i], v = h->route[i + 1], n = h->nodes;
+    astar_point pa = cell_point(h->grid, route_cell(h, u)), pb = cell_point(h->grid, route_cell(h, v));
+    uint32_t c = cluster_at(h, pa.x, pa.y);
+    if (c != cluster_at(h, pb.x, pb.y))
+        return (segment_walk){ .tree = NULL, .from = pa, .to = pb, .forward = true };
+    /* Goal's tree (backward) is walked from a to goal; start's or node
+     * u's (forward) from b back to a; in a uniform cluster node v's
+     * stands for start's (walked from start to v) and node u's for goal's
+     * (from goal back to u). The segment straight from start to goal is
+     * in start's tree, searched whenever the two share a cluster
+     * (insert_ends). */
+    segment_walk w = { .r = cluster_rect(h, c) };
+    size_t area = (size_t)w.r.w * (size_t)w.r.h;
+    const uint8_t *trees = h->clusters[c].trees;
+    bool from_start = u == start_node(n), to_goal = v == goal_node(n) && !from_start;
+    if (to_goal && h->goal_searched) {
+        w.tree = h->goal_tree;
+        w.forward = true;
+    } else if (from_start && (h->start_searched || v == goal_node(n))) {
+        w.tree = h->start_tree;
+        w.forward = false;
+    } else if (from_start) {
+        w.tree = trees + (size_t)(v - h->first_node[c]) * area;
+        w.forward = true;
+    } else {
+        w.tree = trees + (size_t)(u - h->first_node[c]) * area;
+        w.forward = false;
+    }
+    w.from = w.forward ? pa : pb;
+    w.to = w.forward ? pb : pa;
+    return w;
+}
+
 /* The cells of segment i of the kept route into h->trail, start first;
  * returns how many, 0 when the grid changed since the route. */
 static size_t refine_segment(astar_hpa *h, size_t i)
 {
-    uint32_t u = h->route[i], v = h->route[i + 1], n = h->nodes;
-    uint32_t a = route_cell(h, u), b = route_cell(h, v);
-    astar_point pa = cell_point(h->grid, a), pb = cell_point(h->grid, b);
-    uint32_t c = cluster_at(h, pa.x, pa.y);
-    if (c != cluster_at(h, pb.x, pb.y)) {
-        h->trail[0] = pa;
-        h->trail[1] = pb;
+    segment_walk w = segment_of(h, i);
+    if (!w.tree) {
+        h->trail[0] = w.from;
+        h->trail[1] = w.to;
         return 2;
     }
-    /* The tree that holds the segment, and the way it is walked: from
-     * its far end back towards the tree's root, reversed afterwards when
-     * that root is the segment's first cell. Goal's tree (backward) is
-     * walked from a to goal; start's or node u's (forward) from b back to
-     * a; in a uniform cluster node v's stands for start's (walked from
-     * start to v) and node u's for goal's (from goal back to u). The
-     * segment straight from start to goal is in start's tree, searched
-     * whenever the two share a cluster (insert_ends). */
-    rect r = cluster_rect(h, c);
-    size_t area = (size_t)r.w * (size_t)r.h;
-    const uint8_t *trees = h->clusters[c].trees;
-    bool from_start = u == start_node(n), to_goal = v == goal_node(n) && !from_start;
-    const uint8_t *tree;
-    bool forward; /* walked from the segment's first cell, not reversed */
-    if (to_goal && h->goal_searched) {
-        tree = h->goal_tree;
-        forward = true;
-    } else if (from_start && (h->start_searched || v == goal_node(n))) {
-        tree = h->start_tree;
-        forward = false;
-    } else if (from_start) {
-        tree = trees + (size_t)(v - h->first_node[c]) * area;
-        forward = true;
-    } else {
-        tree = trees + (size_t)(u - h->first_node[c]) * area;
-        forward = false;
-    }
-    astar_point from = forward ? pa : pb, to = forward ? pb : pa;
-    size_t count = 0;
-    for (astar_point p = from;;) {
+    size_t area = (size_t)w.r.w * (size_t)w.r.h, count = 0;
+    for (astar_point p = w.from;;) {
         if (count == area)
             return 0; /* no way back: the tree is not this segment's */
         h->trail[count++] = p;
-        if (p.x == to.x && p.y == to.y)
+        if (p.x == w.to.x && p.y == w.to.y)
             break;
-        unsigned d = tree[local_place(r, p)];
+        unsigned d = w.tree[local_place(w.r, p)];
         p.x -= move_dx[d];
         p.y -= move_dy[d];
     }
-    for (size_t k = 0; !forward && k < count / 2; k++) {
+    for (size_t k = 0; !w.forward && k < count / 2; k++) {
         astar_point t = h->trail[k];
         h->trail[k] = h->trail[count - 1 - k];
         h->trail[count - 1 - k] = t;
     }
     return count;
+}
+
+/* A walk reads its tree a cell at a time, each step where the last one
+ * said, so with the trees out of the caches - a game searching between
+ * queries - each line of them is a miss waited for in turn (about half of
+ * a short query's time, measured). Asked for first, for every segment of
+ * the route, the misses overlap. The rows between a segment's two ends
+ * are what its walk mostly reads. */
+static void prefetch_trees(const astar_hpa *h)
+{
+    for (size_t i = 0; i + 1 < h->route_length; i++) {
+        segment_walk w = segment_of(h, i);
+        if (!w.tree)
+            continue;
+        astar_point top = w.from.y < w.to.y ? w.from : w.to;
+        astar_point bottom = w.from.y < w.to.y ? w.to : w.from;
+        const uint8_t *first = w.tree + local_place(w.r, (astar_point){ w.r.x0, top.y });
+        const uint8_t *last = w.tree + local_place(w.r, (astar_point){ w.r.x0 + w.r.w - 1, bottom.y });
+        for (const uint8_t *line = first; line <= last; line += 64)
+            __builtin_prefetch(line);
+        __builtin_prefetch(last);
+    }
 }
 
 astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_point *cells, size_t capacity,
@@ -1224,6 +1263,7 @@ astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point go
     bool nodes_fit = path->nodes && found.length <= path->node_capacity;
     for (size_t k = 0; nodes_fit && k < found.length; k++)
         path->nodes[k] = cell_point(h->grid, route_cell(h, h->route[k]));
+    prefetch_trees(h);
     /* Each segment's first cell is the last of the one before. */
     size_t length = 1;
     bool fits = path->points && path->capacity >= 1;
