@@ -1141,8 +1141,8 @@ static segment_walk segment_of(const astar_hpa *h, size_t i)
     uint32_t c = cluster_at(h, pa.x, pa.y);
     if (c != cluster_at(h, pb.x, pb.y))
         return (segment_walk){ .tree = NULL, .from = pa, .to = pb, .forward = true };
-    /* Goal's tree (backward) is walked from a to goal; start's or node
-     * u's (forward) from b back to a; in a uniform cluster node v's
+    /* Goal's tree (backward) is walked from pa to goal; start's or node
+     * u's (forward) from pb back to pa; in a uniform cluster node v's
      * stands for start's (walked from start to v) and node u's for goal's
      * (from goal back to u). The segment straight from start to goal is
      * in start's tree, searched whenever the two share a cluster
