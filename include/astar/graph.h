@@ -231,7 +231,9 @@ ASTAR_API uint32_t astar_graph_island(const astar_graph *graph, uint32_t node);
  * where they already say much (open ground), each node opened still reads
  * its row of 8 * count bytes, and a search can come out slower (two open
  * maps of the benchmark as graphs: a fifth; docs/performance.md, "Any
- * graph"). ASTAR_HEURISTIC_ZERO still turns every H off.
+ * graph"). ASTAR_HEURISTIC_ZERO still turns every H off. A cost from or
+ * to a landmark of 2^31 or more is kept as 2^31 - 1: the bound is looser
+ * there, still never over.
  *
  * Landmarks are chosen far apart: the first is the node farthest from the
  * lowest-numbered one, each next the node whose least cost from those

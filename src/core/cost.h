@@ -92,11 +92,17 @@ static inline double cost_distance(astar_heuristic metric, double dx, double dy)
 }
 
 #define LANDMARK_UNREACHED UINT32_MAX
+/* The largest known value: known values are non-negative as signed
+ * 32-bit numbers and the unknown one is -1, which the bound below tells
+ * apart by sign alone. */
+#define LANDMARK_LARGEST ((uint32_t)INT32_MAX)
 
 /* Four landmarks at a time, in GCC's and Clang's vector extensions (SIMD
  * where the target has it): which landmark bounds best is the data's, and
- * a branch per landmark was mispredicted. */
-typedef uint32_t landmark_lanes __attribute__((vector_size(16)));
+ * a branch per landmark was mispredicted. Signed lanes, because SSE2
+ * compares only those. */
+typedef int32_t landmark_lanes __attribute__((vector_size(16)));
+typedef uint32_t landmark_unsigned __attribute__((vector_size(16)));
 
 /* n <= 4 values from p, the lanes past them 0 (which bound nothing). Four
  * are one load; a copy of n bytes not known when compiling was a call to
@@ -108,22 +114,29 @@ static ALWAYS_INLINE landmark_lanes landmark_load(const uint32_t *p, uint32_t n)
         memcpy(&v, p, sizeof v);
     else
         for (uint32_t i = 0; i < n; i++)
-            v[i] = p[i];
+            v[i] = (int32_t)p[i];
     return v;
 }
 
-/* Per lane, a - b where a > b and a is known, else 0. An unknown value is
- * the largest: a > b leaves out an unknown b, and a is tested. */
+/* Per lane, a - b where both are known, else 0: either unknown makes
+ * a | b negative. Known values differ by less than 2^31, so a - b is
+ * exact (worked out unsigned, where wrapping is defined). */
 static ALWAYS_INLINE landmark_lanes landmark_gain(landmark_lanes a, landmark_lanes b)
 {
-    const landmark_lanes unknown = { LANDMARK_UNREACHED, LANDMARK_UNREACHED, LANDMARK_UNREACHED,
-                                     LANDMARK_UNREACHED };
-    return (a - b) & (landmark_lanes)(a > b) & (landmark_lanes)(a != unknown);
+    landmark_lanes difference = (landmark_lanes)((landmark_unsigned)a - (landmark_unsigned)b);
+    return difference & ~((a | b) >> 31);
 }
+
+/* v's lanes in the order given (the two compilers spell it apart). */
+#ifdef __clang__
+#define LANDMARK_SWAP(v, a, b, c, d) __builtin_shufflevector(v, v, a, b, c, d)
+#else
+#define LANDMARK_SWAP(v, a, b, c, d) __builtin_shuffle(v, (landmark_lanes){ a, b, c, d })
+#endif
 
 static ALWAYS_INLINE landmark_lanes landmark_max(landmark_lanes a, landmark_lanes b)
 {
-    return a ^ ((a ^ b) & (landmark_lanes)(b > a));
+    return a ^ ((a ^ b) & (b > a));
 }
 
 static ALWAYS_INLINE uint32_t landmark_bound_of(uint32_t k, const uint32_t *v, const uint32_t *t)
@@ -135,16 +148,15 @@ static ALWAYS_INLINE uint32_t landmark_bound_of(uint32_t k, const uint32_t *v, c
         best = landmark_max(best, landmark_gain(landmark_load(v + k + i, n),
                                                 landmark_load(t + k + i, n)));
     }
-    uint32_t most = 0;
-    for (int lane = 0; lane < 4; lane++)
-        most = best[lane] > most ? best[lane] : most;
-    return most;
+    best = landmark_max(best, LANDMARK_SWAP(best, 2, 3, 0, 1));
+    best = landmark_max(best, LANDMARK_SWAP(best, 1, 0, 3, 2));
+    return (uint32_t)best[0];
 }
 
 /* The lower bound a graph's k landmarks (graph/landmarks.h) give on the
  * cost from a node (its row v) to the target (row t): the largest
  * difference over the landmarks, both ways, of values both known
- * (LANDMARK_UNREACHED is not). */
+ * (LANDMARK_UNREACHED is not). 0 at least. */
 static ALWAYS_INLINE uint64_t cost_landmark_bound(uint32_t k, const uint32_t *v, const uint32_t *t)
 {
     /* The count an hpa keeps compiled with it known: whole loads, no loop. */

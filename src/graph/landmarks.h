@@ -28,10 +28,9 @@
 #include "core/memory.h"
 
 #define UNREACHED LANDMARK_UNREACHED
-/* Values stop one short of UNREACHED: a sum past it is stored as this,
- * which still keeps every inequality (the node's own edges are lowered
- * from it in turn, to at most the same value). */
-#define LANDMARK_LARGEST (UNREACHED - 1)
+/* Values stop at cost.h's LANDMARK_LARGEST: a sum past it is stored as
+ * that, which still keeps every inequality (the node's own edges are
+ * lowered from it in turn, to at most the same value). */
 
 typedef struct graph_landmarks {
     uint32_t count;    /* k */
