@@ -324,6 +324,53 @@ static void test_maze_graph(void **state)
 
 /* Fewer candidates than asked for, a graph without edges, enabling as an
  * edit, disabling, and the refusals. */
+/* Costs from a landmark past LANDMARK_LARGEST (2^31 - 1) are kept as it:
+ * a chain of four nodes a billion apart, every pair searched, each H read
+ * back as defined and never above the least cost left. */
+static void test_saturated_values(void **state)
+{
+    (void)state;
+    static test_graph t;
+    t = (test_graph){ .nodes = 4 };
+    astar_graph_builder *b;
+    assert_int_equal(astar_graph_builder_new(t.nodes, ASTAR_GRAPH_UNDIRECTED, &b), ASTAR_OK);
+    for (uint32_t v = 0; v + 1 < t.nodes; v++) {
+        assert_int_equal(astar_graph_builder_edge(b, v, v + 1, 1000000000u), ASTAR_OK);
+        t.edges[t.count++] = (test_edge){ v, v + 1, 1000000000u };
+        t.edges[t.count++] = (test_edge){ v + 1, v, 1000000000u };
+    }
+    astar_graph *g;
+    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    astar_graph_builder_delete(b);
+    assert_int_equal(astar_graph_enable_landmarks(g, 2), ASTAR_OK);
+    expect_exact(&t, g);
+    uint32_t end;
+    assert_int_equal(astar_graph_landmark(g, 0, &end), ASTAR_OK);
+    assert_int_equal(landmark_row(g->landmarks, end == 0 ? 3 : 0)[0], LANDMARK_LARGEST);
+    astar_context *ctx;
+    assert_int_equal(astar_graph_context_new(t.nodes, &ctx), ASTAR_OK);
+    uint32_t nodes[4];
+    uint64_t dist[4];
+    for (uint32_t start = 0; start < t.nodes; start++)
+        for (uint32_t goal = 0; goal < t.nodes; goal++) {
+            astar_options o = astar_options_default();
+            astar_graph_path path = { .nodes = nodes, .capacity = 4 };
+            expect_answer(&t, astar_graph_find_path(ctx, g, start, goal, &o, &path), start, goal,
+                          &path);
+            test_graph_least_costs_to(&t, goal, dist);
+            for (uint32_t v = 0; v < t.nodes; v++) {
+                astar_node n;
+                assert_int_equal(astar_graph_context_node(ctx, g, v, &n), ASTAR_OK);
+                if (n.list == ASTAR_LIST_NONE)
+                    continue;
+                assert_int_equal(n.h, expected_h(&t, g, v, goal));
+                assert_true(n.h <= dist[v]);
+            }
+        }
+    astar_context_delete(ctx);
+    astar_graph_delete(g);
+}
+
 static void test_small_graphs_and_refusals(void **state)
 {
     (void)state;
@@ -391,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_tables_and_searches),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_maze_graph),
+        cmocka_unit_test(test_saturated_values),
         cmocka_unit_test(test_small_graphs_and_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
