@@ -322,8 +322,6 @@ static void test_maze_graph(void **state)
     astar_grid_delete(grid);
 }
 
-/* Fewer candidates than asked for, a graph without edges, enabling as an
- * edit, disabling, and the refusals. */
 /* Costs from a landmark past LANDMARK_LARGEST (2^31 - 1) are kept as it:
  * a chain of four nodes a billion apart, every pair searched, each H read
  * back as defined and never above the least cost left. */
@@ -371,6 +369,8 @@ static void test_saturated_values(void **state)
     astar_graph_delete(g);
 }
 
+/* Fewer candidates than asked for, a graph without edges, enabling as an
+ * edit, disabling, and the refusals. */
 static void test_small_graphs_and_refusals(void **state)
 {
     (void)state;
