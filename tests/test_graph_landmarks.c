@@ -145,6 +145,20 @@ static void expect_answer(const test_graph *t, astar_status s, uint32_t start, u
                  (unsigned long long)dist[goal]);
 }
 
+/* Node v as the last search (to goal) left it, into *n: false when it was
+ * never reached; else its H is as defined and never above to_goal, its
+ * least cost to goal (REF_UNREACHABLE: no H is too high). */
+static bool node_read_back(astar_context *ctx, const test_graph *t, const astar_graph *g,
+                           uint32_t v, uint32_t goal, uint64_t to_goal, astar_node *n)
+{
+    assert_int_equal(astar_graph_context_node(ctx, g, v, n), ASTAR_OK);
+    if (n->list == ASTAR_LIST_NONE)
+        return false;
+    assert_int_equal(n->h, expected_h(t, g, v, goal));
+    assert_true(to_goal == REF_UNREACHABLE || n->h <= to_goal);
+    return true;
+}
+
 /* Random graphs, disabled nodes, 1 .. 12 landmarks: the tables exact, H
  * read back as defined and never above the least cost left, closed nodes'
  * G their least cost, every search of every open list the reference's
@@ -192,11 +206,8 @@ static void test_tables_and_searches(void **state)
             test_graph_least_costs(&t, start, dist);
             for (uint32_t v = 0; v < t.nodes; v++) {
                 astar_node n;
-                assert_int_equal(astar_graph_context_node(ctx, g, v, &n), ASTAR_OK);
-                if (n.list == ASTAR_LIST_NONE)
+                if (!node_read_back(ctx, &t, g, v, goal, to_goal[v], &n))
                     continue;
-                uint64_t h = expected_h(&t, g, v, goal);
-                assert_int_equal(n.h, h);
                 /* F as the search kept it (the bucket list keeps each
                  * node's H from its first reaching): G, F less H, of a
                  * closed node is its least cost, as H is consistent on
@@ -204,8 +215,7 @@ static void test_tables_and_searches(void **state)
                  * is too high). */
                 if (n.list == ASTAR_LIST_CLOSED && to_goal[v] != REF_UNREACHABLE)
                     assert_int_equal(n.g, dist[v]);
-                assert_true(to_goal[v] == REF_UNREACHABLE || n.h <= to_goal[v]);
-                tighter += t.placed && h > (uint64_t)(t.scale * test_graph_distance(&t, v, goal));
+                tighter += t.placed && n.h > (uint64_t)(t.scale * test_graph_distance(&t, v, goal));
                 read_back++;
             }
         }
@@ -358,11 +368,7 @@ static void test_saturated_values(void **state)
             test_graph_least_costs_to(&t, goal, dist);
             for (uint32_t v = 0; v < t.nodes; v++) {
                 astar_node n;
-                assert_int_equal(astar_graph_context_node(ctx, g, v, &n), ASTAR_OK);
-                if (n.list == ASTAR_LIST_NONE)
-                    continue;
-                assert_int_equal(n.h, expected_h(&t, g, v, goal));
-                assert_true(n.h <= dist[v]);
+                node_read_back(ctx, &t, g, v, goal, dist[v], &n);
             }
         }
     astar_context_delete(ctx);

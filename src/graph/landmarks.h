@@ -28,14 +28,15 @@
 #include "core/memory.h"
 
 #define UNREACHED LANDMARK_UNREACHED
-/* Values stop at cost.h's LANDMARK_LARGEST: a sum past it is stored as
- * that, which still keeps every inequality (the node's own edges are
- * lowered from it in turn, to at most the same value). */
 
 typedef struct graph_landmarks {
     uint32_t count;    /* k */
     uint32_t *node;    /* k landmark nodes */
-    uint32_t *table;   /* per node 2k values: from[0..k), then to[0..k) */
+    /* Per node 2k values: from[0..k), then to[0..k). Each stops at
+     * cost.h's LANDMARK_LARGEST: a sum past it is stored as that, which
+     * still keeps every inequality (the node's own edges are lowered from
+     * it in turn, to at most the same value). */
+    uint32_t *table;
     uint32_t *heap;    /* scratch for lowering: nodes, a binary heap */
     uint32_t *place;   /* scratch: each node's index in heap, or UNREACHED */
 } graph_landmarks;
