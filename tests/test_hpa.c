@@ -31,6 +31,9 @@ enum { TRIALS = 120, SCEN_STRIDE = 23 };
 enum { TRIALS = 600, SCEN_STRIDE = 3 };
 #endif
 enum { QUERIES = 8, EDIT_ROUNDS = 3, MAX_SIDE = 40, PATH_ROOM = 4 * MAX_SIDE * MAX_SIDE };
+/* test_long_stretches's clusters, and its grid (three clusters by two):
+ * the largest grid these tests query. */
+enum { LONG_CLUSTER = 40, LONG_WIDTH = 3 * LONG_CLUSTER, LONG_HEIGHT = 2 * LONG_CLUSTER };
 
 /* An edge of the graph between entrance cells, for comparing graphs. */
 typedef struct edge_row {
@@ -109,8 +112,8 @@ static bool check_inside_cluster(const astar_hpa *hpa, const astar_grid *grid,
     int x0 = start.x / size * size, y0 = start.y / size * size;
     if (goal.x / size * size != x0 || goal.y / size * size != y0)
         return false;
-    static bool outside[MAX_SIDE * MAX_SIDE];
-    static uint64_t inside[MAX_SIDE * MAX_SIDE];
+    static bool outside[LONG_WIDTH * LONG_HEIGHT];
+    static uint64_t inside[LONG_WIDTH * LONG_HEIGHT];
     for (int y = 0; y < astar_grid_height(grid); y++)
         for (int x = 0; x < w; x++)
             outside[y * w + x] = x < x0 || y < y0 || x >= x0 + size || y >= y0 + size;
@@ -127,7 +130,8 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
                         const astar_options *options, astar_point start, astar_point goal,
                         const uint64_t *least, double *worst, long *shared)
 {
-    static astar_point cells[PATH_ROOM], route[PATH_ROOM], segment[64 * 64];
+    static astar_point cells[PATH_ROOM], route[PATH_ROOM],
+        segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
     astar_path path = { .points = cells, .capacity = PATH_ROOM };
     astar_status s = astar_hpa_find_path(hpa, start, goal, options, &path);
     uint64_t best = least[(size_t)goal.y * (size_t)astar_grid_width(grid) + (size_t)goal.x];
@@ -161,7 +165,8 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
     size_t at = 0;
     for (size_t i = 0; i + 1 < r.length; i++) {
         size_t n;
-        assert_int_equal(astar_hpa_refine(hpa, i, segment, 64 * 64, &n), ASTAR_OK);
+        assert_int_equal(astar_hpa_refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
+                         ASTAR_OK);
         assert_true(n >= 1);
         assert_int_equal(segment[0].x, route[i].x);
         assert_int_equal(segment[n - 1].y, route[i + 1].y);
@@ -347,6 +352,74 @@ static void test_buffers_and_refusals(void **state)
 /* Every SCEN_STRIDE-th problem of a few maps: legal, never below the
  * optimal length (which the files round: tools/scen.c's tolerance), and
  * the suboptimality printed. */
+/* The most steps one way in a row of a refined segment of hpa's route
+ * from start to goal. */
+static size_t longest_stretch(astar_hpa *hpa, astar_point start, astar_point goal,
+                              const astar_options *options)
+{
+    static astar_point route[PATH_ROOM], segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
+    astar_hpa_route r = { .points = route, .capacity = PATH_ROOM };
+    assert_int_equal(astar_hpa_find_route(hpa, start, goal, options, &r), ASTAR_OK);
+    size_t longest = 0;
+    for (size_t i = 0; i + 1 < r.length; i++) {
+        size_t n, stretch = 0;
+        assert_int_equal(astar_hpa_refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
+                         ASTAR_OK);
+        for (size_t k = 1; k < n; k++) {
+            astar_point a = k >= 2 ? segment[k - 2] : segment[k - 1], b = segment[k - 1],
+                        c = segment[k];
+            bool same = k >= 2 && c.x - b.x == b.x - a.x && c.y - b.y == b.y - a.y;
+            stretch = same ? stretch + 1 : 1;
+            longest = stretch > longest ? stretch : longest;
+        }
+    }
+    return longest;
+}
+
+/* Large clusters on open ground: a segment between two entrances goes
+ * straight or diagonally for up to 39 steps, more than a run of a
+ * cluster's stored ways holds (32), so those ways are kept as several runs
+ * one way. A query along the grid's top or bottom row crosses the middle
+ * cluster between the entrances at its corners, 39 steps; others go from
+ * those corners to cells drawn at random. Every path is checked as on the
+ * random grids. */
+static void test_long_stretches(void **state)
+{
+    (void)state;
+    static uint64_t least[LONG_WIDTH * LONG_HEIGHT];
+    rng r = { 29 };
+    astar_grid *grid = random_grid(&r, LONG_WIDTH, LONG_HEIGHT, (grid_recipe){ 0 });
+    double worst = 1;
+    long shared = 0;
+    size_t longest = 0;
+    for (int moves = 0; moves < 3; moves++) {
+        astar_options o = astar_options_default();
+        o.moves = (astar_moves)moves;
+        o.costs = ASTAR_COSTS_OCTILE;
+        o.heuristic = ASTAR_HEURISTIC_OCTILE;
+        astar_hpa *hpa;
+        assert_int_equal(astar_hpa_new(grid, &o, LONG_CLUSTER, &hpa, NULL), ASTAR_OK);
+        for (int y = 0; y < LONG_HEIGHT; y += LONG_HEIGHT - 1) {
+            astar_point start = { 0, y };
+            ref_least_costs(grid, o.moves, o.costs, start, least);
+            for (int q = 0; q < 8; q++) {
+                astar_point goal = { LONG_WIDTH - 1, y };
+                if (q > 0)
+                    goal = walkable_cell(&r, grid);
+                check_query(hpa, NULL, grid, &o, start, goal, least, &worst, &shared);
+                size_t l = longest_stretch(hpa, start, goal, &o);
+                longest = l > longest ? l : longest;
+            }
+        }
+        astar_hpa_delete(hpa);
+    }
+    printf("48 queries with clusters of %d, every path legal; longest stretch one way inside "
+           "a segment %zu steps\n",
+           LONG_CLUSTER, longest);
+    assert_true(longest > 32);
+    astar_grid_delete(grid);
+}
+
 static void test_scenarios(void **state)
 {
     (void)state;
@@ -393,6 +466,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_grids_and_edits),
         cmocka_unit_test(test_buffers_and_refusals),
+        cmocka_unit_test(test_long_stretches),
         cmocka_unit_test(test_scenarios),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,6 +39,11 @@ enum { CURRENT, STALE, REBUILT /* searched again, not yet in the graph */ };
 /* A heap key: the cost above, a cell of the cluster below. */
 enum { LOCAL_BITS = 12 };
 
+/* A walk's run is a byte: the direction of its steps in the low
+ * RUN_DIRECTION_BITS, their count less one above, so at most RUN_MOST
+ * steps (a longer straight or diagonal stretch takes several runs). */
+enum { RUN_DIRECTION_BITS = 3, RUN_MOST = 1 << (8 - RUN_DIRECTION_BITS) };
+
 typedef struct cluster {
     uint32_t count;   /* its nodes */
     uint32_t *cells;  /* their cell indexes (y * width + x), ascending */
@@ -50,6 +55,12 @@ typedef struct cluster {
                          segment is walked back, not searched */
     uint32_t *dists;  /* count x the cluster's cells: from node i, each
                          cell's least cost inside the cluster */
+    uint32_t *walk_at; /* count x count + 1: where the runs of the way from
+                          node i to node j start in walks, [i * count + j]
+                          (no runs: i == j or no way) */
+    uint8_t *walks;   /* those ways, read off the trees as runs (walk_run):
+                         a segment between two nodes reads a line or two
+                         where its tree is a line for every few cells */
     bool uniform;     /* every walkable cell of it has one terrain cost: a
                          step costs the same both ways, so node i's tree and
                          costs serve a query's start and goal too */
@@ -358,45 +369,111 @@ static uint32_t settled_cost(const astar_hpa *h, rect r, uint32_t cell)
     return h->dist[local_place(r, p)];
 }
 
-/* Finds cluster c's entrances and the least costs between them. */
+/* The runs of the way from cell `from` to cell `to` in from's tree (over
+ * r), written into the bytes just before `end` unless it is NULL; returns
+ * how many. The tree is walked back from `to`, so the last run comes
+ * first. */
+static size_t walk_runs(const uint8_t *tree, rect r, astar_point from, astar_point to,
+                        uint8_t *end)
+{
+    size_t runs = 0;
+    unsigned d = 0, steps = 0;
+    for (astar_point p = to;;) {
+        bool home = p.x == from.x && p.y == from.y;
+        unsigned step = home ? DIRECTIONS : tree[local_place(r, p)];
+        if (steps > 0 && (step != d || steps == RUN_MOST)) {
+            if (end)
+                *--end = (uint8_t)((steps - 1) << RUN_DIRECTION_BITS | d);
+            runs++;
+            steps = 0;
+        }
+        if (home)
+            return runs;
+        d = step;
+        steps++;
+        p.x -= move_dx[step];
+        p.y -= move_dy[step];
+    }
+}
+
+/* Cluster c's ways between its nodes as runs, from its trees and costs:
+ * false when out of memory. */
+static bool make_walks(astar_hpa *h, uint32_t c, cluster *k)
+{
+    rect r = cluster_rect(h, c);
+    size_t area = (size_t)r.w * (size_t)r.h, pairs = (size_t)k->count * k->count, bytes = 0;
+    k->walk_at = astar__allocate(&h->memory, pairs + 1, sizeof *k->walk_at);
+    if (!k->walk_at)
+        return false;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t at = 0; at < pairs; at++) {
+            size_t i = at / k->count, j = at % k->count;
+            astar_point from = cell_point(h->grid, k->cells[i]), to = cell_point(h->grid, k->cells[j]);
+            bool way = i != j && k->cost[at] != NO_COST;
+            if (pass == 0) {
+                k->walk_at[at] = (uint32_t)bytes;
+                bytes += way ? walk_runs(k->trees + i * area, r, from, to, NULL) : 0;
+            } else if (way) {
+                walk_runs(k->trees + i * area, r, from, to, k->walks + k->walk_at[at + 1]);
+            }
+        }
+        if (pass == 0) {
+            k->walk_at[pairs] = (uint32_t)bytes;
+            k->walks = astar__allocate(&h->memory, bytes ? bytes : 1, sizeof *k->walks);
+            if (!k->walks)
+                return false;
+        }
+    }
+    return true;
+}
+
+static void release_cluster(astar_hpa *h, cluster *k)
+{
+    void *arrays[] = { k->cells, k->cost, k->trees, k->dists, k->walk_at, k->walks };
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        astar__release(&h->memory, arrays[i]);
+    *k = (cluster){ 0 };
+}
+
+/* Finds cluster c's entrances and the least costs and ways between them. */
 static astar_status rebuild_cluster(astar_hpa *h, uint32_t c)
 {
     uint32_t count = cluster_entrances(h, c);
-    uint32_t *cells = astar__allocate(&h->memory, count ? count : 1, sizeof *cells);
-    uint32_t *cost = astar__allocate(&h->memory, count ? (size_t)count * count : 1, sizeof *cost);
     rect r = cluster_rect(h, c);
     size_t area = (size_t)r.w * (size_t)r.h;
-    uint8_t *trees = astar__allocate(&h->memory, count ? count * area : 1, sizeof *trees);
-    uint32_t *dists = astar__allocate(&h->memory, count ? count * area : 1, sizeof *dists);
-    if (!cells || !cost || !trees || !dists) {
-        astar__release(&h->memory, cells);
-        astar__release(&h->memory, cost);
-        astar__release(&h->memory, trees);
-        astar__release(&h->memory, dists);
+    cluster made = {
+        .count = count,
+        .cells = astar__allocate(&h->memory, count ? count : 1, sizeof *made.cells),
+        .cost = astar__allocate(&h->memory, count ? (size_t)count * count : 1, sizeof *made.cost),
+        .trees = astar__allocate(&h->memory, count ? count * area : 1, sizeof *made.trees),
+        .dists = astar__allocate(&h->memory, count ? count * area : 1, sizeof *made.dists),
+    };
+    if (!made.cells || !made.cost || !made.trees || !made.dists) {
+        release_cluster(h, &made);
         return ASTAR_OUT_OF_MEMORY;
     }
-    memcpy(cells, h->pairs, (size_t)count * sizeof *cells);
+    memcpy(made.cells, h->pairs, (size_t)count * sizeof *made.cells);
     for (uint32_t i = 0; i < count; i++) {
-        settle(h, r, cells[i], false);
+        settle(h, r, made.cells[i], false);
         for (uint32_t j = 0; j < count; j++)
-            cost[(size_t)i * count + j] = settled_cost(h, r, cells[j]);
-        memcpy(trees + i * area, h->dir, area);
-        memcpy(dists + i * area, h->dist, area * sizeof *dists);
+            made.cost[(size_t)i * count + j] = settled_cost(h, r, made.cells[j]);
+        memcpy(made.trees + i * area, h->dir, area);
+        memcpy(made.dists + i * area, h->dist, area * sizeof *made.dists);
+    }
+    if (!make_walks(h, c, &made)) {
+        release_cluster(h, &made);
+        return ASTAR_OUT_OF_MEMORY;
     }
     uint8_t one = 0;
-    bool uniform = true;
-    for (int y = r.y0; y < r.y0 + r.h && uniform; y++)
+    made.uniform = true;
+    for (int y = r.y0; y < r.y0 + r.h && made.uniform; y++)
         for (int x = r.x0; x < r.x0 + r.w; x++) {
             uint8_t t = terrain_at(h->grid, x, y);
             one = one ? one : t;
-            uniform = uniform && (t == 0 || t == one);
+            made.uniform = made.uniform && (t == 0 || t == one);
         }
-    cluster *k = &h->clusters[c];
-    astar__release(&h->memory, k->cells);
-    astar__release(&h->memory, k->cost);
-    astar__release(&h->memory, k->trees);
-    astar__release(&h->memory, k->dists);
-    *k = (cluster){ count, cells, cost, trees, dists, uniform };
+    release_cluster(h, &h->clusters[c]);
+    h->clusters[c] = made;
     h->stale[c] = REBUILT;
     return ASTAR_OK;
 }
@@ -799,12 +876,8 @@ void astar_hpa_delete(astar_hpa *h)
         return;
     graph_parts parts = { h->graph, h->ctx, h->node_cell, h->component, h->route };
     release_parts(h, &parts);
-    for (uint32_t c = 0; h->clusters && c < cluster_count(h); c++) {
-        astar__release(&h->memory, h->clusters[c].cells);
-        astar__release(&h->memory, h->clusters[c].cost);
-        astar__release(&h->memory, h->clusters[c].trees);
-        astar__release(&h->memory, h->clusters[c].dists);
-    }
+    for (uint32_t c = 0; h->clusters && c < cluster_count(h); c++)
+        release_cluster(h, &h->clusters[c]);
     void *arrays[] = { h->clusters,   h->stale,     h->first_node, h->dist,
                        h->dir,        h->start_tree, h->goal_tree, h->heap,
                        h->trail,      h->pairs,      h->start_cost, h->goal_cost };
@@ -888,8 +961,9 @@ size_t astar_hpa_bytes(const astar_hpa *h)
     for (uint32_t c = 0; c < clusters; c++) {
         const cluster *k = &h->clusters[c];
         rect r = cluster_rect(h, c);
-        bytes += (k->count + (size_t)k->count * k->count) * sizeof(uint32_t) +
-                 k->count * (size_t)r.w * (size_t)r.h * (1 + sizeof *k->dists);
+        bytes += (k->count + 2 * (size_t)k->count * k->count + 1) * sizeof(uint32_t) +
+                 k->count * (size_t)r.w * (size_t)r.h * (1 + sizeof *k->dists) +
+                 (k->walk_at ? k->walk_at[(size_t)k->count * k->count] : 0);
     }
     return bytes;
 }
@@ -1121,51 +1195,70 @@ astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point g
     return ASTAR_OK;
 }
 
-/* How segment i of the kept route is walked: the tree that holds it
- * (NULL when the segment crosses from one cluster into the next: one
- * step), its cluster's rectangle, and the walk's two ends. A walk goes
- * towards the tree's root; when that root is the segment's first cell
- * (not forward), it starts at the segment's last and its cells are
- * reversed afterwards. */
+/* How segment i of the kept route is walked: between two nodes of a
+ * cluster by their runs (runs, run_bytes), else through a tree (NULL for
+ * neither: the segment crosses from one cluster into the next, one step),
+ * over its cluster's rectangle, from one end to the other. A tree's walk
+ * goes towards its root; when that root is the segment's first cell (not
+ * forward), it starts at the segment's last and its cells are reversed
+ * afterwards. */
 typedef struct segment_walk {
+    const uint8_t *runs;
+    size_t run_bytes;
     const uint8_t *tree;
     rect r;
     astar_point from, to;
     bool forward;
 } segment_walk;
 
+/* Where the runs of the way between route nodes u and v of cluster c
+ * are found (walk_at's entry), NULL when either is START or GOAL. */
+static const uint32_t *pair_walk_at(const astar_hpa *h, uint32_t c, uint32_t u, uint32_t v)
+{
+    const cluster *k = &h->clusters[c];
+    if (u >= h->nodes || v >= h->nodes)
+        return NULL;
+    return &k->walk_at[(size_t)(u - h->first_node[c]) * k->count + (v - h->first_node[c])];
+}
+
 static segment_walk segment_of(const astar_hpa *h, size_t i)
 {
     uint32_t u = h->route[i], v = h->route[i + 1], n = h->nodes;
     astar_point pa = cell_point(h->grid, route_cell(h, u)), pb = cell_point(h->grid, route_cell(h, v));
     uint32_t c = cluster_at(h, pa.x, pa.y);
+    segment_walk w = { .from = pa, .to = pb, .forward = true };
     if (c != cluster_at(h, pb.x, pb.y))
-        return (segment_walk){ .tree = NULL, .from = pa, .to = pb, .forward = true };
-    /* Goal's tree (backward) is walked from pa to goal; start's or node
-     * u's (forward) from pb back to pa; in a uniform cluster node v's
-     * stands for start's (walked from start to v) and node u's for goal's
-     * (from goal back to u). The segment straight from start to goal is
-     * in start's tree, searched whenever the two share a cluster
-     * (insert_ends). */
-    segment_walk w = { .r = cluster_rect(h, c) };
+        return w;
+    const cluster *k = &h->clusters[c];
+    const uint32_t *at = pair_walk_at(h, c, u, v);
+    if (at) {
+        w.runs = k->walks + at[0];
+        w.run_bytes = at[1] - at[0];
+        return w;
+    }
+    /* Goal's tree (backward) is walked from pa to goal; start's (forward)
+     * from pb back to pa; in a uniform cluster node v's stands for start's
+     * (walked from start to v) and node u's for goal's (from goal back to
+     * u). The segment straight from start to goal is in start's tree,
+     * searched whenever the two share a cluster (insert_ends). */
+    w.r = cluster_rect(h, c);
     size_t area = (size_t)w.r.w * (size_t)w.r.h;
-    const uint8_t *trees = h->clusters[c].trees;
     bool from_start = u == start_node(n), to_goal = v == goal_node(n) && !from_start;
     if (to_goal && h->goal_searched) {
         w.tree = h->goal_tree;
-        w.forward = true;
     } else if (from_start && (h->start_searched || v == goal_node(n))) {
         w.tree = h->start_tree;
         w.forward = false;
     } else if (from_start) {
-        w.tree = trees + (size_t)(v - h->first_node[c]) * area;
-        w.forward = true;
+        w.tree = k->trees + (size_t)(v - h->first_node[c]) * area;
     } else {
-        w.tree = trees + (size_t)(u - h->first_node[c]) * area;
+        w.tree = k->trees + (size_t)(u - h->first_node[c]) * area;
         w.forward = false;
     }
-    w.from = w.forward ? pa : pb;
-    w.to = w.forward ? pb : pa;
+    if (!w.forward) {
+        w.from = pb;
+        w.to = pa;
+    }
     return w;
 }
 
@@ -1174,21 +1267,32 @@ static segment_walk segment_of(const astar_hpa *h, size_t i)
 static size_t refine_segment(astar_hpa *h, size_t i)
 {
     segment_walk w = segment_of(h, i);
-    if (!w.tree) {
-        h->trail[0] = w.from;
-        h->trail[1] = w.to;
-        return 2;
+    size_t count = 0;
+    astar_point p = w.from;
+    h->trail[count++] = p;
+    if (w.runs) {
+        for (size_t b = 0; b < w.run_bytes; b++) {
+            unsigned d = w.runs[b] & (DIRECTIONS - 1), steps = (w.runs[b] >> RUN_DIRECTION_BITS) + 1;
+            for (unsigned s = 0; s < steps; s++) {
+                p.x += move_dx[d];
+                p.y += move_dy[d];
+                h->trail[count++] = p;
+            }
+        }
+        return count;
     }
-    size_t area = (size_t)w.r.w * (size_t)w.r.h, count = 0;
-    for (astar_point p = w.from;;) {
+    if (!w.tree) {
+        h->trail[count++] = w.to;
+        return count;
+    }
+    size_t area = (size_t)w.r.w * (size_t)w.r.h;
+    while (p.x != w.to.x || p.y != w.to.y) {
         if (count == area)
             return 0; /* no way back: the tree is not this segment's */
-        h->trail[count++] = p;
-        if (p.x == w.to.x && p.y == w.to.y)
-            break;
         unsigned d = w.tree[local_place(w.r, p)];
         p.x -= move_dx[d];
         p.y -= move_dy[d];
+        h->trail[count++] = p;
     }
     for (size_t k = 0; !w.forward && k < count / 2; k++) {
         astar_point t = h->trail[k];
@@ -1198,16 +1302,42 @@ static size_t refine_segment(astar_hpa *h, size_t i)
     return count;
 }
 
-/* A walk reads its tree a cell at a time, each step where the last one
- * said, so with the trees out of the caches - a game searching between
- * queries - each line of them is a miss waited for in turn (about half of
- * a short query's time, measured). Asked for first, for every segment of
- * the route, the misses overlap. The rows between a segment's two ends
- * are what its walk mostly reads. */
-static void prefetch_trees(const astar_hpa *h)
+/* With the caches cold - a game searching between queries - a segment's
+ * walk waits on a chain of misses: the route node's cell, its cluster's
+ * record, the pair's entry in walk_at, then the runs or the tree's lines
+ * (a tree is read a cell at a time, each step where the last one said).
+ * Asked for a link at a time for the whole route, each link's misses
+ * overlap, where walking the segments in turn waited on every miss in
+ * turn (half of a query's refining, measured). The rows between a tree
+ * walk's two ends are what it mostly reads. Inlined: GCC takes a function
+ * that only reads and prefetches for one without effects, and drops the
+ * call. */
+static ALWAYS_INLINE void prefetch_walks(const astar_hpa *h)
 {
-    for (size_t i = 0; i + 1 < h->route_length; i++) {
+    const uint32_t *route = h->route;
+    size_t length = h->route_length;
+    for (size_t i = 0; i < length; i++)
+        if (route[i] < h->nodes)
+            __builtin_prefetch(&h->node_cell[route[i]]);
+    for (size_t i = 0; i < length; i++) {
+        astar_point p = cell_point(h->grid, route_cell(h, route[i]));
+        __builtin_prefetch(&h->clusters[cluster_at(h, p.x, p.y)]);
+    }
+    for (size_t i = 0; i + 1 < length; i++) {
+        astar_point p = cell_point(h->grid, route_cell(h, route[i]));
+        uint32_t c = cluster_at(h, p.x, p.y);
+        const uint32_t *at = route[i + 1] >= h->first_node[c] && route[i + 1] < h->first_node[c + 1]
+                                 ? pair_walk_at(h, c, route[i], route[i + 1])
+                                 : NULL;
+        if (at)
+            __builtin_prefetch(at);
+    }
+    for (size_t i = 0; i + 1 < length; i++) {
         segment_walk w = segment_of(h, i);
+        if (w.runs) {
+            __builtin_prefetch(w.runs);
+            __builtin_prefetch(w.runs + w.run_bytes);
+        }
         if (!w.tree)
             continue;
         astar_point top = w.from.y < w.to.y ? w.from : w.to;
@@ -1263,7 +1393,7 @@ astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point go
     bool nodes_fit = path->nodes && found.length <= path->node_capacity;
     for (size_t k = 0; nodes_fit && k < found.length; k++)
         path->nodes[k] = cell_point(h->grid, route_cell(h, h->route[k]));
-    prefetch_trees(h);
+    prefetch_walks(h);
     /* Each segment's first cell is the last of the one before. */
     size_t length = 1;
     bool fits = path->points && path->capacity >= 1;
