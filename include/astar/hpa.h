@@ -42,7 +42,9 @@
  * its nodes, the step that reached each of its cells in the Dijkstra that
  * priced the node's edges, with its cost; for start and goal in a
  * cluster of one terrain cost those of the nodes, read backwards, else
- * those of their own Dijkstras). Start and goal in one cluster are also
+ * those of their own Dijkstras; between two nodes, the way read off the
+ * first's tree once, when the cluster is searched, and kept as runs of
+ * steps one way, a byte each). Start and goal in one cluster are also
  * joined directly, by the least cost inside it, found by an A* from
  * start to goal (octile H) where the cluster is of one terrain cost.
  *
@@ -97,10 +99,12 @@ typedef struct astar_hpa astar_hpa;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
- * and e edges, and its landmarks (astar_hpa_set_landmarks). Memory (astar_hpa_bytes): per cluster 22 bytes, 4 (k +
- * k^2), and 5 k bytes per cell of it (for each node the step that
- * reached each cell and its cost: the refinement cache, and what spares a
- * query the searches of start's and goal's clusters); per node 12 bytes
+ * and e edges, and its landmarks (astar_hpa_set_landmarks). Memory
+ * (astar_hpa_bytes): per cluster 22 bytes, 4 (k + 2 k^2 + 1), a byte per
+ * run of the ways between its nodes (one or a few a way on open ground,
+ * more on cluttered), and 5 k bytes per cell of it (for each node the
+ * step that reached each cell and its cost: the refinement cache, and what
+ * spares a query the searches of start's and goal's clusters); per node 12 bytes
  * (its cell, its component, a place in a route); the graph of
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
  * node, and 72 for its ASTAR_HPA_LANDMARKS landmarks) and its search
@@ -108,8 +112,8 @@ typedef struct astar_hpa astar_hpa;
  * per cell of one cluster and 64 per cell of its side. On the benchmark's
  * game, room and street maps 15 to 25 bytes per cell at size 16 and 17
  * to 39 at 24 (the CLI's default: queries a third faster than at 16), on
- * maze512-4 60 and 83, on random512-25 109 and 150, landmarks included at
- * 24 (docs/performance.md, "Two tiers"). While it builds, the graph
+ * maze512-4 60 and 85, on random512-25 109 and 163, landmarks and ways
+ * included at 24 (docs/performance.md, "Two tiers"). While it builds, the graph
  * builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
@@ -246,8 +250,8 @@ ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, a
  * ASTAR_MAP_CHANGED (an edit since the route: find it again),
  * ASTAR_INVALID_ARGUMENT (NULL hpa or length, cells NULL with capacity >
  * 0, no route kept, segment out of range).
- * Costs: O(the segment's cells), walked back from the refinement cache;
- * no search. */
+ * Costs: O(the segment's cells), read from the runs kept for it or
+ * walked back from the refinement cache; no search. */
 ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_point *cells,
                                         size_t capacity, size_t *length);
 
@@ -265,8 +269,9 @@ ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_po
  * astar_find_path, whose length is known before it writes, the points
  * buffer holds the path's first capacity cells, as the segments are
  * refined into it one after the other; a nodes buffer too small is left
- * alone). Costs: astar_hpa_find_route's, and O(the path's cells) to walk
- * the segments back from the refinement cache. No allocation. */
+ * alone). Costs: astar_hpa_find_route's, and O(the path's cells) to read
+ * the segments from the runs and the refinement cache (what every segment
+ * reads is asked of the memory first, route-wide). No allocation. */
 ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
                                            const astar_options *options, astar_path *path);
 

@@ -58,7 +58,7 @@ typedef struct cluster {
     uint32_t *walk_at; /* count x count + 1: where the runs of the way from
                           node i to node j start in walks, [i * count + j]
                           (no runs: i == j or no way) */
-    uint8_t *walks;   /* those ways, read off the trees as runs (walk_run):
+    uint8_t *walks;   /* those ways, read off the trees as runs (walk_runs):
                          a segment between two nodes reads a line or two
                          where its tree is a line for every few cells */
     bool uniform;     /* every walkable cell of it has one terrain cost: a
