@@ -125,8 +125,10 @@ static bool check_inside_cluster(const astar_hpa *hpa, const astar_grid *grid,
     return true;
 }
 
-/* One query checked against the reference's least costs from start. */
-static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid,
+/* One query checked against the reference's least costs from start;
+ * returns the most steps one way in a row inside one of its refined
+ * segments (0 without a path). */
+static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid,
                         const astar_options *options, astar_point start, astar_point goal,
                         const uint64_t *least, double *worst, long *shared)
 {
@@ -137,7 +139,7 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
     uint64_t best = least[(size_t)goal.y * (size_t)astar_grid_width(grid) + (size_t)goal.x];
     if (best == REF_UNREACHABLE) {
         assert_int_equal(s, ASTAR_NO_PATH);
-        return;
+        return 0;
     }
     assert_int_equal(s, ASTAR_OK);
     astar_path_measure m;
@@ -162,9 +164,9 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
             fail_msg("(%d, %d) -> (%d, %d): route %u with landmarks, %u without", start.x,
                      start.y, goal.x, goal.y, r.cost, p.cost);
     }
-    size_t at = 0;
+    size_t at = 0, longest = 0;
     for (size_t i = 0; i + 1 < r.length; i++) {
-        size_t n;
+        size_t n, stretch = 0;
         assert_int_equal(astar_hpa_refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
                          ASTAR_OK);
         assert_true(n >= 1);
@@ -174,8 +176,15 @@ static void check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *grid
             assert_int_equal(segment[k].x, cells[at].x);
             assert_int_equal(segment[k].y, cells[at].y);
         }
+        for (size_t k = 1; k < n; k++) {
+            astar_point a = segment[k > 1 ? k - 2 : 0], b = segment[k - 1], c = segment[k];
+            bool same = k > 1 && c.x - b.x == b.x - a.x && c.y - b.y == b.y - a.y;
+            stretch = same ? stretch + 1 : 1;
+            longest = stretch > longest ? stretch : longest;
+        }
     }
     assert_int_equal(at, path.length);
+    return longest;
 }
 
 static astar_point walkable_cell(rng *r, const astar_grid *grid)
@@ -349,33 +358,6 @@ static void test_buffers_and_refusals(void **state)
     astar_grid_delete(grid);
 }
 
-/* Every SCEN_STRIDE-th problem of a few maps: legal, never below the
- * optimal length (which the files round: tools/scen.c's tolerance), and
- * the suboptimality printed. */
-/* The most steps one way in a row of a refined segment of hpa's route
- * from start to goal. */
-static size_t longest_stretch(astar_hpa *hpa, astar_point start, astar_point goal,
-                              const astar_options *options)
-{
-    static astar_point route[PATH_ROOM], segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
-    astar_hpa_route r = { .points = route, .capacity = PATH_ROOM };
-    assert_int_equal(astar_hpa_find_route(hpa, start, goal, options, &r), ASTAR_OK);
-    size_t longest = 0;
-    for (size_t i = 0; i + 1 < r.length; i++) {
-        size_t n, stretch = 0;
-        assert_int_equal(astar_hpa_refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
-                         ASTAR_OK);
-        for (size_t k = 1; k < n; k++) {
-            astar_point a = k >= 2 ? segment[k - 2] : segment[k - 1], b = segment[k - 1],
-                        c = segment[k];
-            bool same = k >= 2 && c.x - b.x == b.x - a.x && c.y - b.y == b.y - a.y;
-            stretch = same ? stretch + 1 : 1;
-            longest = stretch > longest ? stretch : longest;
-        }
-    }
-    return longest;
-}
-
 /* Large clusters on open ground: a segment between two entrances goes
  * straight or diagonally for up to 39 steps, more than a run of a
  * cluster's stored ways holds (32), so those ways are kept as several runs
@@ -406,8 +388,7 @@ static void test_long_stretches(void **state)
                 astar_point goal = { LONG_WIDTH - 1, y };
                 if (q > 0)
                     goal = walkable_cell(&r, grid);
-                check_query(hpa, NULL, grid, &o, start, goal, least, &worst, &shared);
-                size_t l = longest_stretch(hpa, start, goal, &o);
+                size_t l = check_query(hpa, NULL, grid, &o, start, goal, least, &worst, &shared);
                 longest = l > longest ? l : longest;
             }
         }
@@ -420,6 +401,9 @@ static void test_long_stretches(void **state)
     astar_grid_delete(grid);
 }
 
+/* Every SCEN_STRIDE-th problem of a few maps: legal, never below the
+ * optimal length (which the files round: tools/scen.c's tolerance), and
+ * the suboptimality printed. */
 static void test_scenarios(void **state)
 {
     (void)state;

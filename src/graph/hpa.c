@@ -1211,14 +1211,16 @@ typedef struct segment_walk {
     bool forward;
 } segment_walk;
 
-/* Where the runs of the way between route nodes u and v of cluster c
- * are found (walk_at's entry), NULL when either is START or GOAL. */
+/* Where the runs of the way between route nodes u and v are found
+ * (walk_at's entry), NULL unless both are nodes of cluster c (START and
+ * GOAL never are). */
 static const uint32_t *pair_walk_at(const astar_hpa *h, uint32_t c, uint32_t u, uint32_t v)
 {
     const cluster *k = &h->clusters[c];
-    if (u >= h->nodes || v >= h->nodes)
+    uint32_t i = u - h->first_node[c], j = v - h->first_node[c];
+    if (i >= k->count || j >= k->count)
         return NULL;
-    return &k->walk_at[(size_t)(u - h->first_node[c]) * k->count + (v - h->first_node[c])];
+    return &k->walk_at[(size_t)i * k->count + j];
 }
 
 static segment_walk segment_of(const astar_hpa *h, size_t i)
@@ -1325,10 +1327,7 @@ static ALWAYS_INLINE void prefetch_walks(const astar_hpa *h)
     }
     for (size_t i = 0; i + 1 < length; i++) {
         astar_point p = cell_point(h->grid, route_cell(h, route[i]));
-        uint32_t c = cluster_at(h, p.x, p.y);
-        const uint32_t *at = route[i + 1] >= h->first_node[c] && route[i + 1] < h->first_node[c + 1]
-                                 ? pair_walk_at(h, c, route[i], route[i + 1])
-                                 : NULL;
+        const uint32_t *at = pair_walk_at(h, cluster_at(h, p.x, p.y), route[i], route[i + 1]);
         if (at)
             __builtin_prefetch(at);
     }
