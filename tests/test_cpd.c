@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "astar.h"
+#include "cpd/cpd.h"
 #include "util/bench_maps.h"
 #include "util/files.h"
 #include "util/grids.h"
@@ -161,36 +162,79 @@ static void test_random_grids(void **state)
     }
 }
 
-/* Rows of hundreds of runs, whose lookups search dozens of samples
- * (cpd.h) before their block: corridors down every fourth column, joined
- * along the top, with a walled-in cell between each two on every other
- * row, so that the targets a corridor cell reaches and those it cannot
- * alternate in reading order - a run each (the depth-first order would
- * put each island apart). That a row passes 208 runs is asserted from the
- * mean, so that the map keeps testing what it is here for. */
+/* Whether two CPDs of g give the same first move for every pair. */
+static void expect_same_answers(const astar_grid *g, const astar_cpd *a, const astar_cpd *b)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    for (int i = 0; i < w * h; i++)
+        for (int j = 0; j < w * h; j++) {
+            astar_point from = { i % w, i / w }, to = { j % w, j / w }, na, nb;
+            assert_int_equal(astar_cpd_first_move(a, from, to, &na),
+                             astar_cpd_first_move(b, from, to, &nb));
+            assert_true(na.x == nb.x && na.y == nb.y);
+        }
+}
+
+/* Whether heads index rows by every sample (step 1) and by every 2nd,
+ * 4th, ... (cpd.h) among cpd's rows. */
+static void head_steps(const astar_cpd *cpd, bool *one, bool *more)
+{
+    *one = *more = false;
+    for (uint32_t id = 0; id < cpd->ids; id++) {
+        if (cpd->rank[id] == NO_RANK)
+            continue;
+        *one = *one || cpd->head[id].step == 1;
+        *more = *more || cpd->head[id].step > 1;
+    }
+}
+
+/* Rows of hundreds of runs (long_rows_grid), whose lookups search dozens
+ * of samples (cpd.h) before their block, through heads or not: at a side
+ * of 40 the rows average more than 208 runs, more than a head's index
+ * holds at every sample; at 28 between 64 and 208, and heads index most
+ * of them at every sample, some at every other. Maps this small get no
+ * heads of their own (too few rows): they are given them here, and their
+ * answers checked against the reference and against the same CPD loaded
+ * from its file, without heads. The means are asserted, and the heads'
+ * steps, so that the maps keep testing what they are here for. */
 static void test_long_rows(void **state)
 {
     (void)state;
-    enum { SIDE = 40 };
-    astar_grid *g;
-    assert_int_equal(astar_grid_new(SIDE, SIDE, &g), ASTAR_OK);
-    for (int y = 0; y < SIDE; y++)
-        for (int x = 0; x < SIDE; x++) {
-            bool open = y == 0 || x % 4 == 0 || (x % 4 == 2 && y % 2 == 1 && y >= 3);
-            assert_int_equal(astar_grid_set_walkable(g, x, y, open), ASTAR_OK);
+    static const struct { int side; double least, most; } maps[] = {
+        { 40, 208, 1e9 }, { 28, 64, 208 },
+    };
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        astar_grid *g = long_rows_grid(maps[m].side);
+        for (int trial = 0; trial < LONG_ROW_TRIALS * 3; trial += 3) {
+            astar_options o = options_for(trial);
+            astar_cpd *cpd = build(g, &o, ASTAR_CPD_ORDER_ROWS, 2);
+            astar_cpd_info plain, info;
+            assert_int_equal(astar_cpd_describe(cpd, &plain), ASTAR_OK);
+            assert_false(plain.heads);
+            assert_true(astar__cpd_add_heads(cpd));
+            assert_int_equal(astar_cpd_describe(cpd, &info), ASTAR_OK);
+            assert_true(info.heads && info.bytes > plain.bytes);
+            double mean = (double)info.runs / (double)info.walkable;
+            if (mean <= maps[m].least || mean > maps[m].most)
+                fail_msg("side %d: %.1f runs a row, not in (%.0f, %.0f]", maps[m].side, mean,
+                         maps[m].least, maps[m].most);
+            bool one, more;
+            head_steps(cpd, &one, &more);
+            assert_true(more);
+            assert_true(one || maps[m].side == 40);
+            expect_every_pair(g, cpd, &o);
+            astar_cpd *loaded = NULL;
+            assert_int_equal(astar_cpd_save(cpd, temp_file, NULL), ASTAR_OK);
+            assert_int_equal(astar_cpd_load(temp_file, g, &loaded, NULL), ASTAR_OK);
+            remove(temp_file);
+            assert_int_equal(astar_cpd_describe(loaded, &info), ASTAR_OK);
+            assert_false(info.heads);
+            expect_same_answers(g, cpd, loaded);
+            astar_cpd_delete(loaded);
+            astar_cpd_delete(cpd);
         }
-    for (int trial = 0; trial < LONG_ROW_TRIALS * 3; trial += 3) {
-        astar_options o = options_for(trial);
-        astar_cpd *cpd = build(g, &o, ASTAR_CPD_ORDER_ROWS, 2);
-        astar_cpd_info info;
-        assert_int_equal(astar_cpd_describe(cpd, &info), ASTAR_OK);
-        if ((double)info.runs / (double)info.walkable <= 208)
-            fail_msg("%.1f runs a row: no long rows to test",
-                     (double)info.runs / (double)info.walkable);
-        expect_every_pair(g, cpd, &o);
-        astar_cpd_delete(cpd);
+        astar_grid_delete(g);
     }
-    astar_grid_delete(g);
 }
 
 /* A 24 x 24 corner of a benchmark map (den312d's rooms and doors). */
@@ -257,19 +301,6 @@ static void test_scenarios(void **state)
         astar_grid_delete(g);
         astar_scenario_delete(scen);
     }
-}
-
-/* Whether two CPDs of g give the same first move for every pair. */
-static void expect_same_answers(const astar_grid *g, const astar_cpd *a, const astar_cpd *b)
-{
-    int w = astar_grid_width(g), h = astar_grid_height(g);
-    for (int i = 0; i < w * h; i++)
-        for (int j = 0; j < w * h; j++) {
-            astar_point from = { i % w, i / w }, to = { j % w, j / w }, na, nb;
-            assert_int_equal(astar_cpd_first_move(a, from, to, &na),
-                             astar_cpd_first_move(b, from, to, &nb));
-            assert_true(na.x == nb.x && na.y == nb.y);
-        }
 }
 
 static void test_save_and_load(void **state)

@@ -20,8 +20,10 @@
 #include <string.h>
 
 #include "astar.h"
+#include "cpd/cpd.h"
 #include "util/files.h"
 #include "util/graphs.h"
+#include "util/grids.h"
 #include "util/random.h"
 #include "util/reference.h"
 
@@ -208,6 +210,43 @@ static void test_hubs(void **state)
     free(nodes);
 }
 
+/* grid's graph (octile costs) into *g, and a CPD of each in this order. */
+static void build_both(const astar_grid *grid, astar_cpd_order order, astar_graph **g,
+                       astar_cpd **on_grid, astar_cpd **on_graph)
+{
+    astar_options o = astar_options_default();
+    o.costs = ASTAR_COSTS_OCTILE;
+    assert_int_equal(astar_graph_from_grid(grid, &o, NULL, g), ASTAR_OK);
+    *on_graph = build(*g, order, 2);
+    assert_int_equal(astar_cpd_new(grid, &o, order, 2, on_grid), ASTAR_OK);
+}
+
+/* The paths of a CPD of a grid's graph (astar_graph_from_grid: node i is
+ * cell i) cost what those of the grid's own CPD do, from every `every`-th
+ * cell to every cell, or fail alike. */
+static void expect_costs_as_grid(const astar_grid *grid, const astar_cpd *on_grid,
+                                 const astar_cpd *on_graph, int every)
+{
+    int w = astar_grid_width(grid), cells = w * astar_grid_height(grid);
+    astar_point *points = malloc((size_t)cells * sizeof *points);
+    uint32_t *nodes = malloc((size_t)cells * sizeof *nodes);
+    assert_true(points && nodes);
+    for (int from = 0; from < cells; from += every)
+        for (int to = 0; to < cells; to++) {
+            astar_path grid_path = { .points = points, .capacity = (size_t)cells };
+            astar_graph_path graph_path = { .nodes = nodes, .capacity = (size_t)cells };
+            astar_status a = astar_cpd_path(on_grid, (astar_point){ from % w, from / w },
+                                            (astar_point){ to % w, to / w }, &grid_path);
+            astar_status b = astar_graph_cpd_path(on_graph, (uint32_t)from, (uint32_t)to,
+                                                  &graph_path);
+            assert_int_equal(a, b);
+            if (a == ASTAR_OK)
+                assert_int_equal(grid_path.cost, graph_path.cost);
+        }
+    free(points);
+    free(nodes);
+}
+
 /* A grid's graph (astar_graph_from_grid) and the grid's own CPD give the
  * same least costs on every pair of a benchmark map's corner. */
 static void test_grid_graph_matches_grid(void **state)
@@ -218,30 +257,15 @@ static void test_grid_graph_matches_grid(void **state)
         "....###.......3.", "..#.....#####...", "..#..5..#...#...", "........#.......",
     };
     astar_grid *grid = ref_grid_from_rows(rows, 8);
-    astar_options o = astar_options_default();
-    o.costs = ASTAR_COSTS_OCTILE;
     astar_graph *g;
-    assert_int_equal(astar_graph_from_grid(grid, &o, NULL, &g), ASTAR_OK);
-    astar_cpd *on_graph = build(g, ASTAR_CPD_ORDER_DFS, 2), *on_grid;
-    assert_int_equal(astar_cpd_new(grid, &o, ASTAR_CPD_ORDER_DFS, 2, &on_grid), ASTAR_OK);
-    int w = astar_grid_width(grid), h = astar_grid_height(grid);
-    astar_point points[256];
-    uint32_t nodes[256];
-    for (int from = 0; from < w * h; from++)
-        for (int to = 0; to < w * h; to++) {
-            astar_path grid_path = { .points = points, .capacity = 256 };
-            astar_graph_path graph_path = { .nodes = nodes, .capacity = 256 };
-            astar_status a = astar_cpd_path(on_grid, (astar_point){ from % w, from / w },
-                                            (astar_point){ to % w, to / w }, &grid_path);
-            astar_status b = astar_graph_cpd_path(on_graph, (uint32_t)from, (uint32_t)to,
-                                                  &graph_path);
-            assert_int_equal(a, b);
-            if (a == ASTAR_OK)
-                assert_int_equal(grid_path.cost, graph_path.cost);
-        }
+    astar_cpd *on_grid, *on_graph;
+    build_both(grid, ASTAR_CPD_ORDER_DFS, &g, &on_grid, &on_graph);
+    expect_costs_as_grid(grid, on_grid, on_graph, 1);
     /* The kinds do not mix. */
     uint32_t next;
     astar_point p;
+    astar_point points[256];
+    uint32_t nodes[256];
     astar_path grid_path = { .points = points, .capacity = 256 };
     astar_graph_path graph_path = { .nodes = nodes, .capacity = 256 };
     assert_int_equal(astar_graph_cpd_first_move(on_grid, 0, 1, &next), ASTAR_INVALID_ARGUMENT);
@@ -262,6 +286,28 @@ static void test_grid_graph_matches_grid(void **state)
     assert_non_null(strstr(err.message, "made for a graph, not a grid"));
     assert_null(none);
     remove(temp_file);
+    astar_cpd_delete(on_graph);
+    astar_cpd_delete(on_grid);
+    astar_graph_delete(g);
+    astar_grid_delete(grid);
+}
+
+/* A grid of rows hundreds of runs long (util/grids.h) made into a graph:
+ * its CPD, given heads (cpd.h; too few rows for heads of its own), reads
+ * its rows through them, and its paths cost what the grid's own CPD's do,
+ * from every seventh node to every node. */
+static void test_long_rows(void **state)
+{
+    (void)state;
+    astar_grid *grid = long_rows_grid(40);
+    astar_graph *g;
+    astar_cpd *on_grid, *on_graph;
+    build_both(grid, ASTAR_CPD_ORDER_ROWS, &g, &on_grid, &on_graph);
+    assert_true(astar__cpd_add_heads(on_graph));
+    astar_cpd_info info;
+    assert_int_equal(astar_cpd_describe(on_graph, &info), ASTAR_OK);
+    assert_true(info.heads);
+    expect_costs_as_grid(grid, on_grid, on_graph, 7);
     astar_cpd_delete(on_graph);
     astar_cpd_delete(on_grid);
     astar_graph_delete(g);
@@ -511,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_random_graphs),
         cmocka_unit_test(test_hubs),
         cmocka_unit_test(test_grid_graph_matches_grid),
+        cmocka_unit_test(test_long_rows),
         cmocka_unit_test(test_save_and_load),
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_edits_make_it_stale),

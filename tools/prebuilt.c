@@ -87,10 +87,13 @@ void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *file, int thr
     else
         fprintf(out, "cpd: built on %d threads", threads);
     fprintf(out, " in %.2f s; %zu %s, %zu runs (%.1f per row), %.2f bytes/%s in memory, "
-            "%.2f on disk\n",
+            "%.2f on disk",
             seconds, info.walkable, graph ? "enabled nodes" : "walkable cells", info.runs,
             info.walkable ? (double)info.runs / (double)info.walkable : 0.0,
             (double)info.bytes / ids, graph ? "node" : "cell", (double)info.file_bytes / ids);
+    if (info.heads)
+        fprintf(out, "; rows read through heads");
+    fputc('\n', out);
 }
 
 /* Builds or loads the database into r; the exit code. */

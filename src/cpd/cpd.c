@@ -46,8 +46,6 @@ static void advise_huge_pages(void *block, size_t bytes)
 }
 
 /* Runs, aligned to 64 bytes, then the samples, in one block. */
-/* The words of the block that holds runs runs, their alignment and their
- * samples. */
 static uint64_t runs_block_words(uint64_t runs)
 {
     return runs + CPD_BLOCK + runs / CPD_BLOCK + 1;
@@ -73,6 +71,49 @@ void astar__cpd_sample(astar_cpd *cpd)
 {
     for (uint64_t i = 0; i * CPD_BLOCK < cpd->run_count; i++)
         cpd->sample[i] = cpd->runs[i * CPD_BLOCK];
+}
+
+bool astar__cpd_wants_heads(const astar_cpd *cpd)
+{
+    return cpd->walkable >= CPD_HEAD_ROWS && cpd->run_count / cpd->walkable >= CPD_HEAD_RUNS;
+}
+
+/* The bytes of the block heads are allocated in: one more head, to align
+ * them to a cache line. */
+static size_t head_block_bytes(const astar_cpd *cpd)
+{
+    return ((size_t)cpd->ids + 1) * sizeof(cpd_head);
+}
+
+/* The head of a source whose row is runs[a .. b): its samples, or
+ * every step-th of them, the least step that fits them in the head. */
+static cpd_head head_of(const astar_cpd *cpd, uint64_t a, uint64_t b)
+{
+    cpd_head h = { .first = a, .runs = (uint32_t)(b - a), .step = 1 };
+    uint64_t first = (a + CPD_BLOCK - 1) / CPD_BLOCK, last = (b - 1) / CPD_BLOCK;
+    if (b <= a || first > last)
+        return h; /* no samples (every checked row has a run) */
+    while ((last - first) / h.step + 1 > CPD_HEAD_SAMPLES)
+        h.step *= 2;
+    for (uint64_t i = 0; i * h.step <= last - first; i++)
+        h.sample[i] = cpd->sample[first + i * h.step];
+    return h;
+}
+
+bool astar__cpd_add_heads(astar_cpd *cpd)
+{
+    if ((uint64_t)cpd->ids + 1 > SIZE_MAX / sizeof(cpd_head))
+        return false;
+    cpd->head_block = astar__allocate(&cpd->memory, head_block_bytes(cpd), 1);
+    if (!cpd->head_block)
+        return false;
+    advise_huge_pages(cpd->head_block, head_block_bytes(cpd));
+    cpd->head = (cpd_head *)(((uintptr_t)cpd->head_block + 63) & ~(uintptr_t)63);
+    for (uint32_t id = 0; id < cpd->ids; id++) {
+        uint32_t r = cpd->rank[id];
+        cpd->head[id] = r == NO_RANK ? (cpd_head){ 0 } : head_of(cpd, cpd->row[r], cpd->row[r + 1]);
+    }
+    return true;
 }
 
 uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs)
@@ -140,6 +181,7 @@ void astar_cpd_delete(astar_cpd *cpd)
     if (!cpd)
         return;
     astar__release(&cpd->memory, cpd->runs_block);
+    astar__release(&cpd->memory, cpd->head_block);
     astar__release(&cpd->memory, cpd->row);
     astar__release(&cpd->memory, cpd->rank);
     astar__release(&cpd->memory, cpd);
@@ -154,9 +196,11 @@ astar_status astar_cpd_describe(const astar_cpd *cpd, astar_cpd_info *info)
         .width = grid ? grid->width : 0, .height = grid ? grid->height : 0,
         .nodes = grid ? 0 : cpd->ids, .walkable = cpd->walkable, .runs = cpd->run_count,
         .bytes = sizeof *cpd + runs_block_words(cpd->run_count) * sizeof *cpd->runs +
+                 (cpd->head ? head_block_bytes(cpd) : 0) +
                  (size_t)cpd->ids * sizeof *cpd->rank +
                  ((size_t)cpd->walkable + 1) * sizeof *cpd->row,
         .file_bytes = astar__cpd_file_bytes(cpd->walkable, cpd->run_count),
+        .heads = cpd->head != NULL,
         .moves = cpd->moves, .costs = cpd->costs, .order = cpd->order,
     };
     return ASTAR_OK;
@@ -319,7 +363,8 @@ static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder 
         cpd->row[r + 1] = cpd->row[r] + job->row_runs[r];
     }
     astar__cpd_sample(cpd);
-    return ASTAR_OK;
+    return astar__cpd_wants_heads(cpd) && !astar__cpd_add_heads(cpd) ? ASTAR_OUT_OF_MEMORY
+                                                                     : ASTAR_OK;
 }
 
 astar_status astar__cpd_build_rows(astar_cpd *cpd, int threads, const void *shared)

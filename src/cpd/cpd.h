@@ -48,6 +48,8 @@ struct astar_cpd {
     uint32_t *sample;       /* every CPD_BLOCK-th run: sample[i] = runs[i *
                                CPD_BLOCK], the index a lookup reads first */
     void *runs_block;       /* where runs and sample were allocated */
+    struct cpd_head *head;  /* [opt] per id (below), aligned to 64 bytes */
+    void *head_block;       /* [opt] where head was allocated */
 };
 
 /* A lookup reads a row's samples (a row of 200 runs has 12: a cache line)
@@ -55,6 +57,30 @@ struct astar_cpd {
  * row's runs reads four to five lines, each a miss on a database of tens
  * of megabytes. */
 enum { CPD_BLOCK = 16 };
+
+/* Where there are CPD_HEAD_ROWS rows or more and they average
+ * CPD_HEAD_RUNS runs or more, each id (cell or node) also has a head: one
+ * cache line with where its row lies and an index of it, read straight
+ * from the id. A lookup then waits on two misses, the head and the runs
+ * it names (the target's place in the order is read beside the head),
+ * where through rank, row and samples it waits on four, one after the
+ * other. The index is the row's samples, or every 2nd, 4th, ... of them
+ * for a row of more than CPD_HEAD_SAMPLES, so that it fits: the runs a
+ * lookup then searches are 2, 4, ... blocks, neighbouring cache lines.
+ * 64 bytes per id cost a quarter of the runs at most; on maps of short
+ * rows (mazes) they would cost several times the runs and save one miss
+ * of three. On fewer rows, rank and row (12 bytes a row) mostly stay in
+ * the caches, and the heads' own lines cost more than they save
+ * (docs/performance.md, "Heads"). */
+enum { CPD_HEAD_ROWS = 65536, CPD_HEAD_RUNS = 64, CPD_HEAD_SAMPLES = 12 };
+typedef struct cpd_head {
+    uint64_t first;                    /* row[r] of the id's place r */
+    uint32_t runs;                     /* row[r + 1] - row[r] */
+    uint32_t step;                     /* blocks per sample of the index */
+    uint32_t sample[CPD_HEAD_SAMPLES]; /* sample[first + i step], i = 0, 1, ...
+                                          from the row's first whole block */
+} cpd_head;
+_Static_assert(sizeof(cpd_head) == 64, "a head is one cache line");
 
 /* FNV-1a, 64 bits, of n bytes continuing from h (start with FNV_OFFSET):
  * the maps' hashes and the file's checksum. */
@@ -116,25 +142,40 @@ static inline uint64_t cpd_last_at_most(const uint32_t *v, uint64_t n, uint32_t 
     return lo;
 }
 
-/* The code of the first move from the source at place r towards the
- * target at place k (different places, both of the CPD): the move of the
- * last run of r's row that starts at or before k (every row's first run
- * starts at 0). The samples within the row, if it has any, narrow the
- * search to one block, or to the runs before its first sample. */
-static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t r, uint32_t k)
+/* The code of the move of the last run of the row runs[a .. b) that
+ * starts at or before `key` (every row's first run starts at 0). The
+ * samples of the row's whole blocks, every step-th of them in samples[],
+ * narrow the search to `step` blocks, or to the runs before the first. */
+static inline uint32_t cpd_row_move(const astar_cpd *cpd, uint64_t a, uint64_t b,
+                                    const uint32_t *samples, uint32_t step, uint32_t key)
 {
-    uint32_t mask = (1u << cpd->shift) - 1, key = k << cpd->shift | mask;
-    uint64_t a = cpd->row[r], b = cpd->row[r + 1];
     uint64_t first = (a + CPD_BLOCK - 1) / CPD_BLOCK, last = (b - 1) / CPD_BLOCK;
     if (first <= last) {
-        if (cpd->sample[first] > key) {
+        if (samples[0] > key) {
             b = first * CPD_BLOCK;
         } else {
-            a = (first + cpd_last_at_most(cpd->sample + first, last - first + 1, key)) * CPD_BLOCK;
-            b = a + CPD_BLOCK < b ? a + CPD_BLOCK : b;
+            uint64_t i = cpd_last_at_most(samples, (last - first) / step + 1, key);
+            a = (first + i * step) * CPD_BLOCK;
+            b = a + (uint64_t)step * CPD_BLOCK < b ? a + (uint64_t)step * CPD_BLOCK : b;
         }
     }
-    return cpd->runs[a + cpd_last_at_most(cpd->runs + a, b - a, key)] & mask;
+    return cpd->runs[a + cpd_last_at_most(cpd->runs + a, b - a, key)] & ((1u << cpd->shift) - 1);
+}
+
+/* The code of the first move from the source `id` (a cell or node with a
+ * row) towards the target at place k of the order (another): through
+ * the source's head where it has one, else its place's row. */
+static inline uint32_t cpd_move(const astar_cpd *cpd, uint32_t id, uint32_t k)
+{
+    uint32_t key = k << cpd->shift | ((1u << cpd->shift) - 1);
+    if (cpd->head) {
+        const cpd_head *h = &cpd->head[id];
+        return cpd_row_move(cpd, h->first, h->first + h->runs, h->sample, h->step, key);
+    }
+    uint32_t r = cpd->rank[id];
+    uint64_t a = cpd->row[r];
+    return cpd_row_move(cpd, a, cpd->row[r + 1], cpd->sample + (a + CPD_BLOCK - 1) / CPD_BLOCK,
+                        1, key);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -193,6 +234,14 @@ astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_m
  * are written. false when out of memory. */
 bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs);
 void astar__cpd_sample(astar_cpd *cpd);
+
+/* Whether cpd, its rows and samples made, should have heads (above). */
+bool astar__cpd_wants_heads(const astar_cpd *cpd);
+
+/* Gives cpd, its rows and samples made and checked, its heads (the
+ * build and load, where astar__cpd_wants_heads; the tests, on maps too
+ * small for that, to read rows through them). false when out of memory. */
+bool astar__cpd_add_heads(astar_cpd *cpd);
 
 /* Builds every row of cpd (made by astar__cpd_create) on `threads`
  * threads, each with a searcher of its own. */

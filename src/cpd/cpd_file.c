@@ -227,6 +227,10 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                                 "row %u: runs no build writes (a first run not at 0, starts "
                                 "not rising or past the rows, a move above %u)", bad, none);
     }
+    if (astar__cpd_wants_heads(cpd) && !astar__cpd_add_heads(cpd)) {
+        astar_cpd_delete(cpd);
+        return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
+    }
     *out = cpd;
     return ASTAR_OK;
 }

@@ -337,7 +337,7 @@ static astar_status check_query(const astar_cpd *cpd, uint32_t from, uint32_t to
 static astar_status edge_of(const astar_cpd *cpd, uint32_t from, uint32_t to, uint32_t *edge)
 {
     const astar_graph *g = cpd->map.graph;
-    uint32_t code = cpd_move(cpd, cpd->rank[from], to);
+    uint32_t code = cpd_move(cpd, from, to);
     if (code == cpd->none)
         return ASTAR_NO_PATH;
     *edge = g->first[from] + code;

@@ -374,9 +374,14 @@ static astar_status check_query(const astar_cpd *cpd, astar_point from, astar_po
     return grid_ends_status(cpd->map.grid, from, to);
 }
 
+static uint32_t id_of(const astar_cpd *cpd, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)cpd->map.grid->width + (uint32_t)p.x;
+}
+
 static uint32_t rank_of(const astar_cpd *cpd, astar_point p)
 {
-    return cpd->rank[(size_t)p.y * (size_t)cpd->map.grid->width + (size_t)p.x];
+    return cpd->rank[id_of(cpd, p)];
 }
 
 /* The first move from a checked `from` towards the checked, different
@@ -385,7 +390,7 @@ static uint32_t rank_of(const astar_cpd *cpd, astar_point p)
  * allow from there. */
 static astar_status step_of(const astar_cpd *cpd, astar_point from, uint32_t to, unsigned *move)
 {
-    *move = cpd_move(cpd, rank_of(cpd, from), to);
+    *move = cpd_move(cpd, id_of(cpd, from), to);
     if (*move == GRID_MOVE_NONE)
         return ASTAR_NO_PATH;
     return legal_from(cpd->map.grid, cpd->moves, from.x, from.y) >> *move & 1

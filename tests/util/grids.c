@@ -33,3 +33,15 @@ astar_point random_cell(rng *r, const astar_grid *g)
     int y = rng_below(r, astar_grid_height(g));
     return (astar_point){ x, y };
 }
+
+astar_grid *long_rows_grid(int side)
+{
+    astar_grid *g;
+    assert_int_equal(astar_grid_new(side, side, &g), ASTAR_OK);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            bool open = y == 0 || x % 4 == 0 || (x % 4 == 2 && y % 2 == 1 && y >= 3);
+            assert_int_equal(astar_grid_set_walkable(g, x, y, open), ASTAR_OK);
+        }
+    return g;
+}

@@ -29,4 +29,12 @@ astar_grid *random_grid(rng *r, int w, int h, grid_recipe recipe);
  * that the order does not depend on the compiler). */
 astar_point random_cell(rng *r, const astar_grid *g);
 
+/* A side x side grid whose CPD rows are hundreds of runs long:
+ * corridors down every fourth column, joined along the top, with a
+ * walled-in cell between each two on every other row, so that the targets
+ * a corridor cell reaches and those it cannot alternate in reading order -
+ * a run each (the depth-first order would put each island apart; use
+ * ASTAR_CPD_ORDER_ROWS). */
+astar_grid *long_rows_grid(int side);
+
 #endif
