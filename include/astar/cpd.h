@@ -38,11 +38,11 @@ extern "C" {
  * runs and every 16th again, for the lookups) plus 12 per cell; the runs
  * per cell grow with the map's openness (a few on mazes, tens on dungeons,
  * hundreds on open game and city maps). Where there are 65,536 walkable
- * cells or more and their rows average 64 runs or more, each cell also
- * has a head of 64 bytes (a quarter of its row at most), which holds where
- * its row lies and an index of it: a first move then waits on two cache
- * misses instead of four, one after the other. Heads are made at the
- * build or load, not saved.
+ * cells or more and their rows average 64 runs or more, each cell, walkable
+ * or not, also has a head of 64 bytes, which holds where its row lies and
+ * an index of it: a first move then waits on two cache misses instead of
+ * four, one after the other (AR0011SR, 512 x 512: 17 % more memory, first
+ * moves 27 % faster). Heads are made at the build or load, not saved.
  *
  * The database holds, for each walkable source cell s (its row), the
  * first move from s towards every walkable target t, in the cells'
