@@ -67,13 +67,8 @@ bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs)
     return true;
 }
 
-void astar__cpd_sample(astar_cpd *cpd)
-{
-    for (uint64_t i = 0; i * CPD_BLOCK < cpd->run_count; i++)
-        cpd->sample[i] = cpd->runs[i * CPD_BLOCK];
-}
-
-bool astar__cpd_wants_heads(const astar_cpd *cpd)
+/* Whether cpd should have heads (cpd.h). */
+static bool wants_heads(const astar_cpd *cpd)
 {
     return cpd->walkable >= CPD_HEAD_ROWS && cpd->run_count / cpd->walkable >= CPD_HEAD_RUNS;
 }
@@ -114,6 +109,13 @@ bool astar__cpd_add_heads(astar_cpd *cpd)
         cpd->head[id] = r == NO_RANK ? (cpd_head){ 0 } : head_of(cpd, cpd->row[r], cpd->row[r + 1]);
     }
     return true;
+}
+
+bool astar__cpd_index(astar_cpd *cpd)
+{
+    for (uint64_t i = 0; i * CPD_BLOCK < cpd->run_count; i++)
+        cpd->sample[i] = cpd->runs[i * CPD_BLOCK];
+    return !wants_heads(cpd) || astar__cpd_add_heads(cpd);
 }
 
 uint64_t astar__cpd_file_bytes(uint64_t walkable, uint64_t runs)
@@ -362,9 +364,7 @@ static astar_status gather_rows(astar_cpd *cpd, const build *job, const builder 
         taken[b->index] += job->row_runs[r];
         cpd->row[r + 1] = cpd->row[r] + job->row_runs[r];
     }
-    astar__cpd_sample(cpd);
-    return astar__cpd_wants_heads(cpd) && !astar__cpd_add_heads(cpd) ? ASTAR_OUT_OF_MEMORY
-                                                                     : ASTAR_OK;
+    return astar__cpd_index(cpd) ? ASTAR_OK : ASTAR_OUT_OF_MEMORY;
 }
 
 astar_status astar__cpd_build_rows(astar_cpd *cpd, int threads, const void *shared)

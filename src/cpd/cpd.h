@@ -231,17 +231,19 @@ astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_m
                              astar_costs costs, astar_cpd_order order);
 
 /* Room for cpd's runs and samples: run_count set, runs allocated
- * (aligned) and sample, to be filled by astar__cpd_sample once the runs
+ * (aligned) and sample, to be filled by astar__cpd_index once the runs
  * are written. false when out of memory. */
 bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs);
-void astar__cpd_sample(astar_cpd *cpd);
 
-/* Whether cpd, its rows and samples made, should have heads (above). */
-bool astar__cpd_wants_heads(const astar_cpd *cpd);
+/* What lookups read besides the runs, once the rows and runs are written
+ * (and, from a file, checked): the samples, and the heads where cpd
+ * should have them (above). false when out of memory. */
+bool astar__cpd_index(astar_cpd *cpd);
 
-/* Gives cpd, its rows and samples made and checked, its heads (the
- * build and load, where astar__cpd_wants_heads; the tests, on maps too
- * small for that, to read rows through them). false when out of memory. */
+/* Gives cpd, its rows and samples made, heads whatever its size: the
+ * build and load through astar__cpd_index, and the tests on maps too
+ * small for heads of their own, to read rows through them. false when
+ * out of memory. */
 bool astar__cpd_add_heads(astar_cpd *cpd);
 
 /* Builds every row of cpd (made by astar__cpd_create) on `threads`

@@ -219,7 +219,6 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
     }
     for (uint64_t i = 0; i < runs; i++)
         cpd->runs[i] = get_u32(data + 4 * i);
-    astar__cpd_sample(cpd);
     uint32_t bad = first_bad_row(cpd), none = cpd->none;
     if (bad < cpd->walkable) {
         astar_cpd_delete(cpd);
@@ -227,7 +226,7 @@ static astar_status read_runs(const uint8_t *p, const char *name, cpd_map map,
                                 "row %u: runs no build writes (a first run not at 0, starts "
                                 "not rising or past the rows, a move above %u)", bad, none);
     }
-    if (astar__cpd_wants_heads(cpd) && !astar__cpd_add_heads(cpd)) {
+    if (!astar__cpd_index(cpd)) {
         astar_cpd_delete(cpd);
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, name, 0, "out of memory for the CPD");
     }
