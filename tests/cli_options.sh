@@ -41,6 +41,22 @@ checks=$((checks + 1))
 [ -s "$scratch/a.svg" ] || fail "--svg=FILE wrote no picture"
 run 0 "$ASTAR" path "$map" 3 3 45 40 --al jps --heu=octile -q
 has "algo jps, open list heap, moves 8, costs article, heuristic octile"
+has "jumps auto"
+has "jump points: "
+# --jumps: arena is no cluttered map, so JPS scans unless told to step;
+# both find the same cost.
+cost=$(grep '^path: ' <<<"$out" | sed 's/.*cost \([0-9]*\).*/\1/')
+run 0 "$ASTAR" path "$map" 3 3 45 40 --algo jps --jumps step --heuristic octile -q
+has "jumps step"
+has "squares of the chain (JPS stepped, see --jumps): "
+has "cost $cost "
+random="$ASTAR_BENCH_DIR/maps/random/random512-25-0.map"
+run 0 "$ASTAR" path "$random" 10 10 40 30 --algo jps+ -q
+has "squares of the chain (JPS stepped, see --jumps): "
+run 0 "$ASTAR" path "$random" 10 10 40 30 --algo jps+ --jumps scan -q
+has "jump points: "
+run 2 "$ASTAR" path "$map" 3 3 45 40 --algo jps --jumps far
+has "--jumps does not take 'far'; one of: auto scan step"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --unit-r 4 --u 4,4
 has "'--u' is ambiguous: --unit, --unit-radius, --unit-penalty"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --smooth=yes

@@ -80,17 +80,21 @@ static void search(run *out, astar_context *ctx, const astar_grid *g, astar_poin
     out->status = astar_find_path(ctx, g, a, b, o, &out->path);
 }
 
-/* One query: JPS and JPS+, with the heap and with the buckets, against A*.
- * Returns the jump points JPS expanded. */
+enum { RUNS = 9 }; /* A*, then JPS and JPS+ on two open lists, scanning and stepping */
+
+/* One query: JPS and JPS+, with the heap and with the buckets, scanning
+ * (runs 1-4) and stepping (5-8), against A* (run 0). Returns the jump
+ * points JPS expanded scanning. */
 static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, astar_point b,
                         astar_costs costs, run *runs)
 {
     astar_options reference = options_for(ASTAR_ALGORITHM_ASTAR, costs);
     search(&runs[0], ctx, g, a, b, &reference);
-    for (int k = 1; k <= 4; k++) {
+    for (int k = 1; k < RUNS; k++) {
         astar_options o = options_for(k % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS, costs);
-        if (k > 2)
+        if ((k - 1) % 4 >= 2)
             o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        o.jumps = k <= 4 ? ASTAR_JUMPS_SCAN : ASTAR_JUMPS_STEP;
         const char *name = k % 2 ? "JPS" : "JPS+";
         run *r = &runs[k];
         search(r, ctx, g, a, b, &o);
@@ -109,10 +113,19 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
         assert_int_equal(m.cost, r->path.cost);
         assert_true(chain_on_path(&r->path));
         assert_true(r->path.node_count <= r->path.length);
+        /* Stepping, every square of the path is on the chain. */
+        if (o.jumps == ASTAR_JUMPS_STEP)
+            assert_int_equal(r->path.node_count, r->path.length);
     }
-    /* The table only finds the same jump points faster. */
-    assert_int_equal(runs[1].path.expanded, runs[2].path.expanded);
-    assert_int_equal(runs[3].path.expanded, runs[4].path.expanded);
+    /* The table only finds the same jump points faster, and stepping reads
+     * neither. */
+    for (int k = 1; k < RUNS; k += 2)
+        assert_int_equal(runs[k].path.expanded, runs[k + 1].path.expanded);
+    /* Left to the grid, JPS scans or steps as astar_grid_cluttered says. */
+    astar_options o = options_for(ASTAR_ALGORITHM_JPS, costs);
+    run *left = &runs[RUNS];
+    search(left, ctx, g, a, b, &o);
+    assert_int_equal(left->path.expanded, runs[astar_grid_cluttered(g) ? 5 : 1].path.expanded);
     return runs[1].path.expanded;
 }
 
@@ -122,7 +135,7 @@ static void test_random_grids_agree_with_astar(void **state)
     rng r = { 2026 };
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(200 * 200, &ctx), ASTAR_OK);
-    run *runs = malloc(5 * sizeof *runs);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
     assert_non_null(runs);
     unsigned long queries = 0, found = 0;
     for (int i = 0; i < 400; i++) {
@@ -156,7 +169,7 @@ static void test_few_expansions_on_open_ground(void **state)
     assert_int_equal(astar_context_new(300 * 200, &ctx), ASTAR_OK);
     for (int y = 20; y < 180; y++)
         astar_grid_set_walkable(g, 150, y, false);
-    run *runs = malloc(5 * sizeof *runs);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
     assert_non_null(runs);
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     uint32_t jps = compare(ctx, g, (astar_point){ 2, 100 }, (astar_point){ 297, 101 },
@@ -183,7 +196,7 @@ static void test_rows_longer_than_16_bits(void **state)
     /* A forced neighbour far along the middle row, and a wall near the end. */
     astar_grid_set_walkable(g, 45000, 0, false);
     astar_grid_set_walkable(g, 59990, 1, false);
-    run *runs = malloc(5 * sizeof *runs);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
     assert_non_null(runs);
     const astar_point ends[][2] = {
         { { 0, 1 }, { 59999, 1 } }, { { 0, 1 }, { 50000, 0 } },
@@ -247,9 +260,46 @@ static void assert_run_stops_defined(const astar_grid *g, int edit)
     }
 }
 
+/* The grid's counts for astar_grid_cluttered against their definition:
+ * over walkable cells, straight steps into them from a walkable cell, those
+ * where the run stops at a jump point, and diagonal steps out of them that
+ * the corner rule allows. */
+static void assert_counts_defined(const astar_grid *g, int edit)
+{
+    static const int dxs[4] = { 1, -1, 0, 0 }, dys[4] = { 0, 0, 1, -1 };
+    uint64_t arrivals = 0, forced = 0, diagonals = 0;
+    for (int y = 0; y < astar_grid_height(g); y++)
+        for (int x = 0; x < astar_grid_width(g); x++) {
+            if (!open_at(g, x, y))
+                continue;
+            for (int d = 0; d < 4; d++) {
+                int dx = dxs[d], dy = dys[d];
+                if (!open_at(g, x - dx, y - dy))
+                    continue;
+                arrivals++;
+                bool stop = false;
+                for (int side = -1; side <= 1; side += 2) {
+                    int sx = dx ? 0 : side, sy = dx ? side : 0;
+                    stop |= open_at(g, x + sx, y + sy) && !open_at(g, x + sx - dx, y + sy - dy);
+                }
+                forced += stop;
+            }
+            for (int dy = -1; dy <= 1; dy += 2)
+                for (int dx = -1; dx <= 1; dx += 2)
+                    diagonals += open_at(g, x + dx, y + dy) && open_at(g, x + dx, y) &&
+                                 open_at(g, x, y + dy);
+        }
+    if (arrivals != g->arrivals || forced != g->forced || diagonals != g->diagonals)
+        fail_msg("edit %d: counts %llu %llu %llu, by definition %llu %llu %llu", edit,
+                 (unsigned long long)g->arrivals, (unsigned long long)g->forced,
+                 (unsigned long long)g->diagonals, (unsigned long long)arrivals,
+                 (unsigned long long)forced, (unsigned long long)diagonals);
+}
+
 static void assert_tables_equal(const astar_grid *patched, int edit)
 {
     assert_run_stops_defined(patched, edit);
+    assert_counts_defined(patched, edit);
     astar_grid *fresh = rebuilt(patched);
     size_t entries = astar_grid_cells(patched) * DIRECTIONS;
     for (size_t i = 0; i < entries; i++)
@@ -348,7 +398,7 @@ static void test_uniform_heavy_terrain(void **state)
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(900, &ctx), ASTAR_OK);
-    run *runs = malloc(5 * sizeof *runs);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
     assert_non_null(runs);
     for (int q = 0; q < 50; q++)
         compare(ctx, g, random_cell(&r, g), random_cell(&r, g), ASTAR_COSTS_ARTICLE, runs);
@@ -413,7 +463,7 @@ static void test_other_options_apply(void **state)
     rng r = { 11 };
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(60 * 60, &ctx), ASTAR_OK);
-    run *runs = malloc(5 * sizeof *runs);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
     assert_non_null(runs);
     for (int i = 0; i < 40; i++) {
         astar_grid *g = jps_grid(&r, 60, 60, 25);
@@ -421,9 +471,10 @@ static void test_other_options_apply(void **state)
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
         astar_options best = options_for(ASTAR_ALGORITHM_ASTAR, ASTAR_COSTS_OCTILE);
         search(&runs[0], ctx, g, a, b, &best);
-        for (int k = 1; k <= 2; k++) {
-            astar_options o = options_for(k == 1 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS,
+        for (int k = 1; k <= 4; k++) {
+            astar_options o = options_for(k % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS,
                                           ASTAR_COSTS_OCTILE);
+            o.jumps = k <= 2 ? ASTAR_JUMPS_SCAN : ASTAR_JUMPS_STEP;
             o.weight = 2.5;
             o.stop = i % 2 ? ASTAR_STOP_OPEN : ASTAR_STOP_CLOSED;
             uint32_t seen = 0;
@@ -447,6 +498,83 @@ static void test_other_options_apply(void **state)
     astar_context_delete(ctx);
 }
 
+/* Whether a grid is cluttered, on grids whose shares are known: walls at
+ * random (a quarter of the cells: jump points every third step or so, and
+ * diagonals often open), open ground, rooms, and a maze one cell wide
+ * (jump points at every side passage, but no diagonal step). */
+static void test_cluttered(void **state)
+{
+    (void)state;
+    rng r = { 31 };
+    astar_grid *g = random_grid(&r, 120, 120, (grid_recipe){ 25, 0, 0, 1, 1 });
+    assert_true(astar_grid_cluttered(g));
+    assert_counts_defined(g, -1);
+    astar_grid_delete(g);
+    g = random_grid(&r, 120, 120, (grid_recipe){ 2, 0, 0, 1, 1 });
+    assert_false(astar_grid_cluttered(g));
+    assert_counts_defined(g, -1);
+    astar_grid_delete(g);
+    assert_int_equal(astar_grid_new(61, 61, &g), ASTAR_OK);
+    for (int y = 0; y < 61; y++)
+        for (int x = 0; x < 61; x++)
+            if (x % 2 && y % 2)
+                astar_grid_set_walkable(g, x, y, false); /* pillars: corridors one wide */
+    assert_counts_defined(g, -1);
+    assert_true(g->forced * 3 > g->arrivals); /* jump points every other step... */
+    assert_int_equal(g->diagonals, 0);        /* ...and no diagonal */
+    assert_false(astar_grid_cluttered(g));
+    astar_grid_delete(g);
+    assert_false(astar_grid_cluttered(NULL));
+    assert_int_equal(astar_grid_new(3, 3, &g), ASTAR_OK);
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 3; x++)
+            astar_grid_set_walkable(g, x, y, false);
+    assert_false(astar_grid_cluttered(g)); /* nothing walkable */
+    astar_grid_delete(g);
+}
+
+/* Stepping: each square's parent read back is one step back, the
+ * observer sees every square expanded, and a jumps value out of range is
+ * refused. */
+static void test_stepping_reads_back(void **state)
+{
+    (void)state;
+    rng r = { 8 };
+    astar_grid *g = jps_grid(&r, 50, 50, 25);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(2500, &ctx), ASTAR_OK);
+    run *runs = malloc(sizeof *runs);
+    assert_non_null(runs);
+    astar_options o = options_for(ASTAR_ALGORITHM_JPS, ASTAR_COSTS_OCTILE);
+    o.jumps = ASTAR_JUMPS_STEP;
+    int found = 0;
+    for (int q = 0; q < 20; q++) {
+        astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+        uint32_t seen = 0;
+        o.observer = count_expansion;
+        o.observer_user = &seen;
+        search(runs, ctx, g, a, b, &o);
+        if (runs->status != ASTAR_OK)
+            continue;
+        found++;
+        assert_int_equal(seen, runs->path.expanded);
+        for (size_t i = 1; i < runs->path.length; i++) {
+            astar_point p = runs->points[i];
+            astar_node node;
+            assert_int_equal(astar_context_node(ctx, g, p.x, p.y, &node), ASTAR_OK);
+            assert_int_equal(node.parent.x, runs->points[i - 1].x);
+            assert_int_equal(node.parent.y, runs->points[i - 1].y);
+        }
+    }
+    assert_true(found >= 5);
+    o.jumps = (astar_jumps)3;
+    search(runs, ctx, g, (astar_point){ 0, 0 }, (astar_point){ 1, 1 }, &o);
+    assert_int_equal(runs->status, ASTAR_INVALID_ARGUMENT);
+    free(runs);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -459,6 +587,8 @@ int main(void)
         cmocka_unit_test(test_uniform_heavy_terrain),
         cmocka_unit_test(test_jump_points_out),
         cmocka_unit_test(test_other_options_apply),
+        cmocka_unit_test(test_cluttered),
+        cmocka_unit_test(test_stepping_reads_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

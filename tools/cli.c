@@ -47,6 +47,9 @@ static const named_value ties_names[] = {
     { "straight", ASTAR_TIES_STRAIGHT }, { NULL, 0 } };
 static const named_value stop_names[] = {
     { "closed", ASTAR_STOP_CLOSED }, { "open", ASTAR_STOP_OPEN }, { NULL, 0 } };
+static const named_value jumps_names[] = {
+    { "auto", ASTAR_JUMPS_AUTO }, { "scan", ASTAR_JUMPS_SCAN }, { "step", ASTAR_JUMPS_STEP },
+    { NULL, 0 } };
 
 /* The layouts' own names first: name_of gives the first that matches. */
 static const named_value topology_names[] = {
@@ -106,6 +109,10 @@ static const struct {
     [CLI_TURN_PENALTY] = { "--turn-penalty", NULL,
                        "  --turn-penalty N        add N cost units to G at every change of direction\n"
                        "                          (default 0; A* only, not always least cost)\n" },
+    [CLI_JUMPS] = { "--jumps", jumps_names,
+                "  --jumps auto|scan|step  JPS and JPS+: runs scanned to their jump point, or\n"
+                "                          one square a step (A*'s loop with JPS's rule); auto\n"
+                "                          (default) steps on a cluttered map\n" },
 };
 
 const unsigned cli_all_search_options = (1u << CLI_SEARCH_FLAGS) - 1;
@@ -147,6 +154,7 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     case CLI_HEURISTIC: o->heuristic = (astar_heuristic)v; break;
     case CLI_TIES: o->ties = (astar_ties)v; break;
     case CLI_STOP: o->stop = (astar_stop)v; break;
+    case CLI_JUMPS: o->jumps = (astar_jumps)v; break;
     default: break;
     }
     return true;
@@ -237,6 +245,8 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
             name_of(stop_names, (int)o->stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
+    if (o->algorithm != ASTAR_ALGORITHM_ASTAR)
+        fprintf(out, ", jumps %s", name_of(jumps_names, (int)o->jumps));
 }
 
 void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,

@@ -37,7 +37,7 @@ int cli_exit_for(astar_status status);
 /* The search options, each a bit of a set that says which a subcommand
  * takes: every one, or those a Dijkstra search uses (--moves, --costs). */
 typedef enum cli_search_flag { CLI_ALGO, CLI_OPEN_LIST, CLI_MOVES, CLI_COSTS, CLI_HEURISTIC,
-                               CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY,
+                               CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY, CLI_JUMPS,
                                CLI_SEARCH_FLAGS } cli_search_flag;
 extern const unsigned cli_all_search_options, cli_dijkstra_options;
 

@@ -311,7 +311,12 @@ static int path_in(cli_world *world, int argc, char **argv)
             printf("\n");
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR || use.kind == CLI_PREBUILT_HPA) {
-            printf("%s: %zu\n", use.kind == CLI_PREBUILT_HPA ? "route" : "jump points",
+            bool steps = o.jumps == ASTAR_JUMPS_STEP ||
+                         (o.jumps == ASTAR_JUMPS_AUTO && astar_grid_cluttered(grid));
+            printf("%s: %zu\n",
+                   use.kind == CLI_PREBUILT_HPA ? "route"
+                   : steps ? "squares of the chain (JPS stepped, see --jumps)"
+                           : "jump points",
                    path.node_count);
             if (!x.quiet)
                 cli_print_points(path.nodes, path.node_count);

@@ -132,12 +132,41 @@ typedef struct astar_trace astar_trace;
  * Costs, heuristic, weight, stop rule and observer apply to JPS and JPS+ as
  * to A*. With JPS and JPS+, expanded counts jump points (the observer sees
  * each), astar_path.nodes lists them, and astar_context_node() reports a
- * jump point's parent jump point. */
+ * jump point's parent jump point - except where they step (astar_jumps). */
 typedef enum astar_algorithm {
     ASTAR_ALGORITHM_ASTAR = 0,
     ASTAR_ALGORITHM_JPS,
     ASTAR_ALGORITHM_JPS_PLUS
 } astar_algorithm;
+
+/* How JPS and JPS+ go from a jump point to the next (A* ignores it).
+ *   AUTO   SCAN, or STEP on a grid astar_grid_cluttered() calls cluttered
+ *          (the default)
+ *   SCAN   each run goes on to its jump point or wall, by the stop bits
+ *          (JPS) or the jump table (JPS+)
+ *   STEP   each run stops after one square: the same rules for which
+ *          squares follow which (a square reached straight is followed
+ *          by the square ahead and its forced neighbours, one reached
+ *          diagonally by the three ahead), but every square they open goes
+ *          on the open list, as in A* - canonical A* (Sturtevant and Rabin,
+ *          "Canonical Orderings on Grids", 2016), JPS with jumps bounded to
+ *          one square.
+ * Both find least-cost paths with the same cost. A run is worth scanning
+ * when it is long: where jump points lie every few squares and diagonal
+ * steps are common (maps strewn with obstacles at random), a scan costs
+ * more than the open list operations it saves - docs/performance.md
+ * "Stepping JPS" has the figures. A search that steps is A*'s loop with
+ * fewer neighbours looked at: expanded counts squares, astar_path.nodes
+ * lists every square of the path, astar_context_node() reports the square
+ * one step back as parent, and the ties option applies as to A*
+ * (ASTAR_TIES_STRAIGHT as DEEP). JPS+ asks for its table either way
+ * (ASTAR_NO_JUMP_TABLE), so that what a request needs does not depend on
+ * the map. */
+typedef enum astar_jumps {
+    ASTAR_JUMPS_AUTO = 0,
+    ASTAR_JUMPS_SCAN,
+    ASTAR_JUMPS_STEP
+} astar_jumps;
 
 /* How A* keeps its open list: the three ways the article's note 7 weighs,
  * and a fourth for speed. The first three order squares by the same key, so
@@ -233,6 +262,7 @@ typedef struct astar_options {
                                  limit): a path to the closed square nearest it,
                                  with ASTAR_PARTIAL_NO_PATH or ASTAR_PARTIAL_LIMIT
                                  (see astar_find_path) */
+    astar_jumps jumps;        /* JPS and JPS+: scan or step (default AUTO) */
 } astar_options;
 
 /* The turn penalty is the article's first remedy for paths that zig-zag:

@@ -4,6 +4,7 @@
 #define ASTAR_MOVES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "astar.h"
 #include "core/hex.h"
@@ -71,6 +72,38 @@ static inline unsigned moves_legal(astar_moves moves, unsigned around)
     case ASTAR_MOVES_4: break;
     }
     return around & (STRAIGHT | diagonals);
+}
+
+/* Jump Point Search's rule for which neighbours follow a square entered by
+ * a step in direction d (Harabor and Grastien's natural and forced
+ * neighbours, under the corner rule), as a set of directions: entered
+ * straight, the square ahead and each side neighbour that is walkable in
+ * `around` while the one behind it is not, with the diagonal between that
+ * side and ahead; entered diagonally, the square ahead and the two
+ * straight ones of its components. AND it with moves_legal. */
+static inline unsigned moves_canonical(unsigned d, unsigned around)
+{
+    /* Per direction: the natural set, then for each side the side's and
+     * the square behind it's directions and what follows when forced
+     * (diagonals have no forced neighbours under the corner rule). */
+    static const struct {
+        uint8_t ahead, side[2], behind[2], forced[2];
+    } rule[DIRECTIONS] = {
+        { 0x0B, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+        { 0x02, { 3, 4 }, { 5, 7 }, { 0x09, 0x14 } },
+        { 0x16, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+        { 0x08, { 6, 1 }, { 7, 2 }, { 0x60, 0x03 } },
+        { 0x10, { 6, 1 }, { 5, 0 }, { 0xC0, 0x06 } },
+        { 0x68, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+        { 0x40, { 3, 4 }, { 0, 2 }, { 0x28, 0x90 } },
+        { 0xD0, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+    };
+    unsigned next = rule[d].ahead;
+    for (int k = 0; k < 2; k++) {
+        unsigned forced = (around >> rule[d].side[k]) & ~(around >> rule[d].behind[k]) & 1u;
+        next |= (0u - forced) & rule[d].forced[k];
+    }
+    return next;
 }
 
 /* moves_legal on a grid of either topology: on hexes the walkable ones of

@@ -25,6 +25,7 @@ void astar__bit_lines_free(bit_lines *b, const astar_allocator *memory)
 
 static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool refresh_stops);
 static void set_run_stops(astar_grid *grid, int x, int y);
+static void count_cell(astar_grid *grid, unsigned around, int sign);
 
 astar_status astar_grid_new(int width, int height, astar_grid **out)
 {
@@ -67,8 +68,10 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
         for (int x = 0; x < width; x++)
             put(grid, x, y, 1, false);
     for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++)
+        for (int x = 0; x < width; x++) {
             set_run_stops(grid, x, y);
+            count_cell(grid, grid->around[grid_padded_index(grid, x, y)], 1);
+        }
     *out = grid;
     return ASTAR_OK;
 }
@@ -116,6 +119,40 @@ static unsigned run_stop_bits(unsigned around)
     return (runs_east & 1u) | (runs_west & 1u) << 1 | (runs_south & 1u) << 2 | (runs_north & 1u) << 3;
 }
 
+/* Adds what a walkable cell whose walkable neighbours are `around` counts
+ * for astar_grid_cluttered to the grid's counts (sign 1), or takes it away
+ * (sign -1). */
+static void count_cell(astar_grid *grid, unsigned around, int sign)
+{
+    unsigned stops = run_stop_bits(around);
+    uint64_t arrivals = 0, forced = 0;
+    for (unsigned d = 0; d < 4; d++) {
+        int dx = d < 2 ? (d == 0 ? 1 : -1) : 0, dy = d < 2 ? 0 : (d == 2 ? 1 : -1);
+        if (around >> move_direction(-dx, -dy) & 1) {
+            arrivals++;
+            forced += stops >> d & 1;
+        }
+    }
+    enum { DIAGONAL_BITS = 0xA5 }; /* directions 0, 2, 5 and 7 */
+    uint64_t diagonals =
+        (uint64_t)__builtin_popcount(moves_legal(ASTAR_MOVES_8, around) & DIAGONAL_BITS);
+    grid->arrivals += (uint64_t)sign * arrivals;
+    grid->forced += (uint64_t)sign * forced;
+    grid->diagonals += (uint64_t)sign * diagonals;
+}
+
+/* count_cell for the walkable cells of the 3 x 3 around (x, y). */
+static void count_around(astar_grid *grid, int x, int y, int sign)
+{
+    size_t centre = grid_padded_index(grid, x, y);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            size_t at = (size_t)((ptrdiff_t)centre + dy * grid->stride + dx);
+            if (grid->terrain[at])
+                count_cell(grid, grid->around[at], sign);
+        }
+}
+
 /* Sets the stop bits of cell (x, y) of the grid; a wall stops every run. */
 static void set_run_stops(astar_grid *grid, int x, int y)
 {
@@ -135,8 +172,8 @@ static void refresh_run_stops(astar_grid *grid, int x, int y)
                 set_run_stops(grid, cx, cy);
 }
 
-/* astar__grid_put, which may leave the stop bits to the caller (a new grid
- * sets them all at the end). */
+/* astar__grid_put, which may leave the stop bits and the counts of
+ * astar_grid_cluttered to the caller (a new grid sets them all at the end). */
 static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool refresh_stops)
 {
     uint8_t *cell = &grid->terrain[grid_padded_index(grid, x, y)];
@@ -148,11 +185,17 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
         grid->costs_in_use--;
     if (terrain && grid->cells_of_cost[terrain]++ == 0)
         grid->costs_in_use++;
+    bool walkability = (old == 0) != (terrain == 0);
+    /* The cell and its neighbours count again, with their new around. */
+    if (walkability && refresh_stops)
+        count_around(grid, x, y, -1);
     *cell = terrain;
-    if ((old == 0) != (terrain == 0)) {
+    if (walkability) {
         tell_neighbours(grid, x, y, terrain != 0);
-        if (refresh_stops)
+        if (refresh_stops) {
+            count_around(grid, x, y, 1);
             refresh_run_stops(grid, x, y);
+        }
         if (grid->jumps)
             astar__jump_table_patch(grid, x, y);
         if (grid->islands)
@@ -192,6 +235,18 @@ int astar_grid_height(const astar_grid *grid) { return grid ? grid->height : 0; 
 size_t astar_grid_cells(const astar_grid *grid)
 {
     return grid ? (size_t)grid->width * (size_t)grid->height : 0;
+}
+
+bool astar_grid_cluttered(const astar_grid *grid)
+{
+    if (!grid || grid->arrivals == 0)
+        return false;
+    size_t walkable = 0;
+    for (int c = 1; c <= ASTAR_MAX_TERRAIN; c++)
+        walkable += grid->cells_of_cost[c];
+    double forced_share = (double)grid->forced / (double)grid->arrivals;
+    double diagonal_share = (double)grid->diagonals / (4.0 * (double)walkable);
+    return forced_share * diagonal_share >= 1.0 / 16.0;
 }
 
 bool astar_grid_uniform(const astar_grid *grid)

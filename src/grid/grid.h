@@ -32,6 +32,11 @@ struct astar_grid {
      * that "is the terrain uniform" is O(1) after any edit. */
     size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];
     int costs_in_use;
+    /* Over the walkable cells, for astar_grid_cluttered: straight steps
+     * into them from a walkable cell, those of them where the run stops at
+     * a jump point, and diagonal steps out of them that the corner rule
+     * allows. */
+    uint64_t arrivals, forced, diagonals;
     astar_topology topology; /* squares or one of the hex layouts (core/hex.h) */
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
     islands *islands;   /* [opt] island labels, kept current by astar__grid_put */

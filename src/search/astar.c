@@ -18,9 +18,11 @@
 
 /* Step c) of the article for every square adjacent to current. With extras
  * false (a constant), the game world's code is compiled out; with hex (a
- * constant), the neighbours are the hex grid's six and H counts hexes. */
+ * constant), the neighbours are the hex grid's six and H counts hexes; with
+ * jps (a constant), only those that JPS's rule has follow current (JPS
+ * stepping, astar_jumps). */
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
-                                             const bool hex, const bool traced,
+                                             const bool hex, const bool jps, const bool traced,
                                              const square *current)
 {
     grid_search *a = (grid_search *)s;
@@ -28,7 +30,8 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
     unsigned legal = hex ? s->around[here] & hex_directions(s->model.topology, current->x, current->y)
                          : moves_legal(s->moves, s->around[here]);
     if (current->cell != s->start)
-        legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+        legal &= jps ? moves_canonical(current->dir, s->around[here])
+                     : ~move_bit(move_opposite(current->dir)); /* the parent: closed */
     /* The direction of the step that entered current; the start has none. */
     unsigned entered = DIRECTIONS;
     if (extras && a->turn_penalty && current->cell != s->start)
@@ -74,25 +77,31 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 static ALWAYS_INLINE void expand_plain(search *s, astar_open_list kind, const bool traced,
                                        const square *current)
 {
-    look_at_neighbours(s, kind, false, false, traced, current);
+    look_at_neighbours(s, kind, false, false, false, traced, current);
 }
 
 static ALWAYS_INLINE void expand_extras(search *s, astar_open_list kind, const bool traced,
                                         const square *current)
 {
-    look_at_neighbours(s, kind, true, false, traced, current);
+    look_at_neighbours(s, kind, true, false, false, traced, current);
 }
 
 static ALWAYS_INLINE void expand_hex_plain(search *s, astar_open_list kind, const bool traced,
                                            const square *current)
 {
-    look_at_neighbours(s, kind, false, true, traced, current);
+    look_at_neighbours(s, kind, false, true, false, traced, current);
 }
 
 static ALWAYS_INLINE void expand_hex_extras(search *s, astar_open_list kind, const bool traced,
                                             const square *current)
 {
-    look_at_neighbours(s, kind, true, true, traced, current);
+    look_at_neighbours(s, kind, true, true, false, traced, current);
+}
+
+static ALWAYS_INLINE void expand_jps_steps(search *s, astar_open_list kind, const bool traced,
+                                            const square *current)
+{
+    look_at_neighbours(s, kind, false, false, true, traced, current);
 }
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
@@ -114,6 +123,8 @@ SEARCH_STEPS(step_plain, grid_search, true, TIE_ORDER, seed, expand_plain)
 SEARCH_STEPS(step_extras, grid_search, true, TIE_LINE, seed_extras, expand_extras)
 SEARCH_STEPS(step_hex_plain, grid_search, true, TIE_HEX, seed_hex, expand_hex_plain)
 SEARCH_STEPS(step_hex_extras, grid_search, true, TIE_HEX, seed_hex, expand_hex_extras)
+/* JPS's open lists: the heap or the buckets. */
+SEARCH_STEPS(step_jps_steps, grid_search, false, TIE_ORDER, seed, expand_jps_steps)
 
 astar_status astar__astar_step(search_state *st, uint32_t budget)
 {
@@ -121,8 +132,34 @@ astar_status astar__astar_step(search_state *st, uint32_t budget)
     case SEARCH_ASTAR: return step_plain(&st->u.astar, budget);
     case SEARCH_ASTAR_HEX: return step_hex_plain(&st->u.astar, budget);
     case SEARCH_ASTAR_HEX_EXTRAS: return step_hex_extras(&st->u.astar, budget);
+    case SEARCH_JPS_STEPS: return step_jps_steps(&st->u.astar, budget);
     default: return step_extras(&st->u.astar, budget);
     }
+}
+
+/* What every search on grid_search sets up alike. */
+static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                     uint32_t start, uint32_t target, const astar_options *options)
+{
+    grid_search *a = &st->u.astar;
+    a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
+    a->uniform = astar_grid_uniform(grid);
+    a->turn_penalty = options->world.turn_penalty;
+    a->extras = &st->extras;
+    a->s.start = start;
+    a->s.target = target;
+    a->s.target_x = (int)(target % (uint32_t)grid->width);
+    a->s.target_y = (int)(target / (uint32_t)grid->width);
+    search_line(&a->s, (int)(start % (uint32_t)grid->width), (int)(start / (uint32_t)grid->width));
+    a->s.observer = options->observer;
+    a->s.observer_user = options->observer_user;
+    /* On uniform terrain every walkable cell costs what the target costs. */
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, a->s.target_x, a->s.target_y)];
+    for (int d = 0; d < DIRECTIONS; d++)
+        a->step_cost[d] = a->s.step.cost[d] * terrain;
+    ctx->model = a->s.model;
+    st->end = target;
+    return a;
 }
 
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
@@ -136,23 +173,7 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
      * connect. */
     extras->dead_ends = !hex && astar__dead_end_filter_init(&extras->dead_end, grid, start, target,
                                                             options->moves, uniform_costs);
-    grid_search *a = &st->u.astar;
-    a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
-    a->uniform = astar_grid_uniform(grid);
-    a->turn_penalty = options->world.turn_penalty;
-    a->extras = extras;
-    a->s.start = start;
-    a->s.target = target;
-    a->s.target_x = (int)(target % (uint32_t)grid->width);
-    a->s.target_y = (int)(target / (uint32_t)grid->width);
-    search_line(&a->s, (int)(start % (uint32_t)grid->width), (int)(start / (uint32_t)grid->width));
-    a->s.observer = options->observer;
-    a->s.observer_user = options->observer_user;
-    /* On uniform terrain every walkable cell costs what the target costs. */
-    uint32_t terrain = grid->terrain[grid_padded_index(grid, a->s.target_x, a->s.target_y)];
-    for (int d = 0; d < DIRECTIONS; d++)
-        a->step_cost[d] = a->s.step.cost[d] * terrain;
-    ctx->model = a->s.model;
+    grid_search *a = begin_on_squares(st, ctx, grid, start, target, options);
     /* The loop with extras when the game world or the dead ends price or
      * leave out steps beyond the article's; the plain one otherwise. */
     /* The straight-line ties are served by the loop with extras, so that
@@ -161,9 +182,21 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
                  options->ties == ASTAR_TIES_STRAIGHT;
     st->type = hex ? (extra ? SEARCH_ASTAR_HEX_EXTRAS : SEARCH_ASTAR_HEX)
                    : (extra ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR);
-    st->end = target;
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), true);
     return search_start(&a->s, kind, hex ? seed_hex : extra ? seed_extras : seed);
+}
+
+astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                    uint32_t start, uint32_t target, const astar_options *options)
+{
+    st->extras.dead_ends = false;
+    grid_search *a = begin_on_squares(st, ctx, grid, start, target, options);
+    /* Each square's parent is one step back, as A*'s: astar_context_node
+     * reads it so. */
+    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    st->type = SEARCH_JPS_STEPS;
+    astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), false);
+    return search_start(&a->s, kind, seed);
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,

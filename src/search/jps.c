@@ -314,6 +314,12 @@ astar_status astar__jps_check(const astar_grid *grid, const astar_options *optio
     return ASTAR_OK;
 }
 
+bool astar__jps_steps(const astar_grid *grid, const astar_options *options)
+{
+    return options->jumps == ASTAR_JUMPS_STEP ||
+           (options->jumps == ASTAR_JUMPS_AUTO && astar_grid_cluttered(grid));
+}
+
 static ALWAYS_INLINE void expand_scan(search *s, astar_open_list kind, const bool traced,
                                       const square *current)
 {

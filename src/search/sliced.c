@@ -66,7 +66,9 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         astar__search_state_started(st, &grid->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR && astar__jps_steps(grid, options))
+        status = astar__jps_steps_begin(st, ctx, grid, start_cell, target, options);
+    else if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
     else
         status = astar__astar_begin(st, ctx, grid, start_cell, target, options);
@@ -158,7 +160,8 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
     case SEARCH_ASTAR:
     case SEARCH_ASTAR_EXTRAS:
     case SEARCH_ASTAR_HEX:
-    case SEARCH_ASTAR_HEX_EXTRAS: status = astar__astar_step(st, budget); break;
+    case SEARCH_ASTAR_HEX_EXTRAS:
+    case SEARCH_JPS_STEPS: status = astar__astar_step(st, budget); break;
     case SEARCH_JPS:
     case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
     case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;

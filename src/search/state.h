@@ -92,6 +92,7 @@ typedef enum search_type {
     SEARCH_ASTAR_HEX_EXTRAS,      /* and with the game world */
     SEARCH_JPS,
     SEARCH_JPS_PLUS,
+    SEARCH_JPS_STEPS,             /* JPS or JPS+ stepping (astar_jumps): A*'s loop */
     SEARCH_NEAREST,               /* Dijkstra from targets to the start */
     SEARCH_GRAPH,                 /* A* on a graph */
     SEARCH_GRAPH_NEAREST          /* Dijkstra on a graph, from targets */
@@ -125,6 +126,9 @@ typedef struct search_state {
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__astar_step(search_state *st, uint32_t budget);
+/* JPS's rule over A*'s loop, one square a step (astar_jumps, STEP). */
+astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                    uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__jps_step(search_state *st, uint32_t budget);
