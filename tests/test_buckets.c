@@ -404,6 +404,8 @@ static void test_out_of_entries_starts_over(void **state)
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
         o.algorithm = i % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_ASTAR;
+        /* Scanning: JPS stepping is A*'s loop, whose entries never run out. */
+        o.jumps = ASTAR_JUMPS_SCAN;
         /* JPS keeps a parent per cell before its entries. */
         bucket_queue *q = &few->buckets;
         q->after_g = (unsigned char *)q->near - FEW * sizeof(bucket_entry) -

@@ -279,9 +279,14 @@ static void test_results_unchanged(void **state)
      * read-backs differ (costs are checked optimal on every benchmark
      * problem); the game world's hash moved only because a search it
      * refuses reads back the context of the JPS search before it - its
-     * statuses, costs and expansions were checked unchanged. */
+     * statuses, costs and expansions were checked unchanged.
+     * Re-pinned when JPS and JPS+ began to step on cluttered grids
+     * (astar_jumps): many of these random grids are, and there both
+     * expand and read back squares, not jump points; the game world's
+     * hash moved for the same read-back as before. With jumps forced to
+     * SCAN in jps_searches, every hash came out as pinned before. */
     static const uint64_t pinned[KINDS] = {
-        0x36e063cf59676d05u, 0x4f95243108148e6fu, 0x841e6d763f4b3050u,
+        0x36e063cf59676d05u, 0x858accdf70cadeaau, 0x289de6bf99e726f1u,
         0x5a4545fbcbf17176u, 0x527f799799796497u,
     };
     int changed = 0;
