@@ -294,6 +294,16 @@ static void assert_counts_defined(const astar_grid *g, int edit)
                  (unsigned long long)g->arrivals, (unsigned long long)g->forced,
                  (unsigned long long)g->diagonals, (unsigned long long)arrivals,
                  (unsigned long long)forced, (unsigned long long)diagonals);
+    /* The shares' product against 1/16, in integers: the walkable cells
+     * are a quarter of the diagonal steps there could be. */
+    uint64_t walkable = 0;
+    for (int y = 0; y < astar_grid_height(g); y++)
+        for (int x = 0; x < astar_grid_width(g); x++)
+            walkable += open_at(g, x, y);
+    bool cluttered = arrivals > 0 && 16 * forced * diagonals >= 4 * walkable * arrivals;
+    if (astar_grid_cluttered(g) != cluttered)
+        fail_msg("edit %d: cluttered %d, by definition %d", edit, astar_grid_cluttered(g),
+                 cluttered);
 }
 
 static void assert_tables_equal(const astar_grid *patched, int edit)

@@ -26,6 +26,7 @@ void astar__bit_lines_free(bit_lines *b, const astar_allocator *memory)
 static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool refresh_stops);
 static void set_run_stops(astar_grid *grid, int x, int y);
 static void count_cell(astar_grid *grid, unsigned around, int sign);
+static void note_clutter(astar_grid *grid);
 
 astar_status astar_grid_new(int width, int height, astar_grid **out)
 {
@@ -72,6 +73,7 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
             set_run_stops(grid, x, y);
             count_cell(grid, grid->around[grid_padded_index(grid, x, y)], 1);
         }
+    note_clutter(grid);
     *out = grid;
     return ASTAR_OK;
 }
@@ -141,6 +143,23 @@ static void count_cell(astar_grid *grid, unsigned around, int sign)
     grid->diagonals += (uint64_t)sign * diagonals;
 }
 
+/* Works out astar_grid_cluttered from the counts, once per change of them
+ * rather than once per search, which asks for it (a short JPS query takes
+ * a microsecond or two). */
+static void note_clutter(astar_grid *grid)
+{
+    size_t walkable = 0;
+    for (int c = 1; c <= ASTAR_MAX_TERRAIN; c++)
+        walkable += grid->cells_of_cost[c];
+    if (grid->arrivals == 0 || walkable == 0) {
+        grid->cluttered = false;
+        return;
+    }
+    double forced_share = (double)grid->forced / (double)grid->arrivals;
+    double diagonal_share = (double)grid->diagonals / (4.0 * (double)walkable);
+    grid->cluttered = forced_share * diagonal_share >= 1.0 / 16.0;
+}
+
 /* count_cell for the walkable cells of the 3 x 3 around (x, y). */
 static void count_around(astar_grid *grid, int x, int y, int sign)
 {
@@ -194,6 +213,7 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
         tell_neighbours(grid, x, y, terrain != 0);
         if (refresh_stops) {
             count_around(grid, x, y, 1);
+            note_clutter(grid);
             refresh_run_stops(grid, x, y);
         }
         if (grid->jumps)
@@ -239,14 +259,7 @@ size_t astar_grid_cells(const astar_grid *grid)
 
 bool astar_grid_cluttered(const astar_grid *grid)
 {
-    if (!grid || grid->arrivals == 0)
-        return false;
-    size_t walkable = 0;
-    for (int c = 1; c <= ASTAR_MAX_TERRAIN; c++)
-        walkable += grid->cells_of_cost[c];
-    double forced_share = (double)grid->forced / (double)grid->arrivals;
-    double diagonal_share = (double)grid->diagonals / (4.0 * (double)walkable);
-    return forced_share * diagonal_share >= 1.0 / 16.0;
+    return grid && grid->cluttered;
 }
 
 bool astar_grid_uniform(const astar_grid *grid)
