@@ -4,7 +4,9 @@
  * differs between them is how a square's neighbours are found, and that is
  * a function handed to the loop, an expansion (Warthog calls it an
  * expansion policy):
- *   grid squares   A*: the 8 (or 4) adjacent squares (search.c)
+ *   grid squares   A*: the 8 (or 4) adjacent squares; JPS and JPS+ stepping
+ *                  on a cluttered grid: those of them JPS's rule has follow
+ *                  the square (astar.c)
  *   jump points    JPS and JPS+: the next jump point along each way (jps.c)
  *   backwards      Dijkstra from a set of targets, each step priced by the
  *                  square it enters on the way back (dijkstra.c)
