@@ -126,16 +126,13 @@ static unsigned run_stop_bits(unsigned around)
  * (sign -1). */
 static void count_cell(astar_grid *grid, unsigned around, int sign)
 {
-    unsigned stops = run_stop_bits(around);
-    uint64_t arrivals = 0, forced = 0;
-    for (unsigned d = 0; d < 4; d++) {
-        int dx = d < 2 ? (d == 0 ? 1 : -1) : 0, dy = d < 2 ? 0 : (d == 2 ? 1 : -1);
-        if (around >> move_direction(-dx, -dy) & 1) {
-            arrivals++;
-            forced += stops >> d & 1;
-        }
-    }
-    enum { DIAGONAL_BITS = 0xA5 }; /* directions 0, 2, 5 and 7 */
+    /* A run each way (run_stops' order: east, west, south, north) arrives
+     * from the neighbour behind it: west, east, north, south. */
+    unsigned behind = (around >> 3 & 1u) | (around >> 4 & 1u) << 1 | (around >> 6 & 1u) << 2 |
+                      (around >> 1 & 1u) << 3;
+    enum { STRAIGHT_BITS = 0x5A, DIAGONAL_BITS = 0xA5 }; /* directions 1, 3, 4, 6; 0, 2, 5, 7 */
+    uint64_t arrivals = (uint64_t)__builtin_popcount(around & STRAIGHT_BITS);
+    uint64_t forced = (uint64_t)__builtin_popcount(run_stop_bits(around) & behind);
     uint64_t diagonals =
         (uint64_t)__builtin_popcount(moves_legal(ASTAR_MOVES_8, around) & DIAGONAL_BITS);
     grid->arrivals += (uint64_t)sign * arrivals;
@@ -148,9 +145,7 @@ static void count_cell(astar_grid *grid, unsigned around, int sign)
  * a microsecond or two). */
 static void note_clutter(astar_grid *grid)
 {
-    size_t walkable = 0;
-    for (int c = 1; c <= ASTAR_MAX_TERRAIN; c++)
-        walkable += grid->cells_of_cost[c];
+    size_t walkable = grid->walkable;
     if (grid->arrivals == 0 || walkable == 0) {
         grid->cluttered = false;
         return;
@@ -205,6 +200,8 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
     if (terrain && grid->cells_of_cost[terrain]++ == 0)
         grid->costs_in_use++;
     bool walkability = (old == 0) != (terrain == 0);
+    if (walkability)
+        grid->walkable = terrain ? grid->walkable + 1 : grid->walkable - 1;
     /* The cell and its neighbours count again, with their new around. */
     if (walkability && refresh_stops)
         count_around(grid, x, y, -1);

@@ -37,6 +37,7 @@ struct astar_grid {
      * a jump point, and diagonal steps out of them that the corner rule
      * allows. */
     uint64_t arrivals, forced, diagonals;
+    size_t walkable;    /* walkable cells */
     bool cluttered;     /* what they make of it (astar_grid_cluttered) */
     astar_topology topology; /* squares or one of the hex layouts (core/hex.h) */
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
