@@ -126,6 +126,7 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
     run *left = &runs[RUNS];
     search(left, ctx, g, a, b, &o);
     assert_int_equal(left->path.expanded, runs[astar_grid_cluttered(g) ? 5 : 1].path.expanded);
+    assert_int_equal(astar_jps_steps(g, &o), astar_grid_cluttered(g));
     return runs[1].path.expanded;
 }
 
@@ -519,9 +520,23 @@ static void test_cluttered(void **state)
     astar_grid *g = random_grid(&r, 120, 120, (grid_recipe){ 25, 0, 0, 1, 1 });
     assert_true(astar_grid_cluttered(g));
     assert_counts_defined(g, -1);
+    /* What a search steps by, as astar_jps_steps answers it. */
+    astar_options o = options_for(ASTAR_ALGORITHM_JPS_PLUS, ASTAR_COSTS_OCTILE);
+    assert_true(astar_jps_steps(g, &o));
+    o.jumps = ASTAR_JUMPS_SCAN;
+    assert_false(astar_jps_steps(g, &o));
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    o.jumps = ASTAR_JUMPS_STEP;
+    assert_false(astar_jps_steps(g, &o)); /* A* looks at every neighbour */
+    assert_false(astar_jps_steps(NULL, &o));
+    assert_false(astar_jps_steps(g, NULL));
     astar_grid_delete(g);
     g = random_grid(&r, 120, 120, (grid_recipe){ 2, 0, 0, 1, 1 });
     assert_false(astar_grid_cluttered(g));
+    o = options_for(ASTAR_ALGORITHM_JPS, ASTAR_COSTS_OCTILE);
+    assert_false(astar_jps_steps(g, &o));
+    o.jumps = ASTAR_JUMPS_STEP;
+    assert_true(astar_jps_steps(g, &o));
     assert_counts_defined(g, -1);
     astar_grid_delete(g);
     assert_int_equal(astar_grid_new(61, 61, &g), ASTAR_OK);

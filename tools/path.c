@@ -311,8 +311,7 @@ static int path_in(cli_world *world, int argc, char **argv)
             printf("\n");
         }
         if (o.algorithm != ASTAR_ALGORITHM_ASTAR || use.kind == CLI_PREBUILT_HPA) {
-            bool steps = o.jumps == ASTAR_JUMPS_STEP ||
-                         (o.jumps == ASTAR_JUMPS_AUTO && astar_grid_cluttered(grid));
+            bool steps = astar_jps_steps(grid, &o);
             printf("%s: %zu\n",
                    use.kind == CLI_PREBUILT_HPA ? "route"
                    : steps ? "squares of the chain (JPS stepped, see --jumps)"

@@ -300,6 +300,14 @@ ASTAR_API astar_options astar_options_default(void);
  * cells, so the path is still the least costly under them. */
 ASTAR_API bool astar_options_optimal(const astar_options *options);
 
+/* Whether a search of `grid` with `options` steps (astar_jumps): true for
+ * JPS and JPS+ asked to STEP, or left to AUTO on a grid
+ * astar_grid_cluttered() calls cluttered; false for A*, for SCAN, and for
+ * a NULL argument. What a caller asks before it reads expanded,
+ * astar_path.nodes or astar_context_node(), whose meaning depends on it.
+ * O(1), reads only. */
+ASTAR_API bool astar_jps_steps(const astar_grid *grid, const astar_options *options);
+
 /* ------------------------------------------------------------------------ */
 /* Search contexts and searches                                             */
 /* ------------------------------------------------------------------------ */

@@ -28,6 +28,10 @@ struct astar_grid {
      * y); a bit is set on a blocked cell, and on a walkable one with a side
      * neighbour walkable where the side neighbour behind it is not. */
     bit_lines run_stops[4];
+    /* For each value of an around byte, its four stop bits and what the
+     * cell counts for astar_grid_cluttered (grid.c), so that an edit looks
+     * up the nine cells it touches instead of working them out. */
+    uint16_t around_facts[256];
     /* Walkable cells per terrain cost, and how many costs are in use, so
      * that "is the terrain uniform" is O(1) after any edit. */
     size_t cells_of_cost[ASTAR_MAX_TERRAIN + 1];

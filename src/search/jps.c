@@ -314,8 +314,10 @@ astar_status astar__jps_check(const astar_grid *grid, const astar_options *optio
     return ASTAR_OK;
 }
 
-bool astar__jps_steps(const astar_grid *grid, const astar_options *options)
+bool astar_jps_steps(const astar_grid *grid, const astar_options *options)
 {
+    if (!grid || !options || options->algorithm == ASTAR_ALGORITHM_ASTAR)
+        return false;
     return options->jumps == ASTAR_JUMPS_STEP ||
            (options->jumps == ASTAR_JUMPS_AUTO && astar_grid_cluttered(grid));
 }

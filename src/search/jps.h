@@ -10,8 +10,4 @@
  * these options: ASTAR_OK, ASTAR_UNSUPPORTED or ASTAR_NO_JUMP_TABLE. */
 astar_status astar__jps_check(const astar_grid *grid, const astar_options *options);
 
-/* Whether a JPS or JPS+ search of this grid steps rather than scans
- * (astar_jumps): asked to, or left to the grid and the grid is cluttered. */
-bool astar__jps_steps(const astar_grid *grid, const astar_options *options);
-
 #endif

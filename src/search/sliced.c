@@ -66,7 +66,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         astar__search_state_started(st, &grid->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR && astar__jps_steps(grid, options))
+    if (astar_jps_steps(grid, options))
         status = astar__jps_steps_begin(st, ctx, grid, start_cell, target, options);
     else if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
         status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
