@@ -63,8 +63,13 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
     }
-    for (unsigned around = 0; around < 256; around++)
+    for (unsigned around = 0; around < 256; around++) {
         grid->around_facts[around] = around_facts(around);
+        unsigned legal = moves_legal(ASTAR_MOVES_8, around);
+        for (unsigned d = 0; d < DIRECTIONS; d++)
+            grid->successors[d][around] = (uint8_t)(legal & moves_canonical(d, around));
+        grid->successors[DIRECTIONS][around] = (uint8_t)legal;
+    }
     /* The stops once all cells are open, not for the nine cells around
      * each as an edit does (that made loading a 1024 x 1024 map 3.7 times
      * slower: 0.22 s against 0.06). */

@@ -27,11 +27,16 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 {
     grid_search *a = (grid_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
-    unsigned legal = hex ? s->around[here] & hex_directions(s->model.topology, current->x, current->y)
-                         : moves_legal(s->moves, s->around[here]);
-    if (current->cell != s->start)
-        legal &= jps ? moves_canonical(current->dir, s->around[here])
-                     : ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+    unsigned legal;
+    if (jps) {
+        legal = s->grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
+                                   [s->around[here]];
+    } else {
+        legal = hex ? s->around[here] & hex_directions(s->model.topology, current->x, current->y)
+                    : moves_legal(s->moves, s->around[here]);
+        if (current->cell != s->start)
+            legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+    }
     /* The direction of the step that entered current; the start has none. */
     unsigned entered = DIRECTIONS;
     if (extras && a->turn_penalty && current->cell != s->start)
