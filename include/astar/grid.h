@@ -20,7 +20,9 @@ extern "C" {
  * [in]  width, height  1..ASTAR_MAX_SIDE, width * height <= ASTAR_MAX_CELLS
  * [out] out            the new grid; free it with astar_grid_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
- * Costs O(width * height) time and about 2 * (width + 2) * (height + 2) bytes. */
+ * Costs O(width * height) time and about 2.5 * (width + 2) * (height + 2)
+ * bytes (per cell its terrain, its neighbours' walkability and JPS's stop
+ * bits), plus 5 KB of counts and tables. */
 ASTAR_API astar_status astar_grid_new(int width, int height, astar_grid **out);
 
 /* astar_grid_new with your allocator (astar/memory.h): the grid, its
