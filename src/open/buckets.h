@@ -194,12 +194,23 @@ static ALWAYS_INLINE bool bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
 /* The article's "add it to the open list" and "re-point it": the square
  * gets G = g, F = f and its parent in direction dir, then an entry. Returns
  * what bucket_push does. */
-static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
-                                       uint32_t g, uint32_t f)
+static ALWAYS_INLINE void bucket_mark(bucket_queue *q, uint32_t cell, unsigned dir, uint32_t g)
 {
     q->g[cell] = g;
     q->tag[cell] = q->stamp | dir;
+}
+
+static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
+                                       uint32_t g, uint32_t f)
+{
+    bucket_mark(q, cell, dir, g);
     return bucket_push(q, xy, f);
+}
+
+/* F of the square last taken off the list: the lowest F there is. */
+static ALWAYS_INLINE uint32_t bucket_taking(const bucket_queue *q)
+{
+    return q->base + q->cursor;
 }
 
 /* On a graph, F may come out lower than the F being taken, by the last

@@ -165,6 +165,20 @@ static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
     return true;
 }
 
+/* Closes a square that was reached with the F being taken and kept out of
+ * the buckets (search.held), as context_take_bucket would have. */
+static ALWAYS_INLINE void context_take_held(astar_context *ctx, uint32_t cell, uint32_t xy,
+                                            square *out)
+{
+    ctx->buckets.tag[cell] |= BUCKET_CLOSED;
+    out->cell = cell;
+    out->x = (int)(xy & 0xFFFFu);
+    out->y = (int)(xy >> 16);
+    out->g = ctx->buckets.g[cell];
+    out->dir = bucket_dir(&ctx->buckets, cell);
+    out->tie = 0;
+}
+
 /* Puts entry e at position pos of the list, and says so in its cell's slot:
  * every entry that moves in an open list goes through here, which is all
  * context_list_of needs to find it in any arrangement. */

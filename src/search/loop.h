@@ -152,6 +152,13 @@ typedef struct search {
                                      target by H, then G; NO_CELL before any */
     uint64_t nearest_h;
     uint32_t nearest_g;
+    /* With the buckets: the square reached last in this expansion with the
+     * F being taken, held back from its bucket, or NO_CELL. It is the one
+     * the bucket would hand out next (squares added last leave first), so
+     * the loop takes it straight from here and skips its push and its
+     * take; the order of expansion is the same. */
+    uint32_t held;
+    uint32_t held_xy;
 } search;
 
 /* An expansion: the article's step c) for the square just closed, calling
@@ -302,6 +309,7 @@ static ALWAYS_INLINE astar_list search_list(const search *s, astar_open_list kin
 static ALWAYS_INLINE void search_begin(search *s, astar_open_list kind, uint32_t start_f)
 {
     astar_context *ctx = s->ctx;
+    s->held = NO_CELL;
     context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
     if (kind == ASTAR_OPEN_LIST_BUCKETS)
         astar__bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
@@ -362,9 +370,18 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
                 ctx->buckets.h[cell] = (uint32_t)h;
             bucket_not_passed(&ctx->buckets, (uint32_t)f);
         }
-        if (!bucket_reach(&ctx->buckets, cell, (uint32_t)x | (uint32_t)y << 16, dir, (uint32_t)g,
-                          (uint32_t)f))
+        uint32_t xy = (uint32_t)x | (uint32_t)y << 16;
+        /* A graph's F may come out below the F being taken (bucket_not_passed),
+         * and a trace writes each take: neither holds a square back. */
+        if (!traced && !tie_node_parents(rule) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
+            bucket_mark(&ctx->buckets, cell, dir, (uint32_t)g);
+            if (s->held != NO_CELL && !bucket_push(&ctx->buckets, s->held_xy, (uint32_t)f))
+                s->out_of_entries = true;
+            s->held = cell;
+            s->held_xy = xy;
+        } else if (!bucket_reach(&ctx->buckets, cell, xy, dir, (uint32_t)g, (uint32_t)f)) {
             s->out_of_entries = true;
+        }
         if (traced && s->trace)
             search_trace(s, list == ASTAR_LIST_OPEN ? ASTAR_TRACE_REPOINTED : ASTAR_TRACE_OPENED,
                          cell, parent, (uint32_t)f, (uint32_t)g);
@@ -448,8 +465,12 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        if (!context_take_bucket(ctx, out))
+        if (s->held != NO_CELL) {
+            context_take_held(ctx, s->held, s->held_xy, out);
+            s->held = NO_CELL;
+        } else if (!context_take_bucket(ctx, out)) {
             return false;
+        }
         if (tie_node_parents(rule)) {
             out->x = (int)out->cell; /* a node: x is its id, y 0 */
             out->y = 0;
