@@ -105,6 +105,16 @@ static ALWAYS_INLINE bool tie_node_parents(tie_rule rule)
     return rule == TIE_GRAPH || rule == TIE_GRAPH_SOURCE;
 }
 
+/* Whether a search on the buckets holds back the square it takes next
+ * (search.held): on a grid's squares, not on jump points, whose successors
+ * share the F being taken too seldom to pay for the test, nor on a graph,
+ * whose F may come out below the F being taken (bucket_not_passed). A
+ * traced search never does either, as its trace writes each take. */
+static ALWAYS_INLINE bool tie_holds_back(tie_rule rule)
+{
+    return rule != TIE_PARENT && !tie_node_parents(rule);
+}
+
 /* One search: what it needs at hand, set up once before the loop, and what
  * the loop keeps as it goes. An expansion that needs more embeds this as
  * the first member of its own struct. */
@@ -371,9 +381,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
             bucket_not_passed(&ctx->buckets, (uint32_t)f);
         }
         uint32_t xy = (uint32_t)x | (uint32_t)y << 16;
-        /* A graph's F may come out below the F being taken (bucket_not_passed),
-         * and a trace writes each take: neither holds a square back. */
-        if (!traced && !tie_node_parents(rule) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
+        if (!traced && tie_holds_back(rule) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
             bucket_mark(&ctx->buckets, cell, dir, (uint32_t)g);
             if (s->held != NO_CELL && !bucket_push(&ctx->buckets, s->held_xy, (uint32_t)f))
                 s->out_of_entries = true;
@@ -465,7 +473,7 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        if (s->held != NO_CELL) {
+        if (tie_holds_back(rule) && s->held != NO_CELL) {
             context_take_held(ctx, s->held, s->held_xy, out);
             s->held = NO_CELL;
         } else if (!context_take_bucket(ctx, out)) {
