@@ -191,15 +191,18 @@ static ALWAYS_INLINE bool bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
     return true;
 }
 
-/* The article's "add it to the open list" and "re-point it": the square
- * gets G = g, F = f and its parent in direction dir, then an entry. Returns
- * what bucket_push does. */
+/* Says that a square is open, with G = g and its parent in direction dir,
+ * without an entry in a bucket: the loop's square held back (loop.h) has
+ * none. */
 static ALWAYS_INLINE void bucket_mark(bucket_queue *q, uint32_t cell, unsigned dir, uint32_t g)
 {
     q->g[cell] = g;
     q->tag[cell] = q->stamp | dir;
 }
 
+/* The article's "add it to the open list" and "re-point it": the square
+ * gets G = g, F = f and its parent in direction dir, then an entry. Returns
+ * what bucket_push does. */
 static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
                                        uint32_t g, uint32_t f)
 {
