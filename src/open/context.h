@@ -150,6 +150,19 @@ typedef struct square {
     uint32_t tie;
 } square;
 
+/* Fills out with a square of the BUCKETS layout, from its cell and its
+ * packed coordinates (x in the low 16 bits). */
+static ALWAYS_INLINE void context_bucket_square(const astar_context *ctx, uint32_t cell,
+                                                uint32_t xy, square *out)
+{
+    out->cell = cell;
+    out->x = (int)(xy & 0xFFFFu);
+    out->y = (int)(xy >> 16);
+    out->g = ctx->buckets.g[cell];
+    out->dir = bucket_dir(&ctx->buckets, cell);
+    out->tie = 0;
+}
+
 /* Takes the lowest F off the BUCKETS open list and closes it. Returns false
  * when the open list is empty. */
 static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
@@ -157,11 +170,7 @@ static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
     uint32_t xy;
     if (!bucket_take(&ctx->buckets, &xy, &out->cell))
         return false;
-    out->x = (int)(xy & 0xFFFFu);
-    out->y = (int)(xy >> 16);
-    out->g = ctx->buckets.g[out->cell];
-    out->dir = bucket_dir(&ctx->buckets, out->cell);
-    out->tie = 0;
+    context_bucket_square(ctx, out->cell, xy, out);
     return true;
 }
 
@@ -171,12 +180,7 @@ static ALWAYS_INLINE void context_take_held(astar_context *ctx, uint32_t cell, u
                                             square *out)
 {
     ctx->buckets.tag[cell] |= BUCKET_CLOSED;
-    out->cell = cell;
-    out->x = (int)(xy & 0xFFFFu);
-    out->y = (int)(xy >> 16);
-    out->g = ctx->buckets.g[cell];
-    out->dir = bucket_dir(&ctx->buckets, cell);
-    out->tie = 0;
+    context_bucket_square(ctx, cell, xy, out);
 }
 
 /* Puts entry e at position pos of the list, and says so in its cell's slot:
