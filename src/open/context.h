@@ -168,6 +168,8 @@ static ALWAYS_INLINE void context_bucket_square(const astar_context *ctx, uint32
 static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
 {
     uint32_t xy;
+    /* Into the square itself: taken into a local and copied, the cell cost
+     * 1.3 % more instructions in an A* search. */
     if (!bucket_take(&ctx->buckets, &xy, &out->cell))
         return false;
     context_bucket_square(ctx, out->cell, xy, out);
