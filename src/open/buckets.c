@@ -94,7 +94,8 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
 
 /* What a refill works F out for: a graph's nodes, or a grid's squares
  * under any cost model, or under the octile H at weight 1 on squares
- * (JPS's, and A*'s usual one), for which H needs no choice per entry. */
+ * (what every search of the benchmarks uses), for which H needs no choice
+ * per entry. */
 enum refill_kind { REFILL_GRAPH, REFILL_GRID, REFILL_OCTILE };
 
 /* bucket_f with the kind a constant, so that the refill's loop has no
@@ -107,13 +108,12 @@ static ALWAYS_INLINE uint32_t f_of(const bucket_queue *q, const enum refill_kind
     if (kind == REFILL_GRAPH)
         return bucket_f_node(q, xy, g);
     if (kind == REFILL_GRID)
-        return bucket_f_at(q, xy, g);
+        return bucket_f_at(q, &q->model, xy, g);
     cost_model octile = q->model;
     octile.heuristic = ASTAR_HEURISTIC_OCTILE;
     octile.weight = WEIGHT_ONE;
     octile.topology = ASTAR_TOPOLOGY_SQUARE;
-    int x = (int)(xy & 0xFFFFu), y = (int)(xy >> 16);
-    return g + (uint32_t)cost_h_at(&octile, x, y, q->target_x, q->target_y);
+    return bucket_f_at(q, &octile, xy, g);
 }
 
 static ALWAYS_INLINE void refill(bucket_queue *q, const enum refill_kind kind)

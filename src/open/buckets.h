@@ -117,11 +117,13 @@ static inline uint32_t bucket_cell(const bucket_queue *q, uint32_t xy)
     return (xy >> 16) * q->width + (xy & 0xFFFFu);
 }
 
-/* F of the square at (x, y) = xy on a grid, whose G is g. */
-static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, uint32_t xy, uint32_t g)
+/* F of the square at (x, y) = xy on a grid, whose G is g, with H under
+ * `model` (the queue's, or one the caller knows to be the same). */
+static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, const cost_model *model,
+                                          uint32_t xy, uint32_t g)
 {
     int x = (int)(xy & 0xFFFFu), y = (int)(xy >> 16);
-    return g + (uint32_t)cost_h_at(&q->model, x, y, q->target_x, q->target_y);
+    return g + (uint32_t)cost_h_at(model, x, y, q->target_x, q->target_y);
 }
 
 /* F of a graph's node reached in this search, whose G is g. */
@@ -134,7 +136,7 @@ static ALWAYS_INLINE uint32_t bucket_f_node(const bucket_queue *q, uint32_t node
  * is g. */
 static inline uint32_t bucket_f(const bucket_queue *q, uint32_t xy, uint32_t g)
 {
-    return q->on_graph ? bucket_f_node(q, xy, g) : bucket_f_at(q, xy, g);
+    return q->on_graph ? bucket_f_node(q, xy, g) : bucket_f_at(q, &q->model, xy, g);
 }
 
 static inline astar_list bucket_list_of(const bucket_queue *q, uint32_t cell)
