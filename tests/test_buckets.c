@@ -247,52 +247,61 @@ static void test_read_back_after_buckets(void **state)
 }
 
 /* The queue over a small context: a few open squares, each re-pointed to
- * a lower F again and again before anything is taken. */
+ * a lower F again and again before anything is taken; with a word per
+ * cell beside G too (JPS's parents), which neither G nor the entries may
+ * overwrite. */
 static void test_queue_drops_stale_entries(void **state)
 {
     (void)state;
     enum { WIDTH = 16, CELLS = 16 * 8, OPEN = 40, ROUNDS = 60 };
-    astar_context *ctx;
-    assert_int_equal(astar_context_new(CELLS, &ctx), ASTAR_OK);
-    bucket_queue *q = &ctx->buckets;
-    assert_true(q->capacity > OPEN && q->capacity < OPEN * ROUNDS);
-    astar_options o = astar_options_default();
-    o.heuristic = ASTAR_HEURISTIC_ZERO; /* F = G, so the F pushed is G */
-    cost_model model = cost_model_of(&o);
-    const uint32_t lowest = 1000;
-    astar__bucket_start(q, WIDTH, &model, 0, 0, lowest, false);
-    uint32_t f[OPEN], cells[OPEN];
-    for (int i = 0; i < OPEN; i++) {
-        cells[i] = (uint32_t)(3 * i + 1);
-        f[i] = lowest + 100000 + (uint32_t)rng_below(&generator, 100000);
-    }
-    for (int r = 0; r < ROUNDS; r++)
+    for (int per_cell = 0; per_cell < 2; per_cell++) {
+        astar_context *ctx;
+        assert_int_equal(astar_context_new(CELLS, &ctx), ASTAR_OK);
+        bucket_queue *q = &ctx->buckets;
+        astar_options o = astar_options_default();
+        o.heuristic = ASTAR_HEURISTIC_ZERO; /* F = G, so the F pushed is G */
+        cost_model model = cost_model_of(&o);
+        const uint32_t lowest = 1000;
+        astar__bucket_start(q, WIDTH, &model, 0, 0, lowest, per_cell);
+        assert_int_equal(q->g_shift, (unsigned)per_cell);
+        assert_true(q->room > OPEN && q->room < OPEN * ROUNDS);
+        uint32_t f[OPEN], cells[OPEN];
         for (int i = 0; i < OPEN; i++) {
-            /* Lower each time, far and near, never below the lowest. */
-            uint64_t keep = (uint64_t)rng_below(&generator, 1000);
-            f[i] = lowest + (uint32_t)((f[i] - lowest) * keep / 1000);
-            bucket_reach(q, cells[i], cells[i] % WIDTH | cells[i] / WIDTH << 16, 0, f[i], f[i]);
+            cells[i] = (uint32_t)(2 * i + 1); /* a word apart: G and words interleave */
+            f[i] = lowest + 100000 + (uint32_t)rng_below(&generator, 100000);
         }
-    /* Every entry was handed out: the stale ones had to be dropped. */
-    assert_int_equal(q->room, q->capacity);
-    assert_int_equal(q->used, q->capacity);
-    uint32_t last = 0;
-    bool taken[OPEN] = { false };
-    for (int n = 0; n < OPEN; n++) {
-        uint32_t xy = 0, cell = 0;
-        assert_true(bucket_take(q, &xy, &cell));
-        assert_int_equal(cell, (xy >> 16) * WIDTH + (xy & 0xFFFFu));
-        int i = (int)(cell - 1) / 3;
-        assert_true(i >= 0 && i < OPEN && cells[i] == cell && !taken[i]);
-        taken[i] = true;
-        assert_int_equal(q->g[cell], f[i]);
-        assert_true(f[i] >= last);
-        last = f[i];
-        assert_int_equal(bucket_list_of(q, cell), ASTAR_LIST_CLOSED);
+        for (int r = 0; r < ROUNDS; r++)
+            for (int i = 0; i < OPEN; i++) {
+                /* Lower each time, far and near, never below the lowest. */
+                uint64_t keep = (uint64_t)rng_below(&generator, 1000);
+                f[i] = lowest + (uint32_t)((f[i] - lowest) * keep / 1000);
+                if (per_cell)
+                    *bucket_word(q->parent, cells[i]) = ~f[i];
+                bucket_reach(q, q->g_shift, cells[i], cells[i] % WIDTH | cells[i] / WIDTH << 16, 0,
+                             f[i], f[i]);
+            }
+        /* Every entry was handed out: the stale ones had to be dropped. */
+        assert_int_equal(q->used, q->room);
+        uint32_t last = 0;
+        bool taken[OPEN] = { false };
+        for (int n = 0; n < OPEN; n++) {
+            uint32_t xy = 0, cell = 0;
+            assert_true(bucket_take(q, &xy, &cell));
+            assert_int_equal(cell, (xy >> 16) * WIDTH + (xy & 0xFFFFu));
+            int i = (int)(cell - 1) / 2;
+            assert_true(i >= 0 && i < OPEN && cells[i] == cell && !taken[i]);
+            taken[i] = true;
+            assert_int_equal(*bucket_g(q, q->g_shift, cell), f[i]);
+            if (per_cell)
+                assert_int_equal(*bucket_word(q->parent, cell), ~f[i]);
+            assert_true(f[i] >= last);
+            last = f[i];
+            assert_int_equal(bucket_list_of(q, cell), ASTAR_LIST_CLOSED);
+        }
+        uint32_t xy, cell;
+        assert_false(bucket_take(q, &xy, &cell));
+        astar_context_delete(ctx);
     }
-    uint32_t xy, cell;
-    assert_false(bucket_take(q, &xy, &cell));
-    astar_context_delete(ctx);
 }
 
 /* Every context of 64 cells or more has room for the buckets: more entries

@@ -67,8 +67,10 @@ void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, in
     unsigned char *entries = q->after_g;
     q->parent = NULL;
     q->h = NULL;
+    q->g_shift = 0;
     if (per_cell) {
-        q->parent = (uint32_t *)(void *)entries;
+        q->g_shift = 1;
+        q->parent = q->g + 1;
         entries += q->cells * sizeof *q->parent;
     }
     q->entry = (bucket_entry *)(void *)entries;
@@ -135,7 +137,7 @@ static ALWAYS_INLINE void refill(bucket_queue *q, const enum refill_kind kind)
         } else {
             /* A re-pointed square's old entry goes where its new one is:
              * in this bucket too, as nothing lower is left. */
-            bucket_link(q, k, f_of(q, kind, xy, q->g[cell]));
+            bucket_link(q, k, f_of(q, kind, xy, *bucket_g(q, q->g_shift, cell)));
         }
         k = next;
     }
@@ -173,7 +175,7 @@ static void purge_list(bucket_queue *q, uint32_t *head,
         uint32_t cell = bucket_cell(q, xy);
         uint32_t t = q->tag[cell];
         if (!(t & (BUCKET_CLOSED | BUCKET_MARK)) &&
-            belongs(q, bucket_f(q, xy, q->g[cell]), bucket)) {
+            belongs(q, bucket_f(q, xy, *bucket_g(q, q->g_shift, cell)), bucket)) {
             q->tag[cell] = t | BUCKET_MARK;
             *tail = k;
             tail = &q->entry[k].next;

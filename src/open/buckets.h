@@ -24,15 +24,19 @@
  *              other value, the other layout's slots included (indexes,
  *              below 2^28), reads as not reached, so nothing is cleared
  *              between searches
- *   g[cell]    G of every square reached (the first third of the list array);
+ *   g          G of every square reached (the first third of the list array);
  *              G rather than F so that a neighbour already open is compared
  *              without its H, which is worked out only for the squares added
- *   parent[cell]  JPS: the parent jump point (the next third of list)
- *   h[cell]    a graph's search with landmarks, in the same place: the
- *              node's H, worked out once when the node is first reached -
- *              H from landmarks costs far more than from positions, and a
- *              node moved down the far buckets would otherwise have it
- *              worked out at every move
+ *   a word per cell, for the searches that keep one, side by side with G
+ *              (the first two thirds of list, g[2 * cell] and then the
+ *              word): a search that keeps one reaches few cells far apart,
+ *              and a cell's G and word in one cache line are one miss where
+ *              two arrays were two (bucket_g):
+ *     parent   JPS: the parent jump point
+ *     h        a graph's search with landmarks: the node's H, worked out
+ *              once when the node is first reached - H from landmarks costs
+ *              far more than from positions, and a node moved down the far
+ *              buckets would otherwise have it worked out at every move
  *   entry      the rest of list: an 8-byte entry per square in a bucket, its
  *              coordinates (a graph's: its node) and the next entry of its
  *              bucket, and at the end
@@ -81,7 +85,7 @@ typedef struct bucket_entry {
 typedef struct bucket_queue {
     /* Set once, by astar__bucket_queue_init. */
     uint32_t *tag, *g;
-    size_t cells;               /* of tag and g */
+    size_t cells;               /* of tag, and of g's values */
     unsigned char *after_g;     /* the rest of list, up to the near buckets */
     uint32_t capacity;          /* entries with no parents kept; 0 when the
                                    context is too small */
@@ -95,9 +99,11 @@ typedef struct bucket_queue {
                                    may have written over them (context_begin) */
     /* Per search. */
     uint32_t stamp;             /* BUCKET_TAG | generation << BUCKET_GEN_SHIFT */
-    uint32_t *parent;           /* JPS's parent cells, or NULL */
+    unsigned g_shift;           /* 1 with a word per cell beside G, else 0:
+                                   a cell's G is g[cell << g_shift] */
+    uint32_t *parent;           /* JPS's parent cells (g + 1, bucket_word), or NULL */
     uint32_t *h;                /* a graph's H per node, when kept, or NULL */
-    bucket_entry *entry;        /* after parent, if any */
+    bucket_entry *entry;        /* after G and the words */
     uint32_t room;              /* entries there */
     uint32_t width;             /* 65536 on a graph: an entry's xy is its node */
     cost_model model;           /* and the target: H, for F = G + H */
@@ -117,6 +123,22 @@ static inline uint32_t bucket_cell(const bucket_queue *q, uint32_t xy)
     return (xy >> 16) * q->width + (xy & 0xFFFFu);
 }
 
+/* Where a cell's G is, with shift the queue's g_shift: the searches on the
+ * loop's hot path pass it as a constant where their kind decides it (a
+ * grid's A* 0, JPS 1), so that the plain layout costs no load or shift. */
+static ALWAYS_INLINE uint32_t *bucket_g(const bucket_queue *q, const unsigned shift,
+                                        uint32_t cell)
+{
+    return &q->g[(size_t)cell << shift];
+}
+
+/* A cell's word beside its G, in words (the queue's parent or h) that a
+ * search with g_shift 1 keeps. */
+static ALWAYS_INLINE uint32_t *bucket_word(uint32_t *words, uint32_t cell)
+{
+    return &words[(size_t)cell << 1];
+}
+
 /* F of the square at (x, y) = xy on a grid, whose G is g, with H under
  * `model` (the queue's, or one the caller knows to be the same). */
 static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, const cost_model *model,
@@ -129,7 +151,8 @@ static ALWAYS_INLINE uint32_t bucket_f_at(const bucket_queue *q, const cost_mode
 /* F of a graph's node reached in this search, whose G is g. */
 static ALWAYS_INLINE uint32_t bucket_f_node(const bucket_queue *q, uint32_t node, uint32_t g)
 {
-    return g + (q->h ? q->h[node] : (uint32_t)cost_node_h(&q->node_h, q->model.weight, node));
+    return g + (q->h ? *bucket_word(q->h, node)
+                     : (uint32_t)cost_node_h(&q->node_h, q->model.weight, node));
 }
 
 /* F of the square at (x, y) = xy, or on a graph of the node xy, whose G
@@ -196,19 +219,20 @@ static ALWAYS_INLINE bool bucket_push(bucket_queue *q, uint32_t xy, uint32_t f)
 /* Says that a square is open, with G = g and its parent in direction dir,
  * without an entry in a bucket: the loop's square held back (loop.h) has
  * none. */
-static ALWAYS_INLINE void bucket_mark(bucket_queue *q, uint32_t cell, unsigned dir, uint32_t g)
+static ALWAYS_INLINE void bucket_mark(bucket_queue *q, const unsigned shift, uint32_t cell,
+                                       unsigned dir, uint32_t g)
 {
-    q->g[cell] = g;
+    *bucket_g(q, shift, cell) = g;
     q->tag[cell] = q->stamp | dir;
 }
 
 /* The article's "add it to the open list" and "re-point it": the square
  * gets G = g, F = f and its parent in direction dir, then an entry. Returns
  * what bucket_push does. */
-static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, uint32_t cell, uint32_t xy, unsigned dir,
-                                       uint32_t g, uint32_t f)
+static ALWAYS_INLINE bool bucket_reach(bucket_queue *q, const unsigned shift, uint32_t cell,
+                                       uint32_t xy, unsigned dir, uint32_t g, uint32_t f)
 {
-    bucket_mark(q, cell, dir, g);
+    bucket_mark(q, shift, cell, dir, g);
     return bucket_push(q, xy, f);
 }
 
@@ -230,11 +254,12 @@ static ALWAYS_INLINE void bucket_not_passed(bucket_queue *q, uint32_t f)
 
 /* Starts bringing the tag and G of a cell into the cache; a cell outside
  * the context is let be. */
-static ALWAYS_INLINE void bucket_prefetch(const bucket_queue *q, uint32_t cell)
+static ALWAYS_INLINE void bucket_prefetch(const bucket_queue *q, const unsigned shift,
+                                          uint32_t cell)
 {
     if (cell < q->cells) {
         __builtin_prefetch(&q->tag[cell]);
-        __builtin_prefetch(&q->g[cell]);
+        __builtin_prefetch(bucket_g(q, shift, cell));
     }
 }
 
@@ -302,8 +327,8 @@ void astar__bucket_queue_init(bucket_queue *q, size_t max_cells, uint32_t *slot,
 /* Starts a search on a grid of this width, towards (target_x, target_y)
  * with H from model, whose start has F = f_start: a new generation (every
  * tag of the old ones now reads as not reached) and empty buckets; with
- * per_cell (JPS; a graph's search with landmarks), room for a word per
- * cell (a parent; an H) and fewer entries. Emptying
+ * per_cell (JPS; a graph's search with landmarks), a word per cell (a
+ * parent; an H) beside each G (g_shift 1) and fewer entries. Emptying
  * the buckets costs the words the last search left in use, or with
  * near_known false all of them. */
 void astar__bucket_start(bucket_queue *q, int width, const cost_model *model, int target_x, int target_y,

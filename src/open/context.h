@@ -108,7 +108,8 @@ static inline uint32_t context_f(const astar_context *ctx, uint32_t cell)
     if (ctx->layout == LAYOUT_LISTS)
         return ctx->list[ctx->slot[cell]].f;
     uint32_t w = (uint32_t)ctx->width;
-    return bucket_f(&ctx->buckets, (cell / w) << 16 | cell % w, ctx->buckets.g[cell]);
+    const bucket_queue *q = &ctx->buckets;
+    return bucket_f(q, (cell / w) << 16 | cell % w, *bucket_g(q, q->g_shift, cell));
 }
 
 /* The direction of the step from its parent to a cell the last search
@@ -122,7 +123,7 @@ static inline unsigned context_dir(const astar_context *ctx, uint32_t cell)
 /* JPS: the parent jump point of a cell the last search reached. */
 static inline uint32_t context_parent(const astar_context *ctx, uint32_t cell)
 {
-    return ctx->layout == LAYOUT_BUCKETS ? ctx->buckets.parent[cell]
+    return ctx->layout == LAYOUT_BUCKETS ? *bucket_word(ctx->buckets.parent, cell)
                                          : ctx->list[ctx->slot[cell]].parent;
 }
 
@@ -151,38 +152,40 @@ typedef struct square {
 } square;
 
 /* Fills out with a square of the BUCKETS layout, from its cell and its
- * packed coordinates (x in the low 16 bits). */
-static ALWAYS_INLINE void context_bucket_square(const astar_context *ctx, uint32_t cell,
-                                                uint32_t xy, square *out)
+ * packed coordinates (x in the low 16 bits); shift is the buckets'
+ * g_shift (bucket_g). */
+static ALWAYS_INLINE void context_bucket_square(const astar_context *ctx, const unsigned shift,
+                                                uint32_t cell, uint32_t xy, square *out)
 {
     out->cell = cell;
     out->x = (int)(xy & 0xFFFFu);
     out->y = (int)(xy >> 16);
-    out->g = ctx->buckets.g[cell];
+    out->g = *bucket_g(&ctx->buckets, shift, cell);
     out->dir = bucket_dir(&ctx->buckets, cell);
     out->tie = 0;
 }
 
 /* Takes the lowest F off the BUCKETS open list and closes it. Returns false
  * when the open list is empty. */
-static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, square *out)
+static ALWAYS_INLINE bool context_take_bucket(astar_context *ctx, const unsigned shift,
+                                               square *out)
 {
     uint32_t xy;
     /* Into the square itself: taken into a local and copied, the cell cost
      * 1.3 % more instructions in an A* search. */
     if (!bucket_take(&ctx->buckets, &xy, &out->cell))
         return false;
-    context_bucket_square(ctx, out->cell, xy, out);
+    context_bucket_square(ctx, shift, out->cell, xy, out);
     return true;
 }
 
 /* Closes a square that was reached with the F being taken and kept out of
  * the buckets (search.held), as context_take_bucket would have. */
-static ALWAYS_INLINE void context_take_held(astar_context *ctx, uint32_t cell, uint32_t xy,
-                                            square *out)
+static ALWAYS_INLINE void context_take_held(astar_context *ctx, const unsigned shift,
+                                            uint32_t cell, uint32_t xy, square *out)
 {
     ctx->buckets.tag[cell] |= BUCKET_CLOSED;
-    context_bucket_square(ctx, cell, xy, out);
+    context_bucket_square(ctx, shift, cell, xy, out);
 }
 
 /* Puts entry e at position pos of the list, and says so in its cell's slot:

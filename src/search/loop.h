@@ -105,6 +105,17 @@ static ALWAYS_INLINE bool tie_node_parents(tie_rule rule)
     return rule == TIE_GRAPH || rule == TIE_GRAPH_SOURCE;
 }
 
+/* The buckets' g_shift (bucket_g) for a search of this rule: a constant
+ * where the rule decides it - JPS keeps a parent beside each G, a grid's
+ * A* nothing - and the queue's own for a graph's, which keeps H beside G
+ * with landmarks only. */
+static ALWAYS_INLINE unsigned tie_g_shift(tie_rule rule, const bucket_queue *q)
+{
+    if (rule == TIE_PARENT)
+        return 1;
+    return tie_node_parents(rule) ? q->g_shift : 0;
+}
+
 /* Whether a search on the buckets holds back the square it takes next
  * (search.held): on a grid's squares, not on jump points, whose successors
  * share the F being taken too seldom to pay for the test, nor on a graph,
@@ -356,12 +367,14 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
                                        uint32_t parent, uint32_t tie, astar_list list, uint64_t g)
 {
     astar_context *ctx = s->ctx;
-    if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN && g >= ctx->buckets.g[cell])
+    const unsigned shift = tie_g_shift(rule, &ctx->buckets);
+    if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN &&
+        g >= *bucket_g(&ctx->buckets, shift, cell))
         return false; /* no better than its path: the buckets keep G, so H can wait */
     /* With landmarks the buckets keep H too, from the node's first
      * reaching (bucket_on_graph). */
     bool h_kept = kind == ASTAR_OPEN_LIST_BUCKETS && tie_node_parents(rule) && ctx->buckets.h;
-    uint64_t h = h_kept && list == ASTAR_LIST_OPEN ? ctx->buckets.h[cell]
+    uint64_t h = h_kept && list == ASTAR_LIST_OPEN ? *bucket_word(ctx->buckets.h, cell)
                                                    : search_h_of(s, rule, cell, x, y);
     uint64_t f = g + h;
     if (f > s->limit) {
@@ -373,21 +386,21 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     }
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
         if (rule == TIE_PARENT)
-            ctx->buckets.parent[cell] = parent;
+            *bucket_word(ctx->buckets.parent, cell) = parent;
         if (tie_node_parents(rule)) {
             s->node_parent[cell] = parent;
             if (h_kept)
-                ctx->buckets.h[cell] = (uint32_t)h;
+                *bucket_word(ctx->buckets.h, cell) = (uint32_t)h;
             bucket_not_passed(&ctx->buckets, (uint32_t)f);
         }
         uint32_t xy = (uint32_t)x | (uint32_t)y << 16;
         if (!traced && tie_holds_back(rule) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
-            bucket_mark(&ctx->buckets, cell, dir, (uint32_t)g);
+            bucket_mark(&ctx->buckets, shift, cell, dir, (uint32_t)g);
             if (s->held != NO_CELL && !bucket_push(&ctx->buckets, s->held_xy, (uint32_t)f))
                 s->out_of_entries = true;
             s->held = cell;
             s->held_xy = xy;
-        } else if (!bucket_reach(&ctx->buckets, cell, xy, dir, (uint32_t)g, (uint32_t)f)) {
+        } else if (!bucket_reach(&ctx->buckets, shift, cell, xy, dir, (uint32_t)g, (uint32_t)f)) {
             s->out_of_entries = true;
         }
         if (traced && s->trace)
@@ -397,7 +410,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
         if (rule != TIE_PARENT && !tie_node_parents(rule))
-            bucket_prefetch(&ctx->buckets, (uint32_t)((int64_t)cell + s->step.cell[dir]));
+            bucket_prefetch(&ctx->buckets, shift, (uint32_t)((int64_t)cell + s->step.cell[dir]));
     } else if (list == ASTAR_LIST_NONE) {
         if (tie_by_order(rule))
             tie = search_tie(s, rule, (uint32_t)g, x, y);
@@ -473,10 +486,11 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
+        const unsigned shift = tie_g_shift(rule, &ctx->buckets);
         if (tie_holds_back(rule) && s->held != NO_CELL) {
-            context_take_held(ctx, s->held, s->held_xy, out);
+            context_take_held(ctx, shift, s->held, s->held_xy, out);
             s->held = NO_CELL;
-        } else if (!context_take_bucket(ctx, out)) {
+        } else if (!context_take_bucket(ctx, shift, out)) {
             return false;
         }
         if (tie_node_parents(rule)) {
