@@ -81,28 +81,36 @@ static inline unsigned moves_legal(astar_moves moves, unsigned around)
  * `around` while the one behind it is not, with the diagonal between that
  * side and ahead; entered diagonally, the square ahead and the two
  * straight ones of its components. AND it with moves_legal. */
+/* Per direction: the natural set, then for each side (the one at -1
+ * across the direction first) the side's and the square behind it's
+ * directions and what follows when forced (diagonals have no forced
+ * neighbours under the corner rule). */
+static const struct move_rule {
+    uint8_t ahead, side[2], behind[2], forced[2];
+} move_rules[DIRECTIONS] = {
+    { 0x0B, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+    { 0x02, { 3, 4 }, { 5, 7 }, { 0x09, 0x14 } },
+    { 0x16, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+    { 0x08, { 6, 1 }, { 7, 2 }, { 0x60, 0x03 } },
+    { 0x10, { 6, 1 }, { 5, 0 }, { 0xC0, 0x06 } },
+    { 0x68, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+    { 0x40, { 3, 4 }, { 0, 2 }, { 0x28, 0x90 } },
+    { 0xD0, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+};
+
+/* Whether a square entered straight in direction d has the side neighbour
+ * k (0 or 1, move_rules' order) forced: walkable in `around` while the one
+ * behind it is not. */
+static inline bool moves_forced(unsigned d, int k, unsigned around)
+{
+    return (around >> move_rules[d].side[k]) & ~(around >> move_rules[d].behind[k]) & 1u;
+}
+
 static inline unsigned moves_canonical(unsigned d, unsigned around)
 {
-    /* Per direction: the natural set, then for each side the side's and
-     * the square behind it's directions and what follows when forced
-     * (diagonals have no forced neighbours under the corner rule). */
-    static const struct {
-        uint8_t ahead, side[2], behind[2], forced[2];
-    } rule[DIRECTIONS] = {
-        { 0x0B, { 0, 0 }, { 0, 0 }, { 0, 0 } },
-        { 0x02, { 3, 4 }, { 5, 7 }, { 0x09, 0x14 } },
-        { 0x16, { 0, 0 }, { 0, 0 }, { 0, 0 } },
-        { 0x08, { 6, 1 }, { 7, 2 }, { 0x60, 0x03 } },
-        { 0x10, { 6, 1 }, { 5, 0 }, { 0xC0, 0x06 } },
-        { 0x68, { 0, 0 }, { 0, 0 }, { 0, 0 } },
-        { 0x40, { 3, 4 }, { 0, 2 }, { 0x28, 0x90 } },
-        { 0xD0, { 0, 0 }, { 0, 0 }, { 0, 0 } },
-    };
-    unsigned next = rule[d].ahead;
-    for (int k = 0; k < 2; k++) {
-        unsigned forced = (around >> rule[d].side[k]) & ~(around >> rule[d].behind[k]) & 1u;
-        next |= (0u - forced) & rule[d].forced[k];
-    }
+    unsigned next = move_rules[d].ahead;
+    for (int k = 0; k < 2; k++)
+        next |= (0u - (unsigned)moves_forced(d, k, around)) & move_rules[d].forced[k];
     return next;
 }
 
