@@ -74,13 +74,6 @@ static inline unsigned moves_legal(astar_moves moves, unsigned around)
     return around & (STRAIGHT | diagonals);
 }
 
-/* Jump Point Search's rule for which neighbours follow a square entered by
- * a step in direction d (Harabor and Grastien's natural and forced
- * neighbours, under the corner rule), as a set of directions: entered
- * straight, the square ahead and each side neighbour that is walkable in
- * `around` while the one behind it is not, with the diagonal between that
- * side and ahead; entered diagonally, the square ahead and the two
- * straight ones of its components. AND it with moves_legal. */
 /* Per direction: the natural set, then for each side (the one at -1
  * across the direction first) the side's and the square behind it's
  * directions and what follows when forced (diagonals have no forced
@@ -106,6 +99,13 @@ static inline bool moves_forced(unsigned d, int k, unsigned around)
     return (around >> move_rules[d].side[k]) & ~(around >> move_rules[d].behind[k]) & 1u;
 }
 
+/* Jump Point Search's rule for which neighbours follow a square entered by
+ * a step in direction d (Harabor and Grastien's natural and forced
+ * neighbours, under the corner rule), as a set of directions: entered
+ * straight, the square ahead and each side neighbour that is walkable in
+ * `around` while the one behind it is not, with the diagonal between that
+ * side and ahead; entered diagonally, the square ahead and the two
+ * straight ones of its components. AND it with moves_legal. */
 static inline unsigned moves_canonical(unsigned d, unsigned around)
 {
     unsigned next = move_rules[d].ahead;
