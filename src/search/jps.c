@@ -266,26 +266,40 @@ static NOINLINE void run_to_target(jps_search *j, astar_open_list kind, int x, i
     run(j, kind, x, y, dx, dy, parent, g, table);
 }
 
+/* The start has no way yet and looks everywhere, first the way the target
+ * lies. Out of line, with the open list's kind and the table tested at run
+ * time: it runs once a search, and its eight runs, inlined with constant
+ * directions, were in every loop (each kind's, bounded, traced) and the
+ * better part of each loop's code, which a query brings back into the
+ * instruction cache. */
+static NOINLINE void expand_start(jps_search *j, astar_open_list kind, const square *p,
+                                  bool table)
+{
+    uint32_t cell = p->cell;
+    int x = p->x, y = p->y;
+    uint64_t g = p->g;
+    int ox = j->s.target_x - x, oy = j->s.target_y - y;
+    int tx = 2, ty = 2; /* no direction */
+    if (ox || oy) {
+        tx = sign(ox);
+        ty = sign(oy);
+        run_to_target(j, kind, x, y, tx, ty, cell, g, table);
+    }
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && (dx != tx || dy != ty))
+                run(j, kind, x, y, dx, dy, cell, g, table);
+}
+
 /* The successors of a jump point: on along its way, and around each forced
- * neighbour. The start has no way yet and looks everywhere, first the way
- * the target lies. */
+ * neighbour. */
 static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const square *p, bool table)
 {
     uint32_t cell = p->cell;
     int x = p->x, y = p->y;
     uint64_t g = p->g;
     if (cell == j->s.start) {
-        int ox = j->s.target_x - x, oy = j->s.target_y - y;
-        int tx = 2, ty = 2; /* no direction */
-        if (ox || oy) {
-            tx = sign(ox);
-            ty = sign(oy);
-            run_to_target(j, kind, x, y, tx, ty, cell, g, table);
-        }
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++)
-                if ((dx || dy) && (dx != tx || dy != ty))
-                    run(j, kind, x, y, dx, dy, cell, g, table);
+        expand_start(j, kind, p, table);
         return;
     }
     int dx = move_dx[p->dir], dy = move_dy[p->dir];

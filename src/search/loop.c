@@ -28,12 +28,12 @@ static bool chain_end(const search *s, uint32_t cell, bool forward)
     return forward ? context_f(s->ctx, cell) == 0 : cell == s->start;
 }
 
-/* The cells of the hop from a square to its parent, one step each: an A*
- * or Dijkstra parent is next door; a JPS parent was left diagonally first,
- * then straight, so from the square's side it is straight first. */
+/* The hop from a square to its parent, in two stretches: an A* or Dijkstra
+ * parent is next door; a JPS parent was left diagonally first, then
+ * straight, so from the square's side it is straight first. */
 typedef struct hop {
     astar_point at;
-    int straight, diagonal;       /* steps of each kind left */
+    int straight, diagonal;       /* steps of each kind */
     int sx, sy, tx, ty;           /* a diagonal step, a straight one */
 } hop;
 
@@ -49,18 +49,22 @@ static hop hop_of(astar_point from, astar_point to)
     return h;
 }
 
-/* The next cell of the hop after h.at. */
-static void hop_step(hop *h)
+/* Writes the n cells of a stretch from `at` on by (dx, dy) into points,
+ * from *i on (forward) or down from it, and returns the cell after them: a
+ * plain loop for each way, as the cells of a long path are most of what a
+ * short JPS query writes. */
+static astar_point write_stretch(astar_point *points, size_t *i, bool forward, astar_point at,
+                                 int dx, int dy, int n)
 {
-    if (h->straight > 0) {
-        h->straight--;
-        h->at.x += h->tx;
-        h->at.y += h->ty;
-    } else {
-        h->diagonal--;
-        h->at.x += h->sx;
-        h->at.y += h->sy;
-    }
+    size_t k = *i;
+    if (forward)
+        for (int step = 0; step < n; step++, at.x += dx, at.y += dy)
+            points[k++] = at;
+    else
+        for (int step = 0; step < n; step++, at.x += dx, at.y += dy)
+            points[--k] = at;
+    *i = k;
+    return at;
 }
 
 static void save_path(const search *s, uint32_t from, bool forward, astar_path *path)
@@ -89,10 +93,10 @@ static void save_path(const search *s, uint32_t from, bool forward, astar_path *
             break;
         }
         uint32_t parent = search_parent(s, c);
-        hop h = hop_of(here, point_of(s, parent));
-        for (int steps = h.straight + h.diagonal; write_cells && steps > 0; steps--) {
-            path->points[forward ? ci++ : --ci] = h.at;
-            hop_step(&h);
+        if (write_cells) {
+            hop h = hop_of(here, point_of(s, parent));
+            h.at = write_stretch(path->points, &ci, forward, h.at, h.tx, h.ty, h.straight);
+            write_stretch(path->points, &ci, forward, h.at, h.sx, h.sy, h.diagonal);
         }
         c = parent;
     }
