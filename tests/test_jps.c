@@ -183,9 +183,10 @@ static void test_few_expansions_on_open_ground(void **state)
     astar_grid_delete(g);
 }
 
-/* Rows longer than a 16-bit distance: the table chains JUMP_CONTINUE
- * entries, and both searches must still match A* along them. */
-static void test_rows_longer_than_16_bits(void **state)
+/* Rows hundreds of entries long: the table chains look-again entries
+ * (JUMP_FAR_POINT, JUMP_FAR_WALL), and both searches must still match A*
+ * along them. */
+static void test_rows_far_longer_than_an_entry(void **state)
 {
     (void)state;
     const int width = 60000, height = 3;
@@ -341,18 +342,56 @@ static void test_patched_table_equals_rebuilt(void **state)
     }
 }
 
-/* Edits on a map wider than 16-bit distances, near and far from chains. */
+/* Edits on a map whose rows are many entries long, near and far from
+ * the links of chains (multiples of JUMP_SKIP). */
 static void test_patched_long_rows(void **state)
 {
     (void)state;
     astar_grid *g = NULL;
     assert_int_equal(astar_grid_new(40000, 4, &g), ASTAR_OK);
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
-    const int xs[] = { 39999, 0, 32767, 32766, 7, 20000, 32768 };
+    const int xs[] = { 39999, 0, 32767, 32766, 7, 20000, 32768, JUMP_SKIP, JUMP_SKIP + 1,
+                       2 * JUMP_SKIP, 2 * JUMP_SKIP - 1 };
     for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
         astar_grid_set_walkable(g, xs[i], (int)i % 4, false);
         assert_tables_equal(g, (int)i);
     }
+    astar_grid_delete(g);
+}
+
+/* Open ground with a few walls: straight and diagonal runs longer than an
+ * entry holds, ending at jump points and at walls, so both look-again
+ * entries occur. JPS and JPS+ must match A* on it, and the table patched
+ * through edits that move the ends of long runs must equal a rebuilt one. */
+static void test_runs_longer_than_an_entry(void **state)
+{
+    (void)state;
+    rng r = { 4242 };
+    const int width = 420, height = 300;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(width, height, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new((size_t)width * height, &ctx), ASTAR_OK);
+    for (int k = 0; k < 60; k++)
+        astar_grid_set_walkable(g, rng_below(&r, width), rng_below(&r, height), false);
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    size_t entries = astar_grid_cells(g) * DIRECTIONS, far_points = 0, far_walls = 0;
+    for (size_t i = 0; i < entries; i++) {
+        far_points += g->jumps->entry[i] == JUMP_FAR_POINT;
+        far_walls += g->jumps->entry[i] == JUMP_FAR_WALL;
+    }
+    assert_true(far_points > 0 && far_walls > 0);
+    run *runs = malloc((RUNS + 1) * sizeof *runs);
+    assert_non_null(runs);
+    for (int edit = 0; edit < 24; edit++) {
+        astar_point c = random_cell(&r, g);
+        astar_grid_set_walkable(g, c.x, c.y, !astar_grid_walkable(g, c.x, c.y));
+        assert_tables_equal(g, edit);
+        astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+        compare(ctx, g, a, b, ASTAR_COSTS_OCTILE, runs);
+    }
+    free(runs);
+    astar_context_delete(ctx);
     astar_grid_delete(g);
 }
 
@@ -388,7 +427,7 @@ static void test_refuses_what_it_cannot_serve(void **state)
     assert_string_not_equal(astar_status_message(ASTAR_NO_JUMP_TABLE), "unknown status");
     assert_int_equal(astar_grid_jump_table_bytes(g), 0);
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
-    assert_int_equal(astar_grid_jump_table_bytes(g), 64 * 16);
+    assert_int_equal(astar_grid_jump_table_bytes(g), 64 * 8);
     astar_grid_disable_jump_table(g);
     assert_int_equal(astar_grid_jump_table_bytes(g), 0);
     astar_context_delete(ctx);
@@ -605,9 +644,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_grids_agree_with_astar),
         cmocka_unit_test(test_few_expansions_on_open_ground),
-        cmocka_unit_test(test_rows_longer_than_16_bits),
+        cmocka_unit_test(test_rows_far_longer_than_an_entry),
         cmocka_unit_test(test_patched_table_equals_rebuilt),
         cmocka_unit_test(test_patched_long_rows),
+        cmocka_unit_test(test_runs_longer_than_an_entry),
         cmocka_unit_test(test_refuses_what_it_cannot_serve),
         cmocka_unit_test(test_uniform_heavy_terrain),
         cmocka_unit_test(test_jump_points_out),

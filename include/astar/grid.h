@@ -127,7 +127,7 @@ ASTAR_API bool astar_grid_cluttered(const astar_grid *grid);
  * cell) patches the table around the edited cell before it returns, so the
  * table is never stale. Enabling an enabled table does nothing.
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY.
- * Costs O(width * height) time and 16 bytes per cell (astar_grid_jump_table_bytes). */
+ * Costs O(width * height) time and 8 bytes per cell (astar_grid_jump_table_bytes). */
 ASTAR_API astar_status astar_grid_enable_jump_table(astar_grid *grid);
 
 /* Frees the grid's jump table; JPS+ searches then fail with

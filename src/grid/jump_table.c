@@ -35,7 +35,7 @@ static bool way_backwards(const way *w)
     return w->step > 0;
 }
 
-static int16_t *slot_of(jump_table *t, const astar_grid *g, int x, int y, unsigned d)
+static jump_entry *slot_of(jump_table *t, const astar_grid *g, int x, int y, unsigned d)
 {
     return &t->entry[((size_t)y * (size_t)g->width + (size_t)x) * DIRECTIONS + d];
 }
@@ -48,7 +48,7 @@ static bool forced(const uint8_t *from, const way *w, ptrdiff_t side)
     return (to[side] && !from[side]) || (to[-side] && !from[-side]);
 }
 
-static int16_t entry_of(const jump_table *t, const astar_grid *g, int x, int y, unsigned d,
+static jump_entry entry_of(const jump_table *t, const astar_grid *g, int x, int y, unsigned d,
                         const way *w)
 {
     const uint8_t *here = g->terrain + grid_padded_index(g, x, y);
@@ -60,24 +60,25 @@ static int16_t entry_of(const jump_table *t, const astar_grid *g, int x, int y, 
     if (w->diagonal) {
         if (!here[w->dx] || !here[(ptrdiff_t)w->dy * g->stride])
             return 0; /* the corner rule */
-        stop = jump_table_stop(t, g->width, next, w->along_x) > 0 ||
-               jump_table_stop(t, g->width, next, w->along_y) > 0;
+        stop = jump_table_get(t, next, w->along_x) > 0 || jump_table_get(t, next, w->along_y) > 0;
     } else {
         stop = forced(here, w, w->dx ? g->stride : 1);
     }
     if (stop)
         return 1;
     int v = jump_table_get(t, next, d);
-    if (v == JUMP_CONTINUE || v >= JUMP_SKIP || -v >= JUMP_SKIP)
-        return JUMP_CONTINUE;
-    return (int16_t)(v > 0 ? v + 1 : v - 1);
+    if (v >= JUMP_SKIP)
+        return JUMP_FAR_POINT;
+    if (v <= -JUMP_SKIP)
+        return JUMP_FAR_WALL;
+    return (jump_entry)(v > 0 ? v + 1 : v - 1);
 }
 
 /* Recomputes cell (x, y) for d; returns whether its entry changed. */
 static bool refresh(jump_table *t, const astar_grid *g, int x, int y, unsigned d, const way *w)
 {
-    int16_t v = entry_of(t, g, x, y, d, w);
-    int16_t *slot = slot_of(t, g, x, y, d);
+    jump_entry v = entry_of(t, g, x, y, d, w);
+    jump_entry *slot = slot_of(t, g, x, y, d);
     bool changed = *slot != v;
     *slot = v;
     return changed;
@@ -139,7 +140,7 @@ void astar_grid_disable_jump_table(astar_grid *grid)
 
 size_t astar_grid_jump_table_bytes(const astar_grid *grid)
 {
-    return grid && grid->jumps ? astar_grid_cells(grid) * DIRECTIONS * sizeof(int16_t) : 0;
+    return grid && grid->jumps ? astar_grid_cells(grid) * DIRECTIONS * sizeof(jump_entry) : 0;
 }
 
 /* Recomputes cell (x, y) and then the cells that step onto it, backwards,
@@ -201,13 +202,6 @@ static void patch_straight(jump_table *t, const astar_grid *g, changes *c)
                     int *lo = rows ? &c->row_lo[k] : &c->column_lo[k];
                     int *hi = rows ? &c->row_hi[k] : &c->column_hi[k];
                     note(lo, hi, pos);
-                    /* Whether a cell's run reaches a jump point may change
-                     * with the end of a JUMP_CONTINUE chain, far from the
-                     * entries that changed: count the whole line. */
-                    if (length > JUMP_SKIP) {
-                        note(lo, hi, 0);
-                        note(lo, hi, length - 1);
-                    }
                 }
             }
         }

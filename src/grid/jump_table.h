@@ -4,15 +4,22 @@
  * edit, so it is never stale.
  *
  * An entry v for cell c and direction d, going from c one step at a time:
- *   v >= 1            the first stop is a jump point v steps away: for a
+ *   1 .. JUMP_SKIP    the first stop is a jump point v steps away: for a
  *                     straight direction a cell with a forced neighbour, for a
  *                     diagonal one a cell from which a straight jump along
  *                     either component of d reaches a jump point
- *   v <= 0            no jump point: -v steps can be taken before a wall
- *   JUMP_CONTINUE     the next JUMP_SKIP steps are free of both: look again
- *                     at the cell JUMP_SKIP steps away (only on lines longer
- *                     than 16-bit distances reach)
- * One int16 per direction: 16 bytes per cell. */
+ *   -JUMP_SKIP .. 0   no jump point: -v steps can be taken before a wall
+ *   JUMP_FAR_POINT    the next JUMP_SKIP steps are free of both, and the run
+ *                     ends at a jump point: look again at the cell JUMP_SKIP
+ *                     steps away
+ *   JUMP_FAR_WALL     the same for a run that ends at a wall
+ * So an entry's sign always says whether its run reaches a jump point, which
+ * is all a diagonal entry asks of the straight ones: building and patching
+ * never follow a chain. One byte per direction, 8 bytes per cell: half the
+ * cache lines of 16-bit entries, and in a JPS+ query the table's lines are
+ * most of the misses (the expanded jump point's, and one per stop of every
+ * diagonal run); runs of more than JUMP_SKIP steps are few, and cost a
+ * lookup per JUMP_SKIP steps. */
 #ifndef ASTAR_JUMP_TABLE_H
 #define ASTAR_JUMP_TABLE_H
 
@@ -21,10 +28,11 @@
 #include "grid/grid.h"
 #include "core/moves.h"
 
-enum { JUMP_CONTINUE = INT16_MAX, JUMP_SKIP = INT16_MAX - 1 };
+typedef int8_t jump_entry;
+enum { JUMP_FAR_POINT = INT8_MAX, JUMP_FAR_WALL = INT8_MIN, JUMP_SKIP = INT8_MAX - 1 };
 
 struct jump_table {
-    int16_t *entry;   /* DIRECTIONS per cell, cells by y * width + x */
+    jump_entry *entry;   /* DIRECTIONS per cell, cells by y * width + x */
 };
 
 static inline int jump_table_get(const jump_table *t, uint32_t cell, unsigned dir)
@@ -32,20 +40,26 @@ static inline int jump_table_get(const jump_table *t, uint32_t cell, unsigned di
     return t->entry[(size_t)cell * DIRECTIONS + dir];
 }
 
-/* Where a jump from cell (y * width + x) along dir stops, following
- * JUMP_CONTINUE entries: the entry's meaning over the whole run, v >= 1 a
+/* Whether entry v is a plain distance rather than a look again. */
+static inline bool jump_plain(int v)
+{
+    return (unsigned)(v + JUMP_SKIP) <= 2u * JUMP_SKIP;
+}
+
+/* Where a jump from cell (y * width + x) along dir stops, following the
+ * look-again entries: the entry's meaning over the whole run, v >= 1 a
  * jump point v steps away, v <= 0 a wall after -v steps. */
 static inline int jump_table_stop(const jump_table *t, int width, uint32_t cell, unsigned dir)
 {
     int v = jump_table_get(t, cell, dir);
-    if (v != JUMP_CONTINUE)
-        return v; /* almost always: JPS+ reads a few entries per jump point */
+    if (jump_plain(v))
+        return v; /* on most maps almost always */
     int32_t skip = (move_dy[dir] * width + move_dx[dir]) * JUMP_SKIP;
     int gone = 0;
     do {
         gone += JUMP_SKIP;
         cell = (uint32_t)((int64_t)cell + skip);
-    } while ((v = jump_table_get(t, cell, dir)) == JUMP_CONTINUE);
+    } while (!jump_plain(v = jump_table_get(t, cell, dir)));
     return v > 0 ? gone + v : -(gone - v);
 }
 
