@@ -69,6 +69,11 @@ static ALWAYS_INLINE int within(int stop, int limit)
 static ALWAYS_INLINE int scan_line(const uint64_t *stops, const uint8_t *cell, ptrdiff_t unit,
                                    int pos, int dir, const bool bounded, int limit)
 {
+    /* Cut before its first step, a run needs no word read: the start's
+     * other runs, once a target next to it is found, are most of a short
+     * query's reads. */
+    if (bounded && limit == 0)
+        return 0;
     size_t bit = (size_t)(pos + dir + BIT_LINE_PAD);
     ptrdiff_t w = (ptrdiff_t)(bit / 64);
     unsigned first = (unsigned)(bit % 64);
@@ -82,8 +87,11 @@ static ALWAYS_INLINE int scan_line(const uint64_t *stops, const uint8_t *cell, p
         if (found) {
             int at = (int)(dir > 0 ? __builtin_ctzll(found) : 63 - __builtin_clzll(found));
             int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
-            int stop = cell[distance * dir * unit] ? distance : -(distance - 1);
-            return bounded ? within(stop, limit) : stop;
+            /* Past the limit the run is cut at it, wall or jump point,
+             * and the stop's cell need not be read. */
+            if (bounded && distance > limit)
+                return -limit;
+            return cell[distance * dir * unit] ? distance : -(distance - 1);
         }
     }
 }
