@@ -254,7 +254,8 @@ static void assert_run_stops_defined(const astar_grid *g, int edit)
                 }
                 int line = dx ? y : x, pos = dx ? x : y;
                 size_t bit = (size_t)(pos + BIT_LINE_PAD);
-                bool got = bit_lines_line(grid_run_stops(g, dx, dy), line)[bit / 64] >> (bit % 64) & 1;
+                bool got =
+                    grid_run_stops(g, dx, dy, line)[bit / 64 * BIT_LINE_WAYS] >> (bit % 64) & 1;
                 if (got != want)
                     fail_msg("edit %d: (%d,%d) run (%d,%d): stop bit %d, by definition %d", edit, x,
                              y, dx, dy, got, want);

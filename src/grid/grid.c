@@ -9,7 +9,7 @@
 
 bool astar__bit_lines_init(bit_lines *b, const astar_allocator *memory, int count, int length)
 {
-    b->words_per_line = ((size_t)length + 2 * BIT_LINE_PAD + 63) / 64 + 1;
+    b->words_per_line = BIT_LINE_WAYS * (((size_t)length + 2 * BIT_LINE_PAD + 63) / 64 + 1);
     size_t words = (size_t)(count + 2) * b->words_per_line;
     b->words = astar__allocate(memory, words, sizeof *b->words);
     if (b->words)
@@ -56,9 +56,8 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
     grid->terrain = astar__allocate_zeroed(&memory, padded, 1);
     grid->around = astar__allocate_zeroed(&memory, padded, 1);
     bool lines = true;
-    for (int d = 0; d < 4; d++)
-        lines = lines && astar__bit_lines_init(&grid->run_stops[d], &memory, d < 2 ? height : width,
-                                               d < 2 ? width : height);
+    lines = astar__bit_lines_init(&grid->run_stops[0], &memory, height, width) &&
+            astar__bit_lines_init(&grid->run_stops[1], &memory, width, height);
     if (!grid->terrain || !grid->around || !lines) {
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
@@ -94,7 +93,7 @@ void astar_grid_delete(astar_grid *grid)
         astar_grid_disable_dead_ends(grid);
         astar__release(&grid->memory, grid->terrain);
         astar__release(&grid->memory, grid->around);
-        for (int d = 0; d < 4; d++)
+        for (int d = 0; d < 2; d++)
             astar__bit_lines_free(&grid->run_stops[d], &grid->memory);
         astar__release(&grid->memory, grid);
     }
@@ -112,9 +111,9 @@ static void tell_neighbours(astar_grid *grid, int x, int y, bool walkable)
     }
 }
 
-/* The four stop bits of a walkable cell whose walkable neighbours are the
- * set `around` (bit d for run_stops[d]): a run stops where a side neighbour
- * is walkable and the side neighbour behind it, against the run, is not. */
+/* The four stop bits (bits 0 to 3: runs east, west, south and north) of a
+ * walkable cell whose walkable neighbours are the set `around`: a run
+ * stops where a side neighbour is walkable and the side neighbour behind it, against the run, is not. */
 static unsigned run_stop_bits(unsigned around)
 {
     unsigned open[3][3]; /* [dy + 1][dx + 1] */
@@ -136,7 +135,7 @@ enum { FACT_ARRIVALS = 4, FACT_FORCED = 7, FACT_DIAGONALS = 10, FACT_COUNT_MASK 
 
 static uint16_t around_facts(unsigned around)
 {
-    /* A run each way (run_stops' order: east, west, south, north) arrives
+    /* A run each way (run_stop_bits' order: east, west, south, north) arrives
      * from the neighbour behind it: west, east, north, south. */
     unsigned behind = (around >> 3 & 1u) | (around >> 4 & 1u) << 1 | (around >> 6 & 1u) << 2 |
                       (around >> 1 & 1u) << 3;
@@ -195,7 +194,8 @@ static void set_run_stops(astar_grid *grid, int x, int y)
     size_t at = grid_padded_index(grid, x, y);
     unsigned bits = grid->terrain[at] ? grid->around_facts[grid->around[at]] & 0xFu : 0xFu;
     for (int d = 0; d < 4; d++)
-        bit_lines_set(&grid->run_stops[d], d < 2 ? y : x, d < 2 ? x : y, bits >> d & 1u);
+        bit_lines_set(&grid->run_stops[d / 2], d < 2 ? y : x, (unsigned)d % 2, d < 2 ? x : y,
+                      bits >> d & 1u);
 }
 
 /* After a change of walkability at (x, y): the cell and the eight around,

@@ -25,10 +25,10 @@ struct astar_grid {
     uint8_t *around;    /* the same cells: bit d set where the neighbour in direction d
                            (moves.h) is walkable, so a search reads one byte for all eight */
     /* Where a JPS run each way stops (grid_run_stops): east and west by rows
-     * (line y, position x), south and north by columns (line x, position
-     * y); a bit is set on a blocked cell, and on a walkable one with a side
+     * (run_stops[0], line y, position x), south and north by columns
+     * (run_stops[1], line x, position y); a bit is set on a blocked cell, and on a walkable one with a side
      * neighbour walkable where the side neighbour behind it is not. */
-    bit_lines run_stops[4];
+    bit_lines run_stops[2];
     /* For each value of an around byte, its four stop bits and what the
      * cell counts for astar_grid_cluttered (grid.c), so that an edit looks
      * up the nine cells it touches instead of working them out. */
@@ -66,10 +66,18 @@ static inline size_t grid_padded_index(const astar_grid *grid, int x, int y)
     return (size_t)(y + 1) * (size_t)grid->stride + (size_t)(x + 1);
 }
 
-/* The run_stops lines for a run in direction (dx, dy), one of them 0. */
-static inline const bit_lines *grid_run_stops(const astar_grid *grid, int dx, int dy)
+/* Line `line` of the stop bits for a run in direction (dx, dy), one of
+ * them 0: a row for dx, a column for dy. Its word k is at
+ * [k * BIT_LINE_WAYS]; the next line's words are grid_run_stops_apart
+ * words on. */
+static inline const uint64_t *grid_run_stops(const astar_grid *grid, int dx, int dy, int line)
 {
-    return &grid->run_stops[dx ? (dx > 0 ? 0 : 1) : (dy > 0 ? 2 : 3)];
+    return bit_lines_line(&grid->run_stops[dx ? 0 : 1], line, dx ? dx < 0 : dy < 0);
+}
+
+static inline ptrdiff_t grid_run_stops_apart(const astar_grid *grid, int dx)
+{
+    return (ptrdiff_t)grid->run_stops[dx ? 0 : 1].words_per_line;
 }
 
 static inline bool grid_contains(const astar_grid *grid, int x, int y)

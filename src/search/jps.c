@@ -83,7 +83,7 @@ static ALWAYS_INLINE int scan_line(const uint64_t *stops, const uint8_t *cell, p
         /* The distance of the word's first cell in the run's direction. */
         if (bounded && ((int)(w * 64) + (dir > 0 ? 0 : 63) - BIT_LINE_PAD - pos) * dir > limit)
             return -limit;
-        uint64_t found = stops[w] & wanted;
+        uint64_t found = stops[w * BIT_LINE_WAYS] & wanted;
         if (found) {
             int at = (int)(dir > 0 ? __builtin_ctzll(found) : 63 - __builtin_clzll(found));
             int distance = ((int)(w * 64) + at - BIT_LINE_PAD - pos) * dir;
@@ -111,7 +111,7 @@ static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx
     if (table)
         return within(table_stop(j, x, y, move_direction(dx, dy)), limit);
     const astar_grid *grid = j->s.grid;
-    const uint64_t *line = bit_lines_line(grid_run_stops(grid, dx, dy), dx ? y : x);
+    const uint64_t *line = grid_run_stops(grid, dx, dy, dx ? y : x);
     const uint8_t *cell = grid->terrain + grid_padded_index(grid, x, y);
     ptrdiff_t unit = dx ? 1 : grid->stride;
     int pos = dx ? x : y;
@@ -134,8 +134,10 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
     const uint8_t *here = grid->terrain + grid_padded_index(grid, x, y);
     ptrdiff_t stride = grid->stride, row = (ptrdiff_t)dy * stride;
     /* The row and the column the straight runs scan move one line a step. */
-    const bit_lines *rows = grid_run_stops(grid, dx, 0), *columns = grid_run_stops(grid, 0, dy);
-    const uint64_t *row_words = bit_lines_line(rows, y), *column_words = bit_lines_line(columns, x);
+    const uint64_t *row_words = grid_run_stops(grid, dx, 0, y);
+    const uint64_t *column_words = grid_run_stops(grid, 0, dy, x);
+    ptrdiff_t next_row = dy * grid_run_stops_apart(grid, 1);
+    ptrdiff_t next_column = dx * grid_run_stops_apart(grid, 0);
     int limit = bounded ? run_limit(j, g, j->diagonal) : INT_MAX;
     for (int k = 0;; k++) {
         if ((bounded && k == limit) || !here[dx] || !here[row] || !here[row + dx])
@@ -144,8 +146,8 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
         x += dx;
         y += dy;
         g += j->diagonal;
-        row_words += dy * (ptrdiff_t)rows->words_per_line;
-        column_words += dx * (ptrdiff_t)columns->words_per_line;
+        row_words += next_row;
+        column_words += next_column;
         int straight = bounded ? run_limit(j, g, j->straight) : INT_MAX;
         along[0] = scan_line(row_words, here, 1, x, dx, bounded, straight);
         if (along[0] > 0) {
