@@ -96,7 +96,7 @@ typedef struct astar_context astar_context;
  * search reads one byte where it would read eight), and four bits saying
  * whether a JPS run going east, west, south or north stops there (a wall or
  * a forced neighbour; kept by rows and by columns, with 128 bits of padding
- * per line: 2.77 bytes per cell on a 512 x 512 map), plus 16 bytes per cell
+ * per line: 2.77 bytes per cell on a 512 x 512 map), plus 8 bytes per cell
  * while its jump table is enabled. */
 #define ASTAR_MAX_SIDE 65535
 #define ASTAR_MAX_CELLS (1u << 28)
