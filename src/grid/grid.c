@@ -55,9 +55,8 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
     size_t padded = (size_t)(width + 2) * (size_t)(height + 2);
     grid->terrain = astar__allocate_zeroed(&memory, padded, 1);
     grid->around = astar__allocate_zeroed(&memory, padded, 1);
-    bool lines = true;
-    lines = astar__bit_lines_init(&grid->run_stops[0], &memory, height, width) &&
-            astar__bit_lines_init(&grid->run_stops[1], &memory, width, height);
+    bool lines = astar__bit_lines_init(&grid->run_stops[0], &memory, height, width) &&
+                 astar__bit_lines_init(&grid->run_stops[1], &memory, width, height);
     if (!grid->terrain || !grid->around || !lines) {
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
@@ -113,7 +112,8 @@ static void tell_neighbours(astar_grid *grid, int x, int y, bool walkable)
 
 /* The four stop bits (bits 0 to 3: runs east, west, south and north) of a
  * walkable cell whose walkable neighbours are the set `around`: a run
- * stops where a side neighbour is walkable and the side neighbour behind it, against the run, is not. */
+ * stops where a side neighbour is walkable and the side neighbour behind
+ * it, against the run, is not. */
 static unsigned run_stop_bits(unsigned around)
 {
     unsigned open[3][3]; /* [dy + 1][dx + 1] */

@@ -26,8 +26,9 @@ struct astar_grid {
                            (moves.h) is walkable, so a search reads one byte for all eight */
     /* Where a JPS run each way stops (grid_run_stops): east and west by rows
      * (run_stops[0], line y, position x), south and north by columns
-     * (run_stops[1], line x, position y); a bit is set on a blocked cell, and on a walkable one with a side
-     * neighbour walkable where the side neighbour behind it is not. */
+     * (run_stops[1], line x, position y); a bit is set on a blocked cell,
+     * and on a walkable one with a side neighbour walkable where the side
+     * neighbour behind it is not. */
     bit_lines run_stops[2];
     /* For each value of an around byte, its four stop bits and what the
      * cell counts for astar_grid_cluttered (grid.c), so that an edit looks
