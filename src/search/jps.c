@@ -327,6 +327,8 @@ static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const squa
     }
     int dx = move_dx[p->dir], dy = move_dy[p->dir];
     run_straight(j, kind, x, y, dx, dy, cell, g, table);
+    /* JPS reads the terrain, which its scans have just read around this
+     * cell; JPS+ its own entries (table_forced). */
     const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
     ptrdiff_t behind = -((ptrdiff_t)dy * j->s.grid->stride + dx);
     for (int side = -1, k = 0; side <= 1; side += 2, k++) {
