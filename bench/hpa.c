@@ -1,14 +1,16 @@
 /* astar-hpa [--cluster N] [--landmarks L] [--stride K] SCEN... : two tiers (astar/hpa.h)
  * against A* and JPS on the same problems in the same run. Per scenario
  * file (its map in the Moving AI layout), on every K-th posable problem
- * (default 1): the three searches one after the other, A* and JPS with the
- * buckets, octile costs and H, the hpa's graph search likewise; the median
- * microseconds of each, HPA*'s path length over the optimal (mean, 99th
- * percentile) as found and straightened (astar_path_straighten: still
- * cells, their exact length) and the straightening's median time, then the hpa's build time and bytes per cell and the
- * mean time of an update after a one-cell edit (20 cells, each changed and
- * restored), inside a cluster and on a border apart, next to the median
- * A* query. */
+ * (default 1): A* and JPS with the buckets, octile costs and H, the hpa's
+ * graph search likewise, taking turns on runs of 10 problems with the
+ * first search rotating from run to run, as astar-peers does (bench/README.md,
+ * "Timing"); the median microseconds of each, HPA*'s path length over the
+ * optimal (mean, 99th percentile) as found and straightened
+ * (astar_path_straighten: still cells, their exact length, right after its
+ * query) and the straightening's median time, then the hpa's build time
+ * and bytes per cell and the mean time of an update after a one-cell edit
+ * (20 cells, each changed and restored), inside a cluster and on a border
+ * apart, next to the median A* query. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +23,7 @@
 
 static const char program[] = "astar-hpa";
 
-enum { EDITS = 20 };
+enum { EDITS = 20, RUN = 10 };
 
 /* The samples of one file. */
 typedef struct samples {
@@ -82,6 +84,25 @@ static astar_status on_tiers(void *with, const astar_problem *p, astar_path *pat
     return astar_hpa_find_path(t->hpa, p->start, p->goal, &t->options, path);
 }
 
+/* HPA*'s query timed into s's i-th samples, its path checked, straightened
+ * (timed too) and checked again, with both lengths over the optimal. */
+static bool tiers_timed(const astar_grid *grid, tier_search *t, const astar_problem *p,
+                        astar_path *path, samples *s, size_t i)
+{
+    astar_path_measure m, ms;
+    bool ok = timed(on_tiers, t, p, path, &s->hpa[i]) &&
+              astar_path_check(grid, &t->options, p->start, p->goal, path->points, path->length,
+                               &m, NULL) == ASTAR_OK &&
+              straighten_timed(grid, &t->options, path, &s->straighten[i]) &&
+              astar_path_check(grid, &t->options, p->start, p->goal, path->points, path->length,
+                               &ms, NULL) == ASTAR_OK;
+    if (ok) {
+        s->ratio[i] = m.length / p->optimal;
+        s->straightened[i] = ms.length / p->optimal;
+    }
+    return ok;
+}
+
 /* The mean milliseconds of an update after a one-cell edit, for cells
  * inside a cluster (millis[0]) and on its border (millis[1]), which
  * rebuilds the graph; false if an update failed. */
@@ -133,27 +154,32 @@ static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t s
     bool ok = built == ASTAR_OK && s.astar && s.jps && s.hpa && s.ratio && s.straightened && s.straighten &&
               points && astar_context_new(cells, &a.ctx) == ASTAR_OK;
     j.ctx = a.ctx;
-    for (size_t i = 0; ok && i < n; i += stride) {
-        const astar_problem *p = astar_scenario_problem(scen, i);
-        if (!bench_posable(grid, p) || p->optimal <= 0.0)
-            continue;
-        astar_path path = { .points = points, .capacity = cells };
-        ok = timed(on_grid, &a, p, &path, &s.astar[s.count]) &&
-             timed(on_grid, &j, p, &path, &s.jps[s.count]) &&
-             timed(on_tiers, &t, p, &path, &s.hpa[s.count]);
-        astar_path_measure m, ms;
-        ok = ok &&
-             astar_path_check(grid, &o, p->start, p->goal, points, path.length, &m, NULL) ==
-                 ASTAR_OK &&
-             straighten_timed(grid, &o, &path, &s.straighten[s.count]) &&
-             astar_path_check(grid, &o, p->start, p->goal, points, path.length, &ms, NULL) ==
-                 ASTAR_OK;
-        if (ok) {
-            s.ratio[s.count] = m.length / p->optimal;
-            s.straightened[s.count] = ms.length / p->optimal;
-            s.count++;
+    size_t *sample = malloc((n + 1) * sizeof *sample), m = 0;
+    for (size_t i = 0; sample && i < n; i += stride)
+        if (bench_posable(grid, astar_scenario_problem(scen, i)) &&
+            astar_scenario_problem(scen, i)->optimal > 0.0)
+            sample[m++] = i;
+    ok = ok && sample;
+    /* Each search finds its own data in cache, as in a game that searches
+     * all the time, not what the other two left: one problem each in turn
+     * would time the others' memory traffic as much as its own. */
+    for (size_t first = 0, run = 0; ok && first < m; first += RUN, run++) {
+        size_t last = first + RUN < m ? first + RUN : m;
+        for (int k = 0; ok && k < 3; k++) {
+            int engine = (int)((run + (size_t)k) % 3);
+            for (size_t i = first; ok && i < last; i++) {
+                const astar_problem *p = astar_scenario_problem(scen, sample[i]);
+                astar_path path = { .points = points, .capacity = cells };
+                if (engine == 0)
+                    ok = timed(on_grid, &a, p, &path, &s.astar[i]);
+                else if (engine == 1)
+                    ok = timed(on_grid, &j, p, &path, &s.jps[i]);
+                else
+                    ok = tiers_timed(grid, &t, p, &path, &s, i);
+            }
         }
     }
+    s.count = m;
     double edit[2];
     if (ok && edit_millis(grid, t.hpa, edit)) {
         double mean = mean_of(s.ratio, s.count), straightened = mean_of(s.straightened, s.count);
@@ -177,6 +203,7 @@ static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t s
     free(s.straightened);
     free(s.straighten);
     free(points);
+    free(sample);
     astar_context_delete(a.ctx);
     astar_hpa_delete(t.hpa);
     astar_grid_delete(grid);
