@@ -70,6 +70,14 @@ typedef struct rect {
     int x0, y0, w, h;
 } rect;
 
+/* Where a node lies, worked out when the graph is built: a query reads
+ * every route node's point and cluster twice or more, and each is a
+ * division by the grid's width or the cluster side otherwise. */
+typedef struct node_place {
+    astar_point at;
+    uint32_t cluster, cell;
+} node_place;
+
 struct astar_hpa {
     astar_allocator memory;
     const astar_grid *grid;
@@ -88,12 +96,12 @@ struct astar_hpa {
     uint32_t nodes, widest;    /* entrance nodes; the most of one cluster */
     uint32_t landmarks;        /* the graph's landmarks asked for; 0: none */
     uint32_t *first_node;      /* per cluster and one more: its first node */
-    uint32_t *node_cell;       /* per node: its cell */
+    node_place *node_at;       /* per node: where it lies */
     uint32_t *component;       /* per node: its component of the graph */
     uint32_t *route;           /* nodes + 3: the graph search's nodes */
     size_t route_length;       /* the route kept for refining; 0: none */
     uint64_t route_edits;      /* the grid's edits when it was found */
-    astar_point start, goal;
+    node_place start, goal;    /* the query's ends */
     uint32_t goal_cluster;     /* whose nodes' edges to GOAL are aimed */
     bool goal_aimed;
     /* Scratch, sized for one cluster once. */
@@ -594,14 +602,15 @@ static double graph_scale(const astar_hpa *h)
 typedef struct graph_parts {
     astar_graph *graph;
     astar_context *ctx;
-    uint32_t *node_cell, *component, *route;
+    node_place *node_at;
+    uint32_t *component, *route;
 } graph_parts;
 
 static void release_parts(astar_hpa *h, graph_parts *p)
 {
     astar_graph_delete(p->graph);
     astar_context_delete(p->ctx);
-    astar__release(&h->memory, p->node_cell);
+    astar__release(&h->memory, p->node_at);
     astar__release(&h->memory, p->component);
     astar__release(&h->memory, p->route);
 }
@@ -609,12 +618,12 @@ static void release_parts(astar_hpa *h, graph_parts *p)
 static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
 {
     uint32_t n = nodes;
-    p->node_cell = astar__allocate(&h->memory, n ? n : 1, sizeof *p->node_cell);
+    p->node_at = astar__allocate(&h->memory, n ? n : 1, sizeof *p->node_at);
     p->component = astar__allocate(&h->memory, n ? n : 1, sizeof *p->component);
     p->route = astar__allocate(&h->memory, (size_t)n + 3, sizeof *p->route);
     astar_graph_builder *b = NULL;
     astar_status status = ASTAR_OUT_OF_MEMORY;
-    if (p->node_cell && p->component && p->route &&
+    if (p->node_at && p->component && p->route &&
         astar_graph_context_new_with((size_t)n + 3, &h->memory, &p->ctx) == ASTAR_OK &&
         astar_graph_builder_new_with(n + 3, ASTAR_GRAPH_DIRECTED, &h->memory, &b) == ASTAR_OK) {
         status = astar_graph_builder_metric(b, h->moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN
@@ -625,7 +634,7 @@ static astar_status build_parts(astar_hpa *h, graph_parts *p, uint32_t nodes)
             for (uint32_t i = 0; i < h->clusters[c].count && status == ASTAR_OK; i++) {
                 uint32_t v = h->first_node[c] + i;
                 astar_point at = cell_point(h->grid, h->clusters[c].cells[i]);
-                p->node_cell[v] = h->clusters[c].cells[i];
+                p->node_at[v] = (node_place){ at, c, h->clusters[c].cells[i] };
                 status = astar_graph_builder_position(b, v, at.x, at.y);
             }
         for (uint32_t v = n; v < n + 3 && status == ASTAR_OK; v++)
@@ -669,12 +678,12 @@ static astar_status enable_landmarks(astar_hpa *h)
 
 /* For the graph just built, with its nodes numbered from first_node: per
  * node the number it had in the old graph, whose clusters began at
- * old_first and whose node v was on cell old_cell[v]; UNREACHED for a
+ * old_first and whose node v lay at old_at[v]; UNREACHED for a
  * node new to it, and for the query's spare nodes. A cluster's nodes are
  * in order of their cells in both, so one merge per cluster pairs them.
  * NULL when out of memory. */
-static uint32_t *old_nodes(const astar_hpa *h, const uint32_t *old_first, const uint32_t *old_cell,
-                           const uint32_t *new_cell)
+static uint32_t *old_nodes(const astar_hpa *h, const uint32_t *old_first,
+                           const node_place *old_at, const node_place *new_at)
 {
     uint32_t *old_of = astar__allocate(&h->memory, (size_t)h->nodes + 3, sizeof *old_of);
     if (!old_of)
@@ -682,9 +691,9 @@ static uint32_t *old_nodes(const astar_hpa *h, const uint32_t *old_first, const 
     for (uint32_t c = 0; c < cluster_count(h); c++) {
         uint32_t i = old_first[c];
         for (uint32_t v = h->first_node[c]; v < h->first_node[c + 1]; v++) {
-            while (i < old_first[c + 1] && old_cell[i] < new_cell[v])
+            while (i < old_first[c + 1] && old_at[i].cell < new_at[v].cell)
                 i++;
-            old_of[v] = i < old_first[c + 1] && old_cell[i] == new_cell[v] ? i : UNREACHED;
+            old_of[v] = i < old_first[c + 1] && old_at[i].cell == new_at[v].cell ? i : UNREACHED;
         }
     }
     for (uint32_t v = h->nodes; v < h->nodes + 3; v++)
@@ -694,11 +703,11 @@ static uint32_t *old_nodes(const astar_hpa *h, const uint32_t *old_first, const 
 
 /* The landmarks of the graph h was built on before, carried over to the
  * one just built (astar__landmarks_carry); the old graph's clusters began
- * at old_first, its nodes were on old_cell. */
+ * at old_first, its nodes lay at old_at. */
 static astar_status carry_landmarks(astar_hpa *h, const astar_graph *old,
-                                    const uint32_t *old_first, const uint32_t *old_cell)
+                                    const uint32_t *old_first, const node_place *old_at)
 {
-    uint32_t *old_of = old_nodes(h, old_first, old_cell, h->node_cell);
+    uint32_t *old_of = old_nodes(h, old_first, old_at, h->node_at);
     astar_status status = old_of ? astar__landmarks_carry(h->graph, old, old_of)
                                  : ASTAR_OUT_OF_MEMORY;
     astar__release(&h->memory, old_of);
@@ -775,16 +784,16 @@ static astar_status refresh(astar_hpa *h, bool inside, astar_error *err)
             return astar__error_set(err, status, NULL, 0, "out of memory");
         return astar__error_set(err, status, NULL, 0, "more edges than a graph holds");
     }
-    graph_parts old = { h->graph, h->ctx, h->node_cell, h->component, h->route };
+    graph_parts old = { h->graph, h->ctx, h->node_at, h->component, h->route };
     h->graph = p.graph;
     h->ctx = p.ctx;
-    h->node_cell = p.node_cell;
+    h->node_at = p.node_at;
     h->component = p.component;
     h->route = p.route;
     h->route_length = 0;
     aim_query_edges_at_spare(h);
     if (h->landmarks)
-        status = old_first ? carry_landmarks(h, old.graph, old_first, old.node_cell)
+        status = old_first ? carry_landmarks(h, old.graph, old_first, old.node_at)
                            : enable_landmarks(h);
     release_parts(h, &old);
     astar__release(&h->memory, old_first);
@@ -874,7 +883,7 @@ void astar_hpa_delete(astar_hpa *h)
 {
     if (!h)
         return;
-    graph_parts parts = { h->graph, h->ctx, h->node_cell, h->component, h->route };
+    graph_parts parts = { h->graph, h->ctx, h->node_at, h->component, h->route };
     release_parts(h, &parts);
     for (uint32_t c = 0; h->clusters && c < cluster_count(h); c++)
         release_cluster(h, &h->clusters[c]);
@@ -956,7 +965,7 @@ size_t astar_hpa_bytes(const astar_hpa *h)
                    (DIRECTIONS * cells + 1) * sizeof *h->heap +
                    side * (8 + 4 + 4) * sizeof *h->pairs + astar_graph_bytes(h->graph) +
                    astar_context_bytes(h->ctx) +
-                   (size_t)h->nodes * (sizeof *h->node_cell + sizeof *h->component) +
+                   (size_t)h->nodes * (sizeof *h->node_at + sizeof *h->component) +
                    ((size_t)h->nodes + 3) * sizeof *h->route;
     for (uint32_t c = 0; c < clusters; c++) {
         const cluster *k = &h->clusters[c];
@@ -991,12 +1000,14 @@ static size_t local_index(const astar_hpa *h, uint32_t c, uint32_t cell)
     return local_place(r, p);
 }
 
-/* Node i of cluster c's cost to cell (from the cell, when reversed: in a
- * uniform cluster the same). */
-static uint32_t node_dist(const astar_hpa *h, uint32_t c, uint32_t i, uint32_t cell)
+/* The costs of cluster c's nodes to cell (from the cell: in a uniform
+ * cluster the same) into cost. */
+static void node_dists(const astar_hpa *h, uint32_t c, uint32_t cell, uint32_t *cost)
 {
     rect r = cluster_rect(h, c);
-    return h->clusters[c].dists[(size_t)i * (size_t)r.w * (size_t)r.h + local_index(h, c, cell)];
+    size_t area = (size_t)r.w * (size_t)r.h, at = local_index(h, c, cell);
+    for (uint32_t i = 0; i < h->clusters[c].count; i++)
+        cost[i] = h->clusters[c].dists[(size_t)i * area + at];
 }
 
 /* Start's costs to the nodes of its cluster cs and goal's from those of
@@ -1027,8 +1038,7 @@ static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t sta
         for (uint32_t i = 0; i < a->count; i++)
             h->start_cost[i] = settled_cost(h, r, a->cells[i]);
     } else {
-        for (uint32_t i = 0; i < a->count; i++)
-            h->start_cost[i] = node_dist(h, cs, i, start);
+        node_dists(h, cs, start, h->start_cost);
     }
     r = cluster_rect(h, cg);
     if (h->goal_searched) {
@@ -1037,8 +1047,7 @@ static uint32_t insert_ends(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t sta
             h->goal_cost[i] = settled_cost(h, r, b->cells[i]);
         memcpy(h->goal_tree, h->dir, (size_t)r.w * (size_t)r.h);
     } else {
-        for (uint32_t i = 0; i < b->count; i++)
-            h->goal_cost[i] = node_dist(h, cg, i, goal);
+        node_dists(h, cg, goal, h->goal_cost);
     }
     return direct;
 }
@@ -1064,8 +1073,8 @@ static void join(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t direct)
     if (h->goal_aimed)
         for (uint32_t v = h->first_node[h->goal_cluster]; v < h->first_node[h->goal_cluster + 1]; v++)
             astar__graph_aim_edge(g, g->first[v + 1] - 1, spare_node(n), ASTAR_MAX_COST);
-    astar__graph_place(g, start_node(n), h->start.x, h->start.y);
-    astar__graph_place(g, goal_node(n), h->goal.x, h->goal.y);
+    astar__graph_place(g, start_node(n), h->start.at.x, h->start.at.y);
+    astar__graph_place(g, goal_node(n), h->goal.at.x, h->goal.at.y);
     for (uint32_t i = 0; i < h->clusters[cs].count; i++)
         if (h->start_cost[i] != NO_COST)
             astar__graph_aim_edge(g, edge++, h->first_node[cs] + i, h->start_cost[i]);
@@ -1131,13 +1140,12 @@ static void aim_landmarks(astar_hpa *h, uint32_t cs, uint32_t cg, uint32_t direc
     }
 }
 
-/* The cell of route node v. */
-static uint32_t route_cell(const astar_hpa *h, uint32_t v)
+/* Where route node v lies. */
+static node_place route_place(const astar_hpa *h, uint32_t v)
 {
     if (v < h->nodes)
-        return h->node_cell[v];
-    astar_point p = v == start_node(h->nodes) ? h->start : h->goal;
-    return cell_index(h->grid, p.x, p.y);
+        return h->node_at[v];
+    return v == start_node(h->nodes) ? h->start : h->goal;
 }
 
 /* Finds the route into h->route; returns the search's status. */
@@ -1151,11 +1159,10 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
     if (h->grid->islands &&
         astar_grid_island(h->grid, start.x, start.y) != astar_grid_island(h->grid, goal.x, goal.y))
         return ASTAR_NO_PATH;
-    h->start = start;
-    h->goal = goal;
     uint32_t cs = cluster_at(h, start.x, start.y), cg = cluster_at(h, goal.x, goal.y);
-    uint32_t direct = insert_ends(h, cs, cg, cell_index(h->grid, start.x, start.y),
-                                  cell_index(h->grid, goal.x, goal.y));
+    h->start = (node_place){ start, cs, cell_index(h->grid, start.x, start.y) };
+    h->goal = (node_place){ goal, cg, cell_index(h->grid, goal.x, goal.y) };
+    uint32_t direct = insert_ends(h, cs, cg, h->start.cell, h->goal.cell);
     if (direct == NO_COST && !ends_meet(h, cs, cg))
         return ASTAR_NO_PATH;
     join(h, cs, cg, direct);
@@ -1191,7 +1198,7 @@ astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point g
     if (route->length > route->capacity)
         return route->points ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
     for (size_t k = 0; k < route->length; k++)
-        route->points[k] = cell_point(h->grid, route_cell(h, h->route[k]));
+        route->points[k] = route_place(h, h->route[k]).at;
     return ASTAR_OK;
 }
 
@@ -1226,10 +1233,11 @@ static const uint32_t *pair_walk_at(const astar_hpa *h, uint32_t c, uint32_t u, 
 static segment_walk segment_of(const astar_hpa *h, size_t i)
 {
     uint32_t u = h->route[i], v = h->route[i + 1], n = h->nodes;
-    astar_point pa = cell_point(h->grid, route_cell(h, u)), pb = cell_point(h->grid, route_cell(h, v));
-    uint32_t c = cluster_at(h, pa.x, pa.y);
+    node_place a = route_place(h, u), b = route_place(h, v);
+    astar_point pa = a.at, pb = b.at;
+    uint32_t c = a.cluster;
     segment_walk w = { .from = pa, .to = pb, .forward = true };
-    if (c != cluster_at(h, pb.x, pb.y))
+    if (c != b.cluster)
         return w;
     const cluster *k = &h->clusters[c];
     const uint32_t *at = pair_walk_at(h, c, u, v);
@@ -1305,7 +1313,7 @@ static size_t refine_segment(astar_hpa *h, size_t i)
 }
 
 /* With the caches cold - a game searching between queries - a segment's
- * walk waits on a chain of misses: the route node's cell, its cluster's
+ * walk waits on a chain of misses: the route node's place, its cluster's
  * record, the pair's entry in walk_at, then the runs or the tree's lines
  * (a tree is read a cell at a time, each step where the last one said).
  * Asked for a link at a time for the whole route, each link's misses
@@ -1320,14 +1328,11 @@ static ALWAYS_INLINE void prefetch_walks(const astar_hpa *h)
     size_t length = h->route_length;
     for (size_t i = 0; i < length; i++)
         if (route[i] < h->nodes)
-            __builtin_prefetch(&h->node_cell[route[i]]);
-    for (size_t i = 0; i < length; i++) {
-        astar_point p = cell_point(h->grid, route_cell(h, route[i]));
-        __builtin_prefetch(&h->clusters[cluster_at(h, p.x, p.y)]);
-    }
+            __builtin_prefetch(&h->node_at[route[i]]);
+    for (size_t i = 0; i < length; i++)
+        __builtin_prefetch(&h->clusters[route_place(h, route[i]).cluster]);
     for (size_t i = 0; i + 1 < length; i++) {
-        astar_point p = cell_point(h->grid, route_cell(h, route[i]));
-        const uint32_t *at = pair_walk_at(h, cluster_at(h, p.x, p.y), route[i], route[i + 1]);
+        const uint32_t *at = pair_walk_at(h, route_place(h, route[i]).cluster, route[i], route[i + 1]);
         if (at)
             __builtin_prefetch(at);
     }
@@ -1391,7 +1396,7 @@ astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point go
     path->node_count = found.length;
     bool nodes_fit = path->nodes && found.length <= path->node_capacity;
     for (size_t k = 0; nodes_fit && k < found.length; k++)
-        path->nodes[k] = cell_point(h->grid, route_cell(h, h->route[k]));
+        path->nodes[k] = route_place(h, h->route[k]).at;
     prefetch_walks(h);
     /* Each segment's first cell is the last of the one before. */
     size_t length = 1;
