@@ -177,7 +177,7 @@ static void release(const astar_allocator *memory, graph_landmarks *lm)
     if (!lm)
         return;
     astar__release(memory, lm->node);
-    astar__release(memory, lm->table);
+    astar__release(memory, lm->table_block);
     astar__release(memory, lm->heap);
     astar__release(memory, lm->place);
     astar__release(memory, lm);
@@ -189,6 +189,8 @@ void astar__landmarks_release(astar_graph *g)
     g->landmarks = NULL;
 }
 
+enum { LINE_BYTES = 64, LINE_VALUES = LINE_BYTES / sizeof(uint32_t) };
+
 /* Room for count landmarks of g, the heap empty; NULL when out of memory. */
 static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
 {
@@ -198,15 +200,18 @@ static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
         *lm = (graph_landmarks){
             .count = count,
             .node = astar__allocate(memory, count, sizeof *lm->node),
-            .table = astar__allocate(memory, (size_t)g->nodes * 2 * count, sizeof *lm->table),
+            .table_block = astar__allocate(memory, (size_t)g->nodes * 2 * count + LINE_VALUES,
+                                           sizeof *lm->table),
             .heap = astar__allocate(memory, g->nodes, sizeof *lm->heap),
             .place = astar__allocate(memory, g->nodes, sizeof *lm->place),
         };
     }
-    if (!lm || !lm->node || !lm->table || !lm->heap || !lm->place) {
+    if (!lm || !lm->node || !lm->table_block || !lm->heap || !lm->place) {
         release(memory, lm);
         return NULL;
     }
+    uintptr_t at = ((uintptr_t)lm->table_block + LINE_BYTES - 1) & ~(uintptr_t)(LINE_BYTES - 1);
+    lm->table = (uint32_t *)at;
     memset(lm->place, 0xff, (size_t)g->nodes * sizeof *lm->place);
     return lm;
 }

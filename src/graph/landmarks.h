@@ -35,8 +35,11 @@ typedef struct graph_landmarks {
     /* Per node 2k values: from[0..k), then to[0..k). Each stops at
      * cost.h's LANDMARK_LARGEST: a sum past it is stored as that, which
      * still keeps every inequality (the node's own edges are lowered from
-     * it in turn, to at most the same value). */
+     * it in turn, to at most the same value). Aligned to a cache line in
+     * table_block, so that the row of 8 landmarks a search reads per node
+     * reached is one line, not two. */
     uint32_t *table;
+    void *table_block;
     uint32_t *heap;    /* scratch for lowering: nodes, a binary heap */
     uint32_t *place;   /* scratch: each node's index in heap, or UNREACHED */
 } graph_landmarks;
