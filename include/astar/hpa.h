@@ -104,8 +104,8 @@ typedef struct astar_hpa astar_hpa;
  * run of the ways between its nodes (one or a few a way on open ground,
  * more on cluttered), and 5 k bytes per cell of it (for each node the
  * step that reached each cell and its cost: the refinement cache, and what
- * spares a query the searches of start's and goal's clusters); per node 12 bytes
- * (its cell, its component, a place in a route); the graph of
+ * spares a query the searches of start's and goal's clusters); per node 24 bytes
+ * (its point, cluster and cell, its component, a place in a route); the graph of
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
  * node, and 72 for its ASTAR_HPA_LANDMARKS landmarks) and its search
  * context (20 bytes per node); scratch of 75 bytes
