@@ -6,7 +6,9 @@
 
 #include <stddef.h>
 
-enum { THREADS_MAX = 64, CACHE_LINE = 64 };
+#include "core/memory.h"
+
+enum { THREADS_MAX = 64 };
 
 /* Runs work on each of `count` items of `size` bytes (1..THREADS_MAX):
  * item 0 on the calling thread, every other on a thread of its own, and

@@ -60,8 +60,7 @@ bool astar__cpd_runs_allocate(astar_cpd *cpd, uint64_t runs)
     if (!cpd->runs_block)
         return false;
     advise_huge_pages(cpd->runs_block, (size_t)words * sizeof(uint32_t));
-    uintptr_t at = ((uintptr_t)cpd->runs_block + 63) & ~(uintptr_t)63;
-    cpd->runs = (uint32_t *)at;
+    cpd->runs = astar__line_aligned(cpd->runs_block);
     cpd->sample = cpd->runs + runs;
     cpd->run_count = runs;
     return true;
@@ -103,7 +102,7 @@ bool astar__cpd_add_heads(astar_cpd *cpd)
     if (!cpd->head_block)
         return false;
     advise_huge_pages(cpd->head_block, head_block_bytes(cpd));
-    cpd->head = (cpd_head *)(((uintptr_t)cpd->head_block + 63) & ~(uintptr_t)63);
+    cpd->head = astar__line_aligned(cpd->head_block);
     for (uint32_t id = 0; id < cpd->ids; id++) {
         uint32_t r = cpd->rank[id];
         cpd->head[id] = r == NO_RANK ? (cpd_head){ 0 } : head_of(cpd, cpd->row[r], cpd->row[r + 1]);

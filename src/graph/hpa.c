@@ -1332,7 +1332,8 @@ static ALWAYS_INLINE void prefetch_walks(const astar_hpa *h)
     for (size_t i = 0; i < length; i++)
         __builtin_prefetch(&h->clusters[route_place(h, route[i]).cluster]);
     for (size_t i = 0; i + 1 < length; i++) {
-        const uint32_t *at = pair_walk_at(h, route_place(h, route[i]).cluster, route[i], route[i + 1]);
+        uint32_t c = route_place(h, route[i]).cluster;
+        const uint32_t *at = pair_walk_at(h, c, route[i], route[i + 1]);
         if (at)
             __builtin_prefetch(at);
     }

@@ -189,8 +189,6 @@ void astar__landmarks_release(astar_graph *g)
     g->landmarks = NULL;
 }
 
-enum { LINE_BYTES = 64, LINE_VALUES = LINE_BYTES / sizeof(uint32_t) };
-
 /* Room for count landmarks of g, the heap empty; NULL when out of memory. */
 static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
 {
@@ -200,7 +198,8 @@ static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
         *lm = (graph_landmarks){
             .count = count,
             .node = astar__allocate(memory, count, sizeof *lm->node),
-            .table_block = astar__allocate(memory, (size_t)g->nodes * 2 * count + LINE_VALUES,
+            .table_block = astar__allocate(memory, (size_t)g->nodes * 2 * count +
+                                                       CACHE_LINE / sizeof *lm->table,
                                            sizeof *lm->table),
             .heap = astar__allocate(memory, g->nodes, sizeof *lm->heap),
             .place = astar__allocate(memory, g->nodes, sizeof *lm->place),
@@ -210,8 +209,7 @@ static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
         release(memory, lm);
         return NULL;
     }
-    uintptr_t at = ((uintptr_t)lm->table_block + LINE_BYTES - 1) & ~(uintptr_t)(LINE_BYTES - 1);
-    lm->table = (uint32_t *)at;
+    lm->table = astar__line_aligned(lm->table_block);
     memset(lm->place, 0xff, (size_t)g->nodes * sizeof *lm->place);
     return lm;
 }
