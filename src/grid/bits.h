@@ -43,11 +43,16 @@ static inline uint64_t *bit_lines_line(const bit_lines *b, int line, unsigned wa
     return b->words + (size_t)(line + 1) * b->words_per_line + way;
 }
 
+/* The word of line `line`, way `way`, that holds cell pos's bit. */
+static inline uint64_t *bit_lines_word(const bit_lines *b, int line, unsigned way, int pos)
+{
+    return bit_lines_line(b, line, way) + ((size_t)pos + BIT_LINE_PAD) / 64 * BIT_LINE_WAYS;
+}
+
 static inline void bit_lines_set(bit_lines *b, int line, unsigned way, int pos, bool set)
 {
-    size_t bit = (size_t)pos + BIT_LINE_PAD;
-    uint64_t *word = bit_lines_line(b, line, way) + bit / 64 * BIT_LINE_WAYS;
-    uint64_t mask = (uint64_t)1 << (bit % 64);
+    uint64_t *word = bit_lines_word(b, line, way, pos);
+    uint64_t mask = (uint64_t)1 << (((size_t)pos + BIT_LINE_PAD) % 64);
     *word = set ? *word | mask : *word & ~mask;
 }
 

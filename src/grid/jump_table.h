@@ -35,9 +35,15 @@ struct jump_table {
     jump_entry *entry;   /* DIRECTIONS per cell, cells by y * width + x */
 };
 
+/* A cell's DIRECTIONS entries, side by side. */
+static inline const jump_entry *jump_table_cell(const jump_table *t, uint32_t cell)
+{
+    return t->entry + (size_t)cell * DIRECTIONS;
+}
+
 static inline int jump_table_get(const jump_table *t, uint32_t cell, unsigned dir)
 {
-    return t->entry[(size_t)cell * DIRECTIONS + dir];
+    return jump_table_cell(t, cell)[dir];
 }
 
 /* Whether entry v is a plain distance rather than a look again. */

@@ -200,7 +200,7 @@ static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int 
      * added), and its line of the table is then its expansion's first
      * read: asked for now, it is on its way meanwhile. */
     if (j->table && list == ASTAR_LIST_NONE)
-        __builtin_prefetch(&j->table->entry[(size_t)cell * DIRECTIONS]);
+        __builtin_prefetch(jump_table_cell(j->table, cell));
     search_reach(&j->s, kind, true, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
 }
 
@@ -291,12 +291,11 @@ static ALWAYS_INLINE void prefetch_start(const jps_search *j, int x, int y, int 
     const astar_grid *grid = j->s.grid;
     for (int k = -1; k <= 3; k++) {
         int row = y + (k <= 1 ? k : k * ty), column = x + (k <= 1 ? k : k * tx);
+        /* Both ways' words of a line share its cache line. */
         if (row >= 0 && row < grid->height)
-            __builtin_prefetch(grid_run_stops(grid, 1, 0, row) +
-                               (size_t)(x + BIT_LINE_PAD) / 64 * BIT_LINE_WAYS);
+            __builtin_prefetch(bit_lines_word(&grid->run_stops[0], row, 0, x));
         if (column >= 0 && column < grid->width)
-            __builtin_prefetch(grid_run_stops(grid, 0, 1, column) +
-                               (size_t)(y + BIT_LINE_PAD) / 64 * BIT_LINE_WAYS);
+            __builtin_prefetch(bit_lines_word(&grid->run_stops[1], column, 0, y));
         if (k <= 1)
             __builtin_prefetch(grid->terrain + grid_padded_index(grid, x, y + k));
     }
