@@ -1,5 +1,6 @@
-/* astar-hpa [--cluster N] [--landmarks L] [--stride K] SCEN... : two tiers (astar/hpa.h)
- * against A* and JPS on the same problems in the same run. Per scenario
+/* astar-hpa [--cluster N] [--crossings middle|ends] [--landmarks L] [--stride K] SCEN...:
+ * two tiers (astar/hpa.h) against A* and JPS on the same problems in the
+ * same run. Per scenario
  * file (its map in the Moving AI layout), on every K-th posable problem
  * (default 1): A* and JPS with the buckets, octile costs and H, the hpa's
  * graph search likewise, taking turns on runs of 10 problems with the
@@ -131,7 +132,8 @@ static bool edit_millis(astar_grid *grid, astar_hpa *hpa, double millis[2])
     return true;
 }
 
-static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t stride)
+static bool run_file(const char *path, int cluster, astar_hpa_crossings crossings,
+                     uint32_t landmarks, size_t stride)
 {
     astar_scenario *scen;
     astar_grid *grid;
@@ -148,6 +150,8 @@ static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t s
     astar_point *points = malloc(cells * sizeof *points);
     double t0 = now_seconds();
     astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
+    if (built == ASTAR_OK && crossings != ASTAR_HPA_CROSS_MIDDLE)
+        built = astar_hpa_set_crossings(t.hpa, crossings, NULL);
     if (built == ASTAR_OK)
         built = astar_hpa_set_landmarks(t.hpa, landmarks, NULL);
     double build_ms = (now_seconds() - t0) * 1e3;
@@ -213,8 +217,9 @@ static bool run_file(const char *path, int cluster, uint32_t landmarks, size_t s
 
 int main(int argc, char **argv)
 {
-    int cluster = 24;
+    int cluster = ASTAR_HPA_CLUSTER;
     uint32_t landmarks = ASTAR_HPA_LANDMARKS;
+    astar_hpa_crossings crossings = ASTAR_HPA_CROSS_MIDDLE;
     size_t stride = 1;
     int first = 1;
     for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {
@@ -226,22 +231,27 @@ int main(int argc, char **argv)
             stride = (size_t)v;
         else if (strcmp(argv[first], "--landmarks") == 0 && v >= 0 && v <= ASTAR_GRAPH_MAX_LANDMARKS)
             landmarks = (uint32_t)v;
+        else if (strcmp(argv[first], "--crossings") == 0 &&
+                 (strcmp(argv[first + 1], "middle") == 0 || strcmp(argv[first + 1], "ends") == 0))
+            crossings = argv[first + 1][0] == 'm' ? ASTAR_HPA_CROSS_MIDDLE : ASTAR_HPA_CROSS_ENDS;
         else
             first = argc;
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: %s [--cluster N] [--landmarks L] [--stride K] SCEN...\n",
+        fprintf(stderr, "usage: %s [--cluster N] [--crossings middle|ends] [--landmarks L] [--stride K] "
+                "SCEN...\n",
                 program);
         return 2;
     }
-    printf("clusters of %d, %u landmarks, every %zu-th problem; times in us (medians), edit in "
-           "ms\n",
-           cluster, landmarks, stride);
+    printf("clusters of %d, entrances crossed at %s, %u landmarks, every %zu-th problem; times "
+           "in us (medians), edit in ms\n",
+           cluster, crossings == ASTAR_HPA_CROSS_MIDDLE ? "their middles" : "long ones' ends",
+           landmarks, stride);
     printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
            "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "str us", "A*/H", "JPS/H",
            "build ms", "B/cell", "in ms", "in/A*", "bord ms", "bord/A*");
     int failed = 0;
     for (int i = first; i < argc; i++)
-        failed += !run_file(argv[i], cluster, landmarks, stride);
+        failed += !run_file(argv[i], cluster, crossings, landmarks, stride);
     return failed ? 1 : 0;
 }

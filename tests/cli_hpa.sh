@@ -9,20 +9,37 @@ arena="$ASTAR_BENCH_DIR/maps/dao/arena.map"
 scen="$ASTAR_BENCH_DIR/scen"
 octile=(--costs octile --heuristic octile)
 
-run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q
+# The defaults: clusters of 28, entrances crossed at their middles.
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" -q
 has "options: algo hpa; its graph searched with algo astar,"
 has "hpa: built in "
+has "; clusters of 28, 8 entrances"
+has "; entrances crossed at their middles"
+# Arena's 24-cell clusters have 10 entrance cells crossed at their
+# middles; at both ends of the long runs, 16.
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q --cluster 24
+has "; clusters of 24, 10 entrances"
+has "; entrances crossed at their middles"
+has "path: 50 cells, cost 141147"
+has "route: 6"
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q --cluster 24 \
+    --crossings ends
 has "; clusters of 24, 16 entrances"
-has "path: 49 cells"
+has "; entrances crossed at the ends of long ones"
+has "path: 49 cells, cost 139754"
 has "route: 5"
 has "smoothed: 4 waypoints"
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" -q --cluster 24 \
+    --crossings middle
+has "; clusters of 24, 10 entrances"
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 8 -q
 has "; clusters of 8,"
 # Landmarks (8 by default) bound the graph search's H: the route costs the
 # same with none and with as many as the graph's 16 entrances allow.
 has "entrances, 8 landmarks,"
 for landmarks in 0 32; do
-    run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --landmarks $landmarks -q
+    run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --landmarks $landmarks -q \
+        --cluster 24 --crossings ends
     has "entrances, $((landmarks ? 16 : 0)) landmarks,"
     has "path: 49 cells, cost 139754 (distance 58.7696)"
 done
@@ -34,14 +51,15 @@ has "path: 3 cells"
 run 0 "$ASTAR" scen --algo hpa "${octile[@]}" "$scen/dao/arena.map.scen" \
     "$scen/street/Berlin_0_256.map.scen"
 has "its length is at least the file's optimal length"
-has "arena.map.scen: hpa length / optimal: mean 1.04"
+has "arena.map.scen: hpa length / optimal: mean 1.08"
 has "; straightened: mean 1.00"
 has "Berlin_0_256.map.scen: hpa length / optimal: mean 1.0"
 last_line "1090 passed, 0 failed"
 run 0 "$ASTAR" scen --algo hpa --moves 4 --cluster 10 "$scen/dao/arena.map.scen"
 last_line "160 passed, 0 failed"
 
-run 0 "$ASTAR" bench --algo hpa "${octile[@]}" --open-list buckets "$scen/dao/arena.map.scen"
+run 0 "$ASTAR" bench --algo hpa "${octile[@]}" --open-list buckets "$scen/dao/arena.map.scen" \
+    --cluster 24 --crossings ends
 has "; clusters of 24, 16 entrances"
 has "hpa: one-cell edit and update, mean of 40:"
 
@@ -62,6 +80,10 @@ run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo jps --algo hpa -q
 has "options: algo hpa; its graph searched with algo astar,"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --cluster 8
 has "--cluster goes with --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --crossings ends
+has "--crossings goes with --algo hpa"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --crossings both
+has "--crossings takes middle or ends, not 'both'"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --landmarks 4
 has "--landmarks goes with --algo hpa"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --landmarks 33

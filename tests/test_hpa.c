@@ -79,13 +79,16 @@ static edge_row *graph_rows(const astar_hpa *hpa, size_t *n)
     return rows;
 }
 
-/* hpa's graph is the one a new hpa builds over its grid now. */
+/* hpa's graph is the one a new hpa builds over its grid now, with hpa's
+ * crossings. */
 static void expect_as_built(const astar_hpa *hpa, const astar_grid *grid,
                             const astar_options *options)
 {
     astar_hpa *fresh;
     assert_int_equal(astar_hpa_new(grid, options, astar_hpa_cluster_size(hpa), &fresh, NULL),
                      ASTAR_OK);
+    assert_int_equal(astar_hpa_crossings_of(fresh), ASTAR_HPA_CROSS_MIDDLE);
+    assert_int_equal(astar_hpa_set_crossings(fresh, astar_hpa_crossings_of(hpa), NULL), ASTAR_OK);
     assert_int_equal(astar_hpa_nodes(hpa), astar_hpa_nodes(fresh));
     for (uint32_t v = 0; v < astar_hpa_nodes(hpa); v++) {
         astar_point a = node_cell(astar_hpa_graph(hpa), v), b = node_cell(astar_hpa_graph(fresh), v);
@@ -218,6 +221,10 @@ static void test_random_grids_and_edits(void **state)
         assert_int_equal(astar_hpa_new(grid, &o, size, &hpa, NULL), ASTAR_OK);
         assert_int_equal(astar_hpa_new(grid, &o, size, &plain, NULL), ASTAR_OK);
         assert_int_equal(astar_hpa_set_landmarks(plain, 0, NULL), ASTAR_OK);
+        if (trial % 2) {
+            assert_int_equal(astar_hpa_set_crossings(hpa, ASTAR_HPA_CROSS_ENDS, NULL), ASTAR_OK);
+            assert_int_equal(astar_hpa_set_crossings(plain, ASTAR_HPA_CROSS_ENDS, NULL), ASTAR_OK);
+        }
         if (trial % 3)
             assert_int_equal(astar_hpa_set_landmarks(hpa, 1 + (uint32_t)rng_below(&r, 12), NULL),
                              ASTAR_OK);
@@ -275,6 +282,24 @@ static void test_buffers_and_refusals(void **state)
     assert_int_equal(astar_hpa_new(grid, NULL, 8, &hpa, &err), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_grid_set_topology(grid, ASTAR_TOPOLOGY_SQUARE), ASTAR_OK);
     assert_int_equal(astar_hpa_new(grid, NULL, 8, &hpa, &err), ASTAR_OK);
+
+    /* An open grid's borders are open end to end. 4 x 3 clusters (the
+     * last column 6 wide, the last row 4 high) have 17 borders: crossed
+     * at their middles, a node on each side of each; at both ends (runs
+     * of 6 pairs or more), more. */
+    uint32_t middles = astar_hpa_nodes(hpa);
+    assert_int_equal(middles, 2 * 17);
+    assert_int_equal(astar_hpa_set_crossings(hpa, (astar_hpa_crossings)2, &err),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_set_crossings(NULL, ASTAR_HPA_CROSS_ENDS, &err),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_hpa_set_crossings(hpa, ASTAR_HPA_CROSS_ENDS, &err), ASTAR_OK);
+    assert_int_equal(astar_hpa_crossings_of(hpa), ASTAR_HPA_CROSS_ENDS);
+    assert_true(astar_hpa_nodes(hpa) > middles);
+    expect_as_built(hpa, grid, NULL);
+    assert_int_equal(astar_hpa_set_crossings(hpa, ASTAR_HPA_CROSS_MIDDLE, &err), ASTAR_OK);
+    assert_int_equal(astar_hpa_nodes(hpa), middles);
+    expect_as_built(hpa, grid, NULL);
 
     /* An edit inside a cluster updates the graph in place; one on a
      * border rebuilds it: either way, as built from scratch. */

@@ -267,14 +267,15 @@ typedef enum cli_prebuilt_kind {
     CLI_PREBUILT_HPA    /* --algo hpa */
 } cli_prebuilt_kind;
 
-enum { CLI_HPA_CLUSTER = 24 };  /* --cluster's default */
 
 typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;
     const char *cpd_file;  /* [opt] --cpd FILE: load the database rather than build it */
-    long cluster;          /* --cluster N; 0: not given (CLI_HPA_CLUSTER) */
+    long cluster;          /* --cluster N; 0: not given (ASTAR_HPA_CLUSTER) */
     long landmarks;        /* --landmarks N, when landmarks_given */
     bool landmarks_given;
+    astar_hpa_crossings crossings; /* --crossings, when crossings_given */
+    bool crossings_given;
     bool graph;            /* set by astar graph: its A* takes --landmarks too */
 } cli_prebuilt;
 

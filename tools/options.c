@@ -43,6 +43,7 @@ static const shared_option shared[] = {
     { "cpd", PREBUILT, 0, true },
     { "cluster", PREBUILT, 1, true },
     { "landmarks", PREBUILT, 2, true },
+    { "crossings", PREBUILT, 3, true },
     { "help", HELP, 0, false },
 };
 
@@ -97,9 +98,19 @@ static bool take_algo(cli_command_line *c, const char *value)
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);
 }
 
-/* --cpd FILE (which asks for --algo cpd), --cluster N and --landmarks N. */
+/* --cpd FILE (which asks for --algo cpd), --cluster N, --landmarks N and
+ * --crossings middle|ends. */
 static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
 {
+    if (which == 3) {
+        p->crossings_given = true;
+        if (strcmp(value, "middle") == 0 || strcmp(value, "ends") == 0) {
+            p->crossings = value[0] == 'm' ? ASTAR_HPA_CROSS_MIDDLE : ASTAR_HPA_CROSS_ENDS;
+            return true;
+        }
+        cli_error("--crossings takes middle or ends, not '%s'", value);
+        return false;
+    }
     if (which == 0) {
         p->cpd_file = value;
         if (p->kind == CLI_PREBUILT_NONE)

@@ -259,7 +259,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n"
             "                          [--algo cpd [--cpd FILE]]\n"
-            "                          [--algo hpa [--cluster N] [--landmarks N]]\n\n"
+            "                          [--algo hpa [--cluster N] [--landmarks N]\n"
+            "                                      [--crossings middle|ends]]\n\n"
             "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
             "answer: the path starts and ends right, every step is a legal move, its summed\n"
             "cost is the reported cost, and its length agrees with the file's optimal\n"

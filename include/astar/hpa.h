@@ -11,8 +11,9 @@
  * The grid is cut into clusters of size x size cells (the last column and
  * row of clusters may be narrower). On each border between two clusters
  * side by side, a maximal run of cell pairs walkable on both sides is an
- * entrance; a run shorter than 6 pairs is crossed at its middle pair, a
- * longer one at both end pairs (Botea et al.). The cells of those pairs
+ * entrance, crossed at its middle pair (astar_hpa_set_crossings: or, as
+ * Botea et al. did, a run of 6 pairs or more at both end pairs). The cells
+ * of those pairs
  * are the abstract nodes, each a node of an astar_graph (astar/graph.h)
  * placed at its cell. Its edges:
  *   across   from each cell of a crossing pair to the other: the one
@@ -66,9 +67,12 @@
 extern "C" {
 #endif
 
-/* Cluster sides allowed. */
+/* Cluster sides allowed, and the side suggested for 256- to 512-cell
+ * game maps: the CLI's and the benchmark's default (docs/performance.md,
+ * "Where entrances are crossed", measures 24, 28 and 32). */
 #define ASTAR_HPA_MIN_CLUSTER 2
 #define ASTAR_HPA_MAX_CLUSTER 64
+#define ASTAR_HPA_CLUSTER 28
 
 typedef struct astar_hpa astar_hpa;
 
@@ -88,9 +92,8 @@ typedef struct astar_hpa astar_hpa;
  *                        queries, at the price of memory, of edits inside
  *                        a cluster, and of detours as found between
  *                        neighbouring clusters (straightening takes most
- *                        out); 24 suits 256 to 512-cell game maps, the
- *                        CLI's default (docs/performance.md measures 16,
- *                        24 and 32)
+ *                        out); ASTAR_HPA_CLUSTER suits 256 to 512-cell
+ *                        game maps (docs/performance.md measures 16 to 32)
  * [in,opt] allocator     (_with) for everything the hpa holds; NULL: malloc
  * [out]    out           the hpa; free it with astar_hpa_delete
  * [out]    err           [opt] what is wrong
@@ -109,11 +112,11 @@ typedef struct astar_hpa astar_hpa;
  * astar/graph.h over n + 3 nodes (16 bytes per edge direction, 17 per
  * node, and 72 for its ASTAR_HPA_LANDMARKS landmarks) and its search
  * context (20 bytes per node); scratch of 75 bytes
- * per cell of one cluster and 64 per cell of its side. On the benchmark's
- * game, room and street maps 15 to 25 bytes per cell at size 16 and 17
- * to 39 at 24 (the CLI's default: queries a third faster than at 16), on
- * maze512-4 60 and 85, on random512-25 109 and 163, landmarks and ways
- * included at 24 (docs/performance.md, "Two tiers"). While it builds, the graph
+ * per cell of one cluster and 64 per cell of its side. With the defaults
+ * (ASTAR_HPA_CLUSTER, middle crossings), landmarks and ways included: 14
+ * to 33 bytes per cell on the benchmark's game, room and street maps, 74
+ * on maze512-4, 172 on random512-25 (at 24 with both ends crossed, 17 to
+ * 39, 85 and 163; docs/performance.md, "Two tiers"). While it builds, the graph
  * builder's 12 bytes per edge more. */
 ASTAR_API astar_status astar_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster_size, astar_hpa **out, astar_error *err);
@@ -174,6 +177,40 @@ ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_point *cells
  * 2 * count Dijkstras over the graph and 8 * count + 8 bytes per node. */
 #define ASTAR_HPA_LANDMARKS 8
 ASTAR_API astar_status astar_hpa_set_landmarks(astar_hpa *hpa, uint32_t count, astar_error *err);
+
+/* Where an entrance (a run of pairs open on both sides of a border) is
+ * crossed. */
+typedef enum astar_hpa_crossings {
+    ASTAR_HPA_CROSS_MIDDLE = 0, /* at its middle pair: a new hpa's */
+    ASTAR_HPA_CROSS_ENDS = 1    /* a run of 6 pairs or more at both end
+                                   pairs, a shorter at its middle (Botea
+                                   et al.) */
+} astar_hpa_crossings;
+
+/* Chooses where entrances are crossed, and so the abstract graph's nodes.
+ * Middle crossings make 4 to 30 % fewer nodes on the benchmark's maps
+ * (most where borders are open from end to end), and fewer edges still,
+ * as a cluster's nodes are joined pairwise: at clusters of 24, A*'s
+ * time over a query's 8 to 42 % higher, 5 to 32 % less memory, edits
+ * mostly cheaper. The price is
+ * paths a little further from the least cost, as a path through a middle
+ * cannot hug the corner a border runs past: straightened, the mean over
+ * each set of the benchmark 1.0035 to 1.0066 times the least, against
+ * 1.0013 to 1.0045 with ends (docs/performance.md, "Where entrances are
+ * crossed"). Choose ends when paths matter more than queries.
+ * [in,out] hpa        queries may not run meanwhile
+ * [in]     crossings  ASTAR_HPA_CROSS_MIDDLE or ASTAR_HPA_CROSS_ENDS
+ * [out]    err        [opt]
+ * Returns ASTAR_OK (at once when crossings is the hpa's already);
+ * ASTAR_INVALID_ARGUMENT (NULL hpa, crossings neither);
+ * ASTAR_OUT_OF_MEMORY: as astar_hpa_update's (queries return
+ * ASTAR_MAP_CHANGED until an update succeeds).
+ * Costs: a build (astar_hpa_new's costs), the landmarks measured afresh. */
+ASTAR_API astar_status astar_hpa_set_crossings(astar_hpa *hpa, astar_hpa_crossings crossings,
+                                               astar_error *err);
+
+/* The hpa's crossings. [in,opt] hpa  NULL gives ASTAR_HPA_CROSS_MIDDLE. O(1). */
+ASTAR_API astar_hpa_crossings astar_hpa_crossings_of(const astar_hpa *hpa);
 
 /* The abstract graph: nodes 0 .. astar_hpa_nodes - 1 are the entrance
  * cells (astar_graph_position gives the cell), ordered by cluster (row by

@@ -29,8 +29,8 @@
 /* A cost no path inside a cluster has: no path at all. */
 #define NO_COST UINT32_MAX
 
-/* A run of crossing pairs at least this long is crossed at both ends,
- * a shorter one at its middle (Botea et al.). */
+/* With ASTAR_HPA_CROSS_ENDS, a run of crossing pairs at least this long
+ * is crossed at both ends, a shorter one at its middle (Botea et al.). */
 enum { LONG_ENTRANCE = 6 };
 
 /* What a cluster's record is to the graph. */
@@ -95,6 +95,7 @@ struct astar_hpa {
     astar_context *ctx;
     uint32_t nodes, widest;    /* entrance nodes; the most of one cluster */
     uint32_t landmarks;        /* the graph's landmarks asked for; 0: none */
+    astar_hpa_crossings crossings; /* where an entrance's run is crossed */
     uint32_t *first_node;      /* per cluster and one more: its first node */
     node_place *node_at;       /* per node: where it lies */
     uint32_t *component;       /* per node: its component of the graph */
@@ -189,7 +190,7 @@ static size_t border_pairs(const astar_hpa *h, uint32_t c, bool south, uint32_t 
         }
         if (run > 0) {
             int ends[2] = { along - run, along - 1 };
-            int picks = run >= LONG_ENTRANCE ? 2 : 1;
+            int picks = h->crossings == ASTAR_HPA_CROSS_ENDS && run >= LONG_ENTRANCE ? 2 : 1;
             if (picks == 1)
                 ends[0] = along - run + (run - 1) / 2;
             for (int k = 0; k < picks; k++) {
@@ -933,6 +934,32 @@ astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t cou
 const astar_graph *astar_hpa_graph(const astar_hpa *h) { return h ? h->graph : NULL; }
 uint32_t astar_hpa_nodes(const astar_hpa *h) { return h ? h->nodes : 0; }
 int astar_hpa_cluster_size(const astar_hpa *h) { return h ? h->size : 0; }
+
+astar_hpa_crossings astar_hpa_crossings_of(const astar_hpa *h)
+{
+    return h ? h->crossings : ASTAR_HPA_CROSS_MIDDLE;
+}
+
+astar_status astar_hpa_set_crossings(astar_hpa *h, astar_hpa_crossings crossings,
+                                     astar_error *err)
+{
+    astar__error_clear(err);
+    if (!h || (crossings != ASTAR_HPA_CROSS_MIDDLE && crossings != ASTAR_HPA_CROSS_ENDS))
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "no hpa, or crossings neither middle nor ends");
+    if (crossings == h->crossings)
+        return ASTAR_OK;
+    /* Every cluster's entrances may move: all of them are searched again
+     * and the graph is built anew, as astar_hpa_update does for edits on
+     * every border. */
+    h->crossings = crossings;
+    memset(h->stale, STALE, cluster_count(h));
+    /* Hardly a node stays where it was: the landmarks are measured afresh
+     * on the new graph rather than carried over. */
+    if (h->graph)
+        astar_graph_disable_landmarks(h->graph);
+    return refresh(h, false, err);
+}
 
 astar_status astar_hpa_set_landmarks(astar_hpa *h, uint32_t count, astar_error *err)
 {

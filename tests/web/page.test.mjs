@@ -250,7 +250,7 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, then straigh
   const entrances = execFileSync(nativeCli, [...args, "-q"], { encoding: "utf8" })
     .match(/(\d+) entrances, (\d+) landmarks/);
   const extra = await stat(page, "extra");
-  check(entrances && extra.includes(`clusters of 24, ${entrances[1]} entrances, ${entrances[2]} landmarks`),
+  check(entrances && extra.includes(`clusters of 28, ${entrances[1]} entrances, ${entrances[2]} landmarks`),
         `HPA*: the page says '${extra}', the CLI ${entrances && entrances[0]}`);
   const straightened = extra.match(/straightened: cost (\d+), (\d+) cells/);
   const jps = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
