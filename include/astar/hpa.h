@@ -205,7 +205,8 @@ typedef enum astar_hpa_crossings {
  * ASTAR_INVALID_ARGUMENT (NULL hpa, crossings neither);
  * ASTAR_OUT_OF_MEMORY: as astar_hpa_update's (queries return
  * ASTAR_MAP_CHANGED until an update succeeds).
- * Costs: a build (astar_hpa_new's costs), the landmarks measured afresh. */
+ * Costs: a build (astar_hpa_new's costs), the landmarks measured afresh:
+ * an hpa wanted with ends from the start is built twice. */
 ASTAR_API astar_status astar_hpa_set_crossings(astar_hpa *hpa, astar_hpa_crossings crossings,
                                                astar_error *err);
 
