@@ -1,8 +1,7 @@
 /* astar-hpa [--cluster N] [--crossings middle|ends] [--landmarks L] [--stride K] SCEN...:
  * two tiers (astar/hpa.h) against A* and JPS on the same problems in the
- * same run. Per scenario
- * file (its map in the Moving AI layout), on every K-th posable problem
- * (default 1): A* and JPS with the buckets, octile costs and H, the hpa's
+ * same run. Per scenario file (its map in the Moving AI layout), on every
+ * K-th posable problem (default 1): A* and JPS with the buckets, octile costs and H, the hpa's
  * graph search likewise, taking turns on runs of 10 problems with the
  * first search rotating from run to run, as astar-peers does (bench/README.md,
  * "Timing"); the median microseconds of each, HPA*'s path length over the
@@ -150,7 +149,7 @@ static bool run_file(const char *path, int cluster, astar_hpa_crossings crossing
     astar_point *points = malloc(cells * sizeof *points);
     double t0 = now_seconds();
     astar_status built = astar_hpa_new(grid, &o, cluster, &t.hpa, NULL);
-    if (built == ASTAR_OK && crossings != ASTAR_HPA_CROSS_MIDDLE)
+    if (built == ASTAR_OK)
         built = astar_hpa_set_crossings(t.hpa, crossings, NULL);
     if (built == ASTAR_OK)
         built = astar_hpa_set_landmarks(t.hpa, landmarks, NULL);
@@ -245,7 +244,7 @@ int main(int argc, char **argv)
     }
     printf("clusters of %d, entrances crossed at %s, %u landmarks, every %zu-th problem; times "
            "in us (medians), edit in ms\n",
-           cluster, crossings == ASTAR_HPA_CROSS_MIDDLE ? "their middles" : "long ones' ends",
+           cluster, crossings == ASTAR_HPA_CROSS_ENDS ? "the ends of long ones" : "their middles",
            landmarks, stride);
     printf("%-24s %6s %7s %7s %7s %7s %9s %8s %8s %8s %6s %6s %8s %6s %8s %6s %8s %6s\n", "map",
            "probs", "mean", "p99", "str", "str.p99", "A*", "JPS", "HPA*", "str us", "A*/H", "JPS/H",

@@ -267,7 +267,6 @@ typedef enum cli_prebuilt_kind {
     CLI_PREBUILT_HPA    /* --algo hpa */
 } cli_prebuilt_kind;
 
-
 typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;
     const char *cpd_file;  /* [opt] --cpd FILE: load the database rather than build it */

@@ -268,9 +268,10 @@ function search() {
 }
 
 // Two tiers (HPA*): built over the map as it is now (clusters of 28 cells
-// a side, the library's ASTAR_HPA_CLUSTER; 4 on a map narrower than 64), the route's entrance cells shown
-// as jump points are, no replay (its graph search is not a grid's); then
-// the path straightened, its cost beside the one found.
+// a side, the library's ASTAR_HPA_CLUSTER; 4 on a map narrower than 64),
+// the route's entrance cells shown as jump points are, no replay (its
+// graph search is not a grid's); then the path straightened, its cost
+// beside the one found.
 function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
   const tiers = s.twoTiers(g, Math.min(g.width, g.height) < 64 ? 4 : 28, asked);
   try {

@@ -13,9 +13,8 @@
  * side by side, a maximal run of cell pairs walkable on both sides is an
  * entrance, crossed at its middle pair (astar_hpa_set_crossings: or, as
  * Botea et al. did, a run of 6 pairs or more at both end pairs). The cells
- * of those pairs
- * are the abstract nodes, each a node of an astar_graph (astar/graph.h)
- * placed at its cell. Its edges:
+ * of those pairs are the abstract nodes, each a node of an astar_graph
+ * (astar/graph.h) placed at its cell. Its edges:
  *   across   from each cell of a crossing pair to the other: the one
  *            straight step, priced as a search prices it (the step times
  *            the terrain cost of the cell entered)
@@ -192,12 +191,12 @@ typedef enum astar_hpa_crossings {
  * (most where borders are open from end to end), and fewer edges still,
  * as a cluster's nodes are joined pairwise: at clusters of 24, A*'s
  * time over a query's 8 to 42 % higher, 5 to 32 % less memory, edits
- * mostly cheaper. The price is
- * paths a little further from the least cost, as a path through a middle
- * cannot hug the corner a border runs past: straightened, the mean over
- * each set of the benchmark 1.0035 to 1.0066 times the least, against
- * 1.0013 to 1.0045 with ends (docs/performance.md, "Where entrances are
- * crossed"). Choose ends when paths matter more than queries.
+ * mostly cheaper. The price is paths a little further from the least
+ * cost, as a path through a middle cannot hug the corner a border runs
+ * past: straightened, the mean over each set of the benchmark 1.0035 to
+ * 1.0066 times the least, against 1.0013 to 1.0045 with ends
+ * (docs/performance.md, "Where entrances are crossed"). Choose ends when
+ * paths matter more than queries.
  * [in,out] hpa        queries may not run meanwhile
  * [in]     crossings  ASTAR_HPA_CROSS_MIDDLE or ASTAR_HPA_CROSS_ENDS
  * [out]    err        [opt]
