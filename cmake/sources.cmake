@@ -6,10 +6,10 @@ set(ASTAR_SOURCES
   src/core/status.c src/core/options.c src/core/memory.c src/core/threads.c
   # grid: the map and the indexes it keeps current through every edit
   src/grid/grid.c src/grid/hex.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
-  # open: the search context and its open lists
-  src/open/context.c src/open/buckets.c
+  # open: the open lists and the context arrays they live in
+  src/open/buckets.c
   # search: the one search loop and what plugs into it
-  src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
+  src/search/context.c src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
   src/search/graph_dijkstra.c
   # graph: any graph's nodes and edges, the edits it takes, waypoints, two tiers (HPA*)

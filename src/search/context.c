@@ -1,5 +1,7 @@
-/* Search contexts: allocation once. The search state's type belongs to the
- * searches (search/state.h); the context only holds it. */
+/* Search contexts: allocation once. The context's arrays and open lists are
+ * open/'s (open/context.h), the search state it holds between slices is
+ * search/'s (search/state.h): the context is made here, above both, so that
+ * open/ depends on nothing of the searches. */
 #include "open/context.h"
 #include "grid/grid.h"
 #include "search/state.h"
