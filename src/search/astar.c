@@ -21,6 +21,12 @@
  * constant), the neighbours are the hex grid's six and H counts hexes; with
  * jps (a constant), only those that JPS's rule has follow current (JPS
  * stepping, astar_jumps). */
+/* The article's A* on squares; with the game world, whose loop also serves
+ * straight-line ties; on hexes. */
+static const search_policy plain = { PARENT_STEP, TIES_ADDED, search_h_square };
+static const search_policy with_line = { PARENT_STEP, TIES_LINE, search_h_square };
+static const search_policy on_hexes = { PARENT_STEP, TIES_LINE, search_h_hex };
+
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool extras,
                                              const bool hex, const bool jps, const bool traced,
                                              const square *current)
@@ -73,7 +79,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         }
         /* Not on the open list: add it, with the current square as parent;
          * on it: re-point it if this way is better. */
-        if (search_reach(s, kind, traced, hex ? TIE_HEX : extras ? TIE_LINE : TIE_ORDER, next, x,
+        if (search_reach(s, kind, traced, hex ? on_hexes : extras ? with_line : plain, next, x,
                          y, d, current->cell, 0, list, new_g))
             return;
     }
@@ -111,25 +117,25 @@ static ALWAYS_INLINE void expand_jps_steps(search *s, astar_open_list kind, cons
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
-    return search_seed_start(s, kind, TIE_ORDER);
+    return search_seed_start(s, kind, plain);
 }
 
 static ALWAYS_INLINE astar_status seed_extras(search *s, astar_open_list kind)
 {
-    return search_seed_start(s, kind, TIE_LINE);
+    return search_seed_start(s, kind, with_line);
 }
 
 static ALWAYS_INLINE astar_status seed_hex(search *s, astar_open_list kind)
 {
-    return search_seed_start(s, kind, TIE_HEX);
+    return search_seed_start(s, kind, on_hexes);
 }
 
-SEARCH_STEPS(step_plain, grid_search, true, TIE_ORDER, seed, expand_plain)
-SEARCH_STEPS(step_extras, grid_search, true, TIE_LINE, seed_extras, expand_extras)
-SEARCH_STEPS(step_hex_plain, grid_search, true, TIE_HEX, seed_hex, expand_hex_plain)
-SEARCH_STEPS(step_hex_extras, grid_search, true, TIE_HEX, seed_hex, expand_hex_extras)
+SEARCH_STEPS(step_plain, grid_search, true, plain, seed, expand_plain)
+SEARCH_STEPS(step_extras, grid_search, true, with_line, seed_extras, expand_extras)
+SEARCH_STEPS(step_hex_plain, grid_search, true, on_hexes, seed_hex, expand_hex_plain)
+SEARCH_STEPS(step_hex_extras, grid_search, true, on_hexes, seed_hex, expand_hex_extras)
 /* JPS's open lists: the heap or the buckets. */
-SEARCH_STEPS(step_jps_steps, grid_search, false, TIE_ORDER, seed, expand_jps_steps)
+SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
 astar_status astar__astar_step(search_state *st, uint32_t budget)
 {
@@ -188,7 +194,10 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     st->type = hex ? (extra ? SEARCH_ASTAR_HEX_EXTRAS : SEARCH_ASTAR_HEX)
                    : (extra ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR);
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), true);
-    return search_start(&a->s, kind, hex ? seed_hex : extra ? seed_extras : seed);
+    if (hex)
+        return search_start(&a->s, kind, on_hexes, seed_hex);
+    return extra ? search_start(&a->s, kind, with_line, seed_extras)
+                 : search_start(&a->s, kind, plain, seed);
 }
 
 astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
@@ -201,7 +210,7 @@ astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const 
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
     st->type = SEARCH_JPS_STEPS;
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), false);
-    return search_start(&a->s, kind, seed);
+    return search_start(&a->s, kind, plain, seed);
 }
 
 astar_status astar_context_node(const astar_context *ctx, const astar_grid *grid, int x, int y,

@@ -43,6 +43,10 @@ static inline uint32_t cell_of(const astar_grid *grid, astar_point p)
     return (uint32_t)p.y * (uint32_t)grid->width + (uint32_t)p.x;
 }
 
+/* H = 0; a square's parent is the next square towards its target, one step
+ * away; the index of that target orders equal G. */
+static const search_policy from_targets = { PARENT_STEP, TIES_SOURCE, NULL };
+
 /* Puts every walkable target on the open list with G = 0, skipping
  * repeats and, with an island, targets on other islands. */
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
@@ -56,7 +60,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
             (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
-        search_reach(s, kind, true, TIE_SOURCE, cell, p.x, p.y, 0, cell, (uint32_t)i,
+        search_reach(s, kind, true, from_targets, cell, p.x, p.y, 0, cell, (uint32_t)i,
                      search_list(s, kind, cell), 0);
     }
     return ASTAR_OK;
@@ -77,16 +81,16 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
         astar_list list = search_list(s, kind, next);
         if (list != ASTAR_LIST_CLOSED)
-            search_reach(s, kind, traced, TIE_SOURCE, next, u->x + move_dx[d], u->y + move_dy[d], d,
+            search_reach(s, kind, traced, from_targets, next, u->x + move_dx[d], u->y + move_dy[d], d,
                          u->cell, u->tie, list, u->g + (uint64_t)s->step.cost[d] * terrain);
     }
 }
 
-SEARCH_STEPS(step_backward, backward_search, false, TIE_SOURCE, seed, look_at_neighbours)
+SEARCH_STEPS(step_backward, backward_search, false, from_targets, seed, look_at_neighbours)
 
 static astar_status start_backward(backward_search *b)
 {
-    return search_start(&b->s, ASTAR_OPEN_LIST_HEAP, seed);
+    return search_start(&b->s, ASTAR_OPEN_LIST_HEAP, from_targets, seed);
 }
 
 size_t astar__nearest_target(const search_state *st)

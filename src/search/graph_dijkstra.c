@@ -2,13 +2,15 @@
  * over the graph's backward rows (astar/graph_dijkstra.h): the nearest of
  * several targets, and distance maps with their flow fields. The grid's
  * backward search (dijkstra.c) on a graph's edges: the loop, the heap and
- * its (G, target index) order are the same, under the tie rule
- * TIE_GRAPH_SOURCE; a node's parent, the next node towards its target, is
- * kept in the context's node parents as for A* on a graph. */
+ * its (G, target index) order are the same (TIES_SOURCE); a node's
+ * parent, the next node towards its target, is kept in the context's node
+ * parents as for A* on a graph (PARENT_NODE). */
 #include "graph/graph.h"
 #include "core/options.h"
 #include "search/distance_map.h"
 #include "search/state.h"
+
+static const search_policy from_targets = { PARENT_NODE, TIES_SOURCE, NULL };
 
 /* Puts every enabled target on the open list with G = 0, its own parent,
  * skipping repeats and, with islands, targets on other islands. */
@@ -20,7 +22,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
         uint32_t target = b->targets[i];
         if (!b->rows.enabled[target] || (b->island && b->island[target] != b->start_island))
             continue;
-        search_reach(s, kind, true, TIE_GRAPH_SOURCE, target, (int)target, 0, 0, target,
+        search_reach(s, kind, true, from_targets, target, (int)target, 0, 0, target,
                      (uint32_t)i, search_list(s, kind, target), 0);
     }
     return ASTAR_OK;
@@ -39,12 +41,12 @@ static ALWAYS_INLINE void look_at_edges_into(search *s, astar_open_list kind, co
             continue; /* a wall */
         astar_list list = search_list(s, kind, v);
         if (list != ASTAR_LIST_CLOSED)
-            search_reach(s, kind, traced, TIE_GRAPH_SOURCE, v, (int)v, 0, 0, u->cell, u->tie,
+            search_reach(s, kind, traced, from_targets, v, (int)v, 0, 0, u->cell, u->tie,
                          list, (uint64_t)u->g + b->rows.out[b->back_edge[i]].cost);
     }
 }
 
-SEARCH_STEPS(step_graph_backward, graph_backward_search, false, TIE_GRAPH_SOURCE, seed,
+SEARCH_STEPS(step_graph_backward, graph_backward_search, false, from_targets, seed,
              look_at_edges_into)
 
 astar_status astar__graph_nearest_step(search_state *st, uint32_t budget)
@@ -104,7 +106,7 @@ static search_state *begin_backward(astar_context *ctx, const astar_graph *graph
     st->type = SEARCH_GRAPH_NEAREST;
     st->end = stop;
     astar__search_state_started(st, &graph->edits,
-                                search_start(&b->s, ASTAR_OPEN_LIST_HEAP, seed));
+                                search_start(&b->s, ASTAR_OPEN_LIST_HEAP, from_targets, seed));
     return st;
 }
 

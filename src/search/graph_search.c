@@ -8,6 +8,10 @@
 #include "core/options.h"
 #include "search/state.h"
 
+/* A node's parent is any node; H comes from the nodes' positions or the
+ * landmarks (search.node_h). */
+static const search_policy on_edges = { PARENT_NODE, TIES_ADDED, search_h_node };
+
 /* Step c) of the article for every node an edge of current leads to. */
 static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const bool traced,
                                         const square *current)
@@ -22,7 +26,7 @@ static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const b
         astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue;
-        if (search_reach(s, kind, traced, TIE_GRAPH, next, (int)next, 0, 0, here, 0, list,
+        if (search_reach(s, kind, traced, on_edges, next, (int)next, 0, 0, here, 0, list,
                          (uint64_t)current->g + e.cost))
             return;
         /* With ties going to the last added, a node just opened is often
@@ -34,10 +38,10 @@ static ALWAYS_INLINE void look_at_edges(search *s, astar_open_list kind, const b
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
-    return search_seed_start(s, kind, TIE_GRAPH);
+    return search_seed_start(s, kind, on_edges);
 }
 
-SEARCH_STEPS(step_graph, graph_search, true, TIE_GRAPH, seed, look_at_edges)
+SEARCH_STEPS(step_graph, graph_search, true, on_edges, seed, look_at_edges)
 
 astar_status astar__graph_step(search_state *st, uint32_t budget)
 {
@@ -152,7 +156,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     st->end = goal;
     astar_open_list kind =
         search_choose_list(&gs->s, astar__options_graph_consistent(options), true);
-    astar__search_state_started(st, &graph->edits, search_start(&gs->s, kind, seed));
+    astar__search_state_started(st, &graph->edits, search_start(&gs->s, kind, on_edges, seed));
     return ASTAR_IN_PROGRESS;
 }
 
@@ -223,7 +227,7 @@ astar_status astar_graph_context_node(const astar_context *ctx, const astar_grap
         return ASTAR_OK;
     const search *s = &ctx->state->u.s;
     out->f = context_f(ctx, node);
-    out->h = (uint32_t)search_node_h(s, node);
+    out->h = (uint32_t)search_h_node(s, node, (int)node, 0);
     out->g = out->f - out->h;
     out->parent = (astar_point){ (int32_t)(out->g == 0 ? node : ctx->node_parent[node]), 0 };
     return ASTAR_OK;

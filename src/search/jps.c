@@ -187,6 +187,10 @@ static ALWAYS_INLINE int diagonal_stop(const jps_search *j, int x, int y, int dx
  * shorter: the article's step for an adjacent square. Jump points are few
  * beside the scans that find them, so the trace is tested at run time
  * here rather than handed down every scan. */
+/* A jump point's parent is the jump point it was reached from, kept as its
+ * tie on the lists that have one and beside G on the buckets. */
+static const search_policy jump_points = { PARENT_JUMP, TIES_PARENT, search_h_square };
+
 static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int y, unsigned dir,
                                 uint32_t parent, uint64_t g)
 {
@@ -201,7 +205,7 @@ static ALWAYS_INLINE void reach(jps_search *j, astar_open_list kind, int x, int 
      * read: asked for now, it is on its way meanwhile. */
     if (j->table && list == ASTAR_LIST_NONE)
         __builtin_prefetch(jump_table_cell(j->table, cell));
-    search_reach(&j->s, kind, true, TIE_PARENT, cell, x, y, dir, parent, 0, list, g);
+    search_reach(&j->s, kind, true, jump_points, cell, x, y, dir, parent, 0, list, g);
 }
 
 /* A straight run from (x, y), which is g from the start along the way from
@@ -405,11 +409,11 @@ static ALWAYS_INLINE void expand_table(search *s, astar_open_list kind, const bo
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
     ((jps_search *)s)->bound = UINT64_MAX; /* also when a search starts over */
-    return search_seed_start(s, kind, TIE_PARENT);
+    return search_seed_start(s, kind, jump_points);
 }
 
-SEARCH_STEPS(step_scan, jps_search, false, TIE_PARENT, seed, expand_scan)
-SEARCH_STEPS(step_jump_table, jps_search, false, TIE_PARENT, seed, expand_table)
+SEARCH_STEPS(step_scan, jps_search, false, jump_points, seed, expand_scan)
+SEARCH_STEPS(step_jump_table, jps_search, false, jump_points, seed, expand_table)
 
 astar_status astar__jps_step(search_state *st, uint32_t budget)
 {
@@ -429,7 +433,6 @@ astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_
     j->s.target = target;
     j->s.target_x = (int)(target % (uint32_t)grid->width);
     j->s.target_y = (int)(target / (uint32_t)grid->width);
-    j->s.parents = true;
     j->s.observer = options->observer;
     j->s.observer_user = options->observer_user;
     /* Uniform terrain: every walkable cell costs what the start costs. */
@@ -443,5 +446,6 @@ astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_
     /* The buckets as for A*, when asked for and they can serve. Jump points
      * have no bound like A*'s squares: on a map that opens more of them at
      * once than the buckets hold, the search starts over on the heap. */
-    return search_start(&j->s, search_choose_list(&j->s, astar__options_consistent(options), false), seed);
+    return search_start(&j->s, search_choose_list(&j->s, astar__options_consistent(options), false),
+                        jump_points, seed);
 }

@@ -10,14 +10,11 @@ static astar_point point_of(const search *s, uint32_t cell)
     return (astar_point){ (int32_t)(cell % (uint32_t)s->width), (int32_t)(cell / (uint32_t)s->width) };
 }
 
-/* H of a square of a search towards a target (a graph's node or a grid's
- * square). */
+/* H of a square of a search, by the policy it ran with. */
 static uint32_t h_at(const search *s, uint32_t cell)
 {
-    if (s->node_parent)
-        return (uint32_t)search_node_h(s, cell);
     astar_point at = point_of(s, cell);
-    return (uint32_t)search_h(s, at.x, at.y);
+    return (uint32_t)search_h_of(s, s->policy, cell, at.x, at.y);
 }
 
 /* Where the chain ends: at the start, or going forwards (Dijkstra, whose

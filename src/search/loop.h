@@ -59,61 +59,65 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
     return t;
 }
 
-/* What the tie value of a list entry holds, which decides how a square
- * already on the open list is re-pointed:
- *   TIE_ORDER   A*: the order of astar_ties; kept when the square is
- *               re-pointed, unless ties go by G
- *   TIE_PARENT  JPS: the parent jump point's cell, which is not next door;
- *               it orders equal F in its place
- *   TIE_SOURCE  Dijkstra: the index of the target the square leads to; a
- *               square is re-pointed to an equally near target with a
- *               lower index, so that the lowest index wins ties. H is 0:
- *               F is G
- *   TIE_GRAPH   A* on a graph: the order, as TIE_ORDER; a node's parent,
- *               which no direction can name, is kept in the context's
- *               parents, and H comes from the nodes' positions
- *   TIE_LINE    A* on squares: as TIE_ORDER, and ASTAR_TIES_STRAIGHT may be
- *               asked for; the loop that serves the other three rules
- *               only (TIE_ORDER) has no code for it in its way
- *   TIE_HEX     A* on a hex grid: as TIE_LINE, with H counting hex steps
- *   TIE_GRAPH_SOURCE  Dijkstra on a graph: TIE_SOURCE's target index and
- *               H = 0, with TIE_GRAPH's parents in the context */
-typedef enum tie_rule { TIE_ORDER, TIE_PARENT, TIE_SOURCE, TIE_GRAPH, TIE_LINE, TIE_HEX,
-                        TIE_GRAPH_SOURCE } tie_rule;
+/* The policies a search hands the loop beside its seed and its expansion,
+ * each of them a constant, so that the loop compiled for a search has no
+ * choice left in it (Warthog's policies, docs/design.md "Adding a search
+ * space"):
+ *   parent  where a square's parent is kept
+ *   ties    what the tie value of an open-list entry holds, which orders
+ *           equal F and decides how a re-pointed entry's tie changes
+ *   h       H of a square: the space's estimate towards the target, or
+ *           NULL for H = 0 (Dijkstra from its sources)
+ * A new search space is an expansion, a seed and this triple, not an edit
+ * of the loop. */
+typedef enum parent_rule {
+    PARENT_STEP, /* one step back along the direction kept with the square:
+                    a grid's A* and Dijkstra */
+    PARENT_JUMP, /* a jump point, which is not next door, kept beside G
+                    (the buckets) or as the tie (the other lists): JPS */
+    PARENT_NODE  /* any node, which no direction can name, kept in the
+                    context's node_parent: a graph's searches */
+} parent_rule;
+
+typedef enum tie_rule {
+    TIES_ADDED,  /* the order of astar_ties, kept when the square is
+                    re-pointed unless ties go by G; ASTAR_TIES_STRAIGHT is
+                    served as ASTAR_TIES_DEEP */
+    TIES_LINE,   /* as TIES_ADDED, with ASTAR_TIES_STRAIGHT's distance from
+                    the line; a loop without it has no code for it in its
+                    way */
+    TIES_PARENT, /* the parent jump point's cell, which orders equal F in
+                    its place: JPS */
+    TIES_SOURCE  /* the index of the source the square leads to; a square
+                    is re-pointed to an equally near source with a lower
+                    index, so that the lowest index wins ties */
+} tie_rule;
+
+struct search;
+/* H of the square cell at (x, y) (on a graph: the node cell, x = cell). */
+typedef uint64_t (*search_heuristic)(const struct search *s, uint32_t cell, int x, int y);
+
+typedef struct search_policy {
+    parent_rule parent;
+    tie_rule ties;
+    search_heuristic h;           /* [opt] NULL: H is 0 */
+} search_policy;
 
 /* Whether the tie value is the order of astar_ties. */
-static inline bool tie_by_order(tie_rule rule)
+static ALWAYS_INLINE bool tie_by_order(search_policy p)
 {
-    return rule == TIE_ORDER || rule == TIE_GRAPH || rule == TIE_LINE || rule == TIE_HEX;
+    return p.ties == TIES_ADDED || p.ties == TIES_LINE;
 }
 
-/* Whether the rule serves ASTAR_TIES_STRAIGHT. */
-static inline bool tie_by_line(tie_rule rule)
+/* The buckets' g_shift (bucket_g) for a search of this policy: a constant
+ * where the parent rule decides it - JPS keeps a parent beside each G, a
+ * grid's A* nothing - and the queue's own for a graph's, which keeps H
+ * beside G with landmarks only. */
+static ALWAYS_INLINE unsigned tie_g_shift(search_policy p, const bucket_queue *q)
 {
-    return rule == TIE_LINE || rule == TIE_HEX;
-}
-
-/* Whether the tie value is the index of the target a square leads to. */
-static ALWAYS_INLINE bool tie_by_source(tie_rule rule)
-{
-    return rule == TIE_SOURCE || rule == TIE_GRAPH_SOURCE;
-}
-
-/* Whether parents are nodes kept in the context's node_parent. */
-static ALWAYS_INLINE bool tie_node_parents(tie_rule rule)
-{
-    return rule == TIE_GRAPH || rule == TIE_GRAPH_SOURCE;
-}
-
-/* The buckets' g_shift (bucket_g) for a search of this rule: a constant
- * where the rule decides it - JPS keeps a parent beside each G, a grid's
- * A* nothing - and the queue's own for a graph's, which keeps H beside G
- * with landmarks only. */
-static ALWAYS_INLINE unsigned tie_g_shift(tie_rule rule, const bucket_queue *q)
-{
-    if (rule == TIE_PARENT)
+    if (p.parent == PARENT_JUMP)
         return 1;
-    return tie_node_parents(rule) ? q->g_shift : 0;
+    return p.parent == PARENT_NODE ? q->g_shift : 0;
 }
 
 /* Whether a search on the buckets holds back the square it takes next
@@ -121,9 +125,9 @@ static ALWAYS_INLINE unsigned tie_g_shift(tie_rule rule, const bucket_queue *q)
  * share the F being taken too seldom to pay for the test, nor on a graph,
  * whose F may come out below the F being taken (bucket_not_passed). A
  * traced search never does either, as its trace writes each take. */
-static ALWAYS_INLINE bool tie_holds_back(tie_rule rule)
+static ALWAYS_INLINE bool tie_holds_back(search_policy p)
 {
-    return rule != TIE_PARENT && !tie_node_parents(rule);
+    return p.parent == PARENT_STEP;
 }
 
 /* One search: what it needs at hand, set up once before the loop, and what
@@ -149,8 +153,8 @@ typedef struct search {
     bool line_parity_of_y;
     astar_open_list open_list;    /* asked for; the loop may fall back */
     bool stop_on_open;
-    bool parents;                 /* JPS: a square's parent is a jump point kept
-                                     with it, not the square one step back */
+    search_policy policy;         /* what the loop runs with (search_start), for
+                                     what reads a search outside it */
     /* A graph's: the context's parents, and what H is worked out from
      * (node_h.xy NULL: H is 0). On a graph a node is a "cell" and width is
      * the node count, so that x is the node and y 0 wherever a point is
@@ -233,31 +237,41 @@ static inline uint32_t distance_1d(int a, int b)
     return (uint32_t)(a > b ? a - b : b - a);
 }
 
-/* H of the square at (x, y). */
+/* H of the square at (x, y) on a square grid: the cost model's estimate
+ * from its offsets to the target. */
 static ALWAYS_INLINE uint64_t search_h(const search *s, int x, int y)
 {
     return cost_h(&s->model, distance_1d(x, s->target_x), distance_1d(y, s->target_y));
 }
 
-/* H of a graph's node: its distance to the target under the graph's
- * metric times the scale, rounded down, then weighted as cost_h does. */
-static ALWAYS_INLINE uint64_t search_node_h(const search *s, uint32_t node)
+/* The heuristics of the library's spaces, as policies: a square grid's. */
+static inline uint64_t search_h_square(const search *s, uint32_t cell, int x, int y)
 {
-    return cost_node_h(&s->node_h, s->model.weight, node);
+    (void)cell;
+    return search_h(s, x, y);
 }
 
-/* H of a square by the rule's kind of search: 0 for Dijkstra, the node's
- * for a graph, else from its offsets to the target. */
-static ALWAYS_INLINE uint64_t search_h_of(const search *s, tie_rule rule, uint32_t cell, int x,
+/* A hex grid's: hex steps to the target. */
+static inline uint64_t search_h_hex(const search *s, uint32_t cell, int x, int y)
+{
+    (void)cell;
+    return cost_hex_h(&s->model, x, y, s->target_x, s->target_y);
+}
+
+/* A graph's node: its distance to the target under the graph's metric
+ * times the scale, rounded down, then weighted as cost_h does. */
+static inline uint64_t search_h_node(const search *s, uint32_t cell, int x, int y)
+{
+    (void)x;
+    (void)y;
+    return cost_node_h(&s->node_h, s->model.weight, cell);
+}
+
+/* H of a square under the policy: 0 when it has none. */
+static ALWAYS_INLINE uint64_t search_h_of(const search *s, search_policy p, uint32_t cell, int x,
                                           int y)
 {
-    if (tie_by_source(rule))
-        return 0;
-    if (rule == TIE_GRAPH)
-        return search_node_h(s, cell);
-    if (rule == TIE_HEX)
-        return cost_hex_h(&s->model, x, y, s->target_x, s->target_y);
-    return search_h(s, x, y);
+    return p.h ? p.h(s, cell, x, y) : 0;
 }
 
 /* Sets up ASTAR_TIES_STRAIGHT's line from the start (sx, sy) to the
@@ -294,7 +308,7 @@ static inline void search_line(search *s, int sx, int sy)
  * the last added first in the low bits; the centre is hex_centre's,
  * worked out as search_line set it up so that no call or switch sits in
  * the loop. */
-static ALWAYS_INLINE uint32_t search_tie(const search *s, tie_rule rule, uint32_t g, int x,
+static ALWAYS_INLINE uint32_t search_tie(const search *s, search_policy p, uint32_t g, int x,
                                           int y)
 {
     enum { ORDER_BITS = 12, OFF_MAX = (1u << (32 - ORDER_BITS)) - 1 };
@@ -302,8 +316,8 @@ static ALWAYS_INLINE uint32_t search_tie(const search *s, tie_rule rule, uint32_
     case ASTAR_TIES_FIRST: return s->added;
     case ASTAR_TIES_LAST: return UINT32_MAX - s->added;
     case ASTAR_TIES_STRAIGHT: {
-        if (!tie_by_line(rule))
-            break; /* a graph's: as DEEP */
+        if (p.ties != TIES_LINE)
+            break; /* served as DEEP */
         int64_t odd = (s->line_parity_of_y ? y : x) & 1;
         int64_t cx = s->line_kx * (int64_t)x + s->line_sx * odd;
         int64_t cy = s->line_ky * (int64_t)y + s->line_sy * odd;
@@ -334,7 +348,7 @@ static ALWAYS_INLINE void search_begin(search *s, astar_open_list kind, uint32_t
     context_begin(ctx, kind == ASTAR_OPEN_LIST_BUCKETS ? LAYOUT_BUCKETS : LAYOUT_LISTS);
     if (kind == ASTAR_OPEN_LIST_BUCKETS)
         astar__bucket_start(&ctx->buckets, s->width, &s->model, s->target_x, s->target_y, start_f,
-                     s->parents || s->node_h.landmarks);
+                     s->policy.parent == PARENT_JUMP || s->node_h.landmarks);
 }
 
 /* Writes an event into the search's trace if it has room, and counts it. */
@@ -355,7 +369,7 @@ static inline void search_trace(const search *s, astar_trace_kind kind, uint32_t
 
 /* The article's step for an adjacent square that is not on the closed
  * list: with G = g by the way from the current square (parent, tie when
- * the rule has the expansion give it), add it to the open list, or if it
+ * the policy has the expansion give it), add it to the open list, or if it
  * is there already and this way is better, re-point its parent to the
  * current square and recalculate G and F. dir is the direction of the step
  * that enters the square (JPS: of the last straight stretch); list is what
@@ -363,19 +377,19 @@ static inline void search_trace(const search *s, astar_trace_kind kind, uint32_t
  * the change is written into the trace. Returns whether the target is now
  * open and the search stops on the open list (s->target_opened). */
 static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bool traced,
-                                       tie_rule rule, uint32_t cell, int x, int y, unsigned dir,
+                                       search_policy p, uint32_t cell, int x, int y, unsigned dir,
                                        uint32_t parent, uint32_t tie, astar_list list, uint64_t g)
 {
     astar_context *ctx = s->ctx;
-    const unsigned shift = tie_g_shift(rule, &ctx->buckets);
+    const unsigned shift = tie_g_shift(p, &ctx->buckets);
     if (kind == ASTAR_OPEN_LIST_BUCKETS && list == ASTAR_LIST_OPEN &&
         g >= *bucket_g(&ctx->buckets, shift, cell))
         return false; /* no better than its path: the buckets keep G, so H can wait */
     /* With landmarks the buckets keep H too, from the node's first
      * reaching (bucket_on_graph). */
-    bool h_kept = kind == ASTAR_OPEN_LIST_BUCKETS && tie_node_parents(rule) && ctx->buckets.h;
+    bool h_kept = kind == ASTAR_OPEN_LIST_BUCKETS && p.parent == PARENT_NODE && ctx->buckets.h;
     uint64_t h = h_kept && list == ASTAR_LIST_OPEN ? *bucket_word(ctx->buckets.h, cell)
-                                                   : search_h_of(s, rule, cell, x, y);
+                                                   : search_h_of(s, p, cell, x, y);
     uint64_t f = g + h;
     if (f > s->limit) {
         /* Costs are 32-bit. Unless H overestimates, every path through
@@ -385,16 +399,16 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
         return false;
     }
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        if (rule == TIE_PARENT)
+        if (p.parent == PARENT_JUMP)
             *bucket_word(ctx->buckets.parent, cell) = parent;
-        if (tie_node_parents(rule)) {
+        if (p.parent == PARENT_NODE) {
             s->node_parent[cell] = parent;
             if (h_kept)
                 *bucket_word(ctx->buckets.h, cell) = (uint32_t)h;
             bucket_not_passed(&ctx->buckets, (uint32_t)f);
         }
         uint32_t xy = (uint32_t)x | (uint32_t)y << 16;
-        if (!traced && tie_holds_back(rule) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
+        if (!traced && tie_holds_back(p) && (uint32_t)f == bucket_taking(&ctx->buckets)) {
             bucket_mark(&ctx->buckets, shift, cell, dir, (uint32_t)g);
             if (s->held != NO_CELL && !bucket_push(&ctx->buckets, s->held_xy, (uint32_t)f))
                 s->out_of_entries = true;
@@ -409,16 +423,16 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
         /* Squares added last leave first, so this one is likely the next
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
-        if (rule != TIE_PARENT && !tie_node_parents(rule))
+        if (p.parent == PARENT_STEP)
             bucket_prefetch(&ctx->buckets, shift, (uint32_t)((int64_t)cell + s->step.cell[dir]));
     } else if (list == ASTAR_LIST_NONE) {
-        if (tie_by_order(rule))
-            tie = search_tie(s, rule, (uint32_t)g, x, y);
-        else if (rule == TIE_PARENT)
+        if (tie_by_order(p))
+            tie = search_tie(s, p, (uint32_t)g, x, y);
+        else if (p.ties == TIES_PARENT)
             tie = parent;
-        if (tie_by_order(rule))
+        if (tie_by_order(p))
             s->added++;
-        if (tie_node_parents(rule))
+        if (p.parent == PARENT_NODE)
             s->node_parent[cell] = parent;
         open_push(ctx, kind, (list_entry){ .f = (uint32_t)f, .tie = tie,
                                            .cell_dir = cell << DIR_BITS | dir });
@@ -427,42 +441,42 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     } else {
         uint32_t pos = ctx->slot[cell];
         list_entry *e = &ctx->list[pos];
-        if (rule == TIE_PARENT)
+        if (p.ties == TIES_PARENT)
             tie = parent;
-        if (tie_by_source(rule) ? entry_key_of((uint32_t)f, tie) >= entry_key(e) : f >= e->f)
+        if (p.ties == TIES_SOURCE ? entry_key_of((uint32_t)f, tie) >= entry_key(e) : f >= e->f)
             return false;
         e->f = (uint32_t)f;
         e->cell_dir = cell << DIR_BITS | dir;
-        if (tie_node_parents(rule))
+        if (p.parent == PARENT_NODE)
             s->node_parent[cell] = parent;
-        if (!tie_by_order(rule))
+        if (!tie_by_order(p))
             e->tie = tie;
-        else if (s->ties == ASTAR_TIES_DEEP || (!tie_by_line(rule) && s->ties == ASTAR_TIES_STRAIGHT))
-            e->tie = search_tie(s, rule, (uint32_t)g, x, y); /* the tie is G's */
+        else if (s->ties == ASTAR_TIES_DEEP || (p.ties != TIES_LINE && s->ties == ASTAR_TIES_STRAIGHT))
+            e->tie = search_tie(s, p, (uint32_t)g, x, y); /* the tie is G's */
         open_decreased(ctx, kind, pos);
         if (traced && s->trace)
             search_trace(s, ASTAR_TRACE_REPOINTED, cell, parent, (uint32_t)f, (uint32_t)g);
         return false;
     }
-    if (!tie_by_source(rule) && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
+    if (p.ties != TIES_SOURCE && list == ASTAR_LIST_NONE && s->stop_on_open && cell == s->target)
         return s->target_opened = true;
     return false;
 }
 
 /* The seed of a search from s->start (A*, JPS): the start on the open
  * list with G = 0, its own parent. */
-static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list kind, tie_rule rule)
+static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list kind, search_policy p)
 {
     int x = (int)(s->start % (uint32_t)s->width), y = (int)(s->start / (uint32_t)s->width);
-    uint64_t f = search_h_of(s, rule, s->start, x, y);
+    uint64_t f = search_h_of(s, p, s->start, x, y);
     if (f > s->limit) {
         context_begin(s->ctx, LAYOUT_LISTS);
         return ASTAR_COST_OVERFLOW;
     }
     search_begin(s, kind, (uint32_t)f);
-    if (kind == ASTAR_OPEN_LIST_BUCKETS && tie_node_parents(rule))
+    if (kind == ASTAR_OPEN_LIST_BUCKETS && p.parent == PARENT_NODE)
         bucket_on_graph(&s->ctx->buckets, &s->node_h);
-    search_reach(s, kind, true, rule, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
+    search_reach(s, kind, true, p, s->start, x, y, 0, s->start, 0, ASTAR_LIST_NONE, 0);
     return ASTAR_OK;
 }
 
@@ -471,29 +485,29 @@ static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list k
  * along its direction. */
 static inline uint32_t search_parent(const search *s, uint32_t cell)
 {
-    if (s->node_parent)
+    if (s->policy.parent == PARENT_NODE)
         return s->node_parent[cell];
-    if (s->parents)
+    if (s->policy.parent == PARENT_JUMP)
         return context_parent(s->ctx, cell);
     return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
 }
 
 /* Takes the square with the lowest F off the open list and switches it to
  * the closed list. Returns false when the open list is empty. */
-static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, tie_rule rule,
+static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, search_policy p,
                                              square *out)
 {
     astar_context *ctx = s->ctx;
     uint32_t w = (uint32_t)s->width;
     if (kind == ASTAR_OPEN_LIST_BUCKETS) {
-        const unsigned shift = tie_g_shift(rule, &ctx->buckets);
-        if (tie_holds_back(rule) && s->held != NO_CELL) {
+        const unsigned shift = tie_g_shift(p, &ctx->buckets);
+        if (tie_holds_back(p) && s->held != NO_CELL) {
             context_take_held(ctx, shift, s->held, s->held_xy, out);
             s->held = NO_CELL;
         } else if (!context_take_bucket(ctx, shift, out)) {
             return false;
         }
-        if (tie_node_parents(rule)) {
+        if (p.parent == PARENT_NODE) {
             out->x = (int)out->cell; /* a node: x is its id, y 0 */
             out->y = 0;
         }
@@ -506,7 +520,7 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
     out->cell = entry_cell(&e);
     out->x = (int)(out->cell % w);
     out->y = (int)(out->cell / w);
-    out->g = e.f - (uint32_t)search_h_of(s, rule, out->cell, out->x, out->y);
+    out->g = e.f - (uint32_t)search_h_of(s, p, out->cell, out->x, out->y);
     out->dir = entry_dir(&e);
     out->tie = e.tie;
     return true;
@@ -514,14 +528,14 @@ static ALWAYS_INLINE bool search_take_lowest(search *s, astar_open_list kind, ti
 
 /* search_take_lowest, written into the trace when traced (a constant). */
 static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, const bool traced,
-                                      tie_rule rule, square *out)
+                                      search_policy p, square *out)
 {
-    if (!search_take_lowest(s, kind, rule, out))
+    if (!search_take_lowest(s, kind, p, out))
         return false;
     if (traced && s->trace) {
         /* Only a square the search began from has G = 0: every step costs. */
         uint32_t parent = out->g == 0 ? out->cell : search_parent(s, out->cell);
-        uint32_t h = (uint32_t)search_h_of(s, rule, out->cell, out->x, out->y);
+        uint32_t h = (uint32_t)search_h_of(s, p, out->cell, out->x, out->y);
         search_trace(s, ASTAR_TRACE_CLOSED, out->cell, parent, out->g + h, out->g);
     }
     return true;
@@ -529,9 +543,9 @@ static ALWAYS_INLINE bool search_take(search *s, astar_open_list kind, const boo
 
 /* With options.partial: remembers the closed square nearest the target by
  * H, of equal H the one with the lower G, of equal G the one closed first. */
-static ALWAYS_INLINE void search_note_nearest(search *s, tie_rule rule, const square *closed)
+static ALWAYS_INLINE void search_note_nearest(search *s, search_policy p, const square *closed)
 {
-    uint64_t h = search_h_of(s, rule, closed->cell, closed->x, closed->y);
+    uint64_t h = search_h_of(s, p, closed->cell, closed->x, closed->y);
     if (h < s->nearest_h || (h == s->nearest_h && closed->g < s->nearest_g)) {
         s->nearest = closed->cell;
         s->nearest_h = h;
@@ -547,12 +561,12 @@ static ALWAYS_INLINE void search_note_nearest(search *s, tie_rule rule, const sq
  * pause. Unbounded (a constant), the count and the partial path's
  * bookkeeping are compiled out; untraced (a constant), the trace is. */
 static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list kind,
-                                                      tie_rule rule, search_expand expand,
+                                                      search_policy p, search_expand expand,
                                                       const bool bounded, const bool traced,
                                                       uint32_t budget)
 {
     square current;
-    while (search_take(s, kind, traced, rule, &current)) { /* lowest F, now closed */
+    while (search_take(s, kind, traced, p, &current)) { /* lowest F, now closed */
         if (current.cell == s->target)
             return ASTAR_OK;
         expand(s, kind, traced, &current);
@@ -560,7 +574,7 @@ static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list
             return ASTAR_OUT_OF_MEMORY; /* not for the caller: search_resume starts over */
         ++s->expanded;
         if (bounded && s->partial)
-            search_note_nearest(s, rule, &current);
+            search_note_nearest(s, p, &current);
         if (s->observer)
             s->observer(s->observer_user, s->ctx, (astar_point){ current.x, current.y });
         if (s->target_opened)
@@ -575,23 +589,23 @@ static ALWAYS_INLINE astar_status search_expand_up_to(search *s, astar_open_list
 /* search_expand_up_to within the search's expansion limit. At the limit
  * the search is over, unless the square it would expand next is the
  * target: closing that is no expansion. Unbounded: no budget, no limit. */
-static ALWAYS_INLINE astar_status search_slice(search *s, astar_open_list kind, tie_rule rule,
+static ALWAYS_INLINE astar_status search_slice(search *s, astar_open_list kind, search_policy p,
                                                search_expand expand, const bool bounded,
                                                const bool traced, uint32_t budget)
 {
     if (!bounded)
-        return search_expand_up_to(s, kind, rule, expand, false, traced, 0);
+        return search_expand_up_to(s, kind, p, expand, false, traced, 0);
     uint32_t left = s->max_expanded - s->expanded;
     if (left > 0)
-        return search_expand_up_to(s, kind, rule, expand, true, traced,
+        return search_expand_up_to(s, kind, p, expand, true, traced,
                                    budget < left ? budget : left);
     square next;
-    if (!search_take(s, kind, traced, rule, &next))
+    if (!search_take(s, kind, traced, p, &next))
         return s->over_limit ? ASTAR_COST_OVERFLOW : ASTAR_NO_PATH;
     if (next.cell == s->target)
         return ASTAR_OK;
     if (s->partial)
-        search_note_nearest(s, rule, &next);
+        search_note_nearest(s, p, &next);
     return ASTAR_EXPANSION_LIMIT;
 }
 
@@ -613,12 +627,15 @@ static inline astar_open_list search_choose_list(const search *s, bool consisten
     return ASTAR_OPEN_LIST_HEAP;
 }
 
-/* The article's summary, step 1: the seeds on the open list of this kind.
+/* The article's summary, step 1: the seeds on the open list of this kind,
+ * for a search that runs with policy p (SEARCH_STEPS gives it the same).
  * Returns ASTAR_IN_PROGRESS to go on with search_resume, or the status the
  * search ended with already. */
-static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, search_seed seed)
+static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, search_policy p,
+                                               search_seed seed)
 {
     s->kind = kind;
+    s->policy = p;
     if (s->trace)
         s->trace->count = s->trace->total = 0;
     astar_status status = ASTAR_OK;
@@ -635,36 +652,36 @@ static ALWAYS_INLINE astar_status search_start(search *s, astar_open_list kind, 
 
 /* Runs a started search on its open list for up to budget (at least 1)
  * more expansions: ASTAR_IN_PROGRESS, or the status it ended with. The
- * expansion gives ties by rule; with all_lists false it was started on the
+ * expansion gives ties by the policy; with all_lists false it was started on the
  * heap or the buckets only. If the buckets run out of entries (never for
  * A* on a grid, see buckets.h), the search starts over on the heap, as if it had
  * begun there: the slice then expands up to budget more (and a trace
  * starts over with it). */
 static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
                                                 const bool bounded, const bool traced,
-                                                tie_rule rule, search_seed seed,
+                                                search_policy p, search_seed seed,
                                                 search_expand expand, uint32_t budget)
 {
     switch (s->kind) {
     case ASTAR_OPEN_LIST_SORTED:
         if (all_lists)
-            return search_slice(s, ASTAR_OPEN_LIST_SORTED, rule, expand, bounded, traced, budget);
+            return search_slice(s, ASTAR_OPEN_LIST_SORTED, p, expand, bounded, traced, budget);
         break;
     case ASTAR_OPEN_LIST_UNSORTED:
         if (all_lists)
-            return search_slice(s, ASTAR_OPEN_LIST_UNSORTED, rule, expand, bounded, traced,
+            return search_slice(s, ASTAR_OPEN_LIST_UNSORTED, p, expand, bounded, traced,
                                 budget);
         break;
     case ASTAR_OPEN_LIST_BUCKETS: {
         astar_status status =
-            search_slice(s, ASTAR_OPEN_LIST_BUCKETS, rule, expand, bounded, traced, budget);
+            search_slice(s, ASTAR_OPEN_LIST_BUCKETS, p, expand, bounded, traced, budget);
         if (!s->out_of_entries)
             return status;
         s->expanded = s->added = 0;
         s->over_limit = s->out_of_entries = s->target_opened = false;
         s->nearest = NO_CELL;
         s->nearest_h = UINT64_MAX;
-        status = search_start(s, ASTAR_OPEN_LIST_HEAP, seed);
+        status = search_start(s, ASTAR_OPEN_LIST_HEAP, p, seed);
         if (status != ASTAR_IN_PROGRESS)
             return status;
         break;
@@ -672,7 +689,7 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
     case ASTAR_OPEN_LIST_HEAP:
         break;
     }
-    return search_slice(s, ASTAR_OPEN_LIST_HEAP, rule, expand, bounded, traced, budget);
+    return search_slice(s, ASTAR_OPEN_LIST_HEAP, p, expand, bounded, traced, budget);
 }
 
 /* Defines name(type *state, uint32_t budget): search_resume of one kind
@@ -685,13 +702,13 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
  * a loop with neither count nor bookkeeping in it, as fast as before
  * searches could pause; a search with a trace runs on a third, so that the
  * other two have no test for it. */
-#define SEARCH_STEPS(name, type, all_lists, rule, seed, expand)                                   \
+#define SEARCH_STEPS(name, type, all_lists, policy, seed, expand)                                \
     static ALWAYS_INLINE astar_status name##_run(type *state, const bool bounded,              \
                                                  const bool traced, uint32_t budget)              \
     {                                                                                             \
         type local = *state;                                                                      \
         astar_status status =                                                                     \
-            search_resume(&local.s, all_lists, bounded, traced, rule, seed, expand, budget);      \
+            search_resume(&local.s, all_lists, bounded, traced, policy, seed, expand, budget);    \
         *state = local;                                                                           \
         return status;                                                                            \
     }                                                                                             \
