@@ -425,6 +425,43 @@ static void test_h_exact_on_open_ground(void **state)
     print_message("hex H exact at %zu nodes\n", nodes);
 }
 
+/* A partial path on hexes (ASTAR_PARTIAL_LIMIT) is priced by its own steps:
+ * its cost is G of the square it ends at, which the result tail takes as F
+ * less H, and H there is the hex distance, not the square grid's. */
+static void test_partial_path_cost(void **state)
+{
+    (void)state;
+    astar_context *ctx;
+    assert_int_equal(astar_context_new(MAX_CELLS, &ctx), ASTAR_OK);
+    rng r = { 4417 };
+    int checked = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        hex_case c;
+        random_case(&r, &c, trial % 2 == 1);
+        astar_point s = random_cell(&r, c.grid), goal = random_cell(&r, c.grid);
+        astar_options o = astar_options_default();
+        o.partial = true;
+        o.max_expanded = 1 + (uint32_t)rng_below(&r, 20);
+        astar_layer_use use = { c.layer, 1.0 };
+        if (c.layer) {
+            o.world.layers = &use;
+            o.world.layer_count = 1;
+        }
+        astar_point cells[MAX_CELLS];
+        astar_path path = { .points = cells, .capacity = MAX_CELLS };
+        astar_status st = astar_find_path(ctx, c.grid, s, goal, &o, &path);
+        if (st == ASTAR_PARTIAL_LIMIT || st == ASTAR_PARTIAL_NO_PATH) {
+            assert_int_equal(path.cost, walk_cost(c.grid, c.topology, c.layer ? c.values : NULL,
+                                                  10, cells, path.length));
+            checked++;
+        }
+        free_case(&c);
+    }
+    assert_true(checked > 50);
+    astar_context_delete(ctx);
+    print_message("%d partial paths on hexes priced by their steps\n", checked);
+}
+
 /* Nearest targets and distance maps with their flow fields on random hex
  * maps: the reference's least cost to the nearest target, and every
  * flow-field chain walks the definition's neighbours to a target for
@@ -689,6 +726,7 @@ int main(void)
         cmocka_unit_test(test_units_on_hexes),
         cmocka_unit_test(test_moving_units_near_on_hexes),
         cmocka_unit_test(test_h_exact_on_open_ground),
+        cmocka_unit_test(test_partial_path_cost),
         cmocka_unit_test(test_dijkstra_matches_reference),
         cmocka_unit_test(test_islands),
         cmocka_unit_test(test_straight_ties),
