@@ -523,6 +523,50 @@ static void test_rules_for_the_caller(void **state)
     astar_grid_delete(g);
 }
 
+/* A context made for graphs searches grids too: after a graph search has
+ * run on it, a sliced grid search and a nearest search begun on it are
+ * read back as grid searches, and a graph's answer is no longer there. */
+static void test_graph_context_then_grid(void **state)
+{
+    (void)state;
+    astar_context *ctx;
+    astar_grid *g;
+    astar_graph_builder *b;
+    astar_graph *graph;
+    assert_int_equal(astar_graph_context_new(64, &ctx), ASTAR_OK);
+    assert_int_equal(astar_grid_new(8, 8, &g), ASTAR_OK);
+    assert_int_equal(astar_graph_builder_new(3, ASTAR_GRAPH_DIRECTED, &b), ASTAR_OK);
+    assert_int_equal(astar_graph_builder_edge(b, 0, 1, 5), ASTAR_OK);
+    assert_int_equal(astar_graph_builder_edge(b, 1, 2, 5), ASTAR_OK);
+    assert_int_equal(astar_graph_build(b, &graph, NULL), ASTAR_OK);
+    uint32_t nodes[8];
+    astar_graph_path gp = { .nodes = nodes, .capacity = 8 };
+    astar_point cells[64];
+    astar_path p = { .points = cells, .capacity = 64 };
+    astar_point a = { 0, 0 }, goal = { 7, 7 };
+
+    assert_int_equal(astar_graph_find_path(ctx, graph, 0, 2, NULL, &gp), ASTAR_OK);
+    assert_int_equal(gp.length, 3);
+    assert_int_equal(astar_search_begin(ctx, g, a, goal, NULL), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_OK);
+    assert_int_equal(astar_search_finish(ctx, &p, NULL), ASTAR_OK);
+    assert_int_equal(p.length, 8);
+    assert_int_equal(astar_graph_search_finish(ctx, &gp), ASTAR_INVALID_ARGUMENT);
+
+    assert_int_equal(astar_graph_find_path(ctx, graph, 0, 2, NULL, &gp), ASTAR_OK);
+    size_t which = 9;
+    assert_int_equal(astar_search_begin_nearest(ctx, g, a, &goal, 1, NULL), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_OK);
+    assert_int_equal(astar_search_finish(ctx, &p, &which), ASTAR_OK);
+    assert_int_equal(which, 0);
+    assert_int_equal(p.length, 8);
+
+    astar_graph_delete(graph);
+    astar_graph_builder_delete(b);
+    astar_grid_delete(g);
+    astar_context_delete(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -533,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_partial_path_to_a_walled_off_goal),
         cmocka_unit_test(test_edits_between_steps),
         cmocka_unit_test(test_rules_for_the_caller),
+        cmocka_unit_test(test_graph_context_then_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,4 +95,17 @@ static inline double graph_coordinate(const astar_graph *g, size_t k)
     return g->xy32 ? (double)g->xy32[k] : g->xy[k];
 }
 
+/* What every graph search reads of its graph: the forward rows (where
+ * each edge's one cost is) and which nodes are enabled. */
+typedef struct graph_rows {
+    const uint32_t *first;
+    const graph_edge *out;
+    const uint8_t *enabled;
+} graph_rows;
+
+static inline graph_rows graph_rows_of(const astar_graph *graph)
+{
+    return (graph_rows){ .first = graph->first, .out = graph->out, .enabled = graph->enabled };
+}
+
 #endif

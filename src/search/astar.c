@@ -21,6 +21,15 @@
  * constant), the neighbours are the hex grid's six and H counts hexes; with
  * jps (a constant), only those that JPS's rule has follow current (JPS
  * stepping, astar_jumps). */
+/* A* over the grid's squares: what it reads beyond the loop's search. */
+typedef struct grid_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    bool uniform;                 /* every walkable cell costs the same: step_cost */
+    uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
+    uint32_t turn_penalty;        /* 0: off */
+    const grid_extras *extras;    /* the search state's */
+} grid_search;
+
 /* The article's A* on squares; with the game world, whose loop also serves
  * straight-line ties; on hexes. */
 static const search_policy plain = { PARENT_STEP, TIES_ADDED, search_h_square };
@@ -137,22 +146,18 @@ SEARCH_STEPS(step_hex_extras, grid_search, true, on_hexes, seed_hex, expand_hex_
 /* JPS's open lists: the heap or the buckets. */
 SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
-astar_status astar__astar_step(search_state *st, uint32_t budget)
-{
-    switch (st->type) {
-    case SEARCH_ASTAR: return step_plain(&st->u.astar, budget);
-    case SEARCH_ASTAR_HEX: return step_hex_plain(&st->u.astar, budget);
-    case SEARCH_ASTAR_HEX_EXTRAS: return step_hex_extras(&st->u.astar, budget);
-    case SEARCH_JPS_STEPS: return step_jps_steps(&st->u.astar, budget);
-    default: return step_extras(&st->u.astar, budget);
-    }
-}
+SEARCH_KIND(kind_plain, step_plain, grid_search, false)
+/* A* with the game world or dead ends, or straight-line ties. */
+SEARCH_KIND(kind_extras, step_extras, grid_search, false)
+SEARCH_KIND(kind_hex_plain, step_hex_plain, grid_search, false)
+SEARCH_KIND(kind_hex_extras, step_hex_extras, grid_search, false)
+SEARCH_KIND(kind_jps_steps, step_jps_steps, grid_search, false)
 
 /* What every search on grid_search sets up alike. */
 static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const astar_grid *grid,
                                      uint32_t start, uint32_t target, const astar_options *options)
 {
-    grid_search *a = &st->u.astar;
+    grid_search *a = SEARCH_RECORD(st, grid_search);
     a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
     a->uniform = astar_grid_uniform(grid);
     a->turn_penalty = options->world.turn_penalty;
@@ -191,8 +196,8 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
      * the plain one has no code for them in its way. */
     bool extra = astar__options_world_used(options) || extras->dead_ends ||
                  options->ties == ASTAR_TIES_STRAIGHT;
-    st->type = hex ? (extra ? SEARCH_ASTAR_HEX_EXTRAS : SEARCH_ASTAR_HEX)
-                   : (extra ? SEARCH_ASTAR_EXTRAS : SEARCH_ASTAR);
+    st->kind = hex ? (extra ? &kind_hex_extras : &kind_hex_plain)
+                   : (extra ? &kind_extras : &kind_plain);
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), true);
     if (hex)
         return search_start(&a->s, kind, on_hexes, seed_hex);
@@ -208,7 +213,7 @@ astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const 
     /* Each square's parent is one step back, as A*'s: astar_context_node
      * reads it so. */
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
-    st->type = SEARCH_JPS_STEPS;
+    st->kind = &kind_jps_steps;
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), false);
     return search_start(&a->s, kind, plain, seed);
 }

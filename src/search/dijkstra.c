@@ -18,6 +18,15 @@
 #include "search/distance_map.h"
 #include "search/state.h"
 
+/* Dijkstra backwards from a set of targets: what it reads beyond the
+ * loop's search. */
+typedef struct backward_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const astar_point *targets;
+    size_t count;
+    uint32_t island;              /* with islands: start's; 0 takes every target */
+} backward_search;
+
 static backward_search backward_setup(astar_context *ctx, const astar_grid *grid,
                                       const astar_options *options, uint32_t limit,
                                       uint32_t stop)
@@ -93,22 +102,13 @@ static astar_status start_backward(backward_search *b)
     return search_start(&b->s, ASTAR_OPEN_LIST_HEAP, from_targets, seed);
 }
 
-size_t astar__nearest_target(const search_state *st)
-{
-    const astar_context *ctx = st->u.s.ctx;
-    return ctx->list[ctx->slot[st->end]].tie;
-}
-
-astar_status astar__nearest_step(search_state *st, uint32_t budget)
-{
-    return step_backward(&st->u.nearest, budget);
-}
+SEARCH_KIND(kind_nearest, step_backward, backward_search, true)
 
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options)
 {
-    backward_search *b = &st->u.nearest;
+    backward_search *b = SEARCH_RECORD(st, backward_search);
     *b = backward_setup(ctx, grid, options, ASTAR_MAX_COST, start);
     b->targets = targets;
     b->count = count;
@@ -117,7 +117,7 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
     b->island = grid->islands ? islands_label(grid->islands, grid, (int)(start % (uint32_t)grid->width),
                                               (int)(start / (uint32_t)grid->width))
                               : 0;
-    st->type = SEARCH_NEAREST;
+    st->kind = &kind_nearest;
     st->end = start;
     return start_backward(b);
 }
@@ -164,6 +164,7 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     if (!astar_grid_walkable(grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
     search_state *st = ctx->state;
+    st->graph = NULL;
     astar__search_state_started(st, &grid->edits, astar__nearest_begin(st, ctx, grid, cell_of(grid, start),
                                                                targets, count, options));
     return ASTAR_IN_PROGRESS;

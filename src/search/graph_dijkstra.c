@@ -10,6 +10,19 @@
 #include "search/distance_map.h"
 #include "search/state.h"
 
+/* Dijkstra on a graph backwards from a set of targets, over the edges
+ * into each node: what it reads beyond the loop's search. */
+typedef struct graph_backward_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    graph_rows rows;
+    const uint32_t *back_first;   /* the graph's backward rows */
+    const uint32_t *back_from, *back_edge;
+    const uint32_t *targets;
+    size_t count;
+    const uint32_t *island;       /* [opt] the graph's islands, to leave out */
+    uint32_t start_island;        /* targets not on this one (0: none left out) */
+} graph_backward_search;
+
 static const search_policy from_targets = { PARENT_NODE, TIES_SOURCE, NULL };
 
 /* Puts every enabled target on the open list with G = 0, its own parent,
@@ -49,10 +62,7 @@ static ALWAYS_INLINE void look_at_edges_into(search *s, astar_open_list kind, co
 SEARCH_STEPS(step_graph_backward, graph_backward_search, false, from_targets, seed,
              look_at_edges_into)
 
-astar_status astar__graph_nearest_step(search_state *st, uint32_t budget)
-{
-    return step_graph_backward(&st->u.graph_nearest, budget);
-}
+SEARCH_KIND(kind_graph_nearest, step_graph_backward, graph_backward_search, true)
 
 /* The checks both calls share: the objects, the options and the targets. */
 static astar_status check_targets(const astar_context *ctx, const astar_graph *graph,
@@ -81,7 +91,7 @@ static search_state *begin_backward(astar_context *ctx, const astar_graph *graph
                                     const astar_options *options, uint32_t limit)
 {
     search_state *st = astar__graph_state_new(ctx, graph, 0);
-    graph_backward_search *b = &st->u.graph_nearest;
+    graph_backward_search *b = SEARCH_RECORD(st, graph_backward_search);
     b->s = astar__graph_search_of(ctx, graph, options, limit);
     b->rows = graph_rows_of(graph);
     /* H = 0, and no stop on the open list: the first node to reach may be
@@ -103,7 +113,7 @@ static search_state *begin_backward(astar_context *ctx, const astar_graph *graph
         b->island = graph->island;
         b->start_island = graph->island[stop];
     }
-    st->type = SEARCH_GRAPH_NEAREST;
+    st->kind = &kind_graph_nearest;
     st->end = stop;
     astar__search_state_started(st, &graph->edits,
                                 search_start(&b->s, ASTAR_OPEN_LIST_HEAP, from_targets, seed));
@@ -146,7 +156,7 @@ astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *gra
     run(st);
     status = astar__graph_finish(st, path);
     if (which && st->status == ASTAR_OK)
-        *which = astar__nearest_target(st);
+        *which = astar__search_source(st);
     st->map_edits = NULL;
     return status;
 }

@@ -10,6 +10,12 @@
 
 /* A node's parent is any node; H comes from the nodes' positions or the
  * landmarks (search.node_h). */
+/* A* over a graph's edges: what it reads beyond the loop's search. */
+typedef struct graph_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    graph_rows rows;
+} graph_search;
+
 static const search_policy on_edges = { PARENT_NODE, TIES_ADDED, search_h_node };
 
 /* Step c) of the article for every node an edge of current leads to. */
@@ -43,10 +49,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 
 SEARCH_STEPS(step_graph, graph_search, true, on_edges, seed, look_at_edges)
 
-astar_status astar__graph_step(search_state *st, uint32_t budget)
-{
-    return step_graph(&st->u.graph, budget);
-}
+SEARCH_KIND(kind_graph, step_graph, graph_search, false)
 
 astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
                                 const astar_options *options)
@@ -125,7 +128,7 @@ search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *grap
     ctx->goal = goal;
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
     search_state *st = ctx->state;
-    *st = (search_state){ .on_graph = true };
+    *st = (search_state){ .graph = graph };
     return st;
 }
 
@@ -142,7 +145,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     if (status != ASTAR_OK)
         return status;
     st = astar__graph_state_new(ctx, graph, goal);
-    graph_search *gs = &st->u.graph;
+    graph_search *gs = SEARCH_RECORD(st, graph_search);
     *gs = (graph_search){ .s = search_on_graph(ctx, graph, start, goal, options),
                           .rows = graph_rows_of(graph) };
     ctx->model = gs->s.model;
@@ -152,7 +155,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
         astar__search_state_started(st, &graph->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
-    st->type = SEARCH_GRAPH;
+    st->kind = &kind_graph;
     st->end = goal;
     astar_open_list kind =
         search_choose_list(&gs->s, astar__options_graph_consistent(options), true);
@@ -175,7 +178,7 @@ astar_status astar__graph_finish(const search_state *st, astar_graph_path *path)
     if (end == NO_CELL)
         return status;
     astar_status written = astar__search_finish_nodes(&st->u.s, end,
-                                                      st->type == SEARCH_GRAPH_NEAREST,
+                                                      st->kind->from_sources,
                                                       path->nodes, path->capacity,
                                                       &path->length, &path->cost);
     return written == ASTAR_OK ? status : written;
@@ -210,7 +213,7 @@ astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *gra
 
 astar_status astar_graph_search_finish(const astar_context *ctx, astar_graph_path *path)
 {
-    if (!astar__graph_path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->on_graph)
+    if (!astar__graph_path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->graph)
         return ASTAR_INVALID_ARGUMENT;
     return astar__graph_finish(ctx->state, path);
 }
@@ -218,12 +221,10 @@ astar_status astar_graph_search_finish(const astar_context *ctx, astar_graph_pat
 astar_status astar_graph_context_node(const astar_context *ctx, const astar_graph *graph,
                                       uint32_t node, astar_node *out)
 {
-    if (!ctx || !graph || !out || !graph_has(graph, node) || !ctx->state->on_graph ||
-        ctx->state->u.graph.rows.first != graph->first)
+    if (!ctx || !graph || !out || !graph_has(graph, node) || ctx->state->graph != graph)
         return ASTAR_INVALID_ARGUMENT;
     *out = (astar_node){ .list = context_list_any(ctx, node) };
-    if (out->list == ASTAR_LIST_NONE ||
-        (ctx->state->type != SEARCH_GRAPH && ctx->state->type != SEARCH_GRAPH_NEAREST))
+    if (out->list == ASTAR_LIST_NONE || !ctx->state->kind)
         return ASTAR_OK;
     const search *s = &ctx->state->u.s;
     out->f = context_f(ctx, node);

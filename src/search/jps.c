@@ -36,6 +36,16 @@
 #include "core/options.h"
 #include "search/state.h"
 
+/* JPS and JPS+: what they read beyond the loop's search. */
+typedef struct jps_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    const jump_table *table;      /* JPS+; NULL for JPS */
+    uint64_t straight, diagonal;  /* a step, terrain included */
+    uint64_t bound;               /* the target's G once it is on the open list,
+                                     UINT64_MAX before: no run goes on to where
+                                     its G would reach it */
+} jps_search;
+
 static inline int absolute(int v) { return v < 0 ? -v : v; }
 
 /* How many steps of this cost a run from G = g may take before its G
@@ -415,15 +425,13 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 SEARCH_STEPS(step_scan, jps_search, false, jump_points, seed, expand_scan)
 SEARCH_STEPS(step_jump_table, jps_search, false, jump_points, seed, expand_table)
 
-astar_status astar__jps_step(search_state *st, uint32_t budget)
-{
-    return st->type == SEARCH_JPS ? step_scan(&st->u.jps, budget) : step_jump_table(&st->u.jps, budget);
-}
+SEARCH_KIND(kind_jps, step_scan, jps_search, false)
+SEARCH_KIND(kind_jps_plus, step_jump_table, jps_search, false)
 
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options)
 {
-    jps_search *j = &st->u.jps;
+    jps_search *j = SEARCH_RECORD(st, jps_search);
     bool plus = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS;
     *j = (jps_search){
         .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
@@ -441,7 +449,7 @@ astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_
     j->straight = (uint64_t)j->s.model.straight * terrain;
     j->diagonal = (uint64_t)j->s.model.diagonal * terrain;
     ctx->model = j->s.model;
-    st->type = plus ? SEARCH_JPS_PLUS : SEARCH_JPS;
+    st->kind = plus ? &kind_jps_plus : &kind_jps;
     st->end = target;
     /* The buckets as for A*, when asked for and they can serve. Jump points
      * have no bound like A*'s squares: on a map that opens more of them at

@@ -62,10 +62,11 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         /* Different islands: nothing to search, and nothing reached. A
          * partial path needs the squares reached, so it searches anyway. */
         context_begin(ctx, LAYOUT_LISTS);
-        *st = (search_state){ .type = SEARCH_NONE };
+        *st = (search_state){ .kind = NULL };
         astar__search_state_started(st, &grid->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
+    st->graph = NULL;
     if (astar_jps_steps(grid, options))
         status = astar__jps_steps_begin(st, ctx, grid, start_cell, target, options);
     else if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
@@ -115,14 +116,14 @@ astar_status astar_search_step(astar_context *ctx, uint32_t max_expansions)
 
 astar_status astar_search_finish(const astar_context *ctx, astar_path *path, size_t *which)
 {
-    if (!astar__path_reset(path) || !ctx || !ctx->state->map_edits || ctx->state->on_graph)
+    if (!astar__path_reset(path) || !ctx || !ctx->state->map_edits || ctx->state->graph)
         return ASTAR_INVALID_ARGUMENT;
     return astar__search_state_finish(ctx->state, path, which);
 }
 
 uint32_t astar_search_expanded(const astar_context *ctx)
 {
-    return ctx && ctx->state->map_edits && ctx->state->type != SEARCH_NONE ? ctx->state->u.s.expanded
+    return ctx && ctx->state->map_edits && ctx->state->kind ? ctx->state->u.s.expanded
                                                                       : 0;
 }
 
@@ -147,6 +148,12 @@ static astar_status ended(const search_state *st, astar_status status)
     }
 }
 
+size_t astar__search_source(const search_state *st)
+{
+    const astar_context *ctx = st->u.s.ctx;
+    return ctx->list[ctx->slot[st->end]].tie;
+}
+
 astar_status astar__search_state_step(search_state *st, uint32_t budget)
 {
     if (st->status != ASTAR_IN_PROGRESS)
@@ -155,27 +162,14 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
         return st->status = ASTAR_MAP_CHANGED;
     if (budget == 0)
         return ASTAR_IN_PROGRESS;
-    astar_status status;
-    switch (st->type) {
-    case SEARCH_ASTAR:
-    case SEARCH_ASTAR_EXTRAS:
-    case SEARCH_ASTAR_HEX:
-    case SEARCH_ASTAR_HEX_EXTRAS:
-    case SEARCH_JPS_STEPS: status = astar__astar_step(st, budget); break;
-    case SEARCH_JPS:
-    case SEARCH_JPS_PLUS: status = astar__jps_step(st, budget); break;
-    case SEARCH_NEAREST: status = astar__nearest_step(st, budget); break;
-    case SEARCH_GRAPH: status = astar__graph_step(st, budget); break;
-    case SEARCH_GRAPH_NEAREST: status = astar__graph_nearest_step(st, budget); break;
-    case SEARCH_NONE: default: status = ASTAR_INVALID_ARGUMENT; break;
-    }
+    astar_status status = st->kind ? st->kind->step(st, budget) : ASTAR_INVALID_ARGUMENT;
     return st->status = status == ASTAR_IN_PROGRESS ? status : ended(st, status);
 }
 
 astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint32_t *expanded)
 {
     *end = NO_CELL;
-    if (st->status == ASTAR_IN_PROGRESS || st->type == SEARCH_NONE)
+    if (st->status == ASTAR_IN_PROGRESS || !st->kind)
         return st->status;
     if (*st->map_edits != st->edits)
         return ASTAR_MAP_CHANGED;
@@ -195,9 +189,9 @@ astar_status astar__search_state_finish(const search_state *st, astar_path *path
     astar_status ended = astar__search_state_end(st, &end, &path->expanded);
     if (end == NO_CELL)
         return ended;
-    astar_status status = astar__search_finish(&st->u.s, end, st->type == SEARCH_NEAREST, path);
-    if (which && st->type == SEARCH_NEAREST && st->status == ASTAR_OK)
-        *which = astar__nearest_target(st);
+    astar_status status = astar__search_finish(&st->u.s, end, st->kind->from_sources, path);
+    if (which && st->kind->from_sources && st->status == ASTAR_OK)
+        *which = astar__search_source(st);
     return status == ASTAR_OK ? st->status : status;
 }
 

@@ -1,14 +1,12 @@
-/* A search between calls: what each kind of search keeps beside the loop's
- * own state (loop.h), and the one record of a search in progress that every
- * context holds, sized once when the context is made. astar_find_path and
+/* A search between calls: the one record of a search in progress that
+ * every context holds, sized once when the context is made, and the table
+ * by which a kind of search is run on it. astar_find_path and
  * astar_find_nearest run on it in one call; astar_search_begin,
  * astar_search_step and astar_search_finish (sliced.c) run it in slices. */
 #ifndef ASTAR_SEARCH_STATE_H
 #define ASTAR_SEARCH_STATE_H
 
-#include "graph/graph.h"
 #include "grid/dead_ends.h"
-#include "grid/jump_table.h"
 #include "search/loop.h"
 #include "world/layers.h"
 #include "world/units.h"
@@ -24,120 +22,78 @@ typedef struct grid_extras {
     dead_end_filter dead_end;
 } grid_extras;
 
-/* A* over the grid's squares (astar.c). */
-typedef struct grid_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    bool uniform;                 /* every walkable cell costs the same: step_cost */
-    uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
-    uint32_t turn_penalty;        /* 0: off */
-    const grid_extras *extras;    /* the search state's */
-} grid_search;
+/* How many bytes the search state keeps for the running search's record:
+ * the loop's search first, then what its kind keeps beside it (astar.c's
+ * grid_search, jps.c's jps_search, ...: each declared in its own file).
+ * A kind whose record is larger raises it; SEARCH_RECORD checks. */
+enum { SEARCH_RECORD_BYTES = 512 };
 
-/* JPS and JPS+ (jps.c). */
-typedef struct jps_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    const jump_table *table;      /* JPS+; NULL for JPS */
-    uint64_t straight, diagonal;  /* a step, terrain included */
-    uint64_t bound;               /* the target's G once it is on the open list,
-                                     UINT64_MAX before: no run goes on to where
-                                     its G would reach it */
-} jps_search;
+typedef struct search_state search_state;
 
-/* What every graph search reads of its graph: the forward rows (where
- * each edge's one cost is) and which nodes are enabled. */
-typedef struct graph_rows {
-    const uint32_t *first;
-    const graph_edge *out;
-    const uint8_t *enabled;
-} graph_rows;
+/* A kind of search, as the searches that run in slices (sliced.c) and the
+ * result tail see it: what they call of it, so that neither names the
+ * kinds there are. Each kind is a constant in the file of its expansion,
+ * made by SEARCH_KIND; its begin sets st->kind. */
+typedef struct search_kind {
+    /* Goes on for up to budget (at least 1) expansions: ASTAR_IN_PROGRESS,
+     * or the status the search ended with. */
+    astar_status (*step)(search_state *st, uint32_t budget);
+    /* Its parent chains lead from a square to the source it was reached
+     * from (Dijkstra from targets): a path is read from its end forwards,
+     * and the source it leads to is the end's tie. */
+    bool from_sources;
+} search_kind;
 
-static inline graph_rows graph_rows_of(const astar_graph *graph)
-{
-    return (graph_rows){ .first = graph->first, .out = graph->out, .enabled = graph->enabled };
-}
-
-/* A* over a graph's edges (graph_search.c). */
-typedef struct graph_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    graph_rows rows;              /* second, as in graph_backward_search */
-} graph_search;
-
-/* Dijkstra on a graph backwards from a set of targets, over the edges
- * into each node (graph_dijkstra.c). */
-typedef struct graph_backward_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    graph_rows rows;              /* second: read through either union member */
-    const uint32_t *back_first;   /* the graph's backward rows */
-    const uint32_t *back_from, *back_edge;
-    const uint32_t *targets;
-    size_t count;
-    const uint32_t *island;       /* [opt] the graph's islands, to leave out */
-    uint32_t start_island;        /* targets not on this one (0: none left out) */
-} graph_backward_search;
-
-/* Dijkstra backwards from a set of targets (dijkstra.c). */
-typedef struct backward_search {
-    search s;                     /* first: the loop hands the expansion &s */
-    const astar_point *targets;
-    size_t count;
-    uint32_t island;              /* with islands: start's; 0 takes every target */
-} backward_search;
-
-/* Which search runs, and so which step function goes on with it. */
-typedef enum search_type {
-    SEARCH_NONE,                  /* none begun, or a one-call search ran since */
-    SEARCH_ASTAR,                 /* the article's A* */
-    SEARCH_ASTAR_EXTRAS,          /* A* with the game world or dead ends */
-    SEARCH_ASTAR_HEX,             /* A* on a hex grid */
-    SEARCH_ASTAR_HEX_EXTRAS,      /* and with the game world */
-    SEARCH_JPS,
-    SEARCH_JPS_PLUS,
-    SEARCH_JPS_STEPS,             /* JPS or JPS+ stepping (astar_jumps): A*'s loop */
-    SEARCH_NEAREST,               /* Dijkstra from targets to the start */
-    SEARCH_GRAPH,                 /* A* on a graph */
-    SEARCH_GRAPH_NEAREST          /* Dijkstra on a graph, from targets */
-} search_type;
-
-typedef struct search_state {
+struct search_state {
     union {
-        search s;
-        grid_search astar;
-        jps_search jps;
-        backward_search nearest;
-        graph_search graph;
-        graph_backward_search graph_nearest;
+        search s;                 /* every kind's record begins with it */
+        unsigned char bytes[SEARCH_RECORD_BYTES];
     } u;
-    grid_extras extras;           /* A*'s game world, read through u.astar.extras */
+    grid_extras extras;           /* A*'s game world (the request check sets
+                                     it up), read through grid_search.extras */
     const uint64_t *map_edits;    /* the edit count of the grid or graph searched;
                                      NULL: no search to go on with */
-    search_type type;
-    bool on_graph;                /* begun by astar_graph_search_begin */
+    const search_kind *kind;      /* NULL: none begun (the ends were on two
+                                     islands), or a one-call search ran since */
+    const astar_graph *graph;     /* the graph searched (astar__graph_state_new);
+                                     NULL for a grid's search */
     astar_status status;          /* ASTAR_IN_PROGRESS until it ends */
     uint32_t end;                 /* where a found path ends: the target, or for
                                      nearest the start */
     uint64_t edits;               /* *map_edits when it began */
-} search_state;
+};
 
-/* Each kind sets st up from a request already checked (sliced.c), seeds
- * it and returns ASTAR_IN_PROGRESS or the status it ended with at once;
- * its step goes on for up to budget (at least 1) expansions. */
+/* The record of st as a kind's own type, which begins with its search; a
+ * type too large for SEARCH_RECORD_BYTES does not compile (the array of
+ * negative size). */
+#define SEARCH_RECORD(st, type)                                                                   \
+    ((type *)(void *)((st)->u.bytes +                                                             \
+                      0 * sizeof(char[sizeof(type) <= SEARCH_RECORD_BYTES ? 1 : -1])))
+
+/* Defines the search_kind constant name for the loop steps (SEARCH_STEPS)
+ * over records of type. */
+#define SEARCH_KIND(name, steps, type, sources)                                                   \
+    static astar_status name##_step(search_state *st, uint32_t budget)                            \
+    {                                                                                             \
+        return steps(SEARCH_RECORD(st, type), budget);                                            \
+    }                                                                                             \
+    static const search_kind name = { name##_step, sources };
+
+/* Each kind's begin sets st up from a request already checked (sliced.c),
+ * seeds it and returns ASTAR_IN_PROGRESS or the status it ended with at
+ * once. */
 /* A*'s begin reads the layers and units the request check set up in
  * st->extras. */
 astar_status astar__astar_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options);
-astar_status astar__astar_step(search_state *st, uint32_t budget);
 /* JPS's rule over A*'s loop, one square a step (astar_jumps, STEP). */
 astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                     uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options);
-astar_status astar__jps_step(search_state *st, uint32_t budget);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);
-astar_status astar__nearest_step(search_state *st, uint32_t budget);
-astar_status astar__graph_step(search_state *st, uint32_t budget);
-astar_status astar__graph_nearest_step(search_state *st, uint32_t budget);
 
 /* What graph searches share (graph_search.c). The checks every request on
  * a graph begins with: ASTAR_INVALID_ARGUMENT (NULL ctx or graph, a
@@ -166,8 +122,9 @@ bool astar__graph_path_reset(astar_graph_path *path);
  * chain from its start, or for a nearest search to its target. */
 astar_status astar__graph_finish(const search_state *st, astar_graph_path *path);
 
-/* The index of the target a nearest search that found its path reached. */
-size_t astar__nearest_target(const search_state *st);
+/* The index of the source a search of a kind from_sources that found its
+ * path reached: the tie of the square it ended at (TIES_SOURCE). */
+size_t astar__search_source(const search_state *st);
 
 /* Sets path's results to nothing found; false if path is NULL or names a
  * buffer it has no room in (ASTAR_INVALID_ARGUMENT). */
