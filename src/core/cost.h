@@ -10,6 +10,7 @@
 #include "astar.h"
 #include "core/hex.h"
 #include "core/inline.h"
+#include "core/moves.h"
 
 /* Weights are fixed point so that H stays an integer, like G. */
 enum { WEIGHT_ONE = 1024 };
@@ -32,6 +33,17 @@ static inline cost_model cost_model_of(const astar_options *options)
         .heuristic = options->heuristic,
         .weight = (uint32_t)lround(options->weight * WEIGHT_ONE),
     };
+}
+
+/* The price of one step in direction d (moves.h) onto terrain cost 1: the
+ * one rule by which everything that prices a step does so (the searches,
+ * the path check, straightening, the path databases, the graph of a grid,
+ * HPA*), multiplied by what the entered cell costs. Every step between
+ * hexes is as long as a straight one. */
+static inline uint32_t cost_step(const cost_model *m, unsigned d)
+{
+    return move_is_diagonal(move_dx[d], move_dy[d]) && !hex_topology(m->topology) ? m->diagonal
+                                                                                  : m->straight;
 }
 
 /* H from a square dx columns and dy rows away from the target: the

@@ -163,8 +163,8 @@ astar_cpd *astar__cpd_create(const astar_allocator *memory, cpd_map map, astar_m
         .memory = *memory, .map = map, .hash = astar__cpd_map_hash(map),
         .edits = map.grid ? map.grid->edits : map.graph->edits,
         .moves = moves, .costs = costs, .order = order,
-        .straight = octile ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT,
-        .diagonal = octile ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL,
+        .steps = { .straight = octile ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT,
+                   .diagonal = octile ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL },
         .ids = ids, .rank = rank,
     };
     for (uint32_t i = 0; i < ids; i++)

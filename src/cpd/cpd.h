@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "astar.h"
+#include "core/cost.h"
 #include "core/memory.h"
 
 /* A run is (start << shift | move): start, its first target's place in
@@ -32,7 +33,7 @@ struct astar_cpd {
     astar_moves moves;      /* a grid's options (unused for a graph) */
     astar_costs costs;
     astar_cpd_order order;
-    uint32_t straight, diagonal;  /* a grid's steps onto terrain 1 */
+    cost_model steps;       /* a grid's steps onto terrain 1 (cost_step) */
     uint32_t shift, none;   /* the runs' layout (above) */
     uint32_t ids;           /* cells of the grid or nodes of the graph */
     uint32_t walkable;      /* rows, and places in the order: walkable

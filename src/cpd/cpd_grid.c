@@ -34,8 +34,8 @@ static unsigned legal_from(const astar_grid *grid, astar_moves moves, int x, int
  * astar_find_path prices it. */
 static uint64_t step_cost(const astar_cpd *cpd, unsigned d, int x, int y)
 {
-    uint32_t step = move_is_diagonal(move_dx[d], move_dy[d]) ? cpd->diagonal : cpd->straight;
-    return (uint64_t)step * cpd->map.grid->terrain[grid_padded_index(cpd->map.grid, x, y)];
+    return (uint64_t)cost_step(&cpd->steps, d) *
+           cpd->map.grid->terrain[grid_padded_index(cpd->map.grid, x, y)];
 }
 
 static bool grid_usable(const astar_cpd *cpd, uint32_t cell)
@@ -256,7 +256,7 @@ static uint64_t dearest_step(const astar_cpd *cpd)
     int dearest = ASTAR_MAX_TERRAIN;
     while (dearest > 1 && cpd->map.grid->cells_of_cost[dearest] == 0)
         dearest--;
-    uint32_t step = cpd->straight > cpd->diagonal ? cpd->straight : cpd->diagonal;
+    uint32_t step = cpd->steps.straight > cpd->steps.diagonal ? cpd->steps.straight : cpd->steps.diagonal;
     return (uint64_t)step * (uint64_t)dearest;
 }
 
@@ -445,7 +445,7 @@ astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point 
         return ASTAR_INVALID_PATH;
     path->length = length;
     path->cost = (uint32_t)cost;
-    path->distance = (double)cost / cpd->straight;
+    path->distance = (double)cost / cpd->steps.straight;
     path->expanded = (uint32_t)(length - 1);
     return length > path->capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
 }

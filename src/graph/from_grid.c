@@ -51,11 +51,9 @@ astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *
                  legal &= legal - 1) {
                 unsigned d = (unsigned)__builtin_ctz(legal);
                 int nx = x + move_dx[d], ny = y + move_dy[d];
-                uint32_t step = move_is_diagonal(move_dx[d], move_dy[d]) ? model.diagonal
-                                                                          : model.straight;
                 status = astar_graph_builder_edge(
                     b, cell, (uint32_t)ny * (uint32_t)w + (uint32_t)nx,
-                    step * grid->terrain[grid_padded_index(grid, nx, ny)]);
+                    cost_step(&model, d) * grid->terrain[grid_padded_index(grid, nx, ny)]);
             }
         }
     if (status == ASTAR_OK)

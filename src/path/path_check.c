@@ -70,6 +70,7 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
                          "ends at (%d,%d), not at the goal (%d,%d)", last.x, last.y, goal.x, goal.y);
 
     cost_model model = cost_model_of(options);
+    model.topology = grid->topology;
     astar_path_measure m = { 0 };
     unsigned previous = DIRECTIONS; /* the start was entered by no step */
     for (size_t i = 1; i < length; i++) {
@@ -91,7 +92,7 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         bool turn = previous != DIRECTIONS && direction != previous;
         previous = direction;
         m.turns += turn;
-        m.cost += (uint64_t)(diagonal ? model.diagonal : model.straight) * factor +
+        m.cost += (uint64_t)cost_step(&model, direction) * factor +
                   (turn ? options->world.turn_penalty : 0);
         m.length += (diagonal ? sqrt(2.0) : 1.0) * (double)factor;
         m.diagonal += diagonal;

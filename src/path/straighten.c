@@ -86,8 +86,7 @@ static walk line_start(const line *l)
  * the search's step times the terrain cost of the cell entered. */
 static uint64_t step_cost(const astar_grid *grid, const cost_model *m, unsigned d, size_t to)
 {
-    uint32_t base = move_dx[d] && move_dy[d] ? m->diagonal : m->straight;
-    return (uint64_t)base * grid->terrain[to];
+    return (uint64_t)cost_step(m, d) * grid->terrain[to];
 }
 
 /* The padded index of the cell one step from at in direction d. */

@@ -52,9 +52,7 @@ static inline step_table step_table_of(const astar_grid *grid, const cost_model 
     for (int d = 0; d < DIRECTIONS; d++) {
         t.cell[d] = move_dy[d] * grid->width + move_dx[d];
         t.padded[d] = move_dy[d] * grid->stride + move_dx[d];
-        t.cost[d] = move_is_diagonal(move_dx[d], move_dy[d]) && !hex_topology(model->topology)
-                        ? model->diagonal
-                        : model->straight;
+        t.cost[d] = cost_step(model, (unsigned)d);
     }
     return t;
 }
