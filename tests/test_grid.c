@@ -203,6 +203,54 @@ static void test_set_out_of_range(void **state)
     astar_grid_delete(grid);
 }
 
+/* The feed of edits: each change counted once and its cell listed, a
+ * change to what a cell holds not counted, indexes and the topology
+ * counted as no one cell, the last ASTAR_GRID_FEED kept and no more. */
+static void test_feed_of_edits(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    assert_int_equal(astar_grid_new(40, 30, &g), ASTAR_OK);
+    astar_point cell;
+    uint64_t e0 = astar_grid_edits(g);
+    assert_int_equal(astar_grid_set_walkable(g, 3, 4, true), ASTAR_OK); /* walkable already */
+    assert_int_equal(astar_grid_edits(g), e0);
+    assert_int_equal(astar_grid_set_walkable(g, 3, 4, false), ASTAR_OK);
+    assert_int_equal(astar_grid_set_cost(g, 39, 29, 7), ASTAR_OK);
+    assert_int_equal(astar_grid_set_cost(g, 39, 29, 7), ASTAR_OK);
+    assert_int_equal(astar_grid_edits(g), e0 + 2);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 1, &cell), ASTAR_OK);
+    assert_int_equal(cell.x, 3);
+    assert_int_equal(cell.y, 4);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 2, &cell), ASTAR_OK);
+    assert_int_equal(cell.x, 39);
+    assert_int_equal(cell.y, 29);
+    assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
+    assert_int_equal(astar_grid_edits(g), e0 + 3);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 3, &cell), ASTAR_FEED_BEHIND);
+    assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 4, &cell), ASTAR_FEED_BEHIND);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 5, &cell), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_edit_cell(g, 0, &cell), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_edit_cell(g, e0 + 1, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_edit_cell(NULL, 1, &cell), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_edits(NULL), 0);
+    /* ASTAR_GRID_FEED more edits: the oldest of them is the first listed. */
+    uint64_t first = astar_grid_edits(g) + 1;
+    for (int i = 0; i < ASTAR_GRID_FEED + 5; i++)
+        assert_int_equal(astar_grid_set_cost(g, i % 40, i / 40, 2 + i % 2), ASTAR_OK);
+    uint64_t last = astar_grid_edits(g);
+    assert_int_equal(last - first + 1, ASTAR_GRID_FEED + 5);
+    assert_int_equal(astar_grid_edit_cell(g, last - ASTAR_GRID_FEED, &cell), ASTAR_FEED_BEHIND);
+    for (uint64_t e = last - ASTAR_GRID_FEED + 1; e <= last; e++) {
+        int i = (int)(e - first);
+        assert_int_equal(astar_grid_edit_cell(g, e, &cell), ASTAR_OK);
+        assert_int_equal(cell.x, i % 40);
+        assert_int_equal(cell.y, i / 40);
+    }
+    astar_grid_delete(g);
+}
+
 static void test_null_grid(void **state)
 {
     (void)state;
@@ -225,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_set_cost_makes_walkable),
         cmocka_unit_test(test_unblocking_resets_cost_to_one),
         cmocka_unit_test(test_set_out_of_range),
+        cmocka_unit_test(test_feed_of_edits),
         cmocka_unit_test(test_null_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -299,6 +299,69 @@ static void test_edits_restart_the_searches(void **state)
     astar_grid_delete(g);
 }
 
+/* Edits that touch nothing a running search has read leave it going (no
+ * restart, nothing thrown away, the one call's answer on the edited map);
+ * a wall across the searches restarts each that it touches and counts
+ * what they had expanded; a request that asked to fail ends with
+ * ASTAR_MAP_CHANGED and an empty path. */
+static void test_edits_far_away_and_near(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    astar_queue *q;
+    assert_int_equal(astar_grid_new(60, 60, &g), ASTAR_OK);
+    assert_int_equal(astar_queue_new(3, 3600, 8, &q), ASTAR_OK);
+    static unit units[3];
+    for (int i = 0; i < 3; i++) {
+        units[i] = (unit){ .start = { 0, 2 * i }, .goal = { 20, 2 * i },
+                           .options = astar_options_default() };
+        units[i].options.heuristic = ASTAR_HEURISTIC_ZERO; /* hundreds of expansions each */
+        unit_request(q, g, &units[i], 0);
+    }
+    astar_queue_report rep;
+    uint32_t restarted = 0;
+    uint64_t discarded = 0;
+    for (int round = 0; round < 30; round++) {
+        assert_int_equal(astar_queue_update(q, 30, 0, &rep), ASTAR_OK);
+        restarted += rep.restarted;
+        discarded += rep.discarded;
+        /* Far from the three searches: the bottom right corner. */
+        astar_point c = { 59 - round % 5, 59 - round / 5 };
+        assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, round % 2 == 0), ASTAR_OK);
+    }
+    assert_int_equal(restarted, 0);
+    assert_int_equal(discarded, 0);
+    update_until_done(q, units, 3, 0);
+    expect_one_call_answers(q, g, units, 3);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(astar_queue_cancel(q, units[i].request), ASTAR_OK);
+
+    units[2].options.on_edit = ASTAR_ON_EDIT_FAIL;
+    for (int i = 0; i < 3; i++)
+        unit_request(q, g, &units[i], 0);
+    for (int i = 0; i < 3; i++) /* each update gives its budget to another slot first */
+        assert_int_equal(astar_queue_update(q, 20, 0, &rep), ASTAR_OK);
+    for (int y = 0; y < 59; y++)
+        assert_int_equal(astar_grid_set_walkable(g, 1, y, false), ASTAR_OK);
+    restarted = 0;
+    discarded = 0;
+    for (bool pending = true; pending;) {
+        assert_int_equal(astar_queue_update(q, 500, 0, &rep), ASTAR_OK);
+        restarted += rep.restarted;
+        discarded += rep.discarded;
+        pending = false;
+        for (int i = 0; i < 3; i++)
+            pending |= astar_queue_poll(q, units[i].request) == ASTAR_IN_PROGRESS;
+    }
+    assert_int_equal(restarted, 2);
+    assert_true(discarded >= 60);
+    assert_int_equal(astar_queue_poll(q, units[2].request), ASTAR_MAP_CHANGED);
+    assert_int_equal(units[2].path.length, 0);
+    expect_one_call_answers(q, g, units, 2);
+    astar_queue_delete(q);
+    astar_grid_delete(g);
+}
+
 /* Refused requests: arguments, a grid too large, and requests the search
  * refuses, which end with that status at their first update. */
 static void test_refusals(void **state)
@@ -384,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_cancel_in_every_state),
         cmocka_unit_test(test_priorities_and_no_starvation),
         cmocka_unit_test(test_edits_restart_the_searches),
+        cmocka_unit_test(test_edits_far_away_and_near),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_time_budget),
     };

@@ -413,21 +413,54 @@ static void test_partial_path_to_a_walled_off_goal(void **state)
     astar_grid_delete(g);
 }
 
-/* An edit between steps ends the search with ASTAR_MAP_CHANGED; an edit
- * that changes nothing does not; beginning again gives a fresh search's
- * answer. */
+/* The test's own reading of astar_on_edit for A*: an edit of c touches the
+ * search on ctx (towards goal) when c is the goal, a square the search
+ * has reached, or next to one it has expanded. */
+static bool near_what_was_read(const astar_context *ctx, const astar_grid *g, astar_point c,
+                               astar_point goal)
+{
+    if (c.x == goal.x && c.y == goal.y)
+        return true;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            astar_point n = { c.x + dx, c.y + dy };
+            astar_node node;
+            if (n.x < 0 || n.y < 0 || n.x >= astar_grid_width(g) || n.y >= astar_grid_height(g))
+                continue;
+            assert_int_equal(astar_context_node(ctx, g, n.x, n.y, &node), ASTAR_OK);
+            if ((dx == 0 && dy == 0) ? node.list != ASTAR_LIST_NONE : node.list == ASTAR_LIST_CLOSED)
+                return true;
+        }
+    return false;
+}
+
+/* Edits between steps, on random grids with and without terrain, for every
+ * algorithm and open list: a search that goes on after them gives exactly
+ * what a fresh one-call search on the edited map gives (status, path,
+ * cost, expanded, every cell's list, F, G, H and parent); for A* it goes
+ * on exactly when no edit touched it by the rule of astar_on_edit (read
+ * here from the context); JPS and JPS+ scanning end at any edit; an index
+ * enabled ends every search; ASTAR_ON_EDIT_FINISH never ends one; setting
+ * a cell to what it holds is no edit. */
 static void test_edits_between_steps(void **state)
 {
     (void)state;
     rng r = { 8 };
     bench b = bench_new();
-    int changed = 0;
-    for (int k = 0; k < 200; k++) {
-        astar_grid *g = random_grid(&r, 30, 30, (grid_recipe){ .blocked_percent = 15 });
+    int changed = 0, went_on = 0, finished = 0;
+    for (int k = 0; k < 600; k++) {
+        grid_recipe recipe = { .blocked_percent = 15 };
+        if (k % 2)
+            recipe = (grid_recipe){ .blocked_percent = 15, .rough_chance = 1, .rough_out_of = 4,
+                                    .min_cost = 1, .max_cost = 6 };
+        astar_grid *g = random_grid(&r, 30, 30, recipe);
         assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
         astar_point a = random_cell(&r, g), goal = random_cell(&r, g);
         astar_options o = query_options(&r, g);
         o.observer = NULL;
+        o.on_edit = rng_below(&r, 5) == 0 ? ASTAR_ON_EDIT_FINISH : ASTAR_ON_EDIT_RESTART;
+        bool uniform = astar_grid_uniform(g);
+        int uniform_cost = astar_grid_cost(g, goal.x, goal.y);
         if (astar_search_begin(b.sliced, g, a, goal, &o) != ASTAR_IN_PROGRESS) {
             astar_grid_delete(g);
             continue;
@@ -439,24 +472,110 @@ static void test_edits_between_steps(void **state)
         assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, walkable), ASTAR_OK);
         astar_status after = astar_search_step(b.sliced, 1);
         assert_true(s == ASTAR_IN_PROGRESS ? after != ASTAR_MAP_CHANGED : after == s);
-        switch (rng_below(&r, 4)) {
-        case 0: assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, !walkable), ASTAR_OK); break;
-        case 1: assert_int_equal(astar_grid_set_cost(g, c.x, c.y, walkable ? 7 : 1), ASTAR_OK); break;
-        case 2: assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK); break;
-        default: astar_grid_disable_jump_table(g); break;
+        bool touched = false;
+        for (int e = 1 + rng_below(&r, 3); e > 0; e--) {
+            c = random_cell(&r, g);
+            walkable = astar_grid_walkable(g, c.x, c.y);
+            bool near = near_what_was_read(b.sliced, g, c, goal), whole = false;
+            uint64_t before = astar_grid_edits(g);
+            switch (rng_below(&r, 12)) {
+            case 0: assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK); whole = true; break;
+            case 1: astar_grid_disable_jump_table(g); whole = true; break;
+            case 2: case 3: case 4:
+                assert_int_equal(astar_grid_set_cost(g, c.x, c.y, 1 + rng_below(&r, 6)), ASTAR_OK);
+                break;
+            default: assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, !walkable), ASTAR_OK);
+            }
+            if (astar_grid_edits(g) == before)
+                continue; /* the cell or index was as asked already: no edit */
+            int cost = astar_grid_cost(g, c.x, c.y);
+            touched = touched || whole || near ||
+                      (uniform && cost != 0 && cost != uniform_cost);
         }
-        answer sliced;
+        answer sliced, one;
         answer_init(&sliced, b.points[1], b.nodes[1]);
-        /* Found or not, in progress or not: the answer is gone. */
-        assert_int_equal(astar_search_step(b.sliced, 100), after == ASTAR_IN_PROGRESS ? ASTAR_MAP_CHANGED : after);
-        assert_int_equal(astar_search_finish(b.sliced, &sliced.path, NULL), ASTAR_MAP_CHANGED);
-        changed++;
-        /* Begun again on the new map: a fresh search's answer. */
-        o.algorithm = ASTAR_ALGORITHM_ASTAR;
-        compare_path(&b, g, a, goal, o, random_budgets(&r), true);
+        budgets bs = random_budgets(&r);
+        if (after != ASTAR_IN_PROGRESS) {
+            /* Ended before the edits: the answer stands if they touched nothing. */
+            sliced.status = astar_search_finish(b.sliced, &sliced.path, NULL);
+        } else {
+            run_sliced(b.sliced, &bs, &sliced);
+        }
+        bool plain = o.algorithm == ASTAR_ALGORITHM_ASTAR;
+        if (o.on_edit == ASTAR_ON_EDIT_FINISH) {
+            assert_int_not_equal(sliced.status, ASTAR_MAP_CHANGED);
+            finished++;
+        } else if (sliced.status == ASTAR_MAP_CHANGED) {
+            assert_true(!plain || touched);
+            changed++;
+            /* Begun again on the new map: a fresh search's answer. */
+            o.algorithm = ASTAR_ALGORITHM_ASTAR;
+            compare_path(&b, g, a, goal, o, random_budgets(&r), true);
+        } else {
+            assert_true(!plain || !touched);
+            went_on++;
+            answer_init(&one, b.points[0], b.nodes[0]);
+            one.status = astar_find_path(b.one, g, a, goal, &o, &one.path);
+            sliced.steps = 0;
+            expect_same(&b, g, &one, &sliced, true, "went on after edits");
+        }
         astar_grid_delete(g);
     }
-    assert_true(changed > 100);
+    print_message("after edits: %d went on as a fresh search, %d ended, %d finished anyway\n",
+                  went_on, changed, finished);
+    assert_true(changed > 100 && went_on > 100 && finished > 50);
+    bench_delete(&b);
+}
+
+/* Edits between the steps of nearest searches: one that goes on gives
+ * what a fresh search on the edited map gives, and goes on exactly when
+ * no edit touched it: none at a target, at the start (where it stops) or
+ * near what it read. */
+static void test_edits_between_nearest_steps(void **state)
+{
+    (void)state;
+    rng r = { 81 };
+    bench b = bench_new();
+    int changed = 0, went_on = 0;
+    for (int k = 0; k < 400; k++) {
+        astar_grid *g = random_grid(&r, 24, 24, (grid_recipe){ .blocked_percent = 20, .rough_chance = 1, .rough_out_of = 3, .min_cost = 1, .max_cost = 5 });
+        astar_point start = random_cell(&r, g), targets[4];
+        size_t count = 1 + (size_t)rng_below(&r, 4);
+        for (size_t i = 0; i < count; i++)
+            targets[i] = random_cell(&r, g);
+        astar_options o = random_search_options(choose, &r);
+        if (astar_search_begin_nearest(b.sliced, g, start, targets, count, &o) != ASTAR_IN_PROGRESS ||
+            astar_search_step(b.sliced, (uint32_t)(1 + rng_below(&r, 30))) != ASTAR_IN_PROGRESS) {
+            astar_grid_delete(g);
+            continue;
+        }
+        astar_point c = rng_below(&r, 8) ? random_cell(&r, g) : targets[rng_below(&r, (int)count)];
+        bool touched = near_what_was_read(b.sliced, g, c, start);
+        for (size_t i = 0; i < count; i++)
+            touched = touched || (c.x == targets[i].x && c.y == targets[i].y);
+        assert_int_equal(astar_grid_set_walkable(g, c.x, c.y, !astar_grid_walkable(g, c.x, c.y)),
+                         ASTAR_OK);
+        answer sliced, one;
+        answer_init(&sliced, b.points[1], b.nodes[1]);
+        budgets bs = random_budgets(&r);
+        run_sliced(b.sliced, &bs, &sliced);
+        if (sliced.status == ASTAR_MAP_CHANGED) {
+            assert_true(touched);
+            changed++;
+        } else {
+            assert_false(touched);
+            went_on++;
+            answer_init(&one, b.points[0], b.nodes[0]);
+            one.status = astar_find_nearest(b.one, g, start, targets, count, &o, &one.path, &one.which);
+            if (sliced.status != ASTAR_OK)
+                sliced.which = one.which; /* written only when found */
+            sliced.steps = 0;
+            expect_same(&b, g, &one, &sliced, true, "nearest went on after an edit");
+        }
+        astar_grid_delete(g);
+    }
+    print_message("nearest after edits: %d went on as a fresh search, %d ended\n", went_on, changed);
+    assert_true(changed > 50 && went_on > 50);
     bench_delete(&b);
 }
 
@@ -576,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_partial_paths_lead_to_the_nearest_closed_square),
         cmocka_unit_test(test_partial_path_to_a_walled_off_goal),
         cmocka_unit_test(test_edits_between_steps),
+        cmocka_unit_test(test_edits_between_nearest_steps),
         cmocka_unit_test(test_rules_for_the_caller),
         cmocka_unit_test(test_graph_context_then_grid),
     };

@@ -54,7 +54,7 @@ export const STATUS = Object.freeze(Object.fromEntries([
   "MAP_TOO_LARGE", "PATH_BUFFER_TOO_SMALL", "COST_OVERFLOW", "OUT_OF_MEMORY", "INVALID_ARGUMENT",
   "IO_ERROR", "PARSE_ERROR", "INVALID_PATH", "UNSUPPORTED", "NO_JUMP_TABLE", "IN_PROGRESS",
   "EXPANSION_LIMIT", "PARTIAL_NO_PATH", "PARTIAL_LIMIT", "MAP_CHANGED", "QUEUE_FULL",
-  "STALE_REQUEST",
+  "STALE_REQUEST", "FEED_BEHIND",
 ].map((name, value) => [name, value])));
 const STEP_ADVICE = ["go", "wait", "repath"]; // astar_step
 
@@ -540,9 +540,10 @@ export async function loadAstar(bytes) {
       update(maxExpansions, maxNanoseconds = 0) {
         const status = c.astar_web_queue_update(pointer, count(maxExpansions, "maxExpansions"),
           count(maxNanoseconds, "maxNanoseconds", Number.MAX_SAFE_INTEGER), scratch);
-        const [expanded, nanoseconds, started, finished, running, waiting] =
-          new Float64Array(memory().buffer, scratch, 6);
-        return { status, expanded, nanoseconds, started, finished, running, waiting };
+        const [expanded, nanoseconds, started, finished, running, waiting, restarted, discarded] =
+          new Float64Array(memory().buffer, scratch, 8);
+        return { status, expanded, nanoseconds, started, finished, running, waiting, restarted,
+                 discarded };
       },
       // IN_PROGRESS, then the request's final status (findPath's), until
       // cancel releases it; STALE_REQUEST after.

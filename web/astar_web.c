@@ -332,6 +332,8 @@ WEB_API astar_status astar_web_queue_update(astar_queue *q, uint32_t max_expansi
     fields[3] = report.finished;
     fields[4] = report.running;
     fields[5] = report.waiting;
+    fields[6] = report.restarted;
+    fields[7] = (double)report.discarded;
     return s;
 }
 

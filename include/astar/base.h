@@ -55,11 +55,14 @@ typedef enum astar_status {
                                      nearest the target instead */
     ASTAR_PARTIAL_LIMIT,          /* ASTAR_EXPANSION_LIMIT, and with options.partial the
                                      path leads to the closed square nearest the target */
-    ASTAR_MAP_CHANGED,            /* the grid was edited after the sliced search began: its
-                                     answer could be wrong, so there is none */
+    ASTAR_MAP_CHANGED,            /* the map was edited after the sliced search began, where
+                                     the search had read it: its answer could be wrong, so
+                                     there is none */
     ASTAR_QUEUE_FULL,             /* astar_queue_request: every request record is in use */
-    ASTAR_STALE_REQUEST           /* a queue handle whose request was cancelled or released:
+    ASTAR_STALE_REQUEST,          /* a queue handle whose request was cancelled or released:
                                      it names no request any more */
+    ASTAR_FEED_BEHIND             /* astar_grid_edit_cell: the grid's feed no longer holds
+                                     that edit as one cell: take the whole map as changed */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").

@@ -70,14 +70,57 @@ typedef enum astar_topology {
  * and line of sight (ASTAR_UNSUPPORTED, false); its dead ends, if enabled,
  * are not used by its searches. Other units' radii (astar/world.h) are
  * counted in the array's rows and columns, as on squares. Islands follow
- * the topology: they are relabelled here. Counts as an edit (a sliced search in progress ends with
- * ASTAR_MAP_CHANGED).
+ * the topology: they are relabelled here. An edit of the whole map (a
+ * sliced search in progress ends with ASTAR_MAP_CHANGED).
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL grid or a value
  * out of range. O(1), or O(width * height) with islands enabled. */
 ASTAR_API astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology);
 
 /* The grid's topology; ASTAR_TOPOLOGY_SQUARE for NULL. O(1). */
 ASTAR_API astar_topology astar_grid_topology(const astar_grid *grid);
+
+/* ------------------------------------------------------------------------ */
+/* The feed of edits                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Every change of a grid is an edit, counted: a cell set to another terrain
+ * or walkability (setting a cell to what it holds is none), an index (the
+ * jump table, islands, dead ends) enabled or disabled, the topology set.
+ * The grid keeps the cell of each of its last ASTAR_GRID_FEED edits, so
+ * that what is derived from it catches up with the cells that changed
+ * instead of starting over. The library's sliced searches and request
+ * queue do (a search goes on after an edit that touches nothing it has
+ * read: astar/sliced.h); a game's own structures can, from
+ * astar_grid_edits and astar_grid_edit_cell:
+ *
+ *   uint64_t now = astar_grid_edits(grid);
+ *   for (uint64_t e = mine->seen + 1; e <= now; e++) {
+ *       astar_point cell;
+ *       if (astar_grid_edit_cell(grid, e, &cell) != ASTAR_OK) {
+ *           rebuild_all(mine); break;             ASTAR_FEED_BEHIND
+ *       }
+ *       update_around(mine, cell);
+ *   }
+ *   mine->seen = now;
+ *
+ * The feed costs 4 bytes an entry, 4 KB a grid. */
+#define ASTAR_GRID_FEED 1024
+
+/* How many edits the grid has had since it was made (making it counts
+ * some). O(1); 0 for NULL. */
+ASTAR_API uint64_t astar_grid_edits(const astar_grid *grid);
+
+/* The cell that edit number `edit` changed; edits are numbered from 1, and
+ * astar_grid_edits is the latest.
+ * [in]  grid
+ * [in]  edit  1..astar_grid_edits(grid)
+ * [out] cell  the cell it changed
+ * Returns ASTAR_OK; ASTAR_FEED_BEHIND when the edit is not among the last
+ * ASTAR_GRID_FEED or changed no one cell (an index, the topology): take
+ * the whole map as changed; ASTAR_INVALID_ARGUMENT for a NULL grid or
+ * cell, or edit 0 or past the latest. O(1). */
+ASTAR_API astar_status astar_grid_edit_cell(const astar_grid *grid, uint64_t edit,
+                                            astar_point *cell);
 
 /* Sets a cell blocked (walkable false) or walkable. A blocked cell made
  * walkable gets terrain cost 1; a walkable one keeps its cost. Returns

@@ -53,10 +53,14 @@ extern "C" {
  *     until the target is closed, so there is no half path to walk. A unit
  *     that must move before its search ends can ask for a short search
  *     with options.max_expanded and options.partial and request again.
- *   - A grid edited while its request runs makes the search start over at
- *     the next step (astar_search_step says ASTAR_MAP_CHANGED; the queue
- *     begins it again), so the path written is one on the map as it is
- *     when the request ends. Edit between updates, never during one.
+ *   - A grid edited while its request runs: an edit that touches the search
+ *     (astar_on_edit says which do: one next to what it has read, for A*)
+ *     makes it start over at the next step (astar_search_step says
+ *     ASTAR_MAP_CHANGED; the queue begins it again), so the path written is
+ *     one on the map as it is when the request ends; one that touches
+ *     nothing leaves it going, as the fresh search would. The request's
+ *     options.on_edit may ask instead to end it with ASTAR_MAP_CHANGED or
+ *     to finish regardless. Edit between updates, never during one.
  *   - Nothing is dropped: a request waits until a slot takes it, however
  *     long, or until it is cancelled; when every record is in use a new
  *     request is refused with ASTAR_QUEUE_FULL.
@@ -101,6 +105,8 @@ typedef struct astar_queue_report {
     uint64_t expanded;         /* squares expanded, all slots together */
     uint64_t nanoseconds;      /* the update's time, by CLOCK_MONOTONIC */
     uint32_t started;          /* requests begun in a slot (restarts included) */
+    uint32_t restarted;        /* searches begun again because an edit touched them */
+    uint64_t discarded;        /* expansions of searches an edit touched, thrown away */
     uint32_t finished;         /* requests that ended: found, failed or refused */
     uint32_t running;          /* searches in slots after the update */
     uint32_t waiting;          /* requests waiting for a slot after it */

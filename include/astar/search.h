@@ -162,6 +162,27 @@ typedef enum astar_algorithm {
  * (ASTAR_TIES_STRAIGHT as DEEP). JPS+ asks for its table either way
  * (ASTAR_NO_JUMP_TABLE), so that what a request needs does not depend on
  * the map. */
+/* What a search that runs in slices (astar/sliced.h) or in a request
+ * queue (astar/queue.h) does when its grid is edited while it runs. An
+ * edit touches a search when it changes a cell the search has read: one it
+ * has reached, one next to a square it has expanded, its goal, a target of
+ * a nearest search - or anything, for JPS and JPS+ (whose runs read far
+ * ahead), a search that leaves out dead ends or targets on other islands
+ * (both worked out from the whole map when it began), a graph's search,
+ * and an edit the grid's feed no longer lists (astar_grid_edit_cell). An
+ * edit that touches nothing leaves the search exactly as a fresh search on
+ * the edited map would be at that point, so it goes on; its answer is the
+ * fresh search's. */
+typedef enum astar_on_edit {
+    ASTAR_ON_EDIT_RESTART = 0, /* a touched search ends with ASTAR_MAP_CHANGED; the
+                                  queue begins it again on the map as it is */
+    ASTAR_ON_EDIT_FAIL,        /* the same, but the queue ends the request with
+                                  ASTAR_MAP_CHANGED: the caller decides */
+    ASTAR_ON_EDIT_FINISH       /* the search goes on whatever was edited, reading the
+                                  map as it now is: its path may cross a cell changed
+                                  behind it (astar_path_check tells) */
+} astar_on_edit;
+
 typedef enum astar_jumps {
     ASTAR_JUMPS_AUTO = 0,
     ASTAR_JUMPS_SCAN,
@@ -263,6 +284,8 @@ typedef struct astar_options {
                                  with ASTAR_PARTIAL_NO_PATH or ASTAR_PARTIAL_LIMIT
                                  (see astar_find_path) */
     astar_jumps jumps;        /* JPS and JPS+: scan or step (default AUTO) */
+    astar_on_edit on_edit;    /* sliced and queued searches: an edit of the grid
+                                 that touches them (default RESTART) */
 } astar_options;
 
 /* The turn penalty is the article's first remedy for paths that zig-zag:

@@ -46,12 +46,15 @@ extern "C" {
  *     targets of a nearest search, must stay alive until the search ends
  *     and its answer is read; the options struct itself is copied.
  *   - The grid may be edited between steps: the search notices (each grid
- *     counts its edits: a cell changed - setting a cell to what it holds is
- *     no change - and an island, dead-end or jump-table index enabled or
- *     disabled) and ends with ASTAR_MAP_CHANGED rather than answer from a
- *     map that is gone; finish says the same even when the edit came after
- *     the last step. Begin again to search the new map. Edits to layers
- *     and units are not noticed: the steps after them read the new values.
+ *     counts its edits and lists their cells: astar_grid_edits). An edit
+ *     that touches the search (astar_on_edit says which do) ends it with
+ *     ASTAR_MAP_CHANGED rather than answer from a map that is gone; finish
+ *     says the same even when the edit came after the last step. Begin
+ *     again to search the new map. An edit that touches nothing leaves the
+ *     search as a fresh one on the edited map would be, and it goes on;
+ *     with options.on_edit ASTAR_ON_EDIT_FINISH every edit does. Edits to
+ *     layers and units are not noticed: the steps after them read the new
+ *     values.
  *   - Like astar_find_path, the search reads the grid while it steps: no
  *     thread may edit the grid during a step.
  *
@@ -103,7 +106,7 @@ ASTAR_API astar_status astar_search_begin_nearest(astar_context *ctx, const asta
  *   ASTAR_OK                 found: astar_search_finish gives the path
  *   ASTAR_NO_PATH, ASTAR_COST_OVERFLOW, ASTAR_EXPANSION_LIMIT,
  *   ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT   ended, as in astar_find_path
- *   ASTAR_MAP_CHANGED        the grid was edited since the search began
+ *   ASTAR_MAP_CHANGED        an edit since the search began touched it
  *   ASTAR_INVALID_ARGUMENT   NULL ctx, or no search begun on it
  * A search that ended returns its end again, expanding nothing. JPS on
  * buckets that runs out of bucket entries starts over on the heap inside a
@@ -120,7 +123,7 @@ ASTAR_API astar_status astar_search_step(astar_context *ctx, uint32_t max_expans
  * [out]    which   [opt] nearest searches: the index of the target reached
  * Returns the status the search ended with (with the path written for
  * ASTAR_OK and the partial ones), ASTAR_PATH_BUFFER_TOO_SMALL,
- * ASTAR_MAP_CHANGED when the grid changed after the search began,
+ * ASTAR_MAP_CHANGED when an edit after the search began touched it,
  * ASTAR_IN_PROGRESS (nothing written but path's counts zeroed) while it has
  * not ended, ASTAR_INVALID_ARGUMENT for NULL ctx or path, a bad buffer, or
  * no search begun. O(path length); no allocation. */

@@ -28,7 +28,8 @@ bool astar__options_valid(const astar_options *o)
            (unsigned)o->open_list <= ASTAR_OPEN_LIST_BUCKETS &&
            (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
            (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->ties <= ASTAR_TIES_STRAIGHT &&
-           (unsigned)o->stop <= ASTAR_STOP_OPEN && (unsigned)o->jumps <= ASTAR_JUMPS_STEP && isfinite(o->weight) && o->weight >= 0.0 &&
+           (unsigned)o->stop <= ASTAR_STOP_OPEN && (unsigned)o->jumps <= ASTAR_JUMPS_STEP &&
+           (unsigned)o->on_edit <= ASTAR_ON_EDIT_FINISH && isfinite(o->weight) && o->weight >= 0.0 &&
            o->weight <= 64.0 && astar__layer_uses_valid(o) && astar__unit_options_valid(o) &&
            (!o->trace || o->trace->events || o->trace->capacity == 0);
 }

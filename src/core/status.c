@@ -38,6 +38,8 @@ const char *astar_status_message(astar_status status)
     case ASTAR_MAP_CHANGED: return "the grid was edited while the search ran: search again";
     case ASTAR_QUEUE_FULL: return "the request queue has no free request record";
     case ASTAR_STALE_REQUEST: return "stale request handle: its request was cancelled or released";
+    case ASTAR_FEED_BEHIND:
+        return "the grid's feed no longer lists that edit as one cell: take the whole map as changed";
     }
     return "unknown status";
 }

@@ -55,9 +55,10 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
     size_t padded = (size_t)(width + 2) * (size_t)(height + 2);
     grid->terrain = astar__allocate_zeroed(&memory, padded, 1);
     grid->around = astar__allocate_zeroed(&memory, padded, 1);
+    grid->feed = astar__allocate(&memory, ASTAR_GRID_FEED, sizeof *grid->feed);
     bool lines = astar__bit_lines_init(&grid->run_stops[0], &memory, height, width) &&
                  astar__bit_lines_init(&grid->run_stops[1], &memory, width, height);
-    if (!grid->terrain || !grid->around || !lines) {
+    if (!grid->terrain || !grid->around || !grid->feed || !lines) {
         astar_grid_delete(grid);
         return ASTAR_OUT_OF_MEMORY;
     }
@@ -92,6 +93,7 @@ void astar_grid_delete(astar_grid *grid)
         astar_grid_disable_dead_ends(grid);
         astar__release(&grid->memory, grid->terrain);
         astar__release(&grid->memory, grid->around);
+        astar__release(&grid->memory, grid->feed);
         for (int d = 0; d < 2; d++)
             astar__bit_lines_free(&grid->run_stops[d], &grid->memory);
         astar__release(&grid->memory, grid);
@@ -222,7 +224,7 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
     uint8_t old = *cell;
     if (old == terrain)
         return ASTAR_OK;
-    grid->edits++;
+    astar__grid_note(grid, (uint32_t)y * (uint32_t)grid->width + (uint32_t)x);
     if (old && --grid->cells_of_cost[old] == 0)
         grid->costs_in_use--;
     if (terrain && grid->cells_of_cost[terrain]++ == 0)
@@ -260,7 +262,7 @@ astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology)
     if (grid->topology == topology)
         return ASTAR_OK;
     grid->topology = topology;
-    grid->edits++;
+    astar__grid_note(grid, FEED_WHOLE);
     if (grid->islands)
         astar__islands_label_all(grid, grid->islands);
     return ASTAR_OK;
@@ -269,6 +271,23 @@ astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology)
 astar_topology astar_grid_topology(const astar_grid *grid)
 {
     return grid ? grid->topology : ASTAR_TOPOLOGY_SQUARE;
+}
+
+uint64_t astar_grid_edits(const astar_grid *grid)
+{
+    return grid ? grid->edits : 0;
+}
+
+astar_status astar_grid_edit_cell(const astar_grid *grid, uint64_t edit, astar_point *cell)
+{
+    if (!grid || !cell || edit == 0 || edit > grid->edits)
+        return ASTAR_INVALID_ARGUMENT;
+    uint32_t at = grid_fed_cell(grid, edit);
+    if (at == FEED_WHOLE)
+        return ASTAR_FEED_BEHIND;
+    *cell = (astar_point){ (int32_t)(at % (uint32_t)grid->width),
+                           (int32_t)(at / (uint32_t)grid->width) };
+    return ASTAR_OK;
 }
 
 int astar_grid_width(const astar_grid *grid) { return grid ? grid->width : 0; }

@@ -28,6 +28,8 @@ typedef struct grid_search {
     uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
     uint32_t turn_penalty;        /* 0: off */
     const grid_extras *extras;    /* the search state's */
+    bool cluttered;               /* JPS stepping chosen by ASTAR_JUMPS_AUTO on a
+                                     cluttered grid */
 } grid_search;
 
 /* The article's A* on squares; with the game world, whose loop also serves
@@ -146,12 +148,34 @@ SEARCH_STEPS(step_hex_extras, grid_search, true, on_hexes, seed_hex, expand_hex_
 /* JPS's open lists: the heap or the buckets. */
 SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
-SEARCH_KIND(kind_plain, step_plain, grid_search, false)
+/* An edit touches A* (or JPS stepping) near what it has read, or when it
+ * changes what the search took from the whole map as it began: its
+ * dead-end areas, or on uniform terrain the one step price. */
+static bool squares_touched(const search_state *st, uint32_t cell)
+{
+    const grid_search *a = SEARCH_RECORD(st, const grid_search);
+    const astar_grid *grid = a->s.grid;
+    uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(cell % (uint32_t)grid->width),
+                                                      (int)(cell / (uint32_t)grid->width))];
+    if (st->extras.dead_ends || (a->uniform && terrain && terrain * a->s.step.cost[0] != a->step_cost[0]))
+        return true;
+    return astar__search_read_near(&a->s, cell);
+}
+
+SEARCH_KIND(kind_plain, step_plain, grid_search, false, squares_touched)
 /* A* with the game world or dead ends, or straight-line ties. */
-SEARCH_KIND(kind_extras, step_extras, grid_search, false)
-SEARCH_KIND(kind_hex_plain, step_hex_plain, grid_search, false)
-SEARCH_KIND(kind_hex_extras, step_hex_extras, grid_search, false)
-SEARCH_KIND(kind_jps_steps, step_jps_steps, grid_search, false)
+SEARCH_KIND(kind_extras, step_extras, grid_search, false, squares_touched)
+SEARCH_KIND(kind_hex_plain, step_hex_plain, grid_search, false, squares_touched)
+SEARCH_KIND(kind_hex_extras, step_hex_extras, grid_search, false, squares_touched)
+/* JPS stepping, and whether the grid is still cluttered when that chose
+ * it: else a fresh search would scan. */
+static bool steps_touched(const search_state *st, uint32_t cell)
+{
+    const grid_search *a = SEARCH_RECORD(st, const grid_search);
+    return (a->cluttered && !astar_grid_cluttered(a->s.grid)) || squares_touched(st, cell);
+}
+
+SEARCH_KIND(kind_jps_steps, step_jps_steps, grid_search, false, steps_touched)
 
 /* What every search on grid_search sets up alike. */
 static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const astar_grid *grid,
@@ -160,6 +184,7 @@ static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const
     grid_search *a = SEARCH_RECORD(st, grid_search);
     a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
     a->uniform = astar_grid_uniform(grid);
+    a->cluttered = false;
     a->turn_penalty = options->world.turn_penalty;
     a->extras = &st->extras;
     a->s.start = start;
@@ -213,6 +238,7 @@ astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const 
     /* Each square's parent is one step back, as A*'s: astar_context_node
      * reads it so. */
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    a->cluttered = options->jumps == ASTAR_JUMPS_AUTO;
     st->kind = &kind_jps_steps;
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), false);
     return search_start(&a->s, kind, plain, seed);

@@ -102,7 +102,20 @@ static astar_status start_backward(backward_search *b)
     return search_start(&b->s, ASTAR_OPEN_LIST_HEAP, from_targets, seed);
 }
 
-SEARCH_KIND(kind_nearest, step_backward, backward_search, true)
+/* An edit touches a nearest search near what it has read, at a target, or
+ * anywhere when it left out targets on other islands as it began. */
+static bool nearest_touched(const search_state *st, uint32_t cell)
+{
+    const backward_search *b = SEARCH_RECORD(st, const backward_search);
+    if (b->island)
+        return true;
+    for (size_t i = 0; i < b->count; i++)
+        if (cell_of(b->s.grid, b->targets[i]) == cell)
+            return true;
+    return astar__search_read_near(&b->s, cell);
+}
+
+SEARCH_KIND(kind_nearest, step_backward, backward_search, true, nearest_touched)
 
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
@@ -164,7 +177,7 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     if (!astar_grid_walkable(grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
     search_state *st = ctx->state;
-    st->graph = NULL;
+    astar__search_state_on_grid(st, grid, options);
     astar__search_state_started(st, &grid->edits, astar__nearest_begin(st, ctx, grid, cell_of(grid, start),
                                                                targets, count, options));
     return ASTAR_IN_PROGRESS;

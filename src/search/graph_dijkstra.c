@@ -62,7 +62,7 @@ static ALWAYS_INLINE void look_at_edges_into(search *s, astar_open_list kind, co
 SEARCH_STEPS(step_graph_backward, graph_backward_search, false, from_targets, seed,
              look_at_edges_into)
 
-SEARCH_KIND(kind_graph_nearest, step_graph_backward, graph_backward_search, true)
+SEARCH_KIND(kind_graph_nearest, step_graph_backward, graph_backward_search, true, NULL)
 
 /* The checks both calls share: the objects, the options and the targets. */
 static astar_status check_targets(const astar_context *ctx, const astar_graph *graph,
@@ -90,7 +90,7 @@ static search_state *begin_backward(astar_context *ctx, const astar_graph *graph
                                     const uint32_t *targets, size_t count,
                                     const astar_options *options, uint32_t limit)
 {
-    search_state *st = astar__graph_state_new(ctx, graph, 0);
+    search_state *st = astar__graph_state_new(ctx, graph, 0, options);
     graph_backward_search *b = SEARCH_RECORD(st, graph_backward_search);
     b->s = astar__graph_search_of(ctx, graph, options, limit);
     b->rows = graph_rows_of(graph);

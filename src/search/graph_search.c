@@ -49,7 +49,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 
 SEARCH_STEPS(step_graph, graph_search, true, on_edges, seed, look_at_edges)
 
-SEARCH_KIND(kind_graph, step_graph, graph_search, false)
+SEARCH_KIND(kind_graph, step_graph, graph_search, false, NULL)
 
 astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
                                 const astar_options *options)
@@ -121,14 +121,14 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
 }
 
 search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
-                                     uint32_t goal)
+                                     uint32_t goal, const astar_options *options)
 {
     ctx->width = (int)graph->nodes;
     ctx->height = 1;
     ctx->goal = goal;
     ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
     search_state *st = ctx->state;
-    *st = (search_state){ .graph = graph };
+    *st = (search_state){ .graph = graph, .on_edit = options->on_edit };
     return st;
 }
 
@@ -144,7 +144,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     astar_status status = check_request(ctx, graph, start, goal, options);
     if (status != ASTAR_OK)
         return status;
-    st = astar__graph_state_new(ctx, graph, goal);
+    st = astar__graph_state_new(ctx, graph, goal, options);
     graph_search *gs = SEARCH_RECORD(st, graph_search);
     *gs = (graph_search){ .s = search_on_graph(ctx, graph, start, goal, options),
                           .rows = graph_rows_of(graph) };

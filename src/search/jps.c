@@ -425,8 +425,9 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 SEARCH_STEPS(step_scan, jps_search, false, jump_points, seed, expand_scan)
 SEARCH_STEPS(step_jump_table, jps_search, false, jump_points, seed, expand_table)
 
-SEARCH_KIND(kind_jps, step_scan, jps_search, false)
-SEARCH_KIND(kind_jps_plus, step_jump_table, jps_search, false)
+/* A run reads cells far from the squares it reaches: every edit touches. */
+SEARCH_KIND(kind_jps, step_scan, jps_search, false, NULL)
+SEARCH_KIND(kind_jps_plus, step_jump_table, jps_search, false, NULL)
 
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options)

@@ -299,8 +299,15 @@ static uint32_t take_turn(astar_queue *q, uint32_t slot, uint32_t turn, astar_qu
     if (s == ASTAR_IN_PROGRESS)
         return ran;
     if (s == ASTAR_MAP_CHANGED) {
-        begin_in_slot(q, r, slot, rep);
-        fill_slot(q, slot, rep); /* if the new map refused it */
+        /* An edit touched it: what it expanded is thrown away. */
+        rep->discarded += after;
+        if (q->records[r].options.on_edit == ASTAR_ON_EDIT_FAIL) {
+            end_request(q, r, astar_search_finish(ctx, q->records[r].path, NULL), rep);
+        } else {
+            rep->restarted++;
+            begin_in_slot(q, r, slot, rep);
+            fill_slot(q, slot, rep); /* if the new map refused it */
+        }
     } else {
         end_request(q, r, astar_search_finish(ctx, q->records[r].path, NULL), rep);
     }

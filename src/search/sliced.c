@@ -63,10 +63,11 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
          * partial path needs the squares reached, so it searches anyway. */
         context_begin(ctx, LAYOUT_LISTS);
         *st = (search_state){ .kind = NULL };
+        astar__search_state_on_grid(st, grid, options);
         astar__search_state_started(st, &grid->edits, ASTAR_NO_PATH);
         return ASTAR_IN_PROGRESS;
     }
-    st->graph = NULL;
+    astar__search_state_on_grid(st, grid, options);
     if (astar_jps_steps(grid, options))
         status = astar__jps_steps_begin(st, ctx, grid, start_cell, target, options);
     else if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
@@ -127,6 +128,48 @@ uint32_t astar_search_expanded(const astar_context *ctx)
                                                                       : 0;
 }
 
+void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
+                                 const astar_options *options)
+{
+    st->grid = grid;
+    st->graph = NULL;
+    st->on_edit = options->on_edit;
+}
+
+bool astar__search_read_near(const search *s, uint32_t cell)
+{
+    if (cell == s->target || context_list_any(s->ctx, cell) != ASTAR_LIST_NONE)
+        return true;
+    const astar_grid *grid = s->grid;
+    int x = (int)(cell % (uint32_t)grid->width), y = (int)(cell / (uint32_t)grid->width);
+    for (unsigned d = 0; d < DIRECTIONS; d++) {
+        int nx = x + move_dx[d], ny = y + move_dy[d];
+        if (grid_contains(grid, nx, ny) &&
+            context_list_any(s->ctx, (uint32_t)ny * (uint32_t)grid->width + (uint32_t)nx) ==
+                ASTAR_LIST_CLOSED)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the search on st may go on after the edits of its map since it
+ * last looked: none touched it (its kind's rule, each edit's cell read
+ * from the grid's feed), or it was asked to finish whatever is edited. */
+static bool untouched(const search_state *st)
+{
+    uint64_t now = *st->map_edits;
+    if (now == st->edits || st->on_edit == ASTAR_ON_EDIT_FINISH)
+        return true;
+    if (!st->grid || !st->kind || !st->kind->touched)
+        return false;
+    for (uint64_t e = st->edits + 1; e <= now; e++) {
+        uint32_t cell = grid_fed_cell(st->grid, e);
+        if (cell == FEED_WHOLE || st->kind->touched(st, cell))
+            return false;
+    }
+    return true;
+}
+
 void astar__search_state_started(search_state *st, const uint64_t *map_edits, astar_status begun)
 {
     st->status = begun;
@@ -158,8 +201,9 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
 {
     if (st->status != ASTAR_IN_PROGRESS)
         return st->status;
-    if (*st->map_edits != st->edits)
+    if (!untouched(st))
         return st->status = ASTAR_MAP_CHANGED;
+    st->edits = *st->map_edits;
     if (budget == 0)
         return ASTAR_IN_PROGRESS;
     astar_status status = st->kind ? st->kind->step(st, budget) : ASTAR_INVALID_ARGUMENT;
@@ -171,7 +215,7 @@ astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint
     *end = NO_CELL;
     if (st->status == ASTAR_IN_PROGRESS || !st->kind)
         return st->status;
-    if (*st->map_edits != st->edits)
+    if (!untouched(st))
         return ASTAR_MAP_CHANGED;
     *expanded = st->u.s.expanded;
     switch (st->status) {

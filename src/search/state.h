@@ -42,6 +42,11 @@ typedef struct search_kind {
      * from (Dijkstra from targets): a path is read from its end forwards,
      * and the source it leads to is the end's tie. */
     bool from_sources;
+    /* [opt] Whether an edit of the grid's cell (an index) may change what
+     * the search has done or will do (astar_on_edit says what counts): if
+     * not, it goes on as a fresh search on the edited map would. NULL:
+     * every edit does. */
+    bool (*touched)(const search_state *st, uint32_t cell);
 } search_kind;
 
 struct search_state {
@@ -55,8 +60,9 @@ struct search_state {
                                      NULL: no search to go on with */
     const search_kind *kind;      /* NULL: none begun (the ends were on two
                                      islands), or a one-call search ran since */
-    const astar_graph *graph;     /* the graph searched (astar__graph_state_new);
-                                     NULL for a grid's search */
+    const astar_grid *grid;       /* the grid searched, or */
+    const astar_graph *graph;     /* the graph (astar__graph_state_new) */
+    astar_on_edit on_edit;        /* the options' */
     astar_status status;          /* ASTAR_IN_PROGRESS until it ends */
     uint32_t end;                 /* where a found path ends: the target, or for
                                      nearest the start */
@@ -71,13 +77,20 @@ struct search_state {
                       0 * sizeof(char[sizeof(type) <= SEARCH_RECORD_BYTES ? 1 : -1])))
 
 /* Defines the search_kind constant name for the loop steps (SEARCH_STEPS)
- * over records of type. */
-#define SEARCH_KIND(name, steps, type, sources)                                                   \
+ * over records of type, whose chains lead to sources or not, with its
+ * touched rule (NULL: every edit). */
+#define SEARCH_KIND(name, steps, type, sources, touched)                                          \
     static astar_status name##_step(search_state *st, uint32_t budget)                            \
     {                                                                                             \
         return steps(SEARCH_RECORD(st, type), budget);                                            \
     }                                                                                             \
-    static const search_kind name = { name##_step, sources };
+    static const search_kind name = { name##_step, sources, touched };
+
+/* Whether an edit of cell may change a search that reads the grid only
+ * around the squares it reaches (A*, Dijkstra): the cell is its stop, or
+ * it has reached the cell (its terrain priced the step in), or expanded a
+ * square next to it (which read its walkability, and the corner rule's). */
+bool astar__search_read_near(const search *s, uint32_t cell);
 
 /* Each kind's begin sets st up from a request already checked (sliced.c),
  * seeds it and returns ASTAR_IN_PROGRESS or the status it ended with at
@@ -106,7 +119,7 @@ astar_status astar__graph_check(const astar_context *ctx, const astar_graph *gra
  * reading the context back needs, and ctx's search state cleared to a
  * graph search, for the caller to go on with. */
 search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
-                                     uint32_t goal);
+                                     uint32_t goal, const astar_options *options);
 
 /* The fields of the loop's search on graph every graph search sets: the
  * node count as the width (a node is the point (node, 0)) and the
@@ -129,6 +142,11 @@ size_t astar__search_source(const search_state *st);
 /* Sets path's results to nothing found; false if path is NULL or names a
  * buffer it has no room in (ASTAR_INVALID_ARGUMENT). */
 bool astar__path_reset(astar_path *path);
+
+/* Sets st up for a search of grid with these options, before its kind's
+ * begin. */
+void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
+                                 const astar_options *options);
 
 /* Notes what a begin returned, and the map's edit count (a grid's or a
  * graph's) as it began. */
