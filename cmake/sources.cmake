@@ -13,7 +13,9 @@ set(ASTAR_SOURCES
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
   src/search/graph_dijkstra.c
   # graph: any graph's nodes and edges, the edits it takes, waypoints, two tiers (HPA*)
-  src/graph/graph.c src/graph/landmarks.c src/graph/from_grid.c src/graph/waypoints.c src/graph/hpa.c
+  src/graph/graph.c src/graph/landmarks.c src/graph/from_grid.c src/graph/splice.c
+  src/graph/waypoints.c src/graph/hpa_entrances.c src/graph/hpa_cluster.c src/graph/hpa_graph.c
+  src/graph/hpa.c src/graph/hpa_query.c
   # cpd: precalculated paths, the database, its file, its grids and graphs
   src/cpd/cpd.c src/cpd/cpd_file.c src/cpd/cpd_graph.c src/cpd/cpd_grid.c
   # world: cost layers, other units, per-player knowledge

@@ -56,10 +56,10 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
     return v < g->nodes;
 }
 
-/* The waypoint graph's two spare nodes (graph/waypoints.c) are joined to
- * the waypoints anew for every query, without a rebuild: edge `edge` (an
- * index into out) is aimed at `to` with `cost`, node `node` is moved. Both
- * count as edits. Nothing is checked: the caller keeps every row sorted by
+/* A query's start and goal (graph/splice.h, for waypoint graphs and
+ * HPA*) are joined to the graph anew for every query, without a rebuild:
+ * edge `edge` (an index into out) is aimed at `to` with `cost`, node
+ * `node` is moved. Both count as edits. Nothing is checked: the caller keeps every row sorted by
  * target and the scale rule, and never enables the graph's islands, as
  * the backward rows are left as they were (the landmarks' walks skip the
  * entries whose edge now leads elsewhere); with landmarks enabled the

@@ -2,19 +2,10 @@
  * waypoints that see each other, and queries from any cell to any cell.
  *
  * A query needs start and goal in the graph, joined to the waypoints they
- * see - edges that differ from one query to the next. Rebuilding the
- * graph per query would allocate and cost O(e log e); a search of our own
- * would be a second A* beside the one the library tests. So the graph is
- * built once with three nodes more than waypoints - START, GOAL and SPARE
- * (never enabled) - and every edge a query could want is built in:
- * START -> each waypoint and -> GOAL, each waypoint -> GOAL. A query
- * re-aims them (astar__graph_aim_edge): those it needs at their targets
- * with their costs, the rest at SPARE, which the search treats as a wall.
- * SPARE has the highest number and GOAL the next, so each waypoint's edge
- * to GOAL is the last of its row, and START's row, rewritten as the
- * waypoints it sees in order, then GOAL or SPARE, then SPARE, stays sorted
- * as the graph's rows must. Queries then allocate nothing, and cost O(n)
- * line-of-sight tests beside the search. */
+ * see - edges that differ from one query to the next. They are spliced in
+ * (graph/splice.h): START's row holds an edge to every waypoint, as start
+ * may see them all, and every waypoint has one to GOAL. Queries then
+ * allocate nothing, and cost O(n) line-of-sight tests beside the search. */
 #include <math.h>
 
 #include "core/cost.h"
@@ -22,6 +13,7 @@
 #include "core/hex.h"
 #include "core/options.h"
 #include "graph/graph.h"
+#include "graph/splice.h"
 #include "grid/grid.h"
 #include "path/segment.h"
 
@@ -34,15 +26,10 @@ struct astar_waypoint_graph {
     uint32_t straight;            /* the straight step of costs */
     uint32_t count, pairs;
     astar_point *points;          /* the waypoints, node i at points[i] */
-    astar_graph *graph;           /* count + 3 nodes: START, GOAL, SPARE */
+    astar_graph *graph;           /* count + SPLICE_NODES nodes */
     astar_context *ctx;
     uint32_t *route;              /* the graph search's nodes */
 };
-
-/* The spare nodes of a graph of count waypoints. */
-static uint32_t start_node(uint32_t count) { return count; }
-static uint32_t goal_node(uint32_t count) { return count + 1; }
-static uint32_t spare_node(uint32_t count) { return count + 2; }
 
 static bool same_cell(astar_point a, astar_point b)
 {
@@ -81,16 +68,13 @@ static astar_status check_waypoints(const astar_grid *grid, const astar_point *p
 }
 
 /* The builder's nodes and edges: the waypoints and the pairs that see
- * each other, then the spare nodes' edges, aimed for now at what the
- * first query will re-aim (their cost is a placeholder that keeps the
- * scale rule). */
+ * each other, then the spliced nodes' placeholders. */
 static astar_status add_edges(astar_waypoint_graph *wg, astar_graph_builder *b, astar_error *err)
 {
     uint32_t n = wg->count;
     astar_status status = astar_graph_builder_scale(b, wg->straight * (1 - 1e-12));
-    for (uint32_t i = 0; i < n + 3 && status == ASTAR_OK; i++)
-        status = i < n ? astar_graph_builder_position(b, i, wg->points[i].x, wg->points[i].y)
-                       : astar_graph_builder_position(b, i, 0, 0);
+    for (uint32_t i = 0; i < n && status == ASTAR_OK; i++)
+        status = astar_graph_builder_position(b, i, wg->points[i].x, wg->points[i].y);
     for (uint32_t i = 0; i < n && status == ASTAR_OK; i++)
         for (uint32_t j = i + 1; j < n && status == ASTAR_OK; j++) {
             astar_point a = wg->points[i], c = wg->points[j];
@@ -105,23 +89,15 @@ static astar_status add_edges(astar_waypoint_graph *wg, astar_graph_builder *b, 
                 status = astar_graph_builder_edge(b, j, i, cost);
             wg->pairs++;
         }
-    for (uint32_t i = 0; i < n && status == ASTAR_OK; i++) {
-        status = astar_graph_builder_edge(b, start_node(n), i, ASTAR_MAX_COST);
-        if (status == ASTAR_OK)
-            status = astar_graph_builder_edge(b, i, goal_node(n), ASTAR_MAX_COST);
-    }
     if (status == ASTAR_OK)
-        status = astar_graph_builder_edge(b, start_node(n), goal_node(n), ASTAR_MAX_COST);
+        status = astar__splice_add(b, n, n);
     if (status == ASTAR_INVALID_ARGUMENT)
         return astar__error_set(err, status, NULL, 0,
                                 "%u pairs of waypoints see each other: more edges than a graph holds",
                                 wg->pairs);
     if (status != ASTAR_OK)
         return astar__error_set(err, status, NULL, 0, "out of memory");
-    status = astar_graph_build(b, &wg->graph, err);
-    if (status == ASTAR_OK)
-        status = astar_graph_set_enabled(wg->graph, spare_node(n), false);
-    return status;
+    return astar__splice_build(b, n, &wg->graph, err);
 }
 
 astar_status astar_waypoint_graph_new(const astar_grid *grid, const astar_point *waypoints,
@@ -166,11 +142,12 @@ astar_status astar_waypoint_graph_new_with(const astar_grid *grid, const astar_p
                                   .moves = options->moves, .costs = options->costs,
                                   .straight = cost_model_of(options).straight, .count = n };
     wg->points = astar__allocate(&memory, n ? n : 1, sizeof *wg->points);
-    wg->route = astar__allocate(&memory, (size_t)n + 3, sizeof *wg->route);
+    uint32_t nodes = n + SPLICE_NODES;
+    wg->route = astar__allocate(&memory, nodes, sizeof *wg->route);
     astar_graph_builder *b = NULL;
     if (!wg->points || !wg->route ||
-        astar_graph_builder_new_with(n + 3, ASTAR_GRAPH_DIRECTED, &memory, &b) != ASTAR_OK ||
-        astar_graph_context_new_with((size_t)n + 3, &memory, &wg->ctx) != ASTAR_OK) {
+        astar_graph_builder_new_with(nodes, ASTAR_GRAPH_DIRECTED, &memory, &b) != ASTAR_OK ||
+        astar_graph_context_new_with(nodes, &memory, &wg->ctx) != ASTAR_OK) {
         status = astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     } else {
         for (uint32_t i = 0; i < n; i++)
@@ -208,28 +185,26 @@ size_t astar_waypoint_graph_bytes(const astar_waypoint_graph *wg)
            (size_t)wg->count * (sizeof *wg->points + sizeof *wg->route);
 }
 
-/* Re-aims the spare nodes' edges for a query from start to goal, whose
+/* Re-aims the spliced nodes' edges for a query from start to goal, whose
  * nodes are from and to (a waypoint's own node when on its cell). */
 static void join(astar_waypoint_graph *wg, astar_point start, astar_point goal, uint32_t from,
                  uint32_t to)
 {
-    astar_graph *g = wg->graph;
-    uint32_t n = wg->count, edge = g->first[start_node(n)], end = g->first[start_node(n) + 1];
-    bool start_free = from == start_node(n), goal_free = to == goal_node(n);
-    astar__graph_place(g, start_node(n), start.x, start.y);
-    astar__graph_place(g, goal_node(n), goal.x, goal.y);
+    uint32_t n = wg->count;
+    bool start_free = from == splice_start(n), goal_free = to == splice_goal(n);
+    splice s = astar__splice_begin(wg->graph, n, start, goal);
     for (uint32_t w = 0; w < n; w++) {
         astar_point p = wg->points[w];
         if (start_free && sees(wg, start, p))
-            astar__graph_aim_edge(g, edge++, w, segment_cost(wg->straight, start, p));
-        bool to_goal = goal_free && sees(wg, p, goal);
-        astar__graph_aim_edge(g, g->first[w + 1] - 1, to_goal ? goal_node(n) : spare_node(n),
-                              to_goal ? segment_cost(wg->straight, p, goal) : ASTAR_MAX_COST);
+            splice_from_start(&s, w, segment_cost(wg->straight, start, p));
+        if (goal_free && sees(wg, p, goal))
+            splice_to_goal(&s, w, segment_cost(wg->straight, p, goal));
+        else
+            splice_to_spare(&s, w);
     }
     if (start_free && goal_free && sees(wg, start, goal))
-        astar__graph_aim_edge(g, edge++, goal_node(n), segment_cost(wg->straight, start, goal));
-    while (edge < end)
-        astar__graph_aim_edge(g, edge++, spare_node(n), ASTAR_MAX_COST);
+        splice_from_start(&s, splice_goal(n), segment_cost(wg->straight, start, goal));
+    astar__splice_close(&s);
 }
 
 /* The node a query's cell is: a waypoint's when on its cell, else fallback. */
@@ -258,7 +233,7 @@ static astar_status check_query(const astar_waypoint_graph *wg, astar_point star
 static astar_point cell_of(const astar_waypoint_graph *wg, astar_point start, astar_point goal,
                            uint32_t v)
 {
-    return v < wg->count ? wg->points[v] : v == start_node(wg->count) ? start : goal;
+    return v < wg->count ? wg->points[v] : v == splice_start(wg->count) ? start : goal;
 }
 
 /* The route's points, its length and the cells along it, from the graph
@@ -308,10 +283,10 @@ astar_status astar_waypoint_find_path(astar_waypoint_graph *wg, astar_point star
     if (status != ASTAR_OK)
         return status;
     uint32_t n = wg->count;
-    uint32_t from = node_at(wg, start, start_node(n));
-    uint32_t to = same_cell(start, goal) ? from : node_at(wg, goal, goal_node(n));
+    uint32_t from = node_at(wg, start, splice_start(n));
+    uint32_t to = same_cell(start, goal) ? from : node_at(wg, goal, splice_goal(n));
     join(wg, start, goal, from, to);
-    astar_graph_path found = { .nodes = wg->route, .capacity = (size_t)n + 3 };
+    astar_graph_path found = { .nodes = wg->route, .capacity = (size_t)n + SPLICE_NODES };
     status = astar_graph_find_path(wg->ctx, wg->graph, from, to, options, &found);
     path->expanded = found.expanded;
     if (status != ASTAR_OK && status != ASTAR_PARTIAL_NO_PATH && status != ASTAR_PARTIAL_LIMIT)
