@@ -1,8 +1,10 @@
-/* Loading for the bench programs (bench_util.h). */
+/* What the bench programs share (bench_util.h): loading, and cells drawn at random. */
+#define _POSIX_C_SOURCE 200809L /* timing.h's clock */
 #include <stdio.h>
 #include <string.h>
 
 #include "bench_util.h"
+#include "timing.h"
 
 /* Whether a load answered s; if not, says why under the program's name. */
 static bool loaded(const char *program, astar_status s, const astar_error *err)
@@ -63,4 +65,15 @@ astar_options bench_octile_buckets(void)
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     o.open_list = ASTAR_OPEN_LIST_BUCKETS;
     return o;
+}
+
+astar_point bench_random_walkable(const astar_grid *g, uint64_t *state)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    for (;;) {
+        astar_point p = { (int32_t)(next_random(state) % (uint32_t)w),
+                          (int32_t)(next_random(state) % (uint32_t)h) };
+        if (astar_grid_walkable(g, p.x, p.y))
+            return p;
+    }
 }

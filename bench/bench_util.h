@@ -4,6 +4,7 @@
 #define ASTAR_BENCH_UTIL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "astar.h"
 
@@ -28,6 +29,10 @@ astar_options bench_octile_buckets(void);
 /* Whether a problem can be posed on grid: both ends walkable (the
  * benchmark lists some that are not). */
 bool bench_posable(const astar_grid *grid, const astar_problem *p);
+
+/* A walkable cell of g drawn from the sequence *state (timing.h's
+ * next_random); g must have one. */
+astar_point bench_random_walkable(const astar_grid *g, uint64_t *state);
 
 /* What follows the last '/' of path (all of it if it has none). */
 const char *bench_base_name(const char *path);

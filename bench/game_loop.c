@@ -57,24 +57,13 @@ typedef struct tally {
     uint64_t edits, reveal_edits;
 } tally;
 
-static astar_point random_walkable(const astar_grid *g, uint64_t *state)
-{
-    int w = astar_grid_width(g), h = astar_grid_height(g);
-    for (;;) {
-        astar_point p = { (int32_t)(next_random(state) % (uint32_t)w),
-                          (int32_t)(next_random(state) % (uint32_t)h) };
-        if (astar_grid_walkable(g, p.x, p.y))
-            return p;
-    }
-}
-
 /* A goal on the unit's island of the true map, so that most requests
  * find a path. */
 static astar_point goal_for(const astar_grid *truth, astar_point at, uint64_t *state)
 {
     uint32_t island = astar_grid_island(truth, at.x, at.y);
     for (int tries = 0; tries < 1000; tries++) {
-        astar_point p = random_walkable(truth, state);
+        astar_point p = bench_random_walkable(truth, state);
         if (astar_grid_island(truth, p.x, p.y) == island)
             return p;
     }
@@ -139,7 +128,7 @@ static void edit_truth(astar_grid *truth, astar_point *walls, size_t *built, uin
         astar_point p = walls[--*built];
         astar_grid_set_walkable(truth, p.x, p.y, true);
     } else {
-        astar_point p = random_walkable(truth, state);
+        astar_point p = bench_random_walkable(truth, state);
         astar_grid_set_walkable(truth, p.x, p.y, false);
         walls[(*built)++] = p;
     }
@@ -207,7 +196,7 @@ int main(int argc, char **argv)
         unit *u = &units[i];
         u->cells = cells + (size_t)i * PATH_CAPACITY;
         u->fog = i % 2 == 1;
-        u->at = random_walkable(truth, &state);
+        u->at = bench_random_walkable(truth, &state);
         u->goal = goal_for(truth, u->at, &state);
     }
     double began = now_seconds();

@@ -24,17 +24,6 @@ enum { WAYS = 5, DISCS = 40, CROWD = 200, WALK = 30, REPEAT = 3 };
 
 static const char *const way_names[WAYS] = { "plain", "zero layer", "lone unit", "influence", "crowd" };
 
-static astar_point random_walkable(const astar_grid *g, uint64_t *state)
-{
-    int w = astar_grid_width(g), h = astar_grid_height(g);
-    for (;;) {
-        astar_point p = { (int32_t)(next_random(state) % (uint32_t)w),
-                          (int32_t)(next_random(state) % (uint32_t)h) };
-        if (astar_grid_walkable(g, p.x, p.y))
-            return p;
-    }
-}
-
 /* Units all over the map; the searcher is unit 0. Returns false when out
  * of memory. */
 static bool make_crowd(const astar_grid *g, astar_units *crowd, uint64_t *state)
@@ -44,7 +33,7 @@ static bool make_crowd(const astar_grid *g, astar_units *crowd, uint64_t *state)
     if (astar_units_add(crowd, 0, 0, &id) != ASTAR_OK)
         return false;
     for (int i = 0; i < CROWD; i++) {
-        astar_point at = random_walkable(g, state);
+        astar_point at = bench_random_walkable(g, state);
         if (astar_units_add(crowd, at.x, at.y, &id) != ASTAR_OK)
             return false;
         if (i % 3 == 0)
@@ -97,7 +86,7 @@ int main(int argc, char **argv)
             return 1;
         }
         for (int d = 0; d < DISCS; d++) {
-            astar_point c = random_walkable(g, &state);
+            astar_point c = bench_random_walkable(g, &state);
             astar_layer_add_disc(influence, c.x, c.y, 6, 20);
         }
         astar_layer_use zero_use = { zero, 1.0 }, influence_use = { influence, 1.0 };
