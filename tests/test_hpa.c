@@ -240,20 +240,25 @@ static void test_random_grids_and_edits(void **state)
                                                                     edited[i].y, false),
                                      ASTAR_OK);
                 }
-                assert_int_equal(astar_hpa_update(hpa, edited, (size_t)n, NULL), ASTAR_OK);
+                /* Told the cells, told to read the grid's feed, or left
+                 * to catch up at its first query. */
+                switch ((trial + round) % 3) {
+                case 0: assert_int_equal(astar_hpa_update(hpa, edited, (size_t)n, NULL), ASTAR_OK); break;
+                case 1: assert_int_equal(astar_hpa_update(hpa, NULL, 0, NULL), ASTAR_OK); break;
+                default: break;
+                }
                 assert_int_equal(astar_hpa_update(plain, edited, (size_t)n, NULL), ASTAR_OK);
-                expect_as_built(hpa, grid, &o);
             }
-            if (round == 0 && trial % 10 == 0)
-                expect_as_built(hpa, grid, &o);
             for (int q = 0; q < QUERIES; q++) {
-                if (astar_grid_walkable(grid, 0, 0) && rng_below(&r, 4) == 0)
+                if (q > 0 && astar_grid_walkable(grid, 0, 0) && rng_below(&r, 4) == 0)
                     continue;
                 astar_point start = walkable_cell(&r, grid), goal = walkable_cell(&r, grid);
                 ref_least_costs(grid, o.moves, o.costs, start, least);
                 check_query(hpa, plain, grid, &o, start, goal, least, &worst, &shared);
                 queries++;
             }
+            if (round > 0 || trial % 10 == 0)
+                expect_as_built(hpa, grid, &o);
         }
         astar_hpa_delete(plain);
         astar_hpa_delete(hpa);
@@ -357,22 +362,20 @@ static void test_buffers_and_refusals(void **state)
     assert_int_equal(astar_hpa_find_route(hpa, start, goal, NULL, &route), ASTAR_OK);
     for (int y = 0; y < 20; y++)
         assert_int_equal(astar_grid_set_walkable(grid, 15, y, false), ASTAR_OK);
-    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_MAP_CHANGED);
+    /* The route kept is from before the wall; a query catches up with it. */
     assert_int_equal(astar_hpa_refine(hpa, 0, cells, 64, &n), ASTAR_MAP_CHANGED);
     assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 15, 3 }, NULL, &count),
-                     ASTAR_MAP_CHANGED);
+                     ASTAR_GOAL_BLOCKED);
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
     astar_point wall[20];
     for (int y = 0; y < 20; y++)
         wall[y] = (astar_point){ 15, y };
     assert_int_equal(astar_hpa_update(hpa, wall, 20, &err), ASTAR_OK);
-    assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 15, 3 }, NULL, &count),
-                     ASTAR_GOAL_BLOCKED);
     assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
-    assert_int_equal(count.expanded, 0);
     assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
-    assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_MAP_CHANGED);
-    assert_int_equal(astar_hpa_update(hpa, NULL, 0, &err), ASTAR_OK);
     assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
+    assert_int_equal(count.expanded, 0); /* the islands answer before any search */
+    assert_int_equal(astar_hpa_update(hpa, NULL, 0, &err), ASTAR_OK);
     assert_int_equal(astar_hpa_update(hpa, NULL, 1, &err), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_hpa_update(hpa, (astar_point[]){ { 30, 0 } }, 1, &err),
                      ASTAR_INVALID_ARGUMENT);

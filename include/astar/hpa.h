@@ -81,9 +81,10 @@ typedef struct astar_hpa astar_hpa;
 
 /* Builds the two tiers over grid.
  * [in]     grid          a square grid; kept (not copied), so it must
- *                        outlive the hpa. Once it is edited, queries return
- *                        ASTAR_MAP_CHANGED until astar_hpa_update is told
- *                        of the cells changed.
+ *                        outlive the hpa. Once it is edited, the next
+ *                        query catches up with the cells changed, read
+ *                        from the grid's feed (astar_grid_edits), as
+ *                        astar_hpa_update does.
  * [in,opt] options       moves and costs, kept: queries must use the same
  *                        two; NULL: the defaults
  * [in]     cluster_size  ASTAR_HPA_MIN_CLUSTER .. ASTAR_HPA_MAX_CLUSTER:
@@ -130,18 +131,23 @@ ASTAR_API void astar_hpa_delete(astar_hpa *hpa);
 /* Brings the hpa up to date after cells of its grid changed: rebuilds the
  * clusters holding them and, for a cell on a border, the cluster across
  * it (whose entrances changed), then the graph from what the clusters
- * keep. Call it once with every cell changed since the last update (or
- * the build): cells not named are not looked at.
+ * keep. With no cells, it reads the cells changed since the hpa last
+ * caught up from the grid's feed (astar_grid_edit_cell): a change of the
+ * whole map (the topology), or more edits than the feed keeps
+ * (ASTAR_GRID_FEED), rebuilds every cluster; an index enabled changes
+ * nothing. A query does the same by itself, first, when the grid was
+ * edited: calling this is only to pay for an update when you choose
+ * (between frames), or to name the cells yourself when they are more
+ * than the feed keeps - then cells not named are not looked at.
  * [in,out] hpa    queries may not run meanwhile
- * [in]     cells  count cells of the grid; NULL for 0
- * [in]     count  0 is allowed: it finishes an update that ran out of
- *                 memory, or takes note of a grid edit that changed no
- *                 cell (an index enabled)
+ * [in]     cells  [opt] count cells of the grid; NULL for 0
+ * [in]     count  0: read the grid's feed (it also finishes an update
+ *                 that ran out of memory)
  * [out]    err    [opt]
  * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL hpa, cells NULL with
  * count > 0, a cell outside the grid); ASTAR_OUT_OF_MEMORY: the hpa keeps
- * what it could not rebuild marked, and queries return ASTAR_MAP_CHANGED
- * until an update succeeds.
+ * what it could not rebuild marked, and each query tries again (and
+ * returns ASTAR_OUT_OF_MEMORY while that fails).
  * Costs: per cluster rebuilt as astar_hpa_new's per cluster. Then, when
  * no cell lies on a cluster's border, the rebuilt clusters' costs are set
  * in the graph in place and its components labelled again, O(n + e);
@@ -202,8 +208,8 @@ typedef enum astar_hpa_crossings {
  * [out]    err        [opt]
  * Returns ASTAR_OK (at once when crossings is the hpa's already);
  * ASTAR_INVALID_ARGUMENT (NULL hpa, crossings neither);
- * ASTAR_OUT_OF_MEMORY: as astar_hpa_update's (queries return
- * ASTAR_MAP_CHANGED until an update succeeds).
+ * ASTAR_OUT_OF_MEMORY: as astar_hpa_update's (each query tries the
+ * rebuild again).
  * Costs: a build (astar_hpa_new's costs), the landmarks measured afresh:
  * an hpa wanted with ends from the start is built twice. */
 ASTAR_API astar_status astar_hpa_set_crossings(astar_hpa *hpa, astar_hpa_crossings crossings,
@@ -257,8 +263,9 @@ typedef struct astar_hpa_route {
  * route kept for refining), ASTAR_NO_PATH (with the grid's islands
  * enabled, or when no node start reaches shares a component of the graph
  * with one that reaches goal, before any graph search), the start and
- * goal statuses of astar_find_path, ASTAR_MAP_CHANGED (the grid was
- * edited since the last update), ASTAR_COST_OVERFLOW,
+ * goal statuses of astar_find_path, ASTAR_OUT_OF_MEMORY (the grid was
+ * edited since the hpa last caught up, and catching up failed: see
+ * astar_hpa_update), ASTAR_COST_OVERFLOW,
  * ASTAR_EXPANSION_LIMIT, ASTAR_INVALID_ARGUMENT (NULL hpa or route, a
  * buffer NULL with capacity > 0, bad options, moves or costs other than
  * the hpa's, layers, units, a turn penalty or partial), ASTAR_UNSUPPORTED
@@ -269,7 +276,8 @@ typedef struct astar_hpa_route {
  * same both ways, and its nodes' costs and steps serve start or goal).
  * Start and goal in one such cluster take one A* inside it, from start
  * to goal: a short query costs about what a short A* on the grid does.
- * No allocation. */
+ * No allocation - unless the grid was edited since the hpa last caught
+ * up: the query first pays for that as astar_hpa_update would. */
 ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, astar_point goal,
                                             const astar_options *options,
                                             astar_hpa_route *route);
@@ -308,7 +316,8 @@ ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_po
  * refined into it one after the other; a nodes buffer too small is left
  * alone). Costs: astar_hpa_find_route's, and O(the path's cells) to read
  * the segments from the runs and the refinement cache (what every segment
- * reads is asked of the memory first, route-wide). No allocation. */
+ * reads is asked of the memory first, route-wide). No allocation but
+ * astar_hpa_find_route's catching up. */
 ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
                                            const astar_options *options, astar_path *path);
 

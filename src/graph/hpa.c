@@ -103,6 +103,30 @@ void astar_hpa_delete(astar_hpa *h)
     astar__release(&h->memory, h);
 }
 
+/* Marks stale the clusters an edit of (x, y) changes: its own, and for a
+ * cell on a border the cluster across it, whose entrances changed too.
+ * Returns whether the cell lies inside its cluster, on no border. */
+static bool mark_edited(astar_hpa *h, int x, int y)
+{
+    uint32_t c = cluster_at(h, x, y);
+    rect r = cluster_rect(h, c);
+    uint32_t across[4] = { c, c, c, c };
+    if (x == r.x0 && x > 0)
+        across[0] = c - 1;
+    if (x == r.x0 + r.w - 1 && x + 1 < h->grid->width)
+        across[1] = c + 1;
+    if (y == r.y0 && y > 0)
+        across[2] = c - (uint32_t)h->across;
+    if (y == r.y0 + r.h - 1 && y + 1 < h->grid->height)
+        across[3] = c + (uint32_t)h->across;
+    bool inside = true;
+    for (int k = 0; k < 4; k++) {
+        inside = inside && across[k] == c;
+        h->stale[across[k]] = STALE;
+    }
+    return inside;
+}
+
 astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t count,
                               astar_error *err)
 {
@@ -114,26 +138,29 @@ astar_status astar_hpa_update(astar_hpa *h, const astar_point *cells, size_t cou
             return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                     "cell %zu (%d,%d) is outside the %d x %d grid", i,
                                     cells[i].x, cells[i].y, h->grid->width, h->grid->height);
+    if (count == 0)
+        return astar__hpa_catch_up(h, err);
     bool inside = true;
-    for (size_t i = 0; i < count; i++) {
-        int x = cells[i].x, y = cells[i].y;
-        uint32_t c = cluster_at(h, x, y);
-        rect r = cluster_rect(h, c);
-        /* A cell on a border changes the entrances there, and so the nodes
-         * of the cluster across it. */
-        uint32_t across[4] = { c, c, c, c };
-        if (x == r.x0 && x > 0)
-            across[0] = c - 1;
-        if (x == r.x0 + r.w - 1 && x + 1 < h->grid->width)
-            across[1] = c + 1;
-        if (y == r.y0 && y > 0)
-            across[2] = c - (uint32_t)h->across;
-        if (y == r.y0 + r.h - 1 && y + 1 < h->grid->height)
-            across[3] = c + (uint32_t)h->across;
-        for (int k = 0; k < 4; k++) {
-            inside = inside && across[k] == c;
-            h->stale[across[k]] = STALE;
+    for (size_t i = 0; i < count; i++)
+        inside = mark_edited(h, cells[i].x, cells[i].y) && inside;
+    return astar__hpa_refresh(h, inside, err);
+}
+
+astar_status astar__hpa_catch_up(astar_hpa *h, astar_error *err)
+{
+    const astar_grid *grid = h->grid;
+    bool inside = true;
+    for (uint64_t e = h->grid_edits + 1; e <= grid->edits; e++) {
+        uint32_t cell = grid_fed_cell(grid, e);
+        if (cell == FEED_INDEX)
+            continue; /* an index of the grid: no cell changed */
+        if (cell == FEED_WHOLE) {
+            memset(h->stale, STALE, cluster_count(h));
+            inside = false;
+            break;
         }
+        inside = mark_edited(h, (int)(cell % (uint32_t)grid->width),
+                             (int)(cell / (uint32_t)grid->width)) && inside;
     }
     return astar__hpa_refresh(h, inside, err);
 }

@@ -216,6 +216,13 @@ void astar__hpa_release_cluster(astar_hpa *h, cluster *k);
  * that queries answer ASTAR_MAP_CHANGED until a refresh succeeds. */
 astar_status astar__hpa_refresh(astar_hpa *h, bool inside, astar_error *err);
 
+/* Catches up with the grid's edits since the hpa last did, read from the
+ * grid's feed (astar_grid_edit_cell): the clusters of the cells changed
+ * are marked and refreshed; a change of the whole map, or edits the feed
+ * no longer lists, mark every cluster. Returns what astar__hpa_refresh
+ * returns. */
+astar_status astar__hpa_catch_up(astar_hpa *h, astar_error *err);
+
 /* Measures h->landmarks landmarks on the graph (2 Dijkstras over it per
  * landmark). ASTAR_OK or ASTAR_OUT_OF_MEMORY. */
 astar_status astar__hpa_enable_landmarks(astar_hpa *h);

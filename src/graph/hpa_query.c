@@ -23,8 +23,6 @@ static astar_status check_query(const astar_hpa *h, astar_point start, astar_poi
     if (!astar__options_valid(options) || options->moves != h->moves ||
         options->costs != h->costs || options->partial)
         return ASTAR_INVALID_ARGUMENT;
-    if (h->graph_stale || h->grid->edits != h->grid_edits)
-        return ASTAR_MAP_CHANGED;
     return grid_ends_status(h->grid, start, goal);
 }
 
@@ -190,6 +188,12 @@ static node_place route_place(const astar_hpa *h, uint32_t v)
 static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal,
                                const astar_options *options, astar_graph_path *found)
 {
+    /* The grid was edited since the last update: catch up first. */
+    if (h->graph_stale || h->grid->edits != h->grid_edits) {
+        astar_status caught = astar__hpa_catch_up(h, NULL);
+        if (caught != ASTAR_OK)
+            return caught;
+    }
     astar_status status = check_query(h, start, goal, options);
     if (status != ASTAR_OK)
         return status;

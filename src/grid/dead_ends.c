@@ -224,7 +224,7 @@ astar_status astar_grid_enable_dead_ends(astar_grid *grid)
         return ASTAR_OUT_OF_MEMORY;
     }
     grid->dead_ends = de;
-    astar__grid_note(grid, FEED_WHOLE);
+    astar__grid_note(grid, FEED_INDEX);
     return ASTAR_OK;
 }
 
@@ -233,7 +233,7 @@ void astar_grid_disable_dead_ends(astar_grid *grid)
     if (grid && grid->dead_ends) {
         dead_ends_free(grid->dead_ends, &grid->memory);
         grid->dead_ends = NULL;
-        astar__grid_note(grid, FEED_WHOLE);
+        astar__grid_note(grid, FEED_INDEX);
     }
 }
 

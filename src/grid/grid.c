@@ -283,7 +283,7 @@ astar_status astar_grid_edit_cell(const astar_grid *grid, uint64_t edit, astar_p
     if (!grid || !cell || edit == 0 || edit > grid->edits)
         return ASTAR_INVALID_ARGUMENT;
     uint32_t at = grid_fed_cell(grid, edit);
-    if (at == FEED_WHOLE)
+    if (at == FEED_WHOLE || at == FEED_INDEX)
         return ASTAR_FEED_BEHIND;
     *cell = (astar_point){ (int32_t)(at % (uint32_t)grid->width),
                            (int32_t)(at / (uint32_t)grid->width) };

@@ -59,25 +59,27 @@ struct astar_grid {
     /* Changes so far: cells changed, indexes enabled or disabled, the
      * topology set (astar_grid_edits), and the feed: the cell each of the
      * last ASTAR_GRID_FEED changed, at [edit % ASTAR_GRID_FEED], or
-     * FEED_WHOLE for a change of no one cell. What is derived from the grid
+     * FEED_INDEX or FEED_WHOLE for a change of no one cell. What is derived from the grid
      * catches up from it (a sliced search goes on after an edit that does
      * not touch what it has read); only astar__grid_note writes it. */
     uint64_t edits;
     uint32_t *feed;
 };
 
-/* A feed entry for a change that is not one cell's. */
+/* Feed entries for changes that are not one cell's: of the whole map (the
+ * topology), and an index enabled or disabled, which changes no cell. */
 #define FEED_WHOLE UINT32_MAX
+#define FEED_INDEX (UINT32_MAX - 1)
 
-/* Counts one change of the grid into its feed: the cell index changed, or
- * FEED_WHOLE. */
+/* Counts one change of the grid into its feed: the cell index changed,
+ * FEED_INDEX or FEED_WHOLE. */
 static inline void astar__grid_note(astar_grid *grid, uint32_t cell)
 {
     grid->feed[++grid->edits % ASTAR_GRID_FEED] = cell;
 }
 
-/* The cell index edit number `edit` (1..grid->edits) changed, or
- * FEED_WHOLE when it changed no one cell or the feed no longer holds it. */
+/* The cell index edit number `edit` (1..grid->edits) changed, FEED_INDEX
+ * or FEED_WHOLE, or FEED_WHOLE when the feed no longer holds it. */
 static inline uint32_t grid_fed_cell(const astar_grid *grid, uint64_t edit)
 {
     return grid->edits - edit >= ASTAR_GRID_FEED ? FEED_WHOLE : grid->feed[edit % ASTAR_GRID_FEED];

@@ -99,7 +99,7 @@ astar_status astar_grid_enable_islands(astar_grid *grid)
     }
     astar__islands_label_all(grid, isl);
     grid->islands = isl;
-    astar__grid_note(grid, FEED_WHOLE);
+    astar__grid_note(grid, FEED_INDEX);
     return ASTAR_OK;
 }
 
@@ -110,7 +110,7 @@ void astar_grid_disable_islands(astar_grid *grid)
         astar__release(&grid->memory, grid->islands->work);
         astar__release(&grid->memory, grid->islands);
         grid->islands = NULL;
-        astar__grid_note(grid, FEED_WHOLE);
+        astar__grid_note(grid, FEED_INDEX);
     }
 }
 

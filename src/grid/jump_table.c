@@ -124,7 +124,7 @@ astar_status astar_grid_enable_jump_table(astar_grid *grid)
     }
     fill(t, grid);
     grid->jumps = t;
-    astar__grid_note(grid, FEED_WHOLE);
+    astar__grid_note(grid, FEED_INDEX);
     return ASTAR_OK;
 }
 
@@ -134,7 +134,7 @@ void astar_grid_disable_jump_table(astar_grid *grid)
         astar__release(&grid->memory, grid->jumps->entry);
         astar__release(&grid->memory, grid->jumps);
         grid->jumps = NULL;
-        astar__grid_note(grid, FEED_WHOLE);
+        astar__grid_note(grid, FEED_INDEX);
     }
 }
 

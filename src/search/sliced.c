@@ -164,7 +164,8 @@ static bool untouched(const search_state *st)
         return false;
     for (uint64_t e = st->edits + 1; e <= now; e++) {
         uint32_t cell = grid_fed_cell(st->grid, e);
-        if (cell == FEED_WHOLE || st->kind->touched(st, cell))
+        /* An index enabled or disabled: the search may hold it. */
+        if (cell == FEED_WHOLE || cell == FEED_INDEX || st->kind->touched(st, cell))
             return false;
     }
     return true;
