@@ -432,6 +432,8 @@ SEARCH_KIND(kind_jps_plus, step_jump_table, jps_search, false, NULL)
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options)
 {
+    if (astar_jps_steps(grid, options))
+        return astar__jps_steps_begin(st, ctx, grid, start, target, options);
     jps_search *j = SEARCH_RECORD(st, jps_search);
     bool plus = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS;
     *j = (jps_search){

@@ -9,6 +9,19 @@
 #include "search/jps.h"
 #include "search/state.h"
 
+/* Each algorithm of astar_options.algorithm: whether it serves a request
+ * on a grid (NULL: every one), and its begin. A new algorithm is a line
+ * here. */
+static const struct {
+    astar_status (*check)(const astar_grid *grid, const astar_options *options);
+    astar_status (*begin)(search_state *st, astar_context *ctx, const astar_grid *grid,
+                          uint32_t start, uint32_t target, const astar_options *options);
+} algorithms[] = {
+    [ASTAR_ALGORITHM_ASTAR] = { NULL, astar__astar_begin },
+    [ASTAR_ALGORITHM_JPS] = { astar__jps_check, astar__jps_begin },
+    [ASTAR_ALGORITHM_JPS_PLUS] = { astar__jps_check, astar__jps_begin },
+};
+
 /* Checks the request, and sets up the layers and units it asks for. */
 static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
                                   astar_point start, astar_point goal,
@@ -21,8 +34,8 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR) {
-        astar_status status = astar__jps_check(grid, options);
+    if (algorithms[options->algorithm].check) {
+        astar_status status = algorithms[options->algorithm].check(grid, options);
         if (status != ASTAR_OK)
             return status;
     }
@@ -68,12 +81,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         return ASTAR_IN_PROGRESS;
     }
     astar__search_state_on_grid(st, grid, options);
-    if (astar_jps_steps(grid, options))
-        status = astar__jps_steps_begin(st, ctx, grid, start_cell, target, options);
-    else if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
-        status = astar__jps_begin(st, ctx, grid, start_cell, target, options);
-    else
-        status = astar__astar_begin(st, ctx, grid, start_cell, target, options);
+    status = algorithms[options->algorithm].begin(st, ctx, grid, start_cell, target, options);
     astar__search_state_started(st, &grid->edits, status);
     return ASTAR_IN_PROGRESS;
 }

@@ -102,6 +102,7 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
 /* JPS's rule over A*'s loop, one square a step (astar_jumps, STEP). */
 astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                     uint32_t start, uint32_t target, const astar_options *options);
+/* JPS or JPS+, scanning, or stepping where astar_jps_steps says so. */
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
