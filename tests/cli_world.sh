@@ -61,7 +61,7 @@ checks=$((checks + 1))
 run 1 "$ASTAR" path "$scratch/corridor.map" 0 1 16 1 --unit 8,1
 has "no path"
 run 5 "$ASTAR" path "$scratch/corridor.map" 0 1 16 1 --unit 16,1
-has "another unit blocks it"
+has "another unit blocks the goal cell"
 
 # Bad values, and what the world cannot be combined with.
 run 2 "$ASTAR" path "$map" 3 3 45 40 --influence 1,2,3

@@ -265,7 +265,7 @@ static void test_astar_matches_reference(void **state)
 /* Other units on hexes: stopped units block their cells for the search
  * (the searcher's own does not), so A* finds the reference's least cost
  * on a copy of the map with those cells blocked, and a goal under a unit
- * is ASTAR_GOAL_BLOCKED. */
+ * is ASTAR_GOAL_OCCUPIED. */
 static void test_units_on_hexes(void **state)
 {
     (void)state;
@@ -313,7 +313,7 @@ static void test_units_on_hexes(void **state)
         astar_path path = { .points = points, .capacity = MAX_CELLS };
         astar_status st = astar_find_path(ctx, c.grid, s, g, &o, &path);
         if (goal_taken) {
-            assert_int_equal(st, ASTAR_GOAL_BLOCKED);
+            assert_int_equal(st, ASTAR_GOAL_OCCUPIED);
             blocked_goals++;
         } else {
             reference_costs(walls, c.topology, NULL, 10, s, dist);
@@ -374,7 +374,7 @@ static void test_moving_units_near_on_hexes(void **state)
                     astar_path path = { .points = points, .capacity = 81 };
                     astar_status st = astar_find_path(ctx, grid, me_at, there, &o, &path);
                     if (steps == 1) {
-                        assert_int_equal(st, ASTAR_GOAL_BLOCKED);
+                        assert_int_equal(st, ASTAR_GOAL_OCCUPIED);
                         continue;
                     }
                     assert_int_equal(st, ASTAR_OK);

@@ -253,7 +253,7 @@ static void test_units_match_model(void **state)
             astar_status s = astar_find_path(ctx, g, start, goal, &o, &p);
             searches++;
             if (!same(goal, start) && model_blocks(&m, me, goal)) {
-                assert_int_equal(s, ASTAR_GOAL_BLOCKED);
+                assert_int_equal(s, ASTAR_GOAL_OCCUPIED);
                 goals_blocked++;
                 continue;
             }
@@ -476,7 +476,7 @@ static void test_radius(void **state)
 }
 
 /* The goal: a stopped unit on it, or a unit next to the searcher, makes
- * it ASTAR_GOAL_BLOCKED at once; a moving unit farther away does not. */
+ * it ASTAR_GOAL_OCCUPIED at once; a moving unit farther away does not. */
 static void test_goal_rule(void **state)
 {
     (void)state;
@@ -485,7 +485,7 @@ static void test_goal_rule(void **state)
     world_new(&w, rows, 3);
     uint32_t me = add(&w, P(0, 1));
     uint32_t other = add(&w, P(6, 1));
-    assert_int_equal(search_by(&w, me, P(6, 1), 8, 4), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(search_by(&w, me, P(6, 1), 8, 4), ASTAR_GOAL_OCCUPIED);
     assert_int_equal(w.path.expanded, 0);
     astar_point walk[2] = { P(6, 1), P(7, 1) };
     assert_int_equal(astar_units_set_path(w.units, other, walk, 2), ASTAR_OK);
@@ -494,7 +494,7 @@ static void test_goal_rule(void **state)
     /* Moving, but next to me: blocked. */
     assert_int_equal(astar_units_move(w.units, other, 1, 1), ASTAR_OK);
     assert_true(astar_units_moving(w.units, other));
-    assert_int_equal(search_by(&w, me, P(1, 1), 8, 4), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(search_by(&w, me, P(1, 1), 8, 4), ASTAR_GOAL_OCCUPIED);
     assert_int_equal(search_by(&w, me, P(2, 1), 8, 4), ASTAR_OK);
     assert_false(on_path(&w, P(1, 1)));
     /* Standing on the start (with me) blocks nothing: start == goal. */
@@ -503,9 +503,9 @@ static void test_goal_rule(void **state)
     assert_int_equal(w.path.length, 1);
     /* Two units on one cell: removing one leaves the other blocking. */
     uint32_t a = add(&w, P(5, 2)), b = add(&w, P(5, 2));
-    assert_int_equal(search_by(&w, me, P(5, 2), 8, 4), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(search_by(&w, me, P(5, 2), 8, 4), ASTAR_GOAL_OCCUPIED);
     assert_int_equal(astar_units_remove(w.units, a), ASTAR_OK);
-    assert_int_equal(search_by(&w, me, P(5, 2), 8, 4), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(search_by(&w, me, P(5, 2), 8, 4), ASTAR_GOAL_OCCUPIED);
     assert_int_equal(astar_units_remove(w.units, b), ASTAR_OK);
     assert_int_equal(search_by(&w, me, P(5, 2), 8, 4), ASTAR_OK);
     world_delete(&w);
@@ -576,7 +576,7 @@ static void test_bad_arguments(void **state)
     assert_int_equal(astar_units_add(u, 0, 0, NULL), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_units_add(u, 0, 0, &a), ASTAR_OK);
     assert_int_equal(astar_units_add(u, 1, 0, &b), ASTAR_OK);
-    assert_int_equal(astar_units_add(u, 2, 0, &c), ASTAR_OUT_OF_MEMORY);
+    assert_int_equal(astar_units_add(u, 2, 0, &c), ASTAR_UNITS_FULL);
     assert_int_equal(astar_units_remove(u, a), ASTAR_OK);
     assert_int_equal(astar_units_remove(u, a), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_units_move(u, a, 1, 1), ASTAR_INVALID_ARGUMENT);

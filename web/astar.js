@@ -54,7 +54,7 @@ export const STATUS = Object.freeze(Object.fromEntries([
   "MAP_TOO_LARGE", "PATH_BUFFER_TOO_SMALL", "COST_OVERFLOW", "OUT_OF_MEMORY", "INVALID_ARGUMENT",
   "IO_ERROR", "PARSE_ERROR", "INVALID_PATH", "UNSUPPORTED", "NO_JUMP_TABLE", "IN_PROGRESS",
   "EXPANSION_LIMIT", "PARTIAL_NO_PATH", "PARTIAL_LIMIT", "MAP_CHANGED", "QUEUE_FULL",
-  "STALE_REQUEST", "FEED_BEHIND",
+  "STALE_REQUEST", "FEED_BEHIND", "GOAL_OCCUPIED", "UNITS_FULL",
 ].map((name, value) => [name, value])));
 const STEP_ADVICE = ["go", "wait", "repath"]; // astar_step
 

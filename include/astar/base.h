@@ -26,8 +26,13 @@ extern "C" {
 /* Statuses                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The result of every call that can fail. ASTAR_OK is zero; every other value
- * is a failure whose readable text astar_status_message() returns. */
+/* The result of every call that can fail: each value says one thing, and
+ * astar_status_message() gives its readable text. ASTAR_OK is zero. Not
+ * every other value is a failure: ASTAR_IN_PROGRESS (a sliced search or a
+ * queued request goes on), the partial answers (ASTAR_PARTIAL_NO_PATH,
+ * ASTAR_PARTIAL_LIMIT, which come with a path) and astar_path_check's
+ * ASTAR_INVALID_PATH (the answer to the question asked) are ordinary
+ * answers; each call says which it returns. */
 typedef enum astar_status {
     ASTAR_OK = 0,                 /* done; for a search, a path was found */
     ASTAR_NO_PATH,                /* the open list emptied before the goal was closed,
@@ -61,8 +66,11 @@ typedef enum astar_status {
     ASTAR_QUEUE_FULL,             /* astar_queue_request: every request record is in use */
     ASTAR_STALE_REQUEST,          /* a queue handle whose request was cancelled or released:
                                      it names no request any more */
-    ASTAR_FEED_BEHIND             /* astar_grid_edit_cell: the grid's feed no longer holds
+    ASTAR_FEED_BEHIND,            /* astar_grid_edit_cell: the grid's feed no longer holds
                                      that edit as one cell: take the whole map as changed */
+    ASTAR_GOAL_OCCUPIED,          /* another unit blocks the goal cell (astar/world.h): a
+                                     stopped one stands on it, or one next to the searcher */
+    ASTAR_UNITS_FULL              /* astar_units_add: max_units units are in already */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").

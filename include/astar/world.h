@@ -117,7 +117,7 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
  *     ignored, so that units do not dodge paths of units nowhere near them.
  *   - the goal: if it is blocked as above (a stopped unit stands there, or
  *     any unit within one step of the searcher), the search returns
- *     ASTAR_GOAL_BLOCKED at once. A goal on a moving unit's path is searched
+ *     ASTAR_GOAL_OCCUPIED at once. A goal on a moving unit's path is searched
  *     as any penalised cell.
  * Several units may stand on one cell. The searcher's own unit and path are
  * never an obstacle to itself.
@@ -156,7 +156,7 @@ ASTAR_API void astar_units_delete(astar_units *units);
 /* Adds a stopped unit standing at (x, y), which may hold other units.
  * [out] id  its id, 0..max_units - 1, until astar_units_remove gives it back
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (a NULL argument, a cell outside
- * the map) or ASTAR_OUT_OF_MEMORY when max_units units are already in. O(1). */
+ * the map) or ASTAR_UNITS_FULL when max_units units are already in. O(1). */
 ASTAR_API astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id);
 
 /* Removes a unit and its path; its id may be handed out again. Returns

@@ -15,7 +15,7 @@ const char *astar_status_message(astar_status status)
     case ASTAR_START_OUT_OF_BOUNDS: return "start is outside the grid";
     case ASTAR_GOAL_OUT_OF_BOUNDS: return "goal is outside the grid";
     case ASTAR_START_BLOCKED: return "start cell is not walkable";
-    case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable (or another unit blocks it)";
+    case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable";
     case ASTAR_MAP_TOO_LARGE: return "grid has more cells than the search context holds";
     case ASTAR_PATH_BUFFER_TOO_SMALL: return "path found, but it does not fit the path buffer";
     case ASTAR_COST_OVERFLOW: return "no path within ASTAR_MAX_COST: costs are 32-bit";
@@ -40,6 +40,8 @@ const char *astar_status_message(astar_status status)
     case ASTAR_STALE_REQUEST: return "stale request handle: its request was cancelled or released";
     case ASTAR_FEED_BEHIND:
         return "the grid's feed no longer lists that edit as one cell: take the whole map as changed";
+    case ASTAR_GOAL_OCCUPIED: return "another unit blocks the goal cell";
+    case ASTAR_UNITS_FULL: return "the units object holds as many units as it was made for";
     }
     return "unknown status";
 }

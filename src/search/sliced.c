@@ -45,7 +45,7 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
     if (units->units && (goal.x != start.x || goal.y != start.y) &&
         unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
                          goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
+        return ASTAR_GOAL_OCCUPIED;
     return ASTAR_OK;
 }
 

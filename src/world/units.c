@@ -166,7 +166,7 @@ astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id)
     if (!units || !id || !inside(units, x, y))
         return ASTAR_INVALID_ARGUMENT;
     if (units->free_id == UNIT_NONE)
-        return ASTAR_OUT_OF_MEMORY;
+        return ASTAR_UNITS_FULL;
     uint32_t new_id = units->free_id;
     unit *u = &units->unit[new_id];
     units->free_id = u->next_here;

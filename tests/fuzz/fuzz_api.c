@@ -96,7 +96,7 @@ static void search(world *w, fuzz_input *in)
         check(m.cost == p.cost, "a path costs other than reported");
     }
     if (s == ASTAR_UNSUPPORTED || s == ASTAR_NO_JUMP_TABLE || s == ASTAR_START_BLOCKED ||
-        s == ASTAR_GOAL_BLOCKED || world_used)
+        s == ASTAR_GOAL_BLOCKED || s == ASTAR_GOAL_OCCUPIED || world_used)
         return;
     uint64_t least = reference_cost(w, &o, a, b);
     if (astar_options_optimal(&o)) {
