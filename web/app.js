@@ -451,6 +451,7 @@ function showUnits() {
     `${crowd.list.length} units: ${c.walking} walking, ${c.asking} waiting for a path, ` +
     `${c.arrived} arrived, ${c.idle} idle, ${c.failed} without a path\n` +
     `arrivals ${s.arrived} · waits ${s.waits} · new searches ${s.repaths} · collisions ${s.collisions}` +
+    ` · searches an edit touched ${s.restarted} (${s.discarded} squares thrown away)` +
     (crowd.knowledge ? ` · seen ${crowd.knowledge.seenCells()} cells` : "") +
     ` · ${fps().toFixed(0)} frames/s`;
 }

@@ -25,7 +25,8 @@ export class Crowd {
     this.knowledge = null;
     this.list = [];
     this.ticks = 0;
-    this.stats = { arrived: 0, repaths: 0, waits: 0, collisions: 0, failed: 0, tooLong: 0 };
+    this.stats = { arrived: 0, repaths: 0, waits: 0, collisions: 0, failed: 0, tooLong: 0,
+                   restarted: 0, discarded: 0 };
     this.lastReport = null;
     this.stacked = 0;                // ticks that ended with two units on one square (must stay 0)
   }
@@ -113,6 +114,9 @@ export class Crowd {
   frame(budget, onFailure) {
     const report = this.queue.update(budget, 0);
     this.lastReport = report;
+    // Searches an edit (a reveal of the fog, a wall drawn) touched, begun again.
+    this.stats.restarted += report.restarted;
+    this.stats.discarded += report.discarded;
     for (const u of this.list) {
       if (!u.request) continue;
       const status = this.queue.poll(u.request);
