@@ -643,6 +643,66 @@ static void test_unreachable_goal(void **state)
     astar_grid_delete(truth);
 }
 
+/* astar_knowledge_follow: after random edits of the truth (few, and more
+ * than the truth's feed keeps), every seen cell is believed as the truth
+ * has it and every unseen one still open at cost 1, the count of changed
+ * beliefs is right, and a layer that has followed and is followed again
+ * changes nothing. */
+static void test_follow_the_truth(void **state)
+{
+    (void)state;
+    rng r = { 2024 };
+    for (int trial = 0; trial < 60; trial++) {
+        int w = 8 + rng_below(&r, 40), h = 8 + rng_below(&r, 40);
+        astar_grid *truth;
+        astar_knowledge *k;
+        assert_int_equal(astar_grid_new(w, h, &truth), ASTAR_OK);
+        assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(astar_knowledge_reveal_radius(k, truth, rng_below(&r, w),
+                                                           rng_below(&r, h), rng_below(&r, 5), NULL),
+                             ASTAR_OK);
+        /* Edits that change a cell, some trials more than the feed keeps. */
+        uint64_t edits = trial % 4 == 0 ? ASTAR_GRID_FEED + 50 : 1 + (uint64_t)rng_below(&r, 40);
+        for (uint64_t from = astar_grid_edits(truth); astar_grid_edits(truth) - from < edits;) {
+            int x = rng_below(&r, w), y = rng_below(&r, h), c = rng_below(&r, 5);
+            assert_int_equal(c ? astar_grid_set_cost(truth, x, y, c)
+                               : astar_grid_set_walkable(truth, x, y, false),
+                             ASTAR_OK);
+        }
+        size_t expect = 0;
+        const astar_grid *believed = astar_knowledge_grid(k);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                expect += astar_knowledge_seen(k, x, y) &&
+                          astar_grid_cost(believed, x, y) != astar_grid_cost(truth, x, y);
+        size_t changed = 99;
+        assert_int_equal(astar_knowledge_follow(k, truth, &changed), ASTAR_OK);
+        assert_int_equal(changed, expect);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                assert_int_equal(astar_grid_cost(believed, x, y),
+                                 astar_knowledge_seen(k, x, y) ? astar_grid_cost(truth, x, y) : 1);
+        assert_int_equal(astar_knowledge_follow(k, truth, &changed), ASTAR_OK);
+        assert_int_equal(changed, 0);
+        astar_knowledge_delete(k);
+        astar_grid_delete(truth);
+    }
+    astar_grid *truth, *other;
+    astar_knowledge *k;
+    assert_int_equal(astar_grid_new(10, 10, &truth), ASTAR_OK);
+    assert_int_equal(astar_grid_new(10, 11, &other), ASTAR_OK);
+    assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
+    size_t changed = 7;
+    assert_int_equal(astar_knowledge_follow(k, other, &changed), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(changed, 0);
+    assert_int_equal(astar_knowledge_follow(NULL, truth, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_knowledge_follow(k, NULL, NULL), ASTAR_INVALID_ARGUMENT);
+    astar_knowledge_delete(k);
+    astar_grid_delete(other);
+    astar_grid_delete(truth);
+}
+
 static void test_argument_errors(void **state)
 {
     (void)state;
@@ -701,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_changes_seen_and_forget),
         cmocka_unit_test(test_jump_table_follows_the_truth),
         cmocka_unit_test(test_unreachable_goal),
+        cmocka_unit_test(test_follow_the_truth),
         cmocka_unit_test(test_argument_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

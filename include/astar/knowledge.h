@@ -38,10 +38,14 @@ extern "C" {
  * nearly every reveal blocks cells of the one big believed island, and
  * keeping labels current would flood it each time.
  *
- * What a layer does not do: it does not watch the truth. A cell revealed
- * before a later edit of the truth keeps what was true when it was revealed,
- * and stays seen, until it is revealed again. Reveals do not test line of
- * sight: walls do not hide what is behind them.
+ * A layer does not watch the truth by itself: a cell revealed before a
+ * later edit of the truth keeps what was true when it was revealed, and
+ * stays seen, until it is revealed again - fog of war that hides changes.
+ * A game whose explored ground stays in view (the terrain of an RTS's
+ * explored map) calls astar_knowledge_follow, which believes every seen
+ * cell the truth changed as the truth now has it, from the truth's feed of
+ * edits. Reveals do not test line of sight: walls do not hide what is
+ * behind them.
  *
  * Walking a unit is the caller's loop, since only the caller knows what a
  * turn is: reveal around the unit, search the believed grid, take a step,
@@ -113,6 +117,23 @@ ASTAR_API astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const a
 ASTAR_API astar_status astar_knowledge_reveal_cells(astar_knowledge *k, const astar_grid *truth,
                                                     const astar_point *cells, size_t count,
                                                     size_t *changed);
+
+/* Brings what the player has seen up to date with the edits of the truth
+ * since the layer last followed them (or was made): each seen cell the
+ * truth changed is believed as the truth now has it, as a reveal of it
+ * would; unseen cells stay unseen and believed open. The cells are read
+ * from the truth's feed of edits (astar_grid_edit_cell).
+ * [in,out] k        the layer
+ * [in]     truth    the true map the layer was made for (another grid of
+ *                   its size makes it read every seen cell once)
+ * [out]    changed  [opt] how many seen cells' belief changed
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL k or truth, a truth of
+ * another size or topology) with nothing changed. Costs O(edits since it
+ * last followed) - O(width * height) when they are more than the feed
+ * keeps (ASTAR_GRID_FEED) or the truth's topology was set - plus the
+ * edits of the believed grid, as a reveal's. */
+ASTAR_API astar_status astar_knowledge_follow(astar_knowledge *k, const astar_grid *truth,
+                                              size_t *changed);
 
 /* Whether the player has seen (x, y); false outside the grid or for a NULL
  * layer. O(1). */

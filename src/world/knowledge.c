@@ -12,6 +12,8 @@ struct astar_knowledge {
     astar_grid *believed;
     uint64_t *seen;      /* one bit per cell, y * width + x */
     size_t seen_cells;   /* bits set in seen */
+    uint64_t followed;   /* the truth's edit count it last followed
+                            (astar_knowledge_follow) */
 };
 
 /* A grid the size of shape, all walkable at cost 1 ("unseen cells count as
@@ -52,6 +54,7 @@ astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out)
     if (!k)
         return ASTAR_OUT_OF_MEMORY;
     k->memory = truth->memory;
+    k->followed = truth->edits;
     astar_status s = believed_new(truth, &k->believed);
     if (s == ASTAR_OK && !(k->seen = seen_new(truth)))
         s = ASTAR_OUT_OF_MEMORY;
@@ -77,12 +80,16 @@ const astar_grid *astar_knowledge_grid(const astar_knowledge *k)
     return k ? k->believed : NULL;
 }
 
+static bool seen_at(const astar_knowledge *k, size_t i)
+{
+    return k->seen[i / 64] >> (i % 64) & 1;
+}
+
 bool astar_knowledge_seen(const astar_knowledge *k, int x, int y)
 {
     if (!k || !grid_contains(k->believed, x, y))
         return false;
-    size_t i = (size_t)y * (size_t)k->believed->width + (size_t)x;
-    return k->seen[i / 64] >> (i % 64) & 1;
+    return seen_at(k, (size_t)y * (size_t)k->believed->width + (size_t)x);
 }
 
 size_t astar_knowledge_seen_cells(const astar_knowledge *k)
@@ -185,6 +192,34 @@ astar_status astar_knowledge_reveal_cells(astar_knowledge *k, const astar_grid *
     size_t n = 0;
     for (size_t i = 0; i < count; i++)
         n += reveal_cell(k, truth, cells[i].x, cells[i].y);
+    if (changed)
+        *changed = n;
+    return ASTAR_OK;
+}
+
+astar_status astar_knowledge_follow(astar_knowledge *k, const astar_grid *truth, size_t *changed)
+{
+    if (changed)
+        *changed = 0;
+    if (!k || !truth || !same_shape(k->believed, truth))
+        return ASTAR_INVALID_ARGUMENT;
+    uint32_t width = (uint32_t)truth->width;
+    /* A truth with fewer edits than followed is another grid: read it all. */
+    bool whole = k->followed > truth->edits;
+    size_t n = 0;
+    for (uint64_t e = k->followed + 1; e <= truth->edits && !whole; e++) {
+        uint32_t cell = grid_fed_cell(truth, e);
+        if (cell == FEED_INDEX)
+            continue; /* an index of the truth: no cell changed */
+        if (cell == FEED_WHOLE)
+            whole = true;
+        else if (seen_at(k, cell))
+            n += reveal_cell(k, truth, (int)(cell % width), (int)(cell / width));
+    }
+    for (size_t i = 0; whole && i < astar_grid_cells(truth); i++)
+        if (seen_at(k, i))
+            n += reveal_cell(k, truth, (int)(i % width), (int)(i / width));
+    k->followed = truth->edits;
     if (changed)
         *changed = n;
     return ASTAR_OK;
