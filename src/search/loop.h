@@ -15,13 +15,15 @@
  *   graph edges backwards  Dijkstra from a set of targets over the
  *                  edges into a node, each priced as the edge is
  *                  (graph_dijkstra.c)
- * An expansion calls search_reach for each neighbour it finds; the loop,
- * the open lists (all four kinds, and the fall-back from the buckets to the
- * heap), the limit on costs and the result tail are here, once.
+ * An expansion calls search_reach for each neighbour it finds; with it come
+ * the search's seed (its first squares) and its policy (search_policy:
+ * where parents are kept, what ties hold, H). The loop, the open lists
+ * (all four kinds, and the fall-back from the buckets to the heap), the
+ * limit on costs and the result tail are here, once, and name no search.
  *
- * The functions are inlined with the expansion and the kind of open list
- * as constants, so that each combination is compiled into a loop of its
- * own with no choice left in it (inline.h). */
+ * The functions are inlined with the expansion, the policy and the kind of
+ * open list as constants, so that each combination is compiled into a loop
+ * of its own with no choice left in it (inline.h). */
 #ifndef ASTAR_SEARCH_LOOP_H
 #define ASTAR_SEARCH_LOOP_H
 
