@@ -1,5 +1,5 @@
 /* Precalculated paths on a square grid: the cells' order, the build's
- * search (Dijkstra from each source on a bucket queue, keeping each
+ * search (Dijkstra from each source on Dial's ring, open/dial.h, keeping each
  * cell's set of optimal first moves), and the queries. */
 #include <string.h>
 
@@ -7,6 +7,7 @@
 #include "core/options.h"
 #include "cpd/cpd.h"
 #include "grid/grid.h"
+#include "open/dial.h"
 #include "search/state.h"
 
 static uint64_t grid_hash(cpd_map map)
@@ -94,99 +95,32 @@ static void grid_layout(astar_cpd *cpd)
 /* ------------------------------------------------------------------------ */
 
 /* One thread's Dijkstra search - least costs from the row's source, each
- * cell's set of optimal first moves, and the open cells in a bucket
- * queue.
- *
- * The queue is Dial's: every open cell's cost lies within one step's
- * dearest price (the largest step onto the dearest terrain the grid has)
- * of the cost being closed, so a ring of that many buckets plus one holds
- * each cost in a bucket of its own, cost mod the ring. A bucket is a list
- * of entries in a pool (a cell is entered again each time its cost falls,
- * at most once per neighbour; stale entries are passed over), and a bit
- * per bucket with a bit per 64 of those finds the next full one. Taking
- * and putting are O(1) where a binary heap was O(log open cells), which
- * made the build 2-3 times faster. */
+ * cell's set of optimal first moves - on Dial's ring of buckets
+ * (open/dial.h): every open cell's cost lies within one step's dearest
+ * price of the cost being closed. A cell is put on it again each time its
+ * cost falls, at most once per neighbour, and the stale entries are passed
+ * over. */
 struct cpd_searcher {
     const astar_cpd *cpd;
     uint32_t *cell_of;    /* the cell at each place in the order */
     uint64_t *g;          /* per cell: least cost found, UNREACHED if none */
     uint8_t *first;       /* per cell: the optimal first moves found, a bit each */
     uint8_t *closed;      /* per cell: closed */
-    uint32_t ring;        /* buckets */
-    uint32_t *head;       /* per bucket: its first entry, NO_ENTRY if empty */
-    uint64_t *full;       /* a bit per bucket: not empty */
-    uint64_t *full_words; /* a bit per word of full: not zero */
-    uint32_t *entry_cell, *entry_next; /* the pool: 8 per walkable cell, and one */
-    uint32_t entries, pending;
-    uint64_t cost;        /* the cost being closed */
+    dial_ring open;
 };
 
 #define UNREACHED UINT64_MAX
-#define NO_ENTRY UINT32_MAX
 
-static void queue_put(cpd_searcher *b, uint32_t cell, uint64_t g)
+/* The open cell of least cost, closed (its cost b->open.key), or
+ * DIAL_NONE when none is left. */
+static uint32_t take_least(cpd_searcher *b)
 {
-    uint32_t k = (uint32_t)(g % b->ring), e = b->entries++;
-    b->entry_cell[e] = cell;
-    b->entry_next[e] = b->head[k];
-    if (b->head[k] == NO_ENTRY) {
-        b->full[k >> 6] |= 1ull << (k & 63);
-        b->full_words[k >> 12] |= 1ull << (k >> 6 & 63);
-    }
-    b->head[k] = e;
-    b->pending++;
-}
-
-/* The first word of full at or after word w that is not zero, or
- * NO_ENTRY. */
-static uint32_t full_word_from(const cpd_searcher *b, uint32_t w)
-{
-    uint32_t words = (b->ring + 63) / 64, s = w >> 6;
-    if (w >= words)
-        return NO_ENTRY;
-    uint64_t m = b->full_words[s] & (~0ull << (w & 63));
-    while (m == 0) {
-        if (++s > (words - 1) >> 6)
-            return NO_ENTRY;
-        m = b->full_words[s];
-    }
-    return s << 6 | (uint32_t)__builtin_ctzll(m);
-}
-
-/* The next bucket that is not empty, going round the ring from bucket i;
- * some bucket must be full. */
-static uint32_t queue_next(const cpd_searcher *b, uint32_t i)
-{
-    uint64_t m = b->full[i >> 6] & (~0ull << (i & 63));
-    if (m)
-        return (i & ~63u) | (uint32_t)__builtin_ctzll(m);
-    uint32_t w = full_word_from(b, (i >> 6) + 1);
-    if (w == NO_ENTRY)
-        w = full_word_from(b, 0);
-    return w << 6 | (uint32_t)__builtin_ctzll(b->full[w]);
-}
-
-/* The open cell of least cost, closed (its cost b->cost), or NO_ENTRY
- * when none is left. */
-static uint32_t queue_take(cpd_searcher *b)
-{
-    while (b->pending > 0) {
-        uint32_t at = (uint32_t)(b->cost % b->ring), k = queue_next(b, at);
-        b->cost += (k + b->ring - at) % b->ring;
-        uint32_t e = b->head[k], cell = b->entry_cell[e];
-        b->head[k] = b->entry_next[e];
-        if (b->head[k] == NO_ENTRY) {
-            b->full[k >> 6] &= ~(1ull << (k & 63));
-            if (b->full[k >> 6] == 0)
-                b->full_words[k >> 12] &= ~(1ull << (k >> 6 & 63));
-        }
-        b->pending--;
-        if (!b->closed[cell] && b->g[cell] == b->cost) {
+    for (uint32_t cell; dial_take(&b->open, &cell);)
+        if (!b->closed[cell] && b->g[cell] == b->open.key) {
             b->closed[cell] = 1;
             return cell;
         }
-    }
-    return NO_ENTRY;
+    return DIAL_NONE;
 }
 
 /* Dijkstra's search from source over the whole grid, steps priced as
@@ -201,16 +135,15 @@ static void search_from(cpd_searcher *b, uint32_t source)
     const astar_cpd *cpd = b->cpd;
     const astar_grid *grid = cpd->map.grid;
     uint32_t width = (uint32_t)grid->width;
-    for (uint32_t e = 0; e < b->entries; e++) {
-        b->g[b->entry_cell[e]] = UNREACHED;
-        b->closed[b->entry_cell[e]] = 0;
+    for (uint32_t e = 0; e < b->open.entries; e++) {
+        b->g[b->open.item[e]] = UNREACHED;
+        b->closed[b->open.item[e]] = 0;
     }
-    b->entries = b->pending = 0;
-    b->cost = 0;
+    dial_restart(&b->open);
     b->g[source] = 0;
     b->first[source] = 0;
-    queue_put(b, source, 0);
-    for (uint32_t u; (u = queue_take(b)) != NO_ENTRY;) {
+    dial_put(&b->open, source, 0);
+    for (uint32_t u; (u = take_least(b)) != DIAL_NONE;) {
         int x = (int)(u % width), y = (int)(u / width);
         for (unsigned legal = legal_from(grid, cpd->moves, x, y); legal; legal &= legal - 1) {
             unsigned d = (unsigned)__builtin_ctz(legal);
@@ -225,7 +158,7 @@ static void search_from(cpd_searcher *b, uint32_t source)
             } else if (g < b->g[v]) {
                 b->g[v] = g;
                 b->first[v] = first;
-                queue_put(b, v, g);
+                dial_put(&b->open, v, g);
             }
         }
     }
@@ -263,8 +196,8 @@ static uint64_t dearest_step(const astar_cpd *cpd)
 static void grid_searcher_delete(const astar_cpd *cpd, cpd_searcher *b)
 {
     const astar_allocator *memory = &cpd->memory;
-    void *arrays[] = { b->cell_of, b->g, b->first, b->closed, b->head, b->full, b->full_words,
-                       b->entry_cell, b->entry_next, b };
+    astar__dial_free(&b->open, memory);
+    void *arrays[] = { b->cell_of, b->g, b->first, b->closed, b };
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         astar__release(memory, arrays[i]);
 }
@@ -278,30 +211,22 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
     *out = b;
     if (!b)
         return ASTAR_OUT_OF_MEMORY;
-    size_t cells = cpd->ids, pool = 8 * (size_t)cpd->walkable + 1;
-    uint32_t ring = (uint32_t)dearest_step(cpd) + 1, words = (ring + 63) / 64;
-    *b = (cpd_searcher){ .cpd = cpd, .ring = ring,
+    size_t cells = cpd->ids;
+    *b = (cpd_searcher){ .cpd = cpd,
                          .cell_of = astar__allocate(memory, (size_t)cpd->walkable + 1,
                                                     sizeof *b->cell_of),
                          .g = astar__allocate(memory, cells, sizeof *b->g),
                          .first = astar__allocate(memory, cells, sizeof *b->first),
-                         .closed = astar__allocate_zeroed(memory, cells, sizeof *b->closed),
-                         .head = astar__allocate(memory, ring, sizeof *b->head),
-                         .full = astar__allocate_zeroed(memory, words, sizeof *b->full),
-                         .full_words = astar__allocate_zeroed(memory, (words + 63) / 64,
-                                                              sizeof *b->full_words),
-                         .entry_cell = astar__allocate(memory, pool, sizeof *b->entry_cell),
-                         .entry_next = astar__allocate(memory, pool, sizeof *b->entry_next) };
-    if (!b->cell_of || !b->g || !b->first || !b->closed || !b->head || !b->full ||
-        !b->full_words || !b->entry_cell || !b->entry_next)
+                         .closed = astar__allocate_zeroed(memory, cells, sizeof *b->closed) };
+    /* A cell is entered at most once per neighbour: 8 entries each. */
+    bool ring = astar__dial_init(&b->open, memory, dearest_step(cpd), 8 * (size_t)cpd->walkable + 1);
+    if (!b->cell_of || !b->g || !b->first || !b->closed || !ring)
         return ASTAR_OUT_OF_MEMORY;
     for (uint32_t i = 0; i < cpd->ids; i++) {
         b->g[i] = UNREACHED;
         if (cpd->rank[i] != NO_RANK)
             b->cell_of[cpd->rank[i]] = i;
     }
-    for (uint32_t k = 0; k < ring; k++)
-        b->head[k] = NO_ENTRY;
     return ASTAR_OK;
 }
 
