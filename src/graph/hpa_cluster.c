@@ -1,47 +1,19 @@
 /* Searches inside one cluster of HPA* (graph/hpa.h): the Dijkstras from
  * each of its entrances that give the graph its costs inside the cluster
  * and refinement its ways, and a query's searches from its start and to
- * its goal (hpa_query.c). A small search of the module's own (a binary
- * heap over the cluster's rectangle), not the library's loop, whose
- * context spans the whole grid (docs/design.md, "Two tiers"). The search
+ * its goal (hpa_query.c). A small search of the module's own, on the
+ * shared heap of keys (open/key_heap.h) over the cluster's rectangle, not
+ * the library's loop, whose context spans the whole grid (docs/design.md,
+ * "Two tiers"). The search
  * is inlined whole into each of its two entry points here, so that no
  * call is made per cell. */
 #include "graph/hpa.h"
+#include "open/key_heap.h"
 
 #include <string.h>
 
 /* A heap key: the cost above, a cell of the cluster below. */
 enum { LOCAL_BITS = 12 };
-
-static ALWAYS_INLINE void heap_add(uint64_t *heap, size_t *n, uint64_t key)
-{
-    size_t at = (*n)++;
-    while (at > 0 && heap[(at - 1) / 2] > key) {
-        heap[at] = heap[(at - 1) / 2];
-        at = (at - 1) / 2;
-    }
-    heap[at] = key;
-}
-
-static ALWAYS_INLINE uint64_t heap_take(uint64_t *heap, size_t *n)
-{
-    uint64_t top = heap[0], last = heap[--*n];
-    size_t at = 0;
-    for (;;) {
-        size_t child = 2 * at + 1;
-        if (child >= *n)
-            break;
-        if (child + 1 < *n && heap[child + 1] < heap[child])
-            child++;
-        if (heap[child] >= last)
-            break;
-        heap[at] = heap[child];
-        at = child;
-    }
-    if (*n > 0)
-        heap[at] = last;
-    return top;
-}
 
 /* The octile distance from `from` to `to` in the hpa's steps onto
  * terrain cost `terrain`: a consistent H where every walkable cell has
@@ -88,9 +60,9 @@ static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool 
         terrain = terrain_at(grid, u.x, u.y);
     }
     h->dist[local] = 0;
-    heap_add(h->heap, &n, octile_to(h, s, u, terrain) << LOCAL_BITS | local);
+    key_heap_push(h->heap, &n, octile_to(h, s, u, terrain) << LOCAL_BITS | local);
     while (n > 0) {
-        uint64_t key = heap_take(h->heap, &n);
+        uint64_t key = key_heap_pop(h->heap, &n);
         uint32_t at = (uint32_t)(key & ((1u << LOCAL_BITS) - 1)), g = h->dist[at];
         if ((key >> LOCAL_BITS) != g + octile_to(h, local_point(r, at), u, terrain))
             continue; /* a stale entry: the cell was reached cheaper since */
@@ -112,7 +84,7 @@ static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool 
                 continue;
             h->dist[there] = (uint32_t)next;
             h->dir[there] = (uint8_t)d;
-            heap_add(h->heap, &n,
+            key_heap_push(h->heap, &n,
                      (next + octile_to(h, (astar_point){ nx, ny }, u, terrain)) << LOCAL_BITS | there);
         }
     }
