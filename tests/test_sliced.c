@@ -455,6 +455,9 @@ static void test_edits_between_steps(void **state)
                                     .min_cost = 1, .max_cost = 6 };
         astar_grid *g = random_grid(&r, 30, 30, recipe);
         assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+        bool islands = k % 3 == 0;
+        if (islands)
+            assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
         astar_point a = random_cell(&r, g), goal = random_cell(&r, g);
         astar_options o = query_options(&r, g);
         o.observer = NULL;
@@ -492,6 +495,9 @@ static void test_edits_between_steps(void **state)
             touched = touched || whole || near ||
                       (uniform && cost != 0 && cost != uniform_cost);
         }
+        /* The islands let the search begin; apart now, a fresh one ends at once. */
+        touched = touched || (islands && !o.partial &&
+                              astar_grid_island(g, a.x, a.y) != astar_grid_island(g, goal.x, goal.y));
         answer sliced, one;
         answer_init(&sliced, b.points[1], b.nodes[1]);
         budgets bs = random_budgets(&r);
@@ -525,6 +531,41 @@ static void test_edits_between_steps(void **state)
                   went_on, changed, finished);
     assert_true(changed > 100 && went_on > 100 && finished > 50);
     bench_delete(&b);
+}
+
+/* With islands enabled, an edit far from what a search has read that puts
+ * its start and goal apart ends it: a fresh search would answer
+ * ASTAR_NO_PATH at once, expanding nothing (found by fuzz_api). */
+static void test_edit_that_parts_the_islands(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    astar_context *ctx;
+    assert_int_equal(astar_grid_new(16, 1, &g), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
+    assert_int_equal(astar_context_new(16, &ctx), ASTAR_OK);
+    astar_point cells[16];
+    astar_path p = { .points = cells, .capacity = 16 };
+    astar_point a = { 13, 0 }, goal = { 3, 0 };
+    assert_int_equal(astar_search_begin(ctx, g, a, goal, NULL), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, 1), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_grid_set_walkable(g, 5, 0, false), ASTAR_OK);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_find_path(ctx, g, a, goal, NULL, &p), ASTAR_NO_PATH);
+    assert_int_equal(p.expanded, 0);
+    /* Without islands it goes on, and expands what a fresh search does. */
+    astar_grid_disable_islands(g);
+    assert_int_equal(astar_grid_set_walkable(g, 5, 0, true), ASTAR_OK);
+    assert_int_equal(astar_search_begin(ctx, g, a, goal, NULL), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, 1), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_grid_set_walkable(g, 5, 0, false), ASTAR_OK);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_NO_PATH);
+    assert_int_equal(astar_search_finish(ctx, &p, NULL), ASTAR_NO_PATH);
+    uint32_t went_on = p.expanded;
+    assert_int_equal(astar_find_path(ctx, g, a, goal, NULL, &p), ASTAR_NO_PATH);
+    assert_int_equal(p.expanded, went_on);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
 }
 
 /* Edits between the steps of nearest searches: one that goes on gives
@@ -696,6 +737,7 @@ int main(void)
         cmocka_unit_test(test_partial_path_to_a_walled_off_goal),
         cmocka_unit_test(test_edits_between_steps),
         cmocka_unit_test(test_edits_between_nearest_steps),
+        cmocka_unit_test(test_edit_that_parts_the_islands),
         cmocka_unit_test(test_rules_for_the_caller),
         cmocka_unit_test(test_graph_context_then_grid),
     };

@@ -150,7 +150,8 @@ SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
 /* An edit touches A* (or JPS stepping) near what it has read, or when it
  * changes what the search took from the whole map as it began: its
- * dead-end areas, or on uniform terrain the one step price. */
+ * dead-end areas, on uniform terrain the one step price, or the islands
+ * that let start and goal meet. */
 static bool squares_touched(const search_state *st, uint32_t cell)
 {
     const grid_search *a = SEARCH_RECORD(st, const grid_search);
@@ -158,6 +159,13 @@ static bool squares_touched(const search_state *st, uint32_t cell)
     uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(cell % (uint32_t)grid->width),
                                                       (int)(cell / (uint32_t)grid->width))];
     if (st->extras.dead_ends || (a->uniform && terrain && terrain * a->s.step.cost[0] != a->step_cost[0]))
+        return true;
+    /* The islands let it begin: a fresh search answers at once once an
+     * edit has put start and goal apart. */
+    uint32_t w = (uint32_t)grid->width;
+    if (grid->islands && !a->s.partial &&
+        islands_label(grid->islands, grid, (int)(a->s.start % w), (int)(a->s.start / w)) !=
+            islands_label(grid->islands, grid, a->s.target_x, a->s.target_y))
         return true;
     return astar__search_read_near(&a->s, cell);
 }

@@ -14,7 +14,10 @@
  *   - a search sliced with any budgets, with an expansion limit and a
  *     partial path or not, ends as the one call does, with the same path;
  *     traced into buffers of any size, both write the same events, as many
- *     as fit, and count them all.
+ *     as fit, and count them all;
+ *   - a sliced search with an edit of the grid between its steps either
+ *     ends with ASTAR_MAP_CHANGED or gives the one call's answer on the
+ *     edited map.
  * Any disagreement aborts, which libFuzzer reports with the input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +172,40 @@ static void sliced(world *w, fuzz_input *in)
               "a partial path is not legal");
 }
 
+/* A sliced search with an edit of the grid between its steps: ended by it
+ * (ASTAR_MAP_CHANGED), or, the edit having touched nothing it had read,
+ * the very answer of the one call on the edited map (astar_on_edit). */
+static void sliced_edited(world *w, fuzz_input *in)
+{
+    astar_options o = options_from(in);
+    if (fuzz_choose(in, 2))
+        o.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
+    o.partial = fuzz_choose(in, 2);
+    astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
+    if (astar_search_begin(w->ctx, w->grid, a, b, &o) != ASTAR_IN_PROGRESS)
+        return;
+    astar_status step = astar_search_step(w->ctx, (uint32_t)(1 + fuzz_choose(in, 20)));
+    astar_point c = point_in(in, w->grid);
+    if (fuzz_choose(in, 2))
+        astar_grid_set_walkable(w->grid, c.x, c.y, fuzz_choose(in, 2));
+    else
+        astar_grid_set_cost(w->grid, c.x, c.y, 1 + fuzz_choose(in, 9));
+    while (step == ASTAR_IN_PROGRESS)
+        step = astar_search_step(w->ctx, (uint32_t)(1 + fuzz_choose(in, 20)));
+    astar_path cut = { .points = w->nodes, .capacity = CELLS };
+    astar_status t = astar_search_finish(w->ctx, &cut, NULL);
+    if (t == ASTAR_MAP_CHANGED)
+        return;
+    astar_path one = { .points = w->points, .capacity = CELLS };
+    astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
+    check(t == s, "a search that went on after an edit ends otherwise than a fresh one");
+    check(cut.length == one.length && cut.cost == one.cost && cut.expanded == one.expanded,
+          "a search that went on after an edit gives another path than a fresh one");
+    for (size_t i = 0; i < one.length && s != ASTAR_PATH_BUFFER_TOO_SMALL; i++)
+        check(w->points[i].x == w->nodes[i].x && w->points[i].y == w->nodes[i].y,
+              "a search that went on after an edit gives other cells than a fresh one");
+}
+
 static void nearest(world *w, fuzz_input *in)
 {
     astar_options o = options_from(in);
@@ -258,7 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(astar_units_add(w.units, 0, 0, &w.unit) == ASTAR_OK, "no unit");
     for (int op = 0; op < OPERATIONS && in.left > 0; op++) {
         astar_point c = point_in(&in, w.grid);
-        switch (fuzz_choose(&in, 12)) {
+        switch (fuzz_choose(&in, 13)) {
         case 0:
         case 1: astar_grid_set_walkable(w.grid, c.x, c.y, fuzz_choose(&in, 3) != 0); break;
         case 2: astar_grid_set_cost(w.grid, c.x, c.y, 1 + fuzz_choose(&in, 9)); break;
@@ -284,6 +321,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7: nearest(&w, &in); break;
         case 8: distance_map(&w, &in); break;
         case 9: sliced(&w, &in); break;
+        case 11: sliced_edited(&w, &in); break;
         case 10:
             check(astar_grid_set_topology(w.grid, (astar_topology)fuzz_choose(&in, 5)) == ASTAR_OK,
                   "no topology");
