@@ -55,7 +55,7 @@
  *   astar/base.h       statuses, errors, points, limits
  *   astar/memory.h     your allocator for the library's objects
  *   astar/grid.h       grids, square or hex, and their islands, dead ends
- *                      and jump table
+ *                      and jump table, and the feed of edits
  *   astar/hex.h        hex coordinates: offset layouts, axial, distance
  *   astar/search.h     options, contexts, astar_find_path, node read-back
  *   astar/trace.h      a search's events, to replay or draw
