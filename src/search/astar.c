@@ -148,6 +148,8 @@ SEARCH_STEPS(step_hex_extras, grid_search, true, on_hexes, seed_hex, expand_hex_
 /* JPS's open lists: the heap or the buckets. */
 SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
+static const search_kind kind_jps_steps;
+
 /* An edit touches A* (or JPS stepping) near what it has read, or when it
  * changes what the search took from the whole map as it began: its
  * dead-end areas, on uniform terrain the one step price, or the islands
@@ -158,7 +160,12 @@ static bool squares_touched(const search_state *st, uint32_t cell)
     const astar_grid *grid = a->s.grid;
     uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(cell % (uint32_t)grid->width),
                                                       (int)(cell / (uint32_t)grid->width))];
-    if (st->extras.dead_ends || (a->uniform && terrain && terrain * a->s.step.cost[0] != a->step_cost[0]))
+    if (a->uniform && terrain && terrain * a->s.step.cost[0] != a->step_cost[0])
+        return true;
+    /* With the grid's dead ends, whether and what A* leaves out is worked
+     * out from the whole map as it begins: a fresh search may leave out
+     * another area (the JPS stepping's loop uses none). */
+    if (st->kind != &kind_jps_steps && (st->extras.dead_ends || grid->dead_ends))
         return true;
     /* The islands let it begin: a fresh search answers at once once an
      * edit has put start and goal apart. */

@@ -222,10 +222,15 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget)
 astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint32_t *expanded)
 {
     *end = NO_CELL;
-    if (st->status == ASTAR_IN_PROGRESS || !st->kind)
+    if (st->status == ASTAR_IN_PROGRESS)
         return st->status;
+    /* A search that ended before it began (the islands put its ends
+     * apart) has read nothing a kind could answer for: every edit touches
+     * it, as a fresh search might now find a path or a blocked end. */
     if (!untouched(st))
         return ASTAR_MAP_CHANGED;
+    if (!st->kind)
+        return st->status;
     *expanded = st->u.s.expanded;
     switch (st->status) {
     case ASTAR_OK: *end = st->end; break;
