@@ -167,10 +167,11 @@ typedef enum astar_algorithm {
  * edit touches a search when it changes a cell the search has read: one it
  * has reached, one next to a square it has expanded, its goal, a target of
  * a nearest search - or anything, for JPS and JPS+ (whose runs read far
- * ahead), a search that leaves out dead ends or targets on other islands
- * (both worked out from the whole map when it began), an edit that puts
- * the start and goal of a search on different islands (with islands
- * enabled, a fresh search would answer at once), a graph's search,
+ * ahead), A* on a grid with dead ends enabled and a nearest search that
+ * left out targets on other islands (both worked out from the whole map),
+ * an edit that puts the start and goal of a search on different islands
+ * (with islands enabled, a fresh search would answer at once), a search
+ * that ended at once because the islands put them apart, a graph's search,
  * and an edit the grid's feed no longer lists (astar_grid_edit_cell). An
  * edit that touches nothing leaves the search exactly as a fresh search on
  * the edited map would be at that point, so it goes on; its answer is the
