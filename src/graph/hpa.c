@@ -53,11 +53,13 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
     cost_model model = cost_model_of(options);
     model.topology = grid->topology;
     *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
-                      .costs = options->costs, .step = step_table_of(grid, &model),
+                      .costs = options->costs,
                       .straight = model.straight, .diagonal = model.diagonal,
                       .size = cluster_size, .landmarks = ASTAR_HPA_LANDMARKS,
                       .across = (grid->width + cluster_size - 1) / cluster_size,
                       .down = (grid->height + cluster_size - 1) / cluster_size };
+    for (unsigned d = 0; d < DIRECTIONS; d++)
+        h->step_cost[d] = cost_step(&model, d);
     size_t clusters = cluster_count(h), cells = cluster_cells(h), side = (size_t)cluster_size;
     h->clusters = astar__allocate_zeroed(&memory, clusters, sizeof *h->clusters);
     h->stale = astar__allocate(&memory, clusters, sizeof *h->stale);

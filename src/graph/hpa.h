@@ -28,6 +28,7 @@
 
 #include "astar.h"
 #include "graph/graph.h"
+#include "grid/grid.h"
 #include "search/loop.h"
 
 /* A cost no path inside a cluster has: no path at all. */
@@ -81,7 +82,7 @@ struct astar_hpa {
     uint64_t grid_edits;       /* the grid's, at the last build or update */
     astar_moves moves;
     astar_costs costs;
-    step_table step;
+    uint32_t step_cost[DIRECTIONS]; /* per direction of moves.h, on terrain 1 */
     uint32_t straight, diagonal; /* the steps of costs */
     int size, across, down;    /* cluster side, clusters per row and column */
     cluster *clusters;

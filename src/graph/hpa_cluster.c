@@ -78,7 +78,7 @@ static ALWAYS_INLINE void settle_as(astar_hpa *h, rect r, uint32_t source, bool 
                 ny >= r.y0 + r.h)
                 continue;
             uint8_t factor = backward ? grid->terrain[padded] : terrain_at(grid, nx, ny);
-            uint64_t next = (uint64_t)g + (uint64_t)h->step.cost[d] * factor;
+            uint64_t next = (uint64_t)g + (uint64_t)h->step_cost[d] * factor;
             uint32_t there = local_place(r, (astar_point){ nx, ny });
             if (next >= h->dist[there])
                 continue;

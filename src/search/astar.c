@@ -14,6 +14,7 @@
 #include "grid/islands.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "search/grid_space.h"
 #include "search/state.h"
 
 /* Step c) of the article for every square adjacent to current. With extras
@@ -24,6 +25,7 @@
 /* A* over the grid's squares: what it reads beyond the loop's search. */
 typedef struct grid_search {
     search s;                     /* first: the loop hands the expansion &s */
+    grid_space g;
     bool uniform;                 /* every walkable cell costs the same: step_cost */
     uint32_t step_cost[DIRECTIONS];     /* per direction, if uniform */
     uint32_t turn_penalty;        /* 0: off */
@@ -43,14 +45,14 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
                                              const square *current)
 {
     grid_search *a = (grid_search *)s;
-    size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)s->stride + 1;
+    size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)a->g.stride + 1;
     unsigned legal;
     if (jps) {
-        legal = s->grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
-                                   [s->around[here]];
+        legal = a->g.grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
+                                   [a->g.around[here]];
     } else {
-        legal = hex ? s->around[here] & hex_directions(s->model.topology, current->x, current->y)
-                    : moves_legal(s->moves, s->around[here]);
+        legal = hex ? a->g.around[here] & hex_directions(s->model.topology, current->x, current->y)
+                    : moves_legal(a->g.moves, a->g.around[here]);
         if (current->cell != s->start)
             legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
     }
@@ -61,7 +63,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 
     for (; legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
-        uint32_t next = (uint32_t)((int64_t)current->cell + s->step.cell[d]);
+        uint32_t next = (uint32_t)((int64_t)current->cell + s->cell_step[d]);
         astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue; /* on the closed list: ignore it */
@@ -75,7 +77,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
             new_g = (uint64_t)current->g + a->step_cost[d];
         } else {
             /* What the move cost is multiplied by. */
-            uint64_t factor = s->terrain[(ptrdiff_t)here + s->step.padded[d]];
+            uint64_t factor = a->g.terrain[(ptrdiff_t)here + a->g.padded[d]];
             if (extras && a->extras->layers.count > 0)
                 factor += layer_sum_at(&a->extras->layers, next);
             if (extras && a->extras->units.units) {
@@ -84,7 +86,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
                 if (a->extras->units.penalty > 0)
                     factor += unit_view_penalty(&a->extras->units, next);
             }
-            new_g = current->g + (uint64_t)s->step.cost[d] * factor;
+            new_g = current->g + (uint64_t)a->g.cost[d] * factor;
             if (extras && entered != DIRECTIONS && d != entered)
                 new_g += a->turn_penalty; /* the step changes direction */
         }
@@ -148,24 +150,23 @@ SEARCH_STEPS(step_hex_extras, grid_search, true, on_hexes, seed_hex, expand_hex_
 /* JPS's open lists: the heap or the buckets. */
 SEARCH_STEPS(step_jps_steps, grid_search, false, plain, seed, expand_jps_steps)
 
-static const search_kind kind_jps_steps;
-
 /* An edit touches A* (or JPS stepping) near what it has read, or when it
- * changes what the search took from the whole map as it began: its
- * dead-end areas, on uniform terrain the one step price, or the islands
- * that let start and goal meet. */
-static bool squares_touched(const search_state *st, uint32_t cell)
+ * changes what the search took from the whole map as it began: on uniform
+ * terrain the one step price, the islands that let start and goal meet,
+ * and with dead_ends (A*'s loops, not JPS stepping's, which uses none)
+ * the dead-end areas. */
+static bool grid_touched(const search_state *st, uint32_t cell, bool dead_ends)
 {
     const grid_search *a = SEARCH_RECORD(st, const grid_search);
-    const astar_grid *grid = a->s.grid;
+    const astar_grid *grid = a->g.grid;
     uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(cell % (uint32_t)grid->width),
                                                       (int)(cell / (uint32_t)grid->width))];
-    if (a->uniform && terrain && terrain * a->s.step.cost[0] != a->step_cost[0])
+    if (a->uniform && terrain && terrain * a->g.cost[0] != a->step_cost[0])
         return true;
     /* With the grid's dead ends, whether and what A* leaves out is worked
      * out from the whole map as it begins: a fresh search may leave out
-     * another area (the JPS stepping's loop uses none). */
-    if (st->kind != &kind_jps_steps && (st->extras.dead_ends || grid->dead_ends))
+     * another area. */
+    if (dead_ends && (st->extras.dead_ends || grid->dead_ends))
         return true;
     /* The islands let it begin: a fresh search answers at once once an
      * edit has put start and goal apart. */
@@ -174,7 +175,12 @@ static bool squares_touched(const search_state *st, uint32_t cell)
         islands_label(grid->islands, grid, (int)(a->s.start % w), (int)(a->s.start / w)) !=
             islands_label(grid->islands, grid, a->s.target_x, a->s.target_y))
         return true;
-    return astar__search_read_near(&a->s, cell);
+    return astar__search_read_near(st, cell);
+}
+
+static bool squares_touched(const search_state *st, uint32_t cell)
+{
+    return grid_touched(st, cell, true);
 }
 
 SEARCH_KIND(kind_plain, step_plain, grid_search, false, squares_touched)
@@ -187,7 +193,7 @@ SEARCH_KIND(kind_hex_extras, step_hex_extras, grid_search, false, squares_touche
 static bool steps_touched(const search_state *st, uint32_t cell)
 {
     const grid_search *a = SEARCH_RECORD(st, const grid_search);
-    return (a->cluttered && !astar_grid_cluttered(a->s.grid)) || squares_touched(st, cell);
+    return (a->cluttered && !astar_grid_cluttered(a->g.grid)) || grid_touched(st, cell, false);
 }
 
 SEARCH_KIND(kind_jps_steps, step_jps_steps, grid_search, false, steps_touched)
@@ -197,7 +203,7 @@ static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const
                                      uint32_t start, uint32_t target, const astar_options *options)
 {
     grid_search *a = SEARCH_RECORD(st, grid_search);
-    a->s = search_of(ctx, grid, options, ASTAR_MAX_COST);
+    a->s = search_on_grid(ctx, grid, options, ASTAR_MAX_COST, &a->g);
     a->uniform = astar_grid_uniform(grid);
     a->cluttered = false;
     a->turn_penalty = options->world.turn_penalty;
@@ -212,7 +218,7 @@ static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const
     /* On uniform terrain every walkable cell costs what the target costs. */
     uint32_t terrain = grid->terrain[grid_padded_index(grid, a->s.target_x, a->s.target_y)];
     for (int d = 0; d < DIRECTIONS; d++)
-        a->step_cost[d] = a->s.step.cost[d] * terrain;
+        a->step_cost[d] = a->g.cost[d] * terrain;
     ctx->model = a->s.model;
     st->end = target;
     return a;

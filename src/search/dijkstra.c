@@ -16,12 +16,14 @@
 #include "core/moves.h"
 #include "core/options.h"
 #include "search/distance_map.h"
+#include "search/grid_space.h"
 #include "search/state.h"
 
 /* Dijkstra backwards from a set of targets: what it reads beyond the
  * loop's search. */
 typedef struct backward_search {
     search s;                     /* first: the loop hands the expansion &s */
+    grid_space g;
     const astar_point *targets;
     size_t count;
     uint32_t island;              /* with islands: start's; 0 takes every target */
@@ -31,7 +33,8 @@ static backward_search backward_setup(astar_context *ctx, const astar_grid *grid
                                       const astar_options *options, uint32_t limit,
                                       uint32_t stop)
 {
-    backward_search b = { .s = search_of(ctx, grid, options, limit) };
+    backward_search b = { .count = 0 };
+    b.s = search_on_grid(ctx, grid, options, limit, &b.g);
     /* H = 0, and no stop on the open list: the first square to reach may
      * be dearer than one found later. */
     b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
@@ -61,7 +64,7 @@ static const search_policy from_targets = { PARENT_STEP, TIES_SOURCE, NULL };
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
     const backward_search *b = (const backward_search *)s;
-    const astar_grid *grid = s->grid;
+    const astar_grid *grid = b->g.grid;
     search_begin(s, kind, 0);
     for (size_t i = 0; i < b->count; i++) {
         astar_point p = b->targets[i];
@@ -82,16 +85,17 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
                                              const square *u)
 {
-    size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)s->stride + 1;
-    uint32_t terrain = s->terrain[here];
-    for (unsigned legal = moves_legal_on(s->model.topology, s->moves, s->around[here], u->x, u->y);
+    const grid_space *g = &((const backward_search *)s)->g;
+    size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)g->stride + 1;
+    uint32_t terrain = g->terrain[here];
+    for (unsigned legal = moves_legal_on(s->model.topology, g->moves, g->around[here], u->x, u->y);
          legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
-        uint32_t next = (uint32_t)((int64_t)u->cell + s->step.cell[d]);
+        uint32_t next = (uint32_t)((int64_t)u->cell + s->cell_step[d]);
         astar_list list = search_list(s, kind, next);
         if (list != ASTAR_LIST_CLOSED)
             search_reach(s, kind, traced, from_targets, next, u->x + move_dx[d], u->y + move_dy[d], d,
-                         u->cell, u->tie, list, u->g + (uint64_t)s->step.cost[d] * terrain);
+                         u->cell, u->tie, list, u->g + (uint64_t)g->cost[d] * terrain);
     }
 }
 
@@ -110,9 +114,9 @@ static bool nearest_touched(const search_state *st, uint32_t cell)
     if (b->island)
         return true;
     for (size_t i = 0; i < b->count; i++)
-        if (cell_of(b->s.grid, b->targets[i]) == cell)
+        if (cell_of(b->g.grid, b->targets[i]) == cell)
             return true;
-    return astar__search_read_near(&b->s, cell);
+    return astar__search_read_near(st, cell);
 }
 
 SEARCH_KIND(kind_nearest, step_backward, backward_search, true, nearest_touched)

@@ -34,11 +34,13 @@
 #include "grid/jump_table.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "search/grid_space.h"
 #include "search/state.h"
 
 /* JPS and JPS+: what they read beyond the loop's search. */
 typedef struct jps_search {
     search s;                     /* first: the loop hands the expansion &s */
+    grid_space g;
     const jump_table *table;      /* JPS+; NULL for JPS */
     uint64_t straight, diagonal;  /* a step, terrain included */
     uint64_t bound;               /* the target's G once it is on the open list,
@@ -120,7 +122,7 @@ static ALWAYS_INLINE int straight_stop(const jps_search *j, int x, int y, int dx
     int limit = run_limit(j, g, j->straight);
     if (table)
         return within(table_stop(j, x, y, move_direction(dx, dy)), limit);
-    const astar_grid *grid = j->s.grid;
+    const astar_grid *grid = j->g.grid;
     const uint64_t *line = grid_run_stops(grid, dx, dy, dx ? y : x);
     const uint8_t *cell = grid->terrain + grid_padded_index(grid, x, y);
     ptrdiff_t unit = dx ? 1 : grid->stride;
@@ -140,7 +142,7 @@ static ALWAYS_INLINE int diagonal_scan(const jps_search *j, int x, int y, const 
                                        const int dy, const bool bounded, uint64_t g,
                                        int along[2])
 {
-    const astar_grid *grid = j->s.grid;
+    const astar_grid *grid = j->g.grid;
     const uint8_t *here = grid->terrain + grid_padded_index(grid, x, y);
     ptrdiff_t stride = grid->stride, row = (ptrdiff_t)dy * stride;
     /* The row and the column the straight runs scan move one line a step. */
@@ -302,7 +304,7 @@ static NOINLINE void run_to_target(jps_search *j, astar_open_list kind, int x, i
  * short sample), and asked for at once they come in together. */
 static ALWAYS_INLINE void prefetch_start(const jps_search *j, int x, int y, int tx, int ty)
 {
-    const astar_grid *grid = j->s.grid;
+    const astar_grid *grid = j->g.grid;
     for (int k = -1; k <= 3; k++) {
         int row = y + (k <= 1 ? k : k * ty), column = x + (k <= 1 ? k : k * tx);
         /* Both ways' words of a line share its cache line. */
@@ -370,11 +372,11 @@ static ALWAYS_INLINE void expand(jps_search *j, astar_open_list kind, const squa
     run_straight(j, kind, x, y, dx, dy, cell, g, table);
     /* JPS reads the terrain, which its scans have just read around this
      * cell; JPS+ its own entries (table_forced). */
-    const uint8_t *here = j->s.grid->terrain + grid_padded_index(j->s.grid, x, y);
-    ptrdiff_t behind = -((ptrdiff_t)dy * j->s.grid->stride + dx);
+    const uint8_t *here = j->g.grid->terrain + grid_padded_index(j->g.grid, x, y);
+    ptrdiff_t behind = -((ptrdiff_t)dy * j->g.grid->stride + dx);
     for (int side = -1, k = 0; side <= 1; side += 2, k++) {
         int sx = dx ? 0 : side, sy = dx ? side : 0;
-        ptrdiff_t beside = (ptrdiff_t)sy * j->s.grid->stride + sx;
+        ptrdiff_t beside = (ptrdiff_t)sy * j->g.grid->stride + sx;
         if (table ? table_forced(j, cell, p->dir, k) : here[beside] && !here[behind + beside]) {
             run_straight(j, kind, x, y, sx, sy, cell, g, table);
             run_diagonal(j, kind, x, y, dx + sx, dy + sy, cell, g, table);
@@ -436,10 +438,8 @@ astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_
         return astar__jps_steps_begin(st, ctx, grid, start, target, options);
     jps_search *j = SEARCH_RECORD(st, jps_search);
     bool plus = options->algorithm == ASTAR_ALGORITHM_JPS_PLUS;
-    *j = (jps_search){
-        .s = search_of(ctx, grid, options, ASTAR_MAX_COST),
-        .table = plus ? grid->jumps : NULL,
-    };
+    *j = (jps_search){ .table = plus ? grid->jumps : NULL };
+    j->s = search_on_grid(ctx, grid, options, ASTAR_MAX_COST, &j->g);
     j->s.start = start;
     j->s.target = target;
     j->s.target_x = (int)(target % (uint32_t)grid->width);

@@ -31,7 +31,6 @@
 
 #include "open/context.h"
 #include "core/cost.h"
-#include "grid/grid.h"
 #include "core/inline.h"
 #include "core/moves.h"
 #include "open/open_list.h"
@@ -39,25 +38,6 @@
 
 /* A target beyond every cell: a search that closes all it reaches. */
 #define NO_CELL UINT32_MAX
-
-/* Per direction of moves.h: how the cell index and the padded index of the
- * grid change along a step, and what a step costs on terrain cost 1. */
-typedef struct step_table {
-    int32_t cell[DIRECTIONS];
-    int32_t padded[DIRECTIONS];
-    uint32_t cost[DIRECTIONS];
-} step_table;
-
-static inline step_table step_table_of(const astar_grid *grid, const cost_model *model)
-{
-    step_table t;
-    for (int d = 0; d < DIRECTIONS; d++) {
-        t.cell[d] = move_dy[d] * grid->width + move_dx[d];
-        t.padded[d] = move_dy[d] * grid->stride + move_dx[d];
-        t.cost[d] = cost_step(model, (unsigned)d);
-    }
-    return t;
-}
 
 /* The policies a search hands the loop beside its seed and its expansion,
  * each of them a constant, so that the loop compiled for a search has no
@@ -130,37 +110,40 @@ static ALWAYS_INLINE bool tie_holds_back(search_policy p)
     return p.parent == PARENT_STEP;
 }
 
+/* ASTAR_TIES_STRAIGHT's line from the start to the target, in
+ * hex_centre's frame (search_line). */
+typedef struct straight_line {
+    int64_t dx, dy;               /* its direction, and its */
+    int64_t c;                    /* cross product with the start's centre */
+    int8_t kx, sx, ky, sy;        /* hex_centre as a linear form */
+    bool parity_of_y;
+} straight_line;
+
 /* One search: what it needs at hand, set up once before the loop, and what
  * the loop keeps as it goes. An expansion that needs more embeds this as
  * the first member of its own struct. */
 typedef struct search {
     astar_context *ctx;
-    const astar_grid *grid;
-    const uint8_t *terrain;       /* the grid's padded cells */
-    const uint8_t *around;        /* and their walkable neighbours */
-    int width, stride;
-    astar_moves moves;
-    step_table step;
+    int width;                    /* cells per row: x = cell % width, y = cell /
+                                     width (a graph is one row of nodes) */
     uint32_t start, target;       /* target: NO_CELL to close everything */
     int target_x, target_y;
     cost_model model;
     uint32_t limit;               /* the highest F a square may have */
     astar_ties ties;
-    int64_t line_dx, line_dy;     /* ASTAR_TIES_STRAIGHT: the line from start to
-                                     target (hex_centre's frame), and its */
-    int64_t line_c;               /* cross product with the start's centre */
-    int8_t line_kx, line_sx, line_ky, line_sy; /* hex_centre (search_line) */
-    bool line_parity_of_y;
     astar_open_list open_list;    /* asked for; the loop may fall back */
     bool stop_on_open;
     search_policy policy;         /* what the loop runs with (search_start), for
                                      what reads a search outside it */
-    /* A graph's: the context's parents, and what H is worked out from
-     * (node_h.xy NULL: H is 0). On a graph a node is a "cell" and width is
-     * the node count, so that x is the node and y 0 wherever a point is
-     * made. */
-    uint32_t *node_parent;
-    node_h_model node_h;
+    /* What the policies read, each set by the space whose policy it is;
+     * what an expansion alone reads stays in its own record (a grid's:
+     * grid_space.h). */
+    int32_t cell_step[DIRECTIONS]; /* PARENT_STEP: how the cell index changes
+                                      along each direction of moves.h */
+    uint32_t *node_parent;        /* PARENT_NODE: the context's node parents */
+    node_h_model node_h;          /* search_h_node: what a graph's H is worked
+                                     out from (xy NULL: H is 0) */
+    straight_line line;           /* TIES_LINE: ASTAR_TIES_STRAIGHT's line */
     astar_observer observer;      /* [opt] */
     void *observer_user;
     astar_trace *trace;           /* [opt] */
@@ -214,22 +197,6 @@ static inline search search_with_options(astar_context *ctx, const astar_options
         .nearest = NO_CELL,
         .nearest_h = UINT64_MAX,
     };
-}
-
-/* search_with_options on a grid. */
-static inline search search_of(astar_context *ctx, const astar_grid *grid,
-                               const astar_options *options, uint32_t limit)
-{
-    search s = search_with_options(ctx, options, limit);
-    s.grid = grid;
-    s.terrain = grid->terrain;
-    s.around = grid->around;
-    s.width = grid->width;
-    s.stride = grid->stride;
-    s.moves = options->moves;
-    s.model.topology = grid->topology;
-    s.step = step_table_of(grid, &s.model);
-    return s;
 }
 
 static inline uint32_t distance_1d(int a, int b)
@@ -288,17 +255,18 @@ static inline void search_line(search *s, int sx, int sy)
         { 1, 0, 2, -1 }, /* even-q: (x, 2y - odd) */
     };
     const int8_t *f = form[s->model.topology];
-    s->line_kx = f[0];
-    s->line_sx = f[1];
-    s->line_ky = f[2];
-    s->line_sy = f[3];
-    s->line_parity_of_y = hex_shoves_rows(s->model.topology);
+    straight_line *l = &s->line;
+    l->kx = f[0];
+    l->sx = f[1];
+    l->ky = f[2];
+    l->sy = f[3];
+    l->parity_of_y = hex_shoves_rows(s->model.topology);
     int64_t ax, ay, bx, by;
     hex_centre(s->model.topology, sx, sy, &ax, &ay);
     hex_centre(s->model.topology, s->target_x, s->target_y, &bx, &by);
-    s->line_dx = bx - ax;
-    s->line_dy = by - ay;
-    s->line_c = ax * s->line_dy - ay * s->line_dx;
+    l->dx = bx - ax;
+    l->dy = by - ay;
+    l->c = ax * l->dy - ay * l->dx;
 }
 
 /* The tie of a square at (x, y) added now with this G: lower ties leave
@@ -318,10 +286,11 @@ static ALWAYS_INLINE uint32_t search_tie(const search *s, search_policy p, uint3
     case ASTAR_TIES_STRAIGHT: {
         if (p.ties != TIES_LINE)
             break; /* served as DEEP */
-        int64_t odd = (s->line_parity_of_y ? y : x) & 1;
-        int64_t cx = s->line_kx * (int64_t)x + s->line_sx * odd;
-        int64_t cy = s->line_ky * (int64_t)y + s->line_sy * odd;
-        int64_t cross = cx * s->line_dy - cy * s->line_dx - s->line_c;
+        const straight_line *l = &s->line;
+        int64_t odd = (l->parity_of_y ? y : x) & 1;
+        int64_t cx = l->kx * (int64_t)x + l->sx * odd;
+        int64_t cy = l->ky * (int64_t)y + l->sy * odd;
+        int64_t cross = cx * l->dy - cy * l->dx - l->c;
         uint64_t off = (uint64_t)(cross < 0 ? -cross : cross);
         if (off > OFF_MAX)
             off = OFF_MAX;
@@ -424,7 +393,7 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
          * expanded; its neighbours not read yet lie beyond it, in the
          * direction it was reached in. Ask for their line now. */
         if (p.parent == PARENT_STEP)
-            bucket_prefetch(&ctx->buckets, shift, (uint32_t)((int64_t)cell + s->step.cell[dir]));
+            bucket_prefetch(&ctx->buckets, shift, (uint32_t)((int64_t)cell + s->cell_step[dir]));
     } else if (list == ASTAR_LIST_NONE) {
         if (tie_by_order(p))
             tie = search_tie(s, p, (uint32_t)g, x, y);
@@ -489,7 +458,7 @@ static inline uint32_t search_parent(const search *s, uint32_t cell)
         return s->node_parent[cell];
     if (s->policy.parent == PARENT_JUMP)
         return context_parent(s->ctx, cell);
-    return (uint32_t)((int64_t)cell - s->step.cell[context_dir(s->ctx, cell)]);
+    return (uint32_t)((int64_t)cell - s->cell_step[context_dir(s->ctx, cell)]);
 }
 
 /* Takes the square with the lowest F off the open list and switches it to

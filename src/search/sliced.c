@@ -144,11 +144,12 @@ void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
     st->on_edit = options->on_edit;
 }
 
-bool astar__search_read_near(const search *s, uint32_t cell)
+bool astar__search_read_near(const search_state *st, uint32_t cell)
 {
+    const search *s = &st->u.s;
     if (cell == s->target || context_list_any(s->ctx, cell) != ASTAR_LIST_NONE)
         return true;
-    const astar_grid *grid = s->grid;
+    const astar_grid *grid = st->grid;
     int x = (int)(cell % (uint32_t)grid->width), y = (int)(cell / (uint32_t)grid->width);
     for (unsigned d = 0; d < DIRECTIONS; d++) {
         int nx = x + move_dx[d], ny = y + move_dy[d];

@@ -90,7 +90,7 @@ struct search_state {
  * around the squares it reaches (A*, Dijkstra): the cell is its stop, or
  * it has reached the cell (its terrain priced the step in), or expanded a
  * square next to it (which read its walkability, and the corner rule's). */
-bool astar__search_read_near(const search *s, uint32_t cell);
+bool astar__search_read_near(const search_state *st, uint32_t cell);
 
 /* Each kind's begin sets st up from a request already checked (sliced.c),
  * seeds it and returns ASTAR_IN_PROGRESS or the status it ended with at
