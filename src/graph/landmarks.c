@@ -11,85 +11,46 @@
 #include <string.h>
 
 #include "graph/graph.h"
+#include "open/place_heap.h"
 
-/* One column being lowered: a binary heap of nodes keyed by the column. */
+/* One column being lowered: its nodes on a heap keyed by the column
+ * itself (open/place_heap.h). */
 typedef struct lowering {
     astar_graph *g;
     graph_landmarks *lm;
     uint32_t column;    /* < k: a "from" column, walked along out-edges;
                            else a "to" column, walked along in-edges */
-    uint32_t size;
+    place_heap heap;
 } lowering;
 
-static uint32_t value(const lowering *w, uint32_t v)
+static lowering lowering_of(astar_graph *g, graph_landmarks *lm, uint32_t column)
 {
-    return landmark_row(w->lm, v)[w->column];
-}
-
-static void put(lowering *w, uint32_t i, uint32_t v)
-{
-    w->lm->heap[i] = v;
-    w->lm->place[v] = i;
-}
-
-static void sift_up(lowering *w, uint32_t i)
-{
-    uint32_t v = w->lm->heap[i], key = value(w, v);
-    for (; i > 0 && value(w, w->lm->heap[(i - 1) / 2]) > key; i = (i - 1) / 2)
-        put(w, i, w->lm->heap[(i - 1) / 2]);
-    put(w, i, v);
-}
-
-static void sift_down(lowering *w, uint32_t i)
-{
-    uint32_t v = w->lm->heap[i], key = value(w, v);
-    for (;;) {
-        uint32_t child = 2 * i + 1;
-        if (child >= w->size)
-            break;
-        if (child + 1 < w->size && value(w, w->lm->heap[child + 1]) < value(w, w->lm->heap[child]))
-            child++;
-        if (value(w, w->lm->heap[child]) >= key)
-            break;
-        put(w, i, w->lm->heap[child]);
-        i = child;
-    }
-    put(w, i, v);
-}
-
-/* Sets node v's value to x (below its value) and queues it. */
-static void lower_to(lowering *w, uint32_t v, uint32_t x)
-{
-    landmark_row(w->lm, v)[w->column] = x;
-    if (w->lm->place[v] == UNREACHED)
-        put(w, w->size++, v);
-    sift_up(w, w->lm->place[v]);
+    return (lowering){ g, lm, column,
+                       { .items = lm->heap, .place = lm->place, .keys = lm->table + column,
+                         .stride = 2 * (size_t)lm->count } };
 }
 
 /* Lowers v's value to what an edge of cost c from a node of value x
- * allows, if that is lower. */
+ * allows, if that is lower, and queues it. */
 static void relax(lowering *w, uint32_t v, uint32_t x, uint32_t c)
 {
     uint64_t sum = (uint64_t)x + c;
     uint32_t allowed = sum < LANDMARK_LARGEST ? (uint32_t)sum : LANDMARK_LARGEST;
-    if (allowed < value(w, v))
-        lower_to(w, v, allowed);
+    uint32_t *value = &landmark_row(w->lm, v)[w->column];
+    if (allowed < *value) {
+        *value = allowed;
+        place_heap_lowered(&w->heap, v);
+    }
 }
 
 /* Empties the heap, lowering values along the edges of each node taken. */
 static void settle(lowering *w)
 {
     astar_graph *g = w->g;
-    graph_landmarks *lm = w->lm;
-    bool forward = w->column < lm->count;
-    while (w->size > 0) {
-        uint32_t v = lm->heap[0];
-        lm->place[v] = UNREACHED;
-        if (--w->size > 0) {
-            put(w, 0, lm->heap[w->size]);
-            sift_down(w, 0);
-        }
-        uint32_t x = value(w, v);
+    bool forward = w->column < w->lm->count;
+    while (w->heap.size > 0) {
+        uint32_t v = place_heap_pop(&w->heap);
+        uint32_t x = landmark_row(w->lm, v)[w->column];
         if (forward) {
             for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++)
                 relax(w, g->out[e].to, x, g->out[e].cost);
@@ -112,7 +73,7 @@ static void lower_from(astar_graph *g, graph_landmarks *lm, uint32_t column, uin
 {
     if (x == UNREACHED)
         return;
-    lowering w = { g, lm, column, 0 };
+    lowering w = lowering_of(g, lm, column);
     relax(&w, v, x, c);
     settle(&w);
 }
@@ -210,7 +171,7 @@ static graph_landmarks *landmarks_new(const astar_graph *g, uint32_t count)
         return NULL;
     }
     lm->table = astar__line_aligned(lm->table_block);
-    memset(lm->place, 0xff, (size_t)g->nodes * sizeof *lm->place);
+    memset(lm->place, 0xff, (size_t)g->nodes * sizeof *lm->place); /* PLACE_NONE */
     return lm;
 }
 

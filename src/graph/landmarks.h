@@ -41,7 +41,8 @@ typedef struct graph_landmarks {
     uint32_t *table;
     void *table_block;
     uint32_t *heap;    /* scratch for lowering: nodes, a binary heap */
-    uint32_t *place;   /* scratch: each node's index in heap, or UNREACHED */
+    uint32_t *place;   /* scratch: each node's index in heap, or PLACE_NONE
+                          (open/place_heap.h) */
 } graph_landmarks;
 
 /* The 2k values of node v. */
