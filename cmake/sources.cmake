@@ -7,7 +7,7 @@ set(ASTAR_SOURCES
   # grid: the map and the indexes it keeps current through every edit
   src/grid/grid.c src/grid/hex.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
   # open: the open lists and the context arrays they live in
-  src/open/buckets.c src/open/dial.c
+  src/open/buckets.c
   # search: the one search loop and what plugs into it
   src/search/context.c src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c

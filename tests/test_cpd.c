@@ -162,6 +162,92 @@ static void test_random_grids(void **state)
     }
 }
 
+/* The runs a row of SRC's greedy holds (cpd.h), worked out from the
+ * reference alone: for each target in reading order (ORDER_ROWS) the set of
+ * the source's first steps that begin a least-cost path to it (a step to a
+ * neighbour n is one when its price plus n's least cost to the target is
+ * the source's), a symbol of its own for an unreachable target; a run goes
+ * on while the sets it covers share a step. Bits number the neighbours in
+ * the reference's own order, which need not be the library's: only
+ * whether sets meet counts. */
+static uint64_t reference_runs(const astar_grid *g, const astar_options *o)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    size_t cells = (size_t)w * (size_t)h;
+    uint64_t *from_source = malloc(cells * sizeof *from_source);
+    uint64_t *from_next = malloc(8 * cells * sizeof *from_next);
+    assert_non_null(from_source);
+    assert_non_null(from_next);
+    enum { UNREACHED_BIT = 1u << 8 };
+    uint64_t runs = 0;
+    for (size_t s = 0; s < cells; s++) {
+        astar_point source = { (int)(s % (size_t)w), (int)(s / (size_t)w) };
+        if (!astar_grid_walkable(g, source.x, source.y))
+            continue;
+        ref_least_costs(g, o->moves, o->costs, source, from_source);
+        uint64_t price[8];
+        int n = 0;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                astar_point next = { source.x + dx, source.y + dy };
+                if ((dx || dy) && ref_move_legal(g, o->moves, source, next)) {
+                    price[n] = ref_step_cost(g, o->costs, source, next);
+                    ref_least_costs(g, o->moves, o->costs, next, from_next + (size_t)n * cells);
+                } else {
+                    price[n] = REF_UNREACHABLE;
+                }
+                if (dx || dy)
+                    n++;
+            }
+        unsigned common = ~0u;
+        runs++;
+        for (size_t t = 0; t < cells; t++) {
+            if (t == s || !astar_grid_walkable(g, (int)(t % (size_t)w), (int)(t / (size_t)w)))
+                continue;
+            unsigned set = from_source[t] == REF_UNREACHABLE ? UNREACHED_BIT : 0;
+            for (int j = 0; j < 8 && from_source[t] != REF_UNREACHABLE; j++)
+                if (price[j] != REF_UNREACHABLE &&
+                    from_next[(size_t)j * cells + t] != REF_UNREACHABLE &&
+                    price[j] + from_next[(size_t)j * cells + t] == from_source[t])
+                    set |= 1u << j;
+            if (!(common & set)) {
+                runs++;
+                common = set;
+            } else {
+                common &= set;
+            }
+        }
+    }
+    free(from_source);
+    free(from_next);
+    return runs;
+}
+
+/* The build keeps every optimal first move of a target, not only the
+ * first found: its runs are the fewest the greedy makes of the whole sets,
+ * which the reference works out. A build that dropped the moves of equal
+ * ways in would answer as right, in more runs. */
+static void test_whole_move_sets(void **state)
+{
+    (void)state;
+    rng r = { 2929 };
+    for (int trial = 0; trial < RANDOM_GRIDS / 4; trial++) {
+        int w = 2 + rng_below(&r, 9), h = 2 + rng_below(&r, 9);
+        int blocked = rng_below(&r, 30), rough = rng_below(&r, 2) ? rng_below(&r, 50) : 0;
+        astar_grid *g = random_grid(&r, w, h, (grid_recipe){ blocked, rough, 100, 2, 9 });
+        astar_options o = options_for(trial);
+        astar_cpd *cpd = build(g, &o, ASTAR_CPD_ORDER_ROWS, 1 + trial % 2);
+        astar_cpd_info info;
+        assert_int_equal(astar_cpd_describe(cpd, &info), ASTAR_OK);
+        uint64_t expected = reference_runs(g, &o);
+        if (info.runs != expected)
+            fail_msg("trial %d (%d x %d): %llu runs, the whole sets make %llu", trial, w, h,
+                     (unsigned long long)info.runs, (unsigned long long)expected);
+        astar_cpd_delete(cpd);
+        astar_grid_delete(g);
+    }
+}
+
 /* Whether two CPDs of g give the same first move for every pair. */
 static void expect_same_answers(const astar_grid *g, const astar_cpd *a, const astar_cpd *b)
 {
@@ -518,6 +604,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_drawn_maps),
         cmocka_unit_test(test_random_grids),
+        cmocka_unit_test(test_whole_move_sets),
         cmocka_unit_test(test_long_rows),
         cmocka_unit_test(test_benchmark_slice),
         cmocka_unit_test(test_scenarios),

@@ -112,13 +112,13 @@ typedef enum astar_cpd_order {
  *   ASTAR_COST_OVERFLOW     some least cost passes ASTAR_MAX_COST - 1
  *   ASTAR_OUT_OF_MEMORY     nothing was created
  * Costs a Dijkstra search over the whole grid per walkable cell, divided
- * among the threads (a bucket queue: O(1) per cell; about 60 ns of one
- * thread per source and cell on this project's machine, so a map of
- * 100,000 walkable cells takes some 5 minutes on 2 threads); allocates
- * per thread 10 bytes per cell and 76 per walkable cell for its search,
- * 4 bytes per unit of the dearest step (13 KB with octile costs on
- * terrain 1, 3.4 MB with terrain 255) and its runs while building, then
- * the CPD (astar_cpd_info's bytes). */
+ * among the threads (the search loop on the buckets: O(1) per cell; about
+ * 50 ns of one thread per source and cell on this project's machine, so a
+ * map of 100,000 walkable cells takes some 4 minutes on 2 threads);
+ * allocates per thread a search context (astar_context_new: 16 bytes per
+ * cell, at least 4 MB, so that the buckets hold a search's costs near)
+ * and 1 byte per cell and 16 per walkable cell for its search, and its
+ * runs while building, then the CPD (astar_cpd_info's bytes). */
 ASTAR_API astar_status astar_cpd_new(const astar_grid *grid, const astar_options *options,
                                      astar_cpd_order order, int threads, astar_cpd **out);
 

@@ -1,5 +1,5 @@
 /* Precalculated paths on a square grid: the cells' order, the build's
- * search (Dijkstra from each source on Dial's ring, open/dial.h, keeping each
+ * search (Dijkstra from each source on the library's loop, keeping each
  * cell's set of optimal first moves), and the queries. */
 #include <string.h>
 
@@ -7,7 +7,7 @@
 #include "core/options.h"
 #include "cpd/cpd.h"
 #include "grid/grid.h"
-#include "open/dial.h"
+#include "search/grid_space.h"
 #include "search/state.h"
 
 static uint64_t grid_hash(cpd_map map)
@@ -94,112 +94,115 @@ static void grid_layout(astar_cpd *cpd)
 /* The build's search                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* One thread's Dijkstra search - least costs from the row's source, each
- * cell's set of optimal first moves - on Dial's ring of buckets
- * (open/dial.h): every open cell's cost lies within one step's dearest
- * price of the cost being closed. A cell is put on it again each time its
- * cost falls, at most once per neighbour, and the stale entries are passed
- * over. */
+/* One thread's Dijkstra search from the row's source over the whole grid,
+ * on the library's loop (loop.h) as a search space of its own: the grid's
+ * squares, stepped forwards and priced as astar_find_path prices them,
+ * H = 0, no target. Beside each cell's least cost it keeps the cell's set
+ * of optimal first moves: those of every parent that gives it its least
+ * cost (SRC's move sets: any of them begins a least-cost path), or for
+ * the source's neighbours the step from the source itself. The loop
+ * re-points a square only for a lower G; the expansion also joins the
+ * sets of an equal one, which it reads with search_open_g. A set is whole
+ * when its cell is closed, since all its parents cost less and closed
+ * before it. */
+typedef struct first_moves_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    grid_space g;
+    uint8_t *first;               /* per cell: the optimal first moves found */
+} first_moves_search;
+
+/* H = 0: the loop is Dijkstra's; a parent is one step back. */
+static const search_policy from_source = { PARENT_STEP, TIES_ADDED, NULL };
+
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, from_source);
+}
+
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
+                                             const square *u)
+{
+    first_moves_search *f = (first_moves_search *)s;
+    const grid_space *g = &f->g;
+    size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)g->stride + 1;
+    bool source = u->cell == s->start;
+    uint8_t moves = f->first[u->cell];
+    for (unsigned legal = moves_legal(g->moves, g->around[here]); legal; legal &= legal - 1) {
+        unsigned d = (unsigned)__builtin_ctz(legal);
+        uint32_t next = (uint32_t)((int64_t)u->cell + s->cell_step[d]);
+        astar_list list = search_list(s, kind, next);
+        if (list == ASTAR_LIST_CLOSED)
+            continue;
+        uint64_t new_g = u->g + (uint64_t)g->cost[d] * g->terrain[(ptrdiff_t)here + g->padded[d]];
+        uint8_t first = source ? (uint8_t)(1u << d) : moves;
+        if (list == ASTAR_LIST_OPEN) {
+            uint32_t old = search_open_g(s, kind, from_source, next);
+            if (new_g == old)
+                f->first[next] |= first; /* another least-cost way in */
+            if (new_g >= old)
+                continue;
+        }
+        f->first[next] = first;
+        search_reach(s, kind, traced, from_source, next, u->x + move_dx[d], u->y + move_dy[d], d,
+                     u->cell, 0, list, new_g);
+    }
+}
+
+SEARCH_STEPS(first_moves_steps, first_moves_search, false, from_source, seed, look_at_neighbours)
+
 struct cpd_searcher {
     const astar_cpd *cpd;
-    uint32_t *cell_of;    /* the cell at each place in the order */
-    uint64_t *g;          /* per cell: least cost found, UNREACHED if none */
-    uint8_t *first;       /* per cell: the optimal first moves found, a bit each */
-    uint8_t *closed;      /* per cell: closed */
-    dial_ring open;
+    uint32_t *cell_of;            /* the cell at each place in the order */
+    astar_context *ctx;           /* the search's lists, over the grid's cells */
+    first_moves_search search;    /* set up once; each row sets its start */
 };
-
-#define UNREACHED UINT64_MAX
-
-/* The open cell of least cost, closed (its cost b->open.key), or
- * DIAL_NONE when none is left. */
-static uint32_t take_least(cpd_searcher *b)
-{
-    for (uint32_t cell; dial_take(&b->open, &cell);)
-        if (!b->closed[cell] && b->g[cell] == b->open.key) {
-            b->closed[cell] = 1;
-            return cell;
-        }
-    return DIAL_NONE;
-}
-
-/* Dijkstra's search from source over the whole grid, steps priced as
- * astar_find_path prices them. A cell's optimal first moves are those of
- * every parent that gives it its least cost (SRC's move sets: any of them
- * begins a least-cost path), or for the source's neighbours the step from
- * the source itself; a cell's set is whole when it is closed, since all
- * its parents cost less and closed before it. The cells the last search
- * entered are all in the pool: only they are reset. */
-static void search_from(cpd_searcher *b, uint32_t source)
-{
-    const astar_cpd *cpd = b->cpd;
-    const astar_grid *grid = cpd->map.grid;
-    uint32_t width = (uint32_t)grid->width;
-    for (uint32_t e = 0; e < b->open.entries; e++) {
-        b->g[b->open.item[e]] = UNREACHED;
-        b->closed[b->open.item[e]] = 0;
-    }
-    dial_restart(&b->open);
-    b->g[source] = 0;
-    b->first[source] = 0;
-    dial_put(&b->open, source, 0);
-    for (uint32_t u; (u = take_least(b)) != DIAL_NONE;) {
-        int x = (int)(u % width), y = (int)(u / width);
-        for (unsigned legal = legal_from(grid, cpd->moves, x, y); legal; legal &= legal - 1) {
-            unsigned d = (unsigned)__builtin_ctz(legal);
-            int nx = x + move_dx[d], ny = y + move_dy[d];
-            uint32_t v = (uint32_t)ny * width + (uint32_t)nx;
-            if (b->closed[v])
-                continue;
-            uint64_t g = b->g[u] + step_cost(cpd, d, nx, ny);
-            uint8_t first = u == source ? (uint8_t)(1u << d) : b->first[u];
-            if (g == b->g[v]) {
-                b->first[v] |= first;
-            } else if (g < b->g[v]) {
-                b->g[v] = g;
-                b->first[v] = first;
-                dial_put(&b->open, v, g);
-            }
-        }
-    }
-}
 
 /* The row of the source at place r: its search, then each target's set,
  * MOVE_NONE for one it cannot reach. */
 static astar_status grid_row(cpd_searcher *b, uint32_t r, uint64_t *moves, uint32_t *high)
 {
     (void)high;
-    search_from(b, b->cell_of[r]);
+    first_moves_search *f = &b->search;
+    search *s = &f->s;
+    s->start = b->cell_of[r];
+    s->expanded = s->added = 0;
+    s->over_limit = s->out_of_entries = s->target_opened = false;
+    astar_status status =
+        search_start(s, search_choose_list(s, true, false), from_source, seed);
+    if (status == ASTAR_IN_PROGRESS)
+        status = first_moves_steps(f, UINT32_MAX);
+    if (status == ASTAR_COST_OVERFLOW || status == ASTAR_OUT_OF_MEMORY)
+        return status;
     for (uint32_t k = 0; k < b->cpd->walkable; k++) {
         uint32_t cell = b->cell_of[k];
-        if (b->g[cell] == UNREACHED) {
-            moves[k] = 1u << GRID_MOVE_NONE;
-            continue;
-        }
-        if (b->g[cell] > ASTAR_MAX_COST - 1)
-            return ASTAR_COST_OVERFLOW;
-        moves[k] = b->first[cell];
+        moves[k] = context_list_any(b->ctx, cell) == ASTAR_LIST_NONE ? 1u << GRID_MOVE_NONE
+                   : cell == s->start                                 ? 0
+                                                                      : f->first[cell];
     }
     return ASTAR_OK;
-}
-
-/* The dearest step of the grid: the larger step onto its dearest terrain. */
-static uint64_t dearest_step(const astar_cpd *cpd)
-{
-    int dearest = ASTAR_MAX_TERRAIN;
-    while (dearest > 1 && cpd->map.grid->cells_of_cost[dearest] == 0)
-        dearest--;
-    uint32_t step = cpd->steps.straight > cpd->steps.diagonal ? cpd->steps.straight : cpd->steps.diagonal;
-    return (uint64_t)step * (uint64_t)dearest;
 }
 
 static void grid_searcher_delete(const astar_cpd *cpd, cpd_searcher *b)
 {
     const astar_allocator *memory = &cpd->memory;
-    astar__dial_free(&b->open, memory);
-    void *arrays[] = { b->cell_of, b->g, b->first, b->closed, b };
-    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
-        astar__release(memory, arrays[i]);
+    astar_context_delete(b->ctx);
+    astar__release(memory, b->search.first);
+    astar__release(memory, b->cell_of);
+    astar__release(memory, b);
+}
+
+/* The cells of the search's context: the grid's, and at least enough
+ * for the buckets' widest near block (astar__bucket_queue_init: an eighth
+ * of the cells, at most BUCKET_NEAR_MAX costs). A search from a source
+ * spans the grid's costs, and every block it passes is a refill that
+ * moves the far buckets down: with octile costs (a step of 2,378) a near
+ * block of a small map's eighth would hold less than two steps. 4 MB of
+ * context at least cuts den312d's build by a tenth of its instructions
+ * against a context of the map's size. */
+static size_t context_cells(const astar_cpd *cpd)
+{
+    size_t least = 8 * (size_t)BUCKET_NEAR_MAX;
+    return cpd->ids > least ? cpd->ids : least;
 }
 
 static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
@@ -207,26 +210,32 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
 {
     (void)shared;
     const astar_allocator *memory = &cpd->memory;
+    const astar_grid *grid = cpd->map.grid;
     cpd_searcher *b = astar__allocate_zeroed(memory, 1, sizeof *b);
     *out = b;
     if (!b)
         return ASTAR_OUT_OF_MEMORY;
-    size_t cells = cpd->ids;
-    *b = (cpd_searcher){ .cpd = cpd,
-                         .cell_of = astar__allocate(memory, (size_t)cpd->walkable + 1,
-                                                    sizeof *b->cell_of),
-                         .g = astar__allocate(memory, cells, sizeof *b->g),
-                         .first = astar__allocate(memory, cells, sizeof *b->first),
-                         .closed = astar__allocate_zeroed(memory, cells, sizeof *b->closed) };
-    /* A cell is entered at most once per neighbour: 8 entries each. */
-    bool ring = astar__dial_init(&b->open, memory, dearest_step(cpd), 8 * (size_t)cpd->walkable + 1);
-    if (!b->cell_of || !b->g || !b->first || !b->closed || !ring)
+    b->cpd = cpd;
+    b->cell_of = astar__allocate(memory, (size_t)cpd->walkable + 1, sizeof *b->cell_of);
+    b->search.first = astar__allocate(memory, cpd->ids, sizeof *b->search.first);
+    astar_status status = astar_context_new_with(context_cells(cpd), memory, &b->ctx);
+    if (status != ASTAR_OK)
+        return status;
+    if (!b->cell_of || !b->search.first)
         return ASTAR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; i < cpd->ids; i++) {
-        b->g[i] = UNREACHED;
+    for (uint32_t i = 0; i < cpd->ids; i++)
         if (cpd->rank[i] != NO_RANK)
             b->cell_of[cpd->rank[i]] = i;
-    }
+    astar_options options = astar_options_default();
+    options.moves = cpd->moves;
+    options.costs = cpd->costs;
+    options.heuristic = ASTAR_HEURISTIC_ZERO;
+    options.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    /* Below the ceiling, as a path's cost must be (astar_cpd_path). */
+    b->search.s = search_on_grid(b->ctx, grid, &options, ASTAR_MAX_COST - 1, &b->search.g);
+    b->search.s.target = NO_CELL;
+    b->ctx->width = grid->width;
+    b->ctx->height = grid->height;
     return ASTAR_OK;
 }
 

@@ -432,6 +432,21 @@ static ALWAYS_INLINE bool search_reach(search *s, astar_open_list kind, const bo
     return false;
 }
 
+/* G of a square on the open list now: what a lower G re-points, and what
+ * an expansion that keeps more than one least-cost way in reads to find an
+ * equal one (the first moves of cpd_grid.c). */
+static ALWAYS_INLINE uint32_t search_open_g(const search *s, astar_open_list kind,
+                                            search_policy p, uint32_t cell)
+{
+    const astar_context *ctx = s->ctx;
+    if (kind == ASTAR_OPEN_LIST_BUCKETS)
+        return *bucket_g(&ctx->buckets, tie_g_shift(p, &ctx->buckets), cell);
+    uint32_t f = ctx->list[ctx->slot[cell]].f;
+    return p.h ? f - (uint32_t)search_h_of(s, p, cell, (int)(cell % (uint32_t)s->width),
+                                           (int)(cell / (uint32_t)s->width))
+               : f;
+}
+
 /* The seed of a search from s->start (A*, JPS): the start on the open
  * list with G = 0, its own parent. */
 static ALWAYS_INLINE astar_status search_seed_start(search *s, astar_open_list kind, search_policy p)
