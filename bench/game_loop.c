@@ -114,7 +114,7 @@ static bool collect(astar_queue *q, unit *u, int frame, tally *t)
 static void update(astar_queue *q, uint32_t budget, tally *t)
 {
     astar_queue_report rep;
-    astar_queue_update(q, budget, 0, &rep);
+    astar_queue_update(q, budget, ASTAR_QUEUE_ANY_TIME, &rep);
     t->starts += rep.started;
     t->expanded += rep.expanded;
 }

@@ -700,7 +700,7 @@ static void test_searches_allocate_nothing(void **state)
         }
         astar_queue_report rep;
         do {
-            assert_int_equal(astar_queue_update(q, 500, 0, &rep), ASTAR_OK);
+            assert_int_equal(astar_queue_update(q, 500, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
             updates++;
         } while (rep.running + rep.waiting > 0);
         for (int u = 0; u < 64; u++) {

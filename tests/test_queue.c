@@ -41,14 +41,15 @@ static void unit_request(astar_queue *q, const astar_grid *g, unit *u, int prior
                      ASTAR_OK);
 }
 
-/* Runs updates until every unit's request has ended; returns how many. */
+/* Runs updates of this many expansions (ASTAR_QUEUE_ANY_EXPANSIONS: no
+ * limit) until every unit's request has ended; returns how many. */
 static int update_until_done(astar_queue *q, unit *units, int count, uint32_t expansions)
 {
     int updates = 0;
     for (bool pending = true; pending; updates++) {
         astar_queue_report rep;
-        assert_int_equal(astar_queue_update(q, expansions, 0, &rep), ASTAR_OK);
-        if (expansions)
+        assert_int_equal(astar_queue_update(q, expansions, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
+        if (expansions != ASTAR_QUEUE_ANY_EXPANSIONS)
             assert_true(rep.expanded <= expansions);
         pending = false;
         for (int i = 0; i < count; i++)
@@ -118,7 +119,7 @@ static void test_answers_are_the_one_call_answers(void **state)
             u->options.partial = rng_below(&r, 4) == 0;
             unit_request(q, g, u, rng_below(&r, ASTAR_QUEUE_MAX_PRIORITY + 1));
         }
-        static const uint32_t budgets[] = { 1, 33, 1000, 0 };
+        static const uint32_t budgets[] = { 1, 33, 1000, ASTAR_QUEUE_ANY_EXPANSIONS };
         update_until_done(q, units, count, budgets[rng_below(&r, 4)]);
         expect_one_call_answers(q, g, units, count);
         requests += count;
@@ -157,7 +158,16 @@ static void test_stale_handles(void **state)
     astar_request third;
     assert_int_equal(astar_queue_request(q, g, c.start, c.goal, NULL, 0, &c.path, &third),
                      ASTAR_QUEUE_FULL);
-    assert_int_equal(astar_queue_update(q, 0, 0, NULL), ASTAR_OK);
+    /* A budget of 0, of either kind, is nothing to spend: no search runs
+     * (a frame with no time left must not run every search to its end). */
+    astar_queue_report rep;
+    assert_int_equal(astar_queue_update(q, 0, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
+    assert_int_equal(rep.expanded, 0);
+    assert_int_equal(astar_queue_update(q, ASTAR_QUEUE_ANY_EXPANSIONS, 0, &rep), ASTAR_OK);
+    assert_int_equal(rep.expanded, 0);
+    assert_int_equal(astar_queue_poll(q, b.request), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_queue_update(q, ASTAR_QUEUE_ANY_EXPANSIONS, ASTAR_QUEUE_ANY_TIME, NULL),
+                     ASTAR_OK);
     assert_int_equal(astar_queue_poll(q, b.request), ASTAR_OK);
     assert_int_equal(astar_queue_poll(q, c.request), ASTAR_OK);
     assert_int_equal(b.path.length, 16);
@@ -187,7 +197,7 @@ static void test_cancel_in_every_state(void **state)
         memset(units[i].cells, 0xab, sizeof units[i].cells);
     }
     astar_queue_report rep;
-    assert_int_equal(astar_queue_update(q, 100, 0, &rep), ASTAR_OK);
+    assert_int_equal(astar_queue_update(q, 100, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
     assert_int_equal(rep.running, 2);
     assert_int_equal(rep.waiting, 3);
     assert_int_equal(astar_queue_cancel(q, units[0].request), ASTAR_OK); /* running */
@@ -201,7 +211,7 @@ static void test_cancel_in_every_state(void **state)
     assert_memory_equal(units[0].cells, untouched, sizeof untouched);
     assert_memory_equal(units[4].cells, untouched, sizeof untouched);
     assert_int_equal(units[0].path.length, 0);
-    assert_int_equal(astar_queue_update(q, 100, 0, &rep), ASTAR_OK);
+    assert_int_equal(astar_queue_update(q, 100, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
     assert_int_equal(rep.running + rep.waiting + rep.started, 0);
     astar_queue_delete(q);
     astar_grid_delete(g);
@@ -228,7 +238,7 @@ static void test_priorities_and_no_starvation(void **state)
     int ended[3] = { 0, 0, 0 };
     for (int update = 1; update <= 3; update++) {
         astar_queue_report rep;
-        assert_int_equal(astar_queue_update(q, 1, 0, &rep), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, 1, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
         assert_int_equal(rep.finished, 1);
         for (int i = 0; i < 3; i++)
             if (!ended[i] && astar_queue_poll(q, units[i].request) == ASTAR_OK)
@@ -255,7 +265,7 @@ static void test_priorities_and_no_starvation(void **state)
         }
         *h = units[1];
         unit_request(q, g, h, ASTAR_QUEUE_MAX_PRIORITY);
-        assert_int_equal(astar_queue_update(q, 1, 0, NULL), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, 1, ASTAR_QUEUE_ANY_TIME, NULL), ASTAR_OK);
         updates++;
         assert_true(updates <= ASTAR_QUEUE_MAX_PRIORITY + 1);
     }
@@ -282,7 +292,7 @@ static void test_edits_restart_the_searches(void **state)
         unit_request(q, g, &units[i], 0);
     }
     astar_queue_report rep;
-    assert_int_equal(astar_queue_update(q, 200, 0, &rep), ASTAR_OK);
+    assert_int_equal(astar_queue_update(q, 200, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
     assert_int_equal(rep.running, 3);
     assert_int_equal(rep.finished, 0);
     for (int y = 0; y < 39; y++)
@@ -322,7 +332,7 @@ static void test_edits_far_away_and_near(void **state)
     uint32_t restarted = 0;
     uint64_t discarded = 0;
     for (int round = 0; round < 30; round++) {
-        assert_int_equal(astar_queue_update(q, 30, 0, &rep), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, 30, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
         restarted += rep.restarted;
         discarded += rep.discarded;
         /* Far from the three searches: the bottom right corner. */
@@ -331,7 +341,7 @@ static void test_edits_far_away_and_near(void **state)
     }
     assert_int_equal(restarted, 0);
     assert_int_equal(discarded, 0);
-    update_until_done(q, units, 3, 0);
+    update_until_done(q, units, 3, ASTAR_QUEUE_ANY_EXPANSIONS);
     expect_one_call_answers(q, g, units, 3);
     for (int i = 0; i < 3; i++)
         assert_int_equal(astar_queue_cancel(q, units[i].request), ASTAR_OK);
@@ -340,13 +350,13 @@ static void test_edits_far_away_and_near(void **state)
     for (int i = 0; i < 3; i++)
         unit_request(q, g, &units[i], 0);
     for (int i = 0; i < 3; i++) /* each update gives its budget to another slot first */
-        assert_int_equal(astar_queue_update(q, 20, 0, &rep), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, 20, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
     for (int y = 0; y < 59; y++)
         assert_int_equal(astar_grid_set_walkable(g, 1, y, false), ASTAR_OK);
     restarted = 0;
     discarded = 0;
     for (bool pending = true; pending;) {
-        assert_int_equal(astar_queue_update(q, 500, 0, &rep), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, 500, ASTAR_QUEUE_ANY_TIME, &rep), ASTAR_OK);
         restarted += rep.restarted;
         discarded += rep.discarded;
         pending = false;
@@ -402,7 +412,7 @@ static void test_refusals(void **state)
     v.goal = (astar_point){ 6, 6 };
     unit_request(q, g, &v, 0);
     assert_int_equal(astar_queue_poll(q, u.request), ASTAR_IN_PROGRESS);
-    assert_int_equal(astar_queue_update(q, 10, 0, NULL), ASTAR_OK);
+    assert_int_equal(astar_queue_update(q, 10, ASTAR_QUEUE_ANY_TIME, NULL), ASTAR_OK);
     assert_int_equal(astar_queue_poll(q, u.request), ASTAR_GOAL_BLOCKED);
     assert_int_equal(astar_queue_poll(q, v.request), ASTAR_NO_JUMP_TABLE);
     astar_queue_delete(q);
@@ -430,7 +440,7 @@ static void test_time_budget(void **state)
     int updates = 0;
     for (bool pending = true; pending; updates++) {
         astar_queue_report rep;
-        assert_int_equal(astar_queue_update(q, 0, 20000, &rep), ASTAR_OK);
+        assert_int_equal(astar_queue_update(q, ASTAR_QUEUE_ANY_EXPANSIONS, 20000, &rep), ASTAR_OK);
         pending = rep.running + rep.waiting > 0;
     }
     assert_true(updates > 1);

@@ -197,8 +197,9 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
         struct rusage before, after;
         getrusage(RUSAGE_SELF, &before);
         double cpu0 = thread_seconds();
-        astar_queue_update(q, r->budget_us ? 0 : (uint32_t)r->budget,
-                           (uint64_t)r->budget_us * 1000u, &rep);
+        astar_queue_update(q, r->budget_us ? ASTAR_QUEUE_ANY_EXPANSIONS : (uint32_t)r->budget,
+                           r->budget_us ? (uint64_t)r->budget_us * 1000u : ASTAR_QUEUE_ANY_TIME,
+                           &rep);
         double cpu = thread_seconds() - cpu0;
         getrusage(RUSAGE_SELF, &after);
         *seconds += (double)rep.nanoseconds * 1e-9;

@@ -535,11 +535,15 @@ export async function loadAstar(bytes) {
         const [index, generation] = new Uint32Array(memory().buffer, scratch, 2);
         return { index, generation };
       },
-      // One update's budget, 0 for no limit (both 0: until every request
-      // has ended); what it did, as astar_queue_report says.
-      update(maxExpansions, maxNanoseconds = 0) {
-        const status = c.astar_web_queue_update(pointer, count(maxExpansions, "maxExpansions"),
-          count(maxNanoseconds, "maxNanoseconds", Number.MAX_SAFE_INTEGER), scratch);
+      // One update's budget in expansions and in nanoseconds, Infinity for
+      // no limit of that kind (both: until every request has ended; 0 runs
+      // no search); what it did, as astar_queue_report says.
+      update(maxExpansions = Infinity, maxNanoseconds = Infinity) {
+        const expansions = maxExpansions === Infinity ? 0xffffffff
+          : count(maxExpansions, "maxExpansions", 0xfffffffe);
+        const time = maxNanoseconds === Infinity ? Infinity
+          : count(maxNanoseconds, "maxNanoseconds", Number.MAX_SAFE_INTEGER);
+        const status = c.astar_web_queue_update(pointer, expansions, time, scratch);
         const [expanded, nanoseconds, started, finished, running, waiting, restarted, discarded] =
           new Float64Array(memory().buffer, scratch, 8);
         return { status, expanded, nanoseconds, started, finished, running, waiting, restarted,

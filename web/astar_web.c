@@ -319,13 +319,16 @@ WEB_API astar_status astar_web_queue_request(astar_queue *q, const astar_grid *g
 }
 
 /* An update with its time budget in nanoseconds as a double (JavaScript
- * numbers hold integers exactly to 2^53); the report's fields are written
- * to fields as doubles, in astar_queue_report's order. */
+ * numbers hold integers exactly to 2^53; Infinity is no limit); the
+ * report's fields are written to fields as doubles, in
+ * astar_queue_report's order. */
 WEB_API astar_status astar_web_queue_update(astar_queue *q, uint32_t max_expansions,
                                             double max_nanoseconds, double *fields)
 {
     astar_queue_report report = { 0 };
-    astar_status s = astar_queue_update(q, max_expansions, (uint64_t)max_nanoseconds, &report);
+    uint64_t nanoseconds =
+        max_nanoseconds < 0x1p63 ? (uint64_t)max_nanoseconds : ASTAR_QUEUE_ANY_TIME;
+    astar_status s = astar_queue_update(q, max_expansions, nanoseconds, &report);
     fields[0] = (double)report.expanded;
     fields[1] = (double)report.nanoseconds;
     fields[2] = report.started;

@@ -112,7 +112,7 @@ export class Crowd {
 
   // Serves the queue with this frame's budget and hands out finished paths.
   frame(budget, onFailure) {
-    const report = this.queue.update(budget, 0);
+    const report = this.queue.update(budget);
     this.lastReport = report;
     // Searches an edit (a reveal of the fog, a wall drawn) touched, begun again.
     this.stats.restarted += report.restarted;

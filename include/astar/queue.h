@@ -35,6 +35,7 @@ extern "C" {
  *                       &unit->path, &unit->request);
  *   ... each frame:
  *   astar_queue_update(q, 1000, 500000, NULL);     1000 expansions, 0.5 ms
+ *   (or 1000, ASTAR_QUEUE_ANY_TIME: expansions only)
  *   ... each unit waiting for a path:
  *   astar_status s = astar_queue_poll(q, unit->request);
  *   if (s != ASTAR_IN_PROGRESS) {
@@ -99,6 +100,12 @@ typedef struct astar_request {
 #define ASTAR_QUEUE_MAX_PRIORITY 1000
 /* With a time budget, the expansions between two readings of the clock. */
 #define ASTAR_QUEUE_TURN 128u
+/* The budgets of an update that set no limit of their kind. 0 is a budget
+ * like any other - nothing of that kind to spend - so that a game whose
+ * frame has no time left, and works its budget out to 0, runs no search
+ * rather than every search to its end. */
+#define ASTAR_QUEUE_ANY_EXPANSIONS UINT32_MAX
+#define ASTAR_QUEUE_ANY_TIME UINT64_MAX
 
 /* What an update did. */
 typedef struct astar_queue_report {
@@ -159,9 +166,14 @@ ASTAR_API astar_status astar_queue_request(astar_queue *q, const astar_grid *gri
  * is left;
  * requests that end get their path written and their status set.
  * [in,out] q
- * [in]     max_expansions   0: no limit on expansions
- * [in]     max_nanoseconds  0: no limit on time
- *          (both 0: until every request has ended)
+ * [in]     max_expansions   the most expansions to run, all slots
+ *                           together; ASTAR_QUEUE_ANY_EXPANSIONS: no limit
+ * [in]     max_nanoseconds  the time to run for (see "Order and
+ *                           fairness"); ASTAR_QUEUE_ANY_TIME: no limit
+ *          (both without limit: until every request has ended; either 0:
+ *          no search runs, though waiting requests still start in free
+ *          slots and those that end as they start, a blocked start say,
+ *          are answered)
  * [out]    report           [opt] what the update did
  * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL q). Costs the
  * expansions it runs plus O(slots + started * log waiting); no

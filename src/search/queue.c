@@ -323,8 +323,9 @@ astar_status astar_queue_update(astar_queue *q, uint32_t max_expansions, uint64_
     uint64_t start = now_ns();
     for (uint32_t slot = 0; slot < (uint32_t)q->slot_count; slot++)
         fill_slot(q, slot, &rep);
-    uint64_t budget = max_expansions ? max_expansions : UINT64_MAX;
-    bool out_of_time = false;
+    uint64_t budget = max_expansions == ASTAR_QUEUE_ANY_EXPANSIONS ? UINT64_MAX : max_expansions;
+    bool timed = max_nanoseconds != ASTAR_QUEUE_ANY_TIME;
+    bool out_of_time = max_nanoseconds == 0;
     /* A search runs on while it can, so that its lists stay in the cache:
      * the budget goes to one slot until its search ends, then to the next.
      * Each update starts one slot further on, so every search is first in
@@ -335,13 +336,13 @@ astar_status astar_queue_update(astar_queue *q, uint32_t max_expansions, uint64_
     for (int k = 0; k < q->slot_count && budget > 0 && !out_of_time; k++) {
         uint32_t slot = (first + (uint32_t)k) % (uint32_t)q->slot_count;
         while (q->slot_record[slot] != NONE && budget > 0 && !out_of_time) {
-            uint64_t turn = max_nanoseconds && budget > ASTAR_QUEUE_TURN ? ASTAR_QUEUE_TURN : budget;
+            uint64_t turn = timed && budget > ASTAR_QUEUE_TURN ? ASTAR_QUEUE_TURN : budget;
             uint32_t ran = take_turn(q, slot, turn < UINT32_MAX ? (uint32_t)turn : UINT32_MAX,
                                      &rep);
             /* A turn that ran nothing (the search ended at once) still
              * costs one, so that an update always comes to an end. */
             budget -= ran ? (ran < budget ? ran : budget) : 1;
-            out_of_time = max_nanoseconds && now_ns() - start >= max_nanoseconds;
+            out_of_time = timed && now_ns() - start >= max_nanoseconds;
             if (budget > 0 && !out_of_time)
                 fill_slot(q, slot, &rep); /* if it ended: the next request */
         }

@@ -421,7 +421,10 @@ const straight = (r) => r.status === 0 && r.length === 21;
   // the layer of one queued before it.
   const layered = queue.request(grid, 0, 4, 20, 4, { world: { layer } }, buffers[0]);
   const plainly = queue.request(grid, 0, 4, 20, 4, {}, buffers[1]);
-  queue.update(0);
+  const idle = queue.update(0);
+  check(idle.expanded === 0 && queue.poll(layered) === astar.STATUS.IN_PROGRESS,
+        "a budget of 0 runs no search");
+  queue.update();
   check(queue.poll(layered) === 0 && buffers[0].cost === around.cost &&
         queue.poll(plainly) === 0 && buffers[1].cost === plain.cost,
         `a queued layer: ${buffers[0].cost} for ${around.cost}, none: ${buffers[1].cost} for ${plain.cost}`);
