@@ -6,6 +6,7 @@ set(ASTAR_SOURCES
   src/core/status.c src/core/options.c src/core/memory.c src/core/threads.c
   # grid: the map and the indexes it keeps current through every edit
   src/grid/grid.c src/grid/hex.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
+  src/grid/clearance.c
   # open: the open lists and the context arrays they live in
   src/open/buckets.c
   # search: the one search loop and what plugs into it

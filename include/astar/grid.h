@@ -285,6 +285,65 @@ typedef struct astar_dead_end {
 ASTAR_API astar_status astar_grid_dead_end_info(const astar_grid *grid, uint32_t id,
                                                 astar_dead_end *out);
 
+/* ------------------------------------------------------------------------ */
+/* Clearance: room for units of a size                                       */
+/* ------------------------------------------------------------------------ */
+
+/* A unit of size k stands on a square of k x k cells; the cell it names as
+ * where it stands is the square's top-left corner, its anchor. A
+ * capability is the set of terrains (astar_grid_set_cost's 1..255) a kind
+ * of unit may enter - a boat, water; a tank, not forest - so that one map
+ * serves every kind (Harabor and Botea's annotated A*, 2008). The grid's
+ * clearance of a cell, per capability, is the side of the largest square
+ * anchored there whose cells the capability allows, at most
+ * ASTAR_MAX_UNIT_SIZE: a unit of size k fits where it is at least k
+ * (docs/design.md, "Clearance", on why the corner). */
+#define ASTAR_MAX_UNIT_SIZE 16
+#define ASTAR_MAX_CAPABILITIES 8
+
+typedef struct astar_capability {
+    uint64_t terrain[4];  /* bit t: terrain t may be entered; bit 0 (a wall)
+                             is never read */
+} astar_capability;
+
+/* Every walkable terrain: a unit that goes wherever a search of size 1
+ * does. O(1). */
+ASTAR_API astar_capability astar_capability_any(void);
+
+/* Allows or forbids terrain (1..ASTAR_MAX_TERRAIN) to *capability.
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL, terrain out of
+ * range). O(1). */
+ASTAR_API astar_status astar_capability_set(astar_capability *capability, int terrain,
+                                            bool allowed);
+
+/* Enables (computes) the grid's clearance for these capabilities, numbered
+ * 0..count-1 in the order given; count 0 (capabilities NULL) is the one
+ * capability astar_capability_any(). Enabling again replaces them. From
+ * then on every edit of a cell's terrain works out again the clearance of
+ * the cells whose squares can reach it, before it returns: those up and
+ * to the left within ASTAR_MAX_UNIT_SIZE - 1.
+ * [in,out] grid
+ * [in,opt] capabilities  count of them, copied; 1..ASTAR_MAX_CAPABILITIES
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid, NULL capabilities
+ * with count > 0, count > ASTAR_MAX_CAPABILITIES) or ASTAR_OUT_OF_MEMORY
+ * (the grid as it was). Costs O(count * width * height) time and count
+ * bytes per cell; an edit costs O(count * ASTAR_MAX_UNIT_SIZE^2). */
+ASTAR_API astar_status astar_grid_enable_clearance(astar_grid *grid,
+                                                   const astar_capability *capabilities,
+                                                   size_t count);
+
+/* Frees the grid's clearance. NULL or a grid without it is allowed. */
+ASTAR_API void astar_grid_disable_clearance(astar_grid *grid);
+
+/* How many capabilities the grid's clearance serves: 0 when it is not
+ * enabled. O(1). */
+ASTAR_API size_t astar_grid_capabilities(const astar_grid *grid);
+
+/* The clearance of (x, y) under capability: 1..ASTAR_MAX_UNIT_SIZE, or 0
+ * for a cell that capability may not enter, a cell outside the grid, a
+ * capability out of range or a grid without clearance. O(1). */
+ASTAR_API int astar_grid_clearance(const astar_grid *grid, size_t capability, int x, int y);
+
 #ifdef __cplusplus
 }
 #endif

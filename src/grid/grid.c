@@ -1,6 +1,7 @@
 /* Grid maps: walkability and terrain cost per cell. */
 #include <string.h>
 
+#include "grid/clearance.h"
 #include "grid/dead_ends.h"
 #include "grid/grid.h"
 #include "grid/islands.h"
@@ -91,6 +92,7 @@ void astar_grid_delete(astar_grid *grid)
         astar_grid_disable_jump_table(grid);
         astar_grid_disable_islands(grid);
         astar_grid_disable_dead_ends(grid);
+        astar_grid_disable_clearance(grid);
         astar__release(&grid->memory, grid->terrain);
         astar__release(&grid->memory, grid->around);
         astar__release(&grid->memory, grid->feed);
@@ -247,6 +249,10 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
         if (grid->dead_ends && !astar__dead_ends_update(grid))
             return ASTAR_OUT_OF_MEMORY;
     }
+    /* A capability may take one terrain and not another: any change of
+     * terrain may change clearance. */
+    if (grid->clearance)
+        astar__clearance_update(grid, x, y);
     return ASTAR_OK;
 }
 

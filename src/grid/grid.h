@@ -13,6 +13,7 @@
 typedef struct jump_table jump_table;
 typedef struct islands islands;
 typedef struct dead_ends dead_ends;
+typedef struct clearance clearance;
 
 /* Cells are stored with a one-cell blocked border on every side, so a
  * neighbour of any real cell is always inside the array and the search
@@ -56,6 +57,8 @@ struct astar_grid {
     jump_table *jumps;  /* [opt] the JPS+ table, kept current by astar__grid_put */
     islands *islands;   /* [opt] island labels, kept current by astar__grid_put */
     dead_ends *dead_ends; /* [opt] dead-end areas, kept current by astar__grid_put */
+    clearance *clearance; /* [opt] clearance per capability, kept current by
+                             astar__grid_put */
     /* Changes so far: cells changed, indexes enabled or disabled, the
      * topology set (astar_grid_edits), and the feed: the cell each of the
      * last ASTAR_GRID_FEED changed, at [edit % ASTAR_GRID_FEED], or

@@ -240,3 +240,22 @@ astar_grid *ref_grid_from_rows(const char *const *rows, int height)
     }
     return grid;
 }
+
+int ref_clearance(const astar_grid *grid, const bool allowed[256], int most, int x, int y)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    int k = 0;
+    for (; k < most; k++) {
+        /* Does the square of side k + 1 fit? Its new row and column. */
+        if (x + k >= w || y + k >= h)
+            break;
+        bool fits = true;
+        for (int i = 0; i <= k && fits; i++) {
+            int a = astar_grid_cost(grid, x + k, y + i), b = astar_grid_cost(grid, x + i, y + k);
+            fits = a > 0 && b > 0 && allowed[a] && allowed[b];
+        }
+        if (!fits)
+            break;
+    }
+    return k;
+}

@@ -73,6 +73,13 @@ bool ref_path_valid(const astar_grid *grid, astar_moves moves, astar_costs costs
                     astar_point start, astar_point goal, const astar_point *points,
                     size_t length, uint64_t *cost, char *why, size_t why_size);
 
+/* The clearance of (x, y) by its definition, square by square: the
+ * largest k <= most such that every cell of the k x k square with (x, y)
+ * its top-left corner lies in the grid and has a terrain cost for which
+ * allowed[cost] is true (allowed[0] is never read: a blocked cell is
+ * never allowed). 0 when (x, y) itself is not allowed. */
+int ref_clearance(const astar_grid *grid, const bool allowed[256], int most, int x, int y);
+
 /* Builds a grid from `height` strings of equal length (rows, y = 0 first):
  * '.' plain (cost 1), '#' blocked, '1'..'9' walkable with that terrain cost.
  * Returns NULL on a bad picture or a library failure. */

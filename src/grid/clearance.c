@@ -1,0 +1,115 @@
+/* Clearance (clearance.h): one pass from the bottom-right corner, and an
+ * edit's bounded repair. */
+#include "grid/clearance.h"
+
+#include <string.h>
+
+/* The value of (x, y) under capability c from those right, below and
+ * diagonally below it (0 outside the grid): a square of side k at (x, y)
+ * fits when (x, y) is allowed and the three squares of side k - 1 at its
+ * other corners fit (Harabor and Botea's recurrence). */
+static uint8_t value_of(const astar_grid *grid, const clearance *cl, size_t c, int x, int y)
+{
+    if (!capability_allows(&cl->capability[c], grid->terrain[grid_padded_index(grid, x, y)]))
+        return 0;
+    bool right = x + 1 < grid->width, below = y + 1 < grid->height;
+    unsigned least = 0;
+    if (right && below) {
+        least = clearance_at(cl, grid, c, x + 1, y);
+        unsigned b = clearance_at(cl, grid, c, x, y + 1);
+        unsigned d = clearance_at(cl, grid, c, x + 1, y + 1);
+        least = b < least ? b : least;
+        least = d < least ? d : least;
+    }
+    return (uint8_t)(least + 1 > ASTAR_MAX_UNIT_SIZE ? ASTAR_MAX_UNIT_SIZE : least + 1);
+}
+
+/* Works out the values of the cells of [x0, x1] x [y0, y1], from the
+ * bottom-right up, those right of and below it being current. */
+static void fill(astar_grid *grid, clearance *cl, int x0, int y0, int x1, int y1)
+{
+    size_t cells = astar_grid_cells(grid);
+    for (size_t c = 0; c < cl->count; c++)
+        for (int y = y1; y >= y0; y--)
+            for (int x = x1; x >= x0; x--)
+                cl->value[c * cells + (size_t)y * (size_t)grid->width + (size_t)x] =
+                    value_of(grid, cl, c, x, y);
+}
+
+void astar__clearance_update(astar_grid *grid, int x, int y)
+{
+    /* A square reaches (x, y) only from a corner at most
+     * ASTAR_MAX_UNIT_SIZE - 1 up and left of it; the repair goes up and
+     * left from the cell in reading order reversed, so each value reads
+     * current ones. */
+    int x0 = x - (ASTAR_MAX_UNIT_SIZE - 1), y0 = y - (ASTAR_MAX_UNIT_SIZE - 1);
+    fill(grid, grid->clearance, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0, x, y);
+}
+
+astar_capability astar_capability_any(void)
+{
+    astar_capability c;
+    memset(c.terrain, 0xff, sizeof c.terrain);
+    c.terrain[0] &= ~(uint64_t)1; /* terrain 0: a wall */
+    return c;
+}
+
+astar_status astar_capability_set(astar_capability *c, int terrain, bool allowed)
+{
+    if (!c || terrain < 1 || terrain > ASTAR_MAX_TERRAIN)
+        return ASTAR_INVALID_ARGUMENT;
+    uint64_t bit = (uint64_t)1 << (terrain & 63);
+    c->terrain[terrain >> 6] = allowed ? c->terrain[terrain >> 6] | bit
+                                       : c->terrain[terrain >> 6] & ~bit;
+    return ASTAR_OK;
+}
+
+astar_status astar_grid_enable_clearance(astar_grid *grid, const astar_capability *capabilities,
+                                         size_t count)
+{
+    if (!grid || (count > 0 && !capabilities) || count > ASTAR_MAX_CAPABILITIES)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_capability any = astar_capability_any();
+    if (count == 0) {
+        capabilities = &any;
+        count = 1;
+    }
+    const astar_allocator *memory = &grid->memory;
+    clearance *cl = astar__allocate(memory, 1, sizeof *cl);
+    uint8_t *value = astar__allocate(memory, count * astar_grid_cells(grid), 1);
+    if (!cl || !value) {
+        astar__release(memory, cl);
+        astar__release(memory, value);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    *cl = (clearance){ .count = count, .value = value };
+    memcpy(cl->capability, capabilities, count * sizeof *capabilities);
+    astar_grid_disable_clearance(grid);
+    grid->clearance = cl;
+    fill(grid, cl, 0, 0, grid->width - 1, grid->height - 1);
+    astar__grid_note(grid, FEED_INDEX);
+    return ASTAR_OK;
+}
+
+void astar_grid_disable_clearance(astar_grid *grid)
+{
+    if (grid && grid->clearance) {
+        astar__release(&grid->memory, grid->clearance->value);
+        astar__release(&grid->memory, grid->clearance);
+        grid->clearance = NULL;
+        astar__grid_note(grid, FEED_INDEX);
+    }
+}
+
+int astar_grid_clearance(const astar_grid *grid, size_t capability, int x, int y)
+{
+    if (!grid || !grid->clearance || capability >= grid->clearance->count ||
+        !grid_contains(grid, x, y))
+        return 0;
+    return clearance_at(grid->clearance, grid, capability, x, y);
+}
+
+size_t astar_grid_capabilities(const astar_grid *grid)
+{
+    return grid && grid->clearance ? grid->clearance->count : 0;
+}
