@@ -73,13 +73,16 @@ static void test_built_and_edited(void **state)
         int h = open ? 20 + rng_below(&r, 40) : 1 + rng_below(&r, 40);
         grid_recipe recipe = { rng_below(&r, open ? 3 : 15), open ? 3 : 30, 100, 1, 9 };
         astar_grid *g = random_grid(&r, w, h, recipe);
-        size_t count = 1 + (size_t)rng_below(&r, ASTAR_MAX_CAPABILITIES);
+        /* Capability 0, every walkable terrain, and up to the most given. */
+        size_t count = (size_t)rng_below(&r, ASTAR_MAX_CAPABILITIES + 1);
         astar_capability caps[ASTAR_MAX_CAPABILITIES];
-        bool allowed[ASTAR_MAX_CAPABILITIES][256];
+        bool allowed[ASTAR_MAX_CAPABILITIES + 1][256];
+        for (int t = 0; t < 256; t++)
+            allowed[0][t] = t != 0;
         for (size_t c = 0; c < count; c++)
-            caps[c] = random_capability(&r, allowed[c]);
+            caps[c] = random_capability(&r, allowed[c + 1]);
         assert_int_equal(astar_grid_enable_clearance(g, caps, count), ASTAR_OK);
-        expect_definition(g, count, allowed, "built");
+        expect_definition(g, count + 1, allowed, "built");
         for (int e = 0; e < EDITS; e++) {
             astar_point p = random_cell(&r, g);
             int cost = rng_below(&r, open ? 12 : 4) == 0 ? 0
@@ -91,18 +94,20 @@ static void test_built_and_edited(void **state)
             if (e % 10 == 0 || e == EDITS - 1) {
                 char when[64];
                 snprintf(when, sizeof when, "edit %d (%d,%d) to %d", e, p.x, p.y, cost);
-                expect_definition(g, count, allowed, when);
+                expect_definition(g, count + 1, allowed, when);
             }
         }
-        /* Enabled again, with the first capability only. */
-        assert_int_equal(astar_grid_enable_clearance(g, caps, 1), ASTAR_OK);
-        expect_definition(g, 1, allowed, "enabled again");
+        /* Enabled again, with the first capability given only. */
+        size_t again = count > 0 ? 1 : 0;
+        assert_int_equal(astar_grid_enable_clearance(g, caps, again), ASTAR_OK);
+        expect_definition(g, again + 1, allowed, "enabled again");
         astar_grid_delete(g);
     }
 }
 
 /* An open map: every cell's clearance is its room to the right and
- * bottom edges, capped; no capabilities given is every walkable terrain. */
+ * bottom edges, capped; no capabilities given leaves capability 0, every
+ * walkable terrain. */
 static void test_open_map(void **state)
 {
     (void)state;
@@ -148,7 +153,8 @@ static void test_arguments(void **state)
     assert_int_equal(astar_grid_capabilities(g), 0);
     assert_int_equal(astar_grid_clearance(g, 0, 0, 0), 0);
     assert_int_equal(astar_grid_enable_clearance(g, many, 2), ASTAR_OK);
-    assert_int_equal(astar_grid_clearance(g, 2, 0, 0), 0);
+    assert_int_equal(astar_grid_capabilities(g), 3);
+    assert_int_equal(astar_grid_clearance(g, 3, 0, 0), 0);
     assert_int_equal(astar_grid_clearance(g, 0, -1, 0), 0);
     assert_int_equal(astar_grid_clearance(g, 0, 0, 4), 0);
     assert_int_equal(astar_grid_clearance(NULL, 0, 0, 0), 0);

@@ -299,7 +299,7 @@ ASTAR_API astar_status astar_grid_dead_end_info(const astar_grid *grid, uint32_t
  * ASTAR_MAX_UNIT_SIZE: a unit of size k fits where it is at least k
  * (docs/design.md, "Clearance", on why the corner). */
 #define ASTAR_MAX_UNIT_SIZE 16
-#define ASTAR_MAX_CAPABILITIES 8
+#define ASTAR_MAX_CAPABILITIES 8 /* given, beside capability 0 */
 
 typedef struct astar_capability {
     uint64_t terrain[4];  /* bit t: terrain t may be entered; bit 0 (a wall)
@@ -316,18 +316,20 @@ ASTAR_API astar_capability astar_capability_any(void);
 ASTAR_API astar_status astar_capability_set(astar_capability *capability, int terrain,
                                             bool allowed);
 
-/* Enables (computes) the grid's clearance for these capabilities, numbered
- * 0..count-1 in the order given; count 0 (capabilities NULL) is the one
- * capability astar_capability_any(). Enabling again replaces them. From
+/* Enables (computes) the grid's clearance for capability 0 - every
+ * walkable terrain, astar_capability_any(): what a unit asks for unless it
+ * names another - and for these, numbered 1..count in the order given.
+ * Enabling again replaces them. From
  * then on every edit of a cell's terrain works out again the clearance of
  * the cells whose squares can reach it, before it returns: those up and
  * to the left within ASTAR_MAX_UNIT_SIZE - 1.
  * [in,out] grid
- * [in,opt] capabilities  count of them, copied; 1..ASTAR_MAX_CAPABILITIES
+ * [in,opt] capabilities  count of them, copied; count 0..ASTAR_MAX_CAPABILITIES
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid, NULL capabilities
  * with count > 0, count > ASTAR_MAX_CAPABILITIES) or ASTAR_OUT_OF_MEMORY
- * (the grid as it was). Costs O(count * width * height) time and count
- * bytes per cell; an edit costs O(count * ASTAR_MAX_UNIT_SIZE^2). */
+ * (the grid as it was). Costs O((count + 1) * width * height) time and
+ * count + 1 bytes per cell; an edit costs
+ * O((count + 1) * ASTAR_MAX_UNIT_SIZE^2). */
 ASTAR_API astar_status astar_grid_enable_clearance(astar_grid *grid,
                                                    const astar_capability *capabilities,
                                                    size_t count);
@@ -335,8 +337,8 @@ ASTAR_API astar_status astar_grid_enable_clearance(astar_grid *grid,
 /* Frees the grid's clearance. NULL or a grid without it is allowed. */
 ASTAR_API void astar_grid_disable_clearance(astar_grid *grid);
 
-/* How many capabilities the grid's clearance serves: 0 when it is not
- * enabled. O(1). */
+/* How many capabilities the grid's clearance serves, capability 0
+ * included: 0 when it is not enabled. O(1). */
 ASTAR_API size_t astar_grid_capabilities(const astar_grid *grid);
 
 /* The clearance of (x, y) under capability: 1..ASTAR_MAX_UNIT_SIZE, or 0

@@ -69,21 +69,18 @@ astar_status astar_grid_enable_clearance(astar_grid *grid, const astar_capabilit
 {
     if (!grid || (count > 0 && !capabilities) || count > ASTAR_MAX_CAPABILITIES)
         return ASTAR_INVALID_ARGUMENT;
-    astar_capability any = astar_capability_any();
-    if (count == 0) {
-        capabilities = &any;
-        count = 1;
-    }
     const astar_allocator *memory = &grid->memory;
     clearance *cl = astar__allocate(memory, 1, sizeof *cl);
-    uint8_t *value = astar__allocate(memory, count * astar_grid_cells(grid), 1);
+    uint8_t *value = astar__allocate(memory, (count + 1) * astar_grid_cells(grid), 1);
     if (!cl || !value) {
         astar__release(memory, cl);
         astar__release(memory, value);
         return ASTAR_OUT_OF_MEMORY;
     }
-    *cl = (clearance){ .count = count, .value = value };
-    memcpy(cl->capability, capabilities, count * sizeof *capabilities);
+    *cl = (clearance){ .count = count + 1, .value = value };
+    cl->capability[0] = astar_capability_any();
+    if (count > 0)
+        memcpy(cl->capability + 1, capabilities, count * sizeof *capabilities);
     astar_grid_disable_clearance(grid);
     grid->clearance = cl;
     fill(grid, cl, 0, 0, grid->width - 1, grid->height - 1);

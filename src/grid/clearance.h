@@ -13,8 +13,9 @@
 #include "grid/grid.h"
 
 struct clearance {
-    size_t count;                                   /* capabilities */
-    astar_capability capability[ASTAR_MAX_CAPABILITIES];
+    size_t count;       /* capabilities: 0 every walkable terrain, then the
+                           caller's */
+    astar_capability capability[ASTAR_MAX_CAPABILITIES + 1];
     uint8_t *value;     /* count planes of width * height: plane c, cell
                            y * width + x */
 };
