@@ -1198,8 +1198,8 @@ static void test_observer(void **state)
 static void test_status_messages(void **state)
 {
     (void)state;
-    const char *texts[ASTAR_UNITS_FULL + 1];
-    for (int s = 0; s <= ASTAR_UNITS_FULL; s++) {
+    const char *texts[ASTAR_NO_CLEARANCE + 1];
+    for (int s = 0; s <= ASTAR_NO_CLEARANCE; s++) {
         texts[s] = astar_status_message((astar_status)s);
         assert_non_null(texts[s]);
         assert_true(strlen(texts[s]) > 0);
@@ -1208,7 +1208,7 @@ static void test_status_messages(void **state)
         for (int t = 0; t < s; t++)
             assert_string_not_equal(texts[s], texts[t]);
     }
-    assert_string_equal(astar_status_message((astar_status)(ASTAR_UNITS_FULL + 1)),
+    assert_string_equal(astar_status_message((astar_status)(ASTAR_NO_CLEARANCE + 1)),
                         "unknown status");
     assert_string_equal(astar_status_message((astar_status)-1), "unknown status");
     assert_string_equal(astar_status_message((astar_status)1000), "unknown status");

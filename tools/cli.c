@@ -608,7 +608,8 @@ int cli_exit_for(astar_status status)
     case ASTAR_MAP_TOO_LARGE: return EXIT_REQUEST;
     case ASTAR_INVALID_ARGUMENT:
     case ASTAR_UNSUPPORTED:
-    case ASTAR_NO_JUMP_TABLE: return EXIT_USAGE;
+    case ASTAR_NO_JUMP_TABLE:
+    case ASTAR_NO_CLEARANCE: return EXIT_USAGE;
     case ASTAR_IO_ERROR:
     case ASTAR_PARSE_ERROR: return EXIT_INPUT;
     default: return EXIT_FAILED;

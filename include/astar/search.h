@@ -260,7 +260,23 @@ typedef struct astar_world {
     uint32_t turn_penalty;    /* smoother paths (the article's note 4): added to
                                  G, in cost units, for every change of direction;
                                  0 (the default) is off. See below. */
+    int unit_size;            /* the searching unit's side in cells: it stands on
+                                 unit_size x unit_size cells, the path's cells
+                                 their top-left corners (astar_grid_clearance);
+                                 0 or 1 (the default): one cell.
+                                 0..ASTAR_MAX_UNIT_SIZE */
+    uint32_t capability;      /* the terrains it may enter: a capability of the
+                                 grid's clearance, 0 (the default) every
+                                 walkable one. 0..ASTAR_MAX_CAPABILITIES */
 } astar_world;
+/* A unit of a size or a capability (unit_size above 1, capability not 0)
+ * is served so far by A* (ASTAR_ALGORITHM_ASTAR) on a square grid whose
+ * clearance has that capability (else ASTAR_NO_CLEARANCE), in one call,
+ * sliced, queued and in batches, without layers, units or a turn penalty;
+ * its path is the cells of its top-left corner. Every other call that
+ * takes options - JPS, nearest targets and distance maps, smoothing,
+ * straightening and checking paths, waypoints, HPA*, CPD, graphs - returns
+ * ASTAR_UNSUPPORTED for it, never a path for a unit of one cell. */
 
 typedef struct astar_options {
     astar_algorithm algorithm;

@@ -31,6 +31,8 @@ bool astar__options_valid(const astar_options *o)
            (unsigned)o->stop <= ASTAR_STOP_OPEN && (unsigned)o->jumps <= ASTAR_JUMPS_STEP &&
            (unsigned)o->on_edit <= ASTAR_ON_EDIT_FINISH && isfinite(o->weight) && o->weight >= 0.0 &&
            o->weight <= 64.0 && astar__layer_uses_valid(o) && astar__unit_options_valid(o) &&
+           o->world.unit_size >= 0 && o->world.unit_size <= ASTAR_MAX_UNIT_SIZE &&
+           o->world.capability <= ASTAR_MAX_CAPABILITIES &&
            (!o->trace || o->trace->events || o->trace->capacity == 0);
 }
 
@@ -65,7 +67,13 @@ bool astar__options_consistent(const astar_options *options)
 bool astar__options_world_used(const astar_options *options)
 {
     const astar_world *w = &options->world;
-    return w->layer_count > 0 || w->units != NULL || w->turn_penalty != 0;
+    return w->layer_count > 0 || w->units != NULL || w->turn_penalty != 0 ||
+           astar__options_sized(options);
+}
+
+bool astar__options_sized(const astar_options *options)
+{
+    return options->world.unit_size > 1 || options->world.capability != 0;
 }
 
 bool astar_options_optimal(const astar_options *options)

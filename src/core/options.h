@@ -27,4 +27,9 @@ astar_open_list astar__open_list_used(const astar_context *ctx, const astar_opti
  * the searches that cannot take them). options must be valid. */
 bool astar__options_world_used(const astar_options *options);
 
+/* Whether the options ask for a unit of a size or a capability
+ * (astar_world.unit_size, .capability): what the calls that do not serve
+ * one yet refuse with ASTAR_UNSUPPORTED. */
+bool astar__options_sized(const astar_options *options);
+
 #endif

@@ -42,6 +42,9 @@ const char *astar_status_message(astar_status status)
         return "the grid's feed no longer lists that edit as one cell: take the whole map as changed";
     case ASTAR_GOAL_OCCUPIED: return "another unit blocks the goal cell";
     case ASTAR_UNITS_FULL: return "the units object holds as many units as it was made for";
+    case ASTAR_NO_CLEARANCE:
+        return "a unit of a size or a capability needs the grid's clearance for it "
+               "(astar_grid_enable_clearance)";
     }
     return "unknown status";
 }

@@ -40,6 +40,9 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "no grid, no place for the hpa, bad options or an allocator "
                                 "without both functions");
+    if (astar__options_sized(options))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "a unit of a size or a capability: HPA* serves one cell yet");
     if (cluster_size < ASTAR_HPA_MIN_CLUSTER || cluster_size > ASTAR_HPA_MAX_CLUSTER)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "cluster size %d is not %d .. %d", cluster_size,

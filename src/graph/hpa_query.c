@@ -23,6 +23,8 @@ static astar_status check_query(const astar_hpa *h, astar_point start, astar_poi
     if (!astar__options_valid(options) || options->moves != h->moves ||
         options->costs != h->costs || options->partial)
         return ASTAR_INVALID_ARGUMENT;
+    if (astar__options_sized(options))
+        return ASTAR_UNSUPPORTED;
     return grid_ends_status(h->grid, start, goal);
 }
 

@@ -124,6 +124,9 @@ astar_status astar_waypoint_graph_new_with(const astar_grid *grid, const astar_p
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "no grid, no place for the graph, no waypoints, too many of "
                                 "them, bad options or an allocator without both functions");
+    if (astar__options_sized(options))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "a unit of a size or a capability: waypoints serve one cell");
     if (options->moves == ASTAR_MOVES_4)
         return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
                                 "4 moves: a unit walking straight between waypoints steps "

@@ -56,6 +56,9 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         astar__unit_view_setup(&units, options, grid) != ASTAR_OK)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0,
                          "no grid, no points, or bad options, layers or units");
+    if (astar__options_sized(options))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, "path", 0,
+                                "a unit of a size or a capability: not checked yet");
     if (length == 0)
         return astar__error_set(err, ASTAR_INVALID_PATH, "path", 0, "is empty");
     if (points[0].x != start.x || points[0].y != start.y)

@@ -156,7 +156,7 @@ bool astar_line_of_sight(const astar_grid *grid, const astar_options *options, a
     if (!options)
         options = &defaults;
     if (!grid || !astar__options_valid(options) || hex_topology(grid->topology) ||
-        !astar_grid_walkable(grid, a.x, a.y) || !astar_grid_walkable(grid, b.x, b.y))
+        astar__options_sized(options) || !astar_grid_walkable(grid, a.x, a.y) || !astar_grid_walkable(grid, b.x, b.y))
         return false;
     astar_point wall;
     return sees(grid, corner_rule(options->moves), a, b, &wall);
@@ -269,8 +269,8 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opti
     if (!grid || !points || !out || length == 0 || length > ASTAR_MAX_CELLS ||
         !astar__options_valid(options) || (!out->points && out->capacity > 0))
         return ASTAR_INVALID_ARGUMENT;
-    if (hex_topology(grid->topology))
-        return ASTAR_UNSUPPORTED; /* the segments walked are the square grid's */
+    if (hex_topology(grid->topology) || astar__options_sized(options))
+        return ASTAR_UNSUPPORTED; /* the segments walked are the square grid's, a cell wide */
     astar_point first = points[0], last = points[length - 1];
     if (!astar_grid_walkable(grid, first.x, first.y) || !astar_grid_walkable(grid, last.x, last.y))
         return ASTAR_INVALID_PATH;

@@ -242,7 +242,7 @@ astar_status astar_path_straighten(const astar_grid *grid, const astar_options *
         !astar__options_valid(options) || options->world.layers || options->world.units ||
         options->world.turn_penalty)
         return ASTAR_INVALID_ARGUMENT;
-    if (hex_topology(grid->topology))
+    if (hex_topology(grid->topology) || astar__options_sized(options))
         return ASTAR_UNSUPPORTED;
     if (astar_path_check(grid, options, points[0], points[length - 1], points, length, NULL,
                          NULL) != ASTAR_OK)

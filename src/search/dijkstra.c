@@ -149,7 +149,7 @@ static astar_status check_targets(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
-    return ASTAR_OK;
+    return astar__options_sized(options) ? ASTAR_UNSUPPORTED : ASTAR_OK;
 }
 
 static astar_status targets_inside(const astar_grid *grid, const astar_point *targets, size_t count)

@@ -9,24 +9,40 @@
 #include "search/jps.h"
 #include "search/state.h"
 
+typedef astar_status (*begin_fn)(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                 uint32_t start, uint32_t target, const astar_options *options);
+
 /* Each algorithm of astar_options.algorithm: whether it serves a request
  * on a grid (NULL: every one), and its begin. A new algorithm is a line
  * here. */
 static const struct {
     astar_status (*check)(const astar_grid *grid, const astar_options *options);
-    astar_status (*begin)(search_state *st, astar_context *ctx, const astar_grid *grid,
-                          uint32_t start, uint32_t target, const astar_options *options);
+    begin_fn begin;
 } algorithms[] = {
     [ASTAR_ALGORITHM_ASTAR] = { NULL, astar__astar_begin },
     [ASTAR_ALGORITHM_JPS] = { astar__jps_check, astar__jps_begin },
     [ASTAR_ALGORITHM_JPS_PLUS] = { astar__jps_check, astar__jps_begin },
 };
 
-/* Checks the request, and sets up the layers and units it asks for. */
+/* The search spaces a request on a grid may ask for beyond the grid's own
+ * squares: whether the options ask for it, its check of the request (in
+ * place of the algorithm's and of the ends'), and its begin. The first
+ * asked for serves the request. A new space is a line here. */
+static const struct {
+    bool (*asked)(const astar_options *options);
+    astar_status (*check)(const astar_grid *grid, const astar_options *options,
+                          astar_point start, astar_point goal);
+    begin_fn begin;
+} spaces[] = {
+    { astar__options_sized, astar__sized_check, astar__sized_begin }, /* a unit of a size */
+};
+
+/* Checks the request, sets up the layers and units it asks for, and says
+ * which begin serves it. */
 static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
                                   astar_point start, astar_point goal,
                                   const astar_options *options, layer_sum *layers,
-                                  unit_view *units)
+                                  unit_view *units, begin_fn *begin)
 {
     if (!ctx || !grid || !astar__options_valid(options) ||
         astar__layer_sum_setup(layers, options, grid) != ASTAR_OK ||
@@ -34,6 +50,12 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
+    for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
+        if (spaces[i].asked(options)) {
+            *begin = spaces[i].begin;
+            return spaces[i].check(grid, options, start, goal);
+        }
+    *begin = algorithms[options->algorithm].begin;
     if (algorithms[options->algorithm].check) {
         astar_status status = algorithms[options->algorithm].check(grid, options);
         if (status != ASTAR_OK)
@@ -59,8 +81,9 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         return ASTAR_INVALID_ARGUMENT;
     search_state *st = ctx->state;
     st->map_edits = NULL; /* whatever ran on ctx before is over */
-    astar_status status =
-        check_request(ctx, grid, start, goal, options, &st->extras.layers, &st->extras.units);
+    begin_fn begin_kind;
+    astar_status status = check_request(ctx, grid, start, goal, options, &st->extras.layers,
+                                        &st->extras.units, &begin_kind);
     if (status != ASTAR_OK)
         return status;
     ctx->width = grid->width;
@@ -81,7 +104,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         return ASTAR_IN_PROGRESS;
     }
     astar__search_state_on_grid(st, grid, options);
-    status = algorithms[options->algorithm].begin(st, ctx, grid, start_cell, target, options);
+    status = begin_kind(st, ctx, grid, start_cell, target, options);
     astar__search_state_started(st, &grid->edits, status);
     return ASTAR_IN_PROGRESS;
 }

@@ -105,6 +105,14 @@ astar_status astar__jps_steps_begin(search_state *st, astar_context *ctx, const 
 /* JPS or JPS+, scanning, or stepping where astar_jps_steps says so. */
 astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                               uint32_t start, uint32_t target, const astar_options *options);
+/* A unit of a size or a capability (sized.c; astar__options_sized asks
+ * for one): the check of such a request (ASTAR_UNSUPPORTED,
+ * ASTAR_NO_CLEARANCE, the ends' statuses, an end where the unit does not
+ * fit blocked), and its begin. */
+astar_status astar__sized_check(const astar_grid *grid, const astar_options *options,
+                                astar_point start, astar_point goal);
+astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);

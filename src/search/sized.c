@@ -1,0 +1,150 @@
+/* A* for a unit of a size and a capability (astar_world.unit_size and
+ * .capability; Harabor and Botea's annotated A*, 2008): the grid's squares
+ * as that unit sees them, a search space of the loop in a file of its own
+ * (docs/design.md, "Adding a search space").
+ *   where it stands  an anchor, the top-left corner of its k x k cells,
+ *                    where the capability's clearance is at least k
+ *   how it steps     between anchors as a unit of one cell steps between
+ *                    cells, the corner rule read on anchors: a diagonal
+ *                    step needs both anchors beside it (ASTAR_MOVES_8),
+ *                    or one (ASTAR_MOVES_8_CUT), to hold the unit too, so
+ *                    that its cells sweep nothing it may not enter
+ *   what a step costs  the article's step times the dearest terrain under
+ *                    the k x k cells where it arrives (a unit of one cell:
+ *                    the terrain it enters, as astar_find_path)
+ * That is a unit of one cell on the map eroded to the anchors that fit and
+ * priced by their dearest cell, which is how the tests check it
+ * (tests/test_sized.c against the reference on that map). The game world
+ * beyond the unit (layers, other units, the turn penalty) and hex grids
+ * are not served yet: ASTAR_UNSUPPORTED. */
+#include "core/hex.h"
+#include "core/moves.h"
+#include "core/options.h"
+#include "grid/clearance.h"
+#include "search/grid_space.h"
+#include "search/state.h"
+
+typedef struct sized_search {
+    search s;                     /* first: the loop hands the expansion &s */
+    grid_space g;
+    const uint8_t *clear;         /* the capability's clearance, per cell */
+    int size;
+    bool uniform;                 /* every walkable cell costs the same: step_cost */
+    uint32_t step_cost[DIRECTIONS];
+} sized_search;
+
+/* The article's A* with every tie rule, H on squares. */
+static const search_policy on_anchors = { PARENT_STEP, TIES_LINE, search_h_square };
+
+/* The dearest terrain under the unit standing at (x, y). */
+static uint32_t dearest_under(const sized_search *z, int x, int y)
+{
+    uint32_t dearest = 0;
+    for (int dy = 0; dy < z->size; dy++) {
+        const uint8_t *row = z->g.terrain + grid_padded_index(z->g.grid, x, y + dy);
+        for (int dx = 0; dx < z->size; dx++)
+            dearest = row[dx] > dearest ? row[dx] : dearest;
+    }
+    return dearest;
+}
+
+/* Whether the unit may stand at the anchor `cell`. */
+static ALWAYS_INLINE bool fits(const sized_search *z, int64_t cell)
+{
+    return z->clear[cell] >= z->size;
+}
+
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
+                                             const square *current)
+{
+    sized_search *z = (sized_search *)s;
+    size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)z->g.stride + 1;
+    /* The cells' rule first, which the anchors' implies: a neighbour
+     * anchor the unit fits on is a walkable cell inside the grid. */
+    unsigned legal = moves_legal(z->g.moves, z->g.around[here]);
+    if (current->cell != s->start)
+        legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+    for (; legal; legal &= legal - 1) {
+        unsigned d = (unsigned)__builtin_ctz(legal);
+        int64_t next = (int64_t)current->cell + s->cell_step[d];
+        if (!fits(z, next))
+            continue;
+        if (move_dx[d] && move_dy[d]) {
+            bool across = fits(z, (int64_t)current->cell + move_dx[d]);
+            bool down = fits(z, (int64_t)current->cell + (int64_t)move_dy[d] * s->width);
+            if (z->g.moves == ASTAR_MOVES_8_CUT ? !(across || down) : !(across && down))
+                continue;
+        }
+        astar_list list = search_list(s, kind, (uint32_t)next);
+        if (list == ASTAR_LIST_CLOSED)
+            continue;
+        int x = current->x + move_dx[d], y = current->y + move_dy[d];
+        uint64_t g = current->g + (z->uniform ? z->step_cost[d]
+                                              : (uint64_t)z->g.cost[d] * dearest_under(z, x, y));
+        if (search_reach(s, kind, traced, on_anchors, (uint32_t)next, x, y, d, current->cell, 0,
+                         list, g))
+            return;
+    }
+}
+
+static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
+{
+    return search_seed_start(s, kind, on_anchors);
+}
+
+SEARCH_STEPS(step_sized, sized_search, true, on_anchors, seed, look_at_neighbours)
+
+/* Clearance changes up to ASTAR_MAX_UNIT_SIZE - 1 cells from an edit, far
+ * from what the search read: every edit touches it. */
+SEARCH_KIND(kind_sized, step_sized, sized_search, false, NULL)
+
+astar_status astar__sized_check(const astar_grid *grid, const astar_options *options,
+                                astar_point start, astar_point goal)
+{
+    const astar_world *w = &options->world;
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR || hex_topology(grid->topology) ||
+        w->layer_count > 0 || w->units || w->turn_penalty)
+        return ASTAR_UNSUPPORTED;
+    if (!grid->clearance || w->capability >= grid->clearance->count)
+        return ASTAR_NO_CLEARANCE;
+    if (!grid_contains(grid, start.x, start.y))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!grid_contains(grid, goal.x, goal.y))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    /* An end is blocked for the unit where it does not fit: as for a unit
+     * of one cell, a wall there, a terrain it may not enter. */
+    int size = w->unit_size > 1 ? w->unit_size : 1;
+    if (clearance_at(grid->clearance, grid, w->capability, start.x, start.y) < size)
+        return ASTAR_START_BLOCKED;
+    if (clearance_at(grid->clearance, grid, w->capability, goal.x, goal.y) < size)
+        return ASTAR_GOAL_BLOCKED;
+    return ASTAR_OK;
+}
+
+astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                uint32_t start, uint32_t target, const astar_options *options)
+{
+    sized_search *z = SEARCH_RECORD(st, sized_search);
+    *z = (sized_search){ .size = options->world.unit_size > 1 ? options->world.unit_size : 1 };
+    z->s = search_on_grid(ctx, grid, options, ASTAR_MAX_COST, &z->g);
+    z->clear = grid->clearance->value + (size_t)options->world.capability * astar_grid_cells(grid);
+    uint32_t w = (uint32_t)grid->width;
+    z->s.start = start;
+    z->s.target = target;
+    z->s.target_x = (int)(target % w);
+    z->s.target_y = (int)(target / w);
+    search_line(&z->s, (int)(start % w), (int)(start / w));
+    z->s.observer = options->observer;
+    z->s.observer_user = options->observer_user;
+    /* On uniform terrain every footprint's dearest cell costs what the
+     * target's does. */
+    z->uniform = astar_grid_uniform(grid);
+    uint32_t terrain = dearest_under(z, z->s.target_x, z->s.target_y);
+    for (int d = 0; d < DIRECTIONS; d++)
+        z->step_cost[d] = z->g.cost[d] * terrain;
+    ctx->model = z->s.model;
+    st->kind = &kind_sized;
+    st->end = target;
+    return search_start(&z->s, search_choose_list(&z->s, astar__options_consistent(options), true),
+                        on_anchors, seed);
+}

@@ -1,0 +1,205 @@
+/*
+ * test_sized.c - A* for a unit of a size and a capability against the
+ * reference solver on the map as that unit sees it: a unit of one cell on
+ * the map eroded to the anchors whose k x k cells the capability allows
+ * (ref_clearance), each priced by the dearest of them. Every move rule,
+ * both cost models, sizes 1 to 5, random capabilities: status, cost and a
+ * path the reference finds legal on the eroded map at that cost; the same
+ * answers sliced and queued; what is refused.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "astar.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "util/reference.h"
+
+#ifdef ASTAR_TEST_SANITIZED
+enum { GRIDS = 20, PAIRS = 10 };
+#else
+enum { GRIDS = 120, PAIRS = 25 };
+#endif
+
+/* The map a unit of size k and these allowed terrains sees: a cell is
+ * walkable where the unit fits with it as its top-left corner, at the
+ * dearest terrain under it. */
+static astar_grid *eroded(const astar_grid *g, const bool allowed[256], int k)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    astar_grid *e = NULL;
+    assert_int_equal(astar_grid_new(w, h, &e), ASTAR_OK);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (ref_clearance(g, allowed, k, x, y) < k) {
+                assert_int_equal(astar_grid_set_walkable(e, x, y, false), ASTAR_OK);
+                continue;
+            }
+            int dearest = 1;
+            for (int dy = 0; dy < k; dy++)
+                for (int dx = 0; dx < k; dx++) {
+                    int c = astar_grid_cost(g, x + dx, y + dy);
+                    dearest = c > dearest ? c : dearest;
+                }
+            assert_int_equal(astar_grid_set_cost(e, x, y, dearest), ASTAR_OK);
+        }
+    return e;
+}
+
+static void test_against_the_eroded_map(void **state)
+{
+    (void)state;
+    rng r = { 5151 };
+    astar_point points[4096];
+    uint64_t *dist = malloc(64 * 64 * sizeof *dist);
+    assert_non_null(dist);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(64 * 64, &ctx), ASTAR_OK);
+    int found = 0, refused = 0, none = 0;
+    for (int trial = 0; trial < GRIDS; trial++) {
+        int w = 4 + rng_below(&r, 36), h = 4 + rng_below(&r, 28);
+        grid_recipe recipe = { rng_below(&r, 25), rng_below(&r, 2) ? 40 : 0, 100, 1, 6 };
+        astar_grid *g = random_grid(&r, w, h, recipe);
+        /* Capability 1 keeps out terrain 2 and 3 (a river, say). */
+        astar_capability dry = astar_capability_any();
+        assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
+        assert_int_equal(astar_capability_set(&dry, 3, false), ASTAR_OK);
+        assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
+        if (trial % 3 == 0)
+            assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
+        astar_options o = astar_options_default();
+        o.moves = (astar_moves)(trial % 3);
+        o.costs = (astar_costs)(trial / 3 % 2);
+        o.heuristic = ASTAR_HEURISTIC_OCTILE;
+        o.open_list = trial % 4 == 0 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
+        o.world.unit_size = 1 + rng_below(&r, 5);
+        o.world.capability = (uint32_t)rng_below(&r, 2);
+        bool allowed[256];
+        for (int t = 0; t < 256; t++)
+            allowed[t] = t != 0 && (o.world.capability == 0 || (t != 2 && t != 3));
+        astar_grid *e = eroded(g, allowed, o.world.unit_size);
+        for (int p = 0; p < PAIRS; p++) {
+            astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+            astar_path path = { .points = points, .capacity = 4096 };
+            astar_status s = astar_find_path(ctx, g, a, b, &o, &path);
+            if (!astar_grid_walkable(g, a.x, a.y) || !astar_grid_walkable(e, a.x, a.y)) {
+                assert_int_equal(s, ASTAR_START_BLOCKED);
+                refused++;
+                continue;
+            }
+            if (!astar_grid_walkable(e, b.x, b.y)) {
+                assert_int_equal(s, ASTAR_GOAL_BLOCKED);
+                refused++;
+                continue;
+            }
+            ref_least_costs(e, o.moves, o.costs, a, dist);
+            uint64_t best = dist[(size_t)b.y * (size_t)w + (size_t)b.x];
+            if (best == REF_UNREACHABLE) {
+                assert_int_equal(s, ASTAR_NO_PATH);
+                none++;
+                continue;
+            }
+            if (s != ASTAR_OK)
+                fail_msg("trial %d size %d (%d,%d)->(%d,%d): %s, least %llu", trial,
+                         o.world.unit_size, a.x, a.y, b.x, b.y, astar_status_message(s),
+                         (unsigned long long)best);
+            uint64_t cost;
+            char why[200];
+            if (!ref_path_valid(e, o.moves, o.costs, a, b, points, path.length, &cost, why,
+                                sizeof why))
+                fail_msg("trial %d size %d: %s", trial, o.world.unit_size, why);
+            if (cost != best || path.cost != best)
+                fail_msg("trial %d size %d (%d,%d)->(%d,%d): cost %u (steps %llu), least %llu",
+                         trial, o.world.unit_size, a.x, a.y, b.x, b.y, path.cost,
+                         (unsigned long long)cost, (unsigned long long)best);
+            /* Sliced, the same answer. */
+            astar_path sliced = { .points = points, .capacity = 4096 };
+            assert_int_equal(astar_search_begin(ctx, g, a, b, &o), ASTAR_IN_PROGRESS);
+            while (astar_search_step(ctx, 7) == ASTAR_IN_PROGRESS)
+                ;
+            assert_int_equal(astar_search_finish(ctx, &sliced, NULL), ASTAR_OK);
+            assert_int_equal(sliced.cost, path.cost);
+            found++;
+        }
+        astar_grid_delete(e);
+        astar_grid_delete(g);
+    }
+    /* The draws reach every outcome. */
+    assert_true(found > GRIDS && refused > GRIDS / 2 && none > 0);
+    astar_context_delete(ctx);
+    free(dist);
+}
+
+static void test_refused(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_grid_new(10, 10, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new(100, &ctx), ASTAR_OK);
+    astar_options o = astar_options_default();
+    o.world.unit_size = 2;
+    astar_path path = { 0 };
+    astar_point a = { 0, 0 }, b = { 8, 8 };
+    /* No clearance yet. */
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_NO_CLEARANCE);
+    assert_int_equal(astar_grid_enable_clearance(g, NULL, 0), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
+    assert_int_equal(path.length, 9);
+    /* A capability the grid was not given. */
+    o.world.capability = 1;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_NO_CLEARANCE);
+    o.world.capability = 0;
+    /* The unit does not fit at the goal: its cells would leave the grid. */
+    b = (astar_point){ 9, 9 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_GOAL_BLOCKED);
+    b = (astar_point){ 8, 8 };
+    /* Not yet served: JPS, the game world, hexes; out of range. */
+    o.algorithm = ASTAR_ALGORITHM_JPS;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    o.world.turn_penalty = 5;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.world.turn_penalty = 0;
+    o.world.unit_size = ASTAR_MAX_UNIT_SIZE + 1;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_INVALID_ARGUMENT);
+    o.world.unit_size = 2;
+    o.world.capability = ASTAR_MAX_CAPABILITIES + 1;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_INVALID_ARGUMENT);
+    o.world.capability = 0;
+    /* The calls that serve a unit of one cell only say so, rather than
+     * answer for one cell. */
+    astar_point line[2] = { a, b };
+    astar_path_measure measure;
+    assert_int_equal(astar_path_check(g, &o, a, b, line, 2, &measure, NULL), ASTAR_UNSUPPORTED);
+    assert_false(astar_line_of_sight(g, &o, a, b));
+    astar_point cells[32];
+    astar_path straight = { .points = cells, .capacity = 32 };
+    assert_int_equal(astar_path_straighten(g, &o, line, 2, &straight), ASTAR_UNSUPPORTED);
+    size_t which;
+    assert_int_equal(astar_find_nearest(ctx, g, a, &b, 1, &o, &path, &which), ASTAR_UNSUPPORTED);
+    astar_cpd *cpd = NULL;
+    assert_int_equal(astar_cpd_new(g, &o, ASTAR_CPD_ORDER_DFS, 1, &cpd), ASTAR_UNSUPPORTED);
+    astar_hpa *hpa = NULL;
+    assert_int_equal(astar_hpa_new(g, &o, 8, &hpa, NULL), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_the_eroded_map),
+        cmocka_unit_test(test_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
