@@ -82,7 +82,7 @@ function systemCalls(memory) {
     },
     fd_close: refuse, fd_fdstat_get: refuse, fd_fdstat_set_flags: refuse,
     fd_prestat_get: refuse, fd_prestat_dir_name: refuse, fd_read: refuse,
-    fd_seek: refuse, fd_write: refuse, path_open: refuse,
+    fd_seek: refuse, fd_write: refuse, path_filestat_get: refuse, path_open: refuse,
     proc_exit(code) {
       throw new Error(`astar.wasm exited with ${code}`);
     },

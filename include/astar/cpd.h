@@ -317,7 +317,8 @@ ASTAR_API astar_status astar_cpd_save(const astar_cpd *cpd, const char *path, as
  * [out] err   [opt] details on failure: what is wrong, by the file's name
  * Returns
  *   ASTAR_OK
- *   ASTAR_IO_ERROR          the file cannot be opened or read
+ *   ASTAR_IO_ERROR          the file cannot be opened or read, or is not
+ *                           a regular file (a device, a pipe: unopened)
  *   ASTAR_PARSE_ERROR       not a CPD file (the magic), cut short or too
  *                           long for its header's counts, a wrong
  *                           checksum, or contents no build writes

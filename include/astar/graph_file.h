@@ -12,7 +12,10 @@
  * reason in err), ASTAR_PARSE_ERROR ("name:line: what is wrong" in err:
  * the first fault in the file), ASTAR_INVALID_ARGUMENT or
  * ASTAR_OUT_OF_MEMORY; *out is NULL on failure. A file larger than
- * ASTAR_MAX_GRAPH_FILE_BYTES is ASTAR_PARSE_ERROR, read no further.
+ * ASTAR_MAX_GRAPH_FILE_BYTES is ASTAR_PARSE_ERROR, refused by its size,
+ * and so is a line longer than 64 KiB or a first line (after comments)
+ * that cannot begin the format, read no further; what is not a regular
+ * file (a device such as /dev/zero, a pipe) is ASTAR_IO_ERROR, unopened.
  */
 #ifndef ASTAR_INCLUDE_GRAPH_FILE_H
 #define ASTAR_INCLUDE_GRAPH_FILE_H

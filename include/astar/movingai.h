@@ -32,12 +32,13 @@ extern "C" {
  * [out] out   the new grid; free it with astar_grid_delete
  * [out] err   [opt] details on failure
  * Returns ASTAR_OK, ASTAR_IO_ERROR (with the system's reason: no such file,
- * a directory, ...), ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT or
- * ASTAR_OUT_OF_MEMORY. Reads the file into memory once, and never more of
- * it than its header allows: the header's lines, H rows of W cells with
- * CRLF endings, and 64 KiB of blank lines; a file larger than that (or
- * one with no header in its first 4 KiB, such as /dev/zero) is a
- * ASTAR_PARSE_ERROR, read no further. */
+ * a directory, ...; and for what is not a regular file - a device such as
+ * /dev/zero, a pipe - refused before it is opened, as it may never end),
+ * ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY. Reads
+ * the file into memory once, and never more of it than its header allows:
+ * the header's lines, H rows of W cells with CRLF endings, and 64 KiB of
+ * blank lines; a file larger than that (by its size, unread) or one with
+ * no header in its first 4 KiB is a ASTAR_PARSE_ERROR, read no further. */
 ASTAR_API astar_status astar_grid_load_movingai(const char *path, astar_grid **out,
                                                 astar_error *err);
 
@@ -87,7 +88,9 @@ typedef struct astar_scenario astar_scenario;
  * Returns ASTAR_OK, ASTAR_IO_ERROR, ASTAR_PARSE_ERROR, ASTAR_INVALID_ARGUMENT
  * or ASTAR_OUT_OF_MEMORY. Reads the whole file once, and at most
  * ASTAR_MAX_SCENARIO_BYTES of it: a larger file (some 2 million problems)
- * is ASTAR_PARSE_ERROR, read no further. */
+ * is ASTAR_PARSE_ERROR, refused by its size; so is a line longer than 64
+ * KiB, and a first line other than 'version', read no further. What is
+ * not a regular file (a device, a pipe) is ASTAR_IO_ERROR, unopened. */
 #define ASTAR_MAX_SCENARIO_BYTES ((size_t)128 << 20)
 ASTAR_API astar_status astar_scenario_load(const char *path, astar_scenario **out,
                                            astar_error *err);

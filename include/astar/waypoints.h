@@ -196,8 +196,10 @@ typedef struct astar_waypoint_list astar_waypoint_list;
  *                     NULL on failure
  * [out]    err        [opt] "name:line: what is wrong", or the system's
  *                     reason the file could not be read
- * Returns ASTAR_OK, ASTAR_IO_ERROR, ASTAR_PARSE_ERROR (also for a file
- * larger than ASTAR_MAX_WAYPOINT_FILE_BYTES), ASTAR_INVALID_ARGUMENT or
+ * Returns ASTAR_OK, ASTAR_IO_ERROR (also for what is not a regular file,
+ * such as a device or a pipe, unopened), ASTAR_PARSE_ERROR (also for a
+ * file larger than ASTAR_MAX_WAYPOINT_FILE_BYTES, refused by its size, and
+ * a line longer than 64 KiB), ASTAR_INVALID_ARGUMENT or
  * ASTAR_OUT_OF_MEMORY. Costs O(n log n) for n waypoints; holds 16 bytes a
  * waypoint and its names' text. */
 ASTAR_API astar_status astar_waypoint_list_load(const char *path, astar_waypoint_list **out,

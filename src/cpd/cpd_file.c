@@ -337,7 +337,7 @@ static astar_status load(const char *path, cpd_map map, const astar_allocator *a
     astar_status s = check_load(path, map, allocator, &memory, out, err);
     if (s != ASTAR_OK)
         return s;
-    static const text_kind kind = { parse_read, bound, 0, "its header's counts allow" };
+    static const text_kind kind = { parse_read, bound, NULL, 0, 0, "its header's counts allow" };
     cpd_target target = { map, out };
     return astar__text_parse_file(path, &kind, &memory, &target, err);
 }

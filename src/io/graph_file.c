@@ -323,7 +323,16 @@ static astar_status parse_graph_text(const char *text, size_t length, const char
     return astar_graph_parse(text, length, name, allocator, out, err);
 }
 
-static const text_kind graph_file = { parse_graph_text, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
+/* The text format's first line after comments is 'graph', as read_header
+ * checks. */
+static text_verdict graph_first(text_span line)
+{
+    fields l = split(line, '#');
+    return l.count == 0 ? TEXT_SKIP : astar__text_equals(l.f[0], "graph") ? TEXT_FITS : TEXT_FAULT;
+}
+
+static const text_kind graph_file = { parse_graph_text, NULL, graph_first,
+                                      ASTAR_MAX_GRAPH_FILE_BYTES, TEXT_LINE_MOST,
                                       "a graph file may have" };
 
 astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err)
@@ -513,8 +522,18 @@ static astar_status parse_gr(const char *text, size_t length, const char *name,
                                     job->co_name, allocator, job->out, err);
 }
 
-static const text_kind gr_file = { parse_gr, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
-                                   "a graph file may have" };
+/* Both DIMACS files begin, after comments, with their problem line, as
+ * dimacs_problem checks. */
+static text_verdict dimacs_first(text_span line)
+{
+    fields l = split(line, '\0');
+    return l.count == 0 || astar__text_equals(l.f[0], "c") ? TEXT_SKIP
+           : astar__text_equals(l.f[0], "p")               ? TEXT_FITS
+                                                           : TEXT_FAULT;
+}
+
+static const text_kind gr_file = { parse_gr, NULL, dimacs_first, ASTAR_MAX_GRAPH_FILE_BYTES,
+                                   TEXT_LINE_MOST, "a graph file may have" };
 
 static astar_status parse_co(const char *text, size_t length, const char *name,
                              const astar_allocator *allocator, void *out, astar_error *err)
@@ -526,8 +545,8 @@ static astar_status parse_co(const char *text, size_t length, const char *name,
     return astar__text_parse_file(job->gr_path, &gr_file, allocator, job, err);
 }
 
-static const text_kind co_file = { parse_co, NULL, ASTAR_MAX_GRAPH_FILE_BYTES,
-                                   "a graph file may have" };
+static const text_kind co_file = { parse_co, NULL, dimacs_first, ASTAR_MAX_GRAPH_FILE_BYTES,
+                                   TEXT_LINE_MOST, "a graph file may have" };
 
 astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path, astar_graph **out,
                                      astar_error *err)

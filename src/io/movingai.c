@@ -172,7 +172,7 @@ static size_t map_bound(const char *prefix, size_t length, bool at_end)
     return (size_t)(r.next - prefix) + (size_t)height * ((size_t)width + 2) + MAP_SLACK;
 }
 
-static const text_kind map_file = { parse_grid, map_bound, 0, "its header allows" };
+static const text_kind map_file = { parse_grid, map_bound, NULL, 0, 0, "its header allows" };
 
 astar_status astar_grid_load_movingai(const char *path, astar_grid **out, astar_error *err)
 {
@@ -373,7 +373,17 @@ static astar_status parse_scenario_text(const char *text, size_t length, const c
     return astar_scenario_parse_with(text, length, name, allocator, out, err);
 }
 
-static const text_kind scenario_file = { parse_scenario_text, NULL, ASTAR_MAX_SCENARIO_BYTES,
+/* A scenario's first line is its version, as parse_scenario checks. */
+static text_verdict scenario_first(text_span line)
+{
+    text_span word;
+    return astar__text_fields(line, &word, 1) > 0 && astar__text_equals(word, "version")
+               ? TEXT_FITS
+               : TEXT_FAULT;
+}
+
+static const text_kind scenario_file = { parse_scenario_text, NULL, scenario_first,
+                                         ASTAR_MAX_SCENARIO_BYTES, TEXT_LINE_MOST,
                                          "a scenario file may have" };
 
 astar_status astar_scenario_load(const char *path, astar_scenario **out, astar_error *err)

@@ -1,7 +1,9 @@
 /* Line reading, field splitting, number parsing and whole-file reading. */
+#define _POSIX_C_SOURCE 200809L /* stat, to refuse what is not a regular file */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/error.h"
 #include "io/text.h"
@@ -135,28 +137,101 @@ bool astar__text_to_decimal(text_span s, double *value)
     return true;
 }
 
+/* How a line-based kind's first meaningful line bounds a file beginning
+ * with prefix: 0 while that line is not whole yet, length when the kind
+ * judges it wrong (the parser then says how, from this prefix alone), else
+ * kind->most. So a file of another kind stops after its first line. */
+static size_t first_line_bound(const text_kind *kind, const char *prefix, size_t length,
+                               bool at_end)
+{
+    text_reader r = text_reader_of(prefix, length);
+    text_span line;
+    while (astar__text_next_line(&r, &line)) {
+        if (r.next[-1] != '\n' && !at_end)
+            return 0;
+        text_verdict verdict = kind->first(line);
+        if (verdict != TEXT_SKIP)
+            return verdict == TEXT_FITS ? kind->most : length;
+    }
+    return at_end ? kind->most : 0;
+}
+
+/* What is known of a file before a byte of it is read: only a regular
+ * file is read, since a device (/dev/zero), a pipe or a socket may never
+ * end, and a FIFO without a writer would not even open; its size, so that
+ * a file larger than its kind allows is refused without reading it. */
+static astar_status check_regular(const char *path, long long *size, astar_error *err)
+{
+    struct stat st;
+    *size = -1;
+    if (stat(path, &st) != 0)
+        return ASTAR_OK; /* fopen says why, in the system's words */
+    if (S_ISDIR(st.st_mode))
+        return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot read: %s", strerror(EISDIR));
+    if (!S_ISREG(st.st_mode))
+        return astar__error_set(err, ASTAR_IO_ERROR, path, 0,
+                                "cannot read: a device, a pipe or a socket, not a regular file "
+                                "(it may never end)");
+    *size = (long long)st.st_size;
+    return ASTAR_OK;
+}
+
+/* Follows the lines through newly read text[from, to): counts the ended
+ * ones in *lines, keeps where the last began in *line_start, and returns
+ * the number of the first line longer than most (0 if none is, or most is
+ * 0), ended or not. */
+static size_t long_line_in(const char *text, size_t from, size_t to, size_t most, size_t *lines,
+                           size_t *line_start)
+{
+    for (const char *p = text + from, *end = text + to; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            break;
+        size_t at = (size_t)(nl - text);
+        if (most && at - *line_start > most)
+            return *lines + 1;
+        ++*lines;
+        *line_start = at + 1;
+        p = nl + 1;
+    }
+    return most && to - *line_start > most ? *lines + 1 : 0;
+}
+
 /* Reads the file at path into a NUL-ended buffer, never more than the
- * kind allows: kind->bound, asked after every read until it knows, gives
- * the most bytes a file starting so can hold legally, and one byte more
- * ends the read with an error. So an endless file (/dev/zero, a pipe) or a
- * huge one costs at most that bound. */
+ * kind allows: kind->bound (or kind->first), asked after every read until
+ * it knows, gives the most bytes a file starting so can hold legally, and
+ * a file larger than that is refused as soon as its size or its bytes
+ * show it. A line longer than kind->line_most ends the read there too, so
+ * a file of one endless line costs no more than a line. */
 static astar_status read_file(const char *path, const text_kind *kind,
                               const astar_allocator *memory, char **text, size_t *length,
                               astar_error *err)
 {
+    long long file_size;
+    astar_status status = check_regular(path, &file_size, err);
+    if (status != ASTAR_OK)
+        return status;
     FILE *f = fopen(path, "rb");
     if (!f)
         return astar__error_set(err, ASTAR_IO_ERROR, path, 0, "cannot open: %s", strerror(errno));
     size_t size = 0, capacity = 1 << 12, limit = 0;
+    size_t lines = 0, line_start = 0, long_line = 0;
     char *buffer = astar__allocate(memory, capacity, 1);
-    astar_status status = buffer ? ASTAR_OK : ASTAR_OUT_OF_MEMORY;
+    status = buffer ? ASTAR_OK : ASTAR_OUT_OF_MEMORY;
     int read_errno = 0;
+    bool oversized = false;
     while (status == ASTAR_OK) {
         size_t want = limit ? limit + 1 : SIZE_MAX - 1;  /* the bytes to hold, at most */
         if (size >= want)
             break;
         if (capacity - size < 2) {
-            char *bigger = capacity <= SIZE_MAX / 2 ? astar__allocate(memory, capacity, 2) : NULL;
+            /* Twice as large, or just enough for the rest of a file of
+             * known size (and one byte to see its end). */
+            size_t grown = capacity <= SIZE_MAX / 2 ? capacity * 2 : 0;
+            if (file_size >= 0 && (unsigned long long)file_size + 2 < grown &&
+                (unsigned long long)file_size + 2 > capacity)
+                grown = (size_t)file_size + 2;
+            char *bigger = grown ? astar__allocate(memory, grown, 1) : NULL;
             if (!bigger) {
                 status = ASTAR_OUT_OF_MEMORY;
                 break;
@@ -164,31 +239,43 @@ static astar_status read_file(const char *path, const text_kind *kind,
             memcpy(bigger, buffer, size);
             astar__release(memory, buffer);
             buffer = bigger;
-            capacity *= 2;
+            capacity = grown;
         }
         size_t room = capacity - size - 1;
         size_t got = fread(buffer + size, 1, room < want - size ? room : want - size, f);
+        long_line = long_line_in(buffer, size, size + got, kind->line_most, &lines, &line_start);
         size += got;
         bool at_end = got == 0;
         if (at_end && ferror(f)) {
             read_errno = errno;
             status = ASTAR_IO_ERROR;
         }
+        if (long_line)
+            break;
         if (!limit) {
-            limit = kind->bound ? kind->bound(buffer, size, at_end) : kind->most;
+            limit = kind->bound ? kind->bound(buffer, size, at_end)
+                  : kind->first ? first_line_bound(kind, buffer, size, at_end)
+                                : kind->most;
             if (limit == size)
                 break; /* no more is wanted: the parser says what is wrong */
         }
-        if (at_end)
+        /* A file larger than its bound is refused by its size, unread. */
+        oversized = limit && (size > limit || (file_size >= 0 &&
+                                               (unsigned long long)file_size > limit));
+        if (at_end || oversized)
             break;
     }
     fclose(f);
-    if (status == ASTAR_OK && limit && size > limit)
+    if (status == ASTAR_OK && (oversized || long_line))
         status = ASTAR_PARSE_ERROR;
     if (status != ASTAR_OK) {
         astar__release(memory, buffer);
         if (status == ASTAR_IO_ERROR)
             return astar__error_set(err, status, path, 0, "cannot read: %s", strerror(read_errno));
+        if (long_line)
+            return astar__error_set(err, status, path, (long)long_line,
+                                    "a line longer than %zu bytes, the most a line may have",
+                                    kind->line_most);
         if (status == ASTAR_PARSE_ERROR)
             return astar__error_set(err, status, path, 0,
                                     "larger than %zu bytes, the most %s", limit, kind->bound_reason);

@@ -72,18 +72,36 @@ typedef astar_status (*text_parser)(const char *text, size_t length, const char 
  * where the parser will find the fault. */
 typedef size_t (*text_bound)(const char *prefix, size_t length, bool at_end);
 
+/* What a line-based kind makes of the first lines of a file, one by one:
+ * TEXT_SKIP for a line that tells nothing (blank, a comment), then
+ * TEXT_FITS when the file may be of the kind or TEXT_FAULT when it cannot. */
+typedef enum text_verdict { TEXT_SKIP, TEXT_FITS, TEXT_FAULT } text_verdict;
+typedef text_verdict (*text_first_line)(text_span line);
+
+/* The longest line a line-based kind allows: room for its longest legal
+ * line with a long comment, and a file of one endless line (digits, or
+ * zeros) stops at it. */
+enum { TEXT_LINE_MOST = 1 << 16 };
+
 /* A kind of file: how to parse it, how large it may be - bound, or for
- * kinds whose first bytes tell nothing, NULL and a fixed most - and the
- * end of the sentence "larger than N bytes, the most ..." that says why. */
+ * kinds whose first bytes tell nothing, NULL and a fixed most, which
+ * first [opt] applies once the first meaningful line fits - the longest
+ * line, line_most (0: lines are not limited), and the end of the sentence
+ * "larger than N bytes, the most ..." that says why. */
 typedef struct text_kind {
     text_parser parse;
     text_bound bound;
+    text_first_line first;
     size_t most;
+    size_t line_most;
     const char *bound_reason;
 } text_kind;
 
 /* Reads the file at path, no more than its kind's bound, with allocator
- * (NULL: malloc) and hands it to the parser with path as the name. */
+ * (NULL: malloc) and hands it to the parser with path as the name. What
+ * is not a regular file (a directory, a device, a pipe) is refused before
+ * it is opened, and a file larger than its bound as soon as its size or
+ * first bytes tell (ASTAR_IO_ERROR, ASTAR_PARSE_ERROR, with path). */
 astar_status astar__text_parse_file(const char *path, const text_kind *kind,
                                     const astar_allocator *allocator, void *out,
                                     astar_error *err);

@@ -185,8 +185,15 @@ static astar_status parse_waypoint_text(const char *text, size_t length, const c
     return astar_waypoint_list_parse(text, length, name, allocator, out, err);
 }
 
-static const text_kind waypoint_file = { parse_waypoint_text, NULL,
-                                         ASTAR_MAX_WAYPOINT_FILE_BYTES,
+/* A waypoint line has 2 or 3 fields, as check_lines checks. */
+static text_verdict waypoint_first(text_span line)
+{
+    waypoint_line l = fields_of(line);
+    return l.count == 0 ? TEXT_SKIP : l.count == 2 || l.count == 3 ? TEXT_FITS : TEXT_FAULT;
+}
+
+static const text_kind waypoint_file = { parse_waypoint_text, NULL, waypoint_first,
+                                         ASTAR_MAX_WAYPOINT_FILE_BYTES, TEXT_LINE_MOST,
                                          "a waypoint file may have" };
 
 astar_status astar_waypoint_list_load(const char *path, astar_waypoint_list **out,
