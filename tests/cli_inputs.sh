@@ -89,7 +89,16 @@ for kind in map scen graph gr co waypoints cpd; do
 done
 has "not a CPD file"
 
-# Counts of 2^31 items, refused before they size anything.
+# Counts of 2^31 items, refused by their own names.
+printf 'p sp 2147483648 1\na 1 2 3\n' >"$scratch/n.gr"
+run 3 "$ASTAR" graph "$scratch/n.gr" 1 2
+has "n.gr:1: the node count N is a whole number from 1 to 268435456, not '2147483648'"
+printf 'p sp 2 2147483649\n' >"$scratch/m.gr"
+run 3 "$ASTAR" graph "$scratch/m.gr" 1 2
+has "m.gr:1: the arc count M is a whole number from 0 to 2147483648, not '2147483649'"
+printf 'p sp 2 2147483648\n' >"$scratch/m.gr"
+run 3 "$ASTAR" graph "$scratch/m.gr" 1 2
+has "m.gr:1: 2147483648 arcs: more than 18 bytes can hold (an arc takes a line of 8 bytes or more)"
 printf 'type octile\nheight 2147483648\nwidth 1\nmap\n' >"$scratch/n.map"
 run 3 "$ASTAR" path "$scratch/n.map" 0 0 0 0
 has "n.map:2: height must be a whole number from 1 to 65535"

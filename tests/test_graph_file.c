@@ -245,22 +245,40 @@ static void test_dimacs(void **state)
     assert_int_equal(astar_graph_scale(g), 0);
     astar_graph_delete(g);
 
+    /* An isolated node (3, which no arc names) is a valid file. */
+    const char *isolated = "p sp 3 1\na 1 2 3\n";
+    if (astar_graph_parse_dimacs(isolated, strlen(isolated), "i.gr", NULL, 0, NULL, NULL, &g, &err) !=
+        ASTAR_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(astar_graph_nodes(g), 3);
+    assert_int_equal(astar_graph_edges(g), 1);
+    astar_graph_delete(g);
+
     static const struct {
         const char *gr, *co, *message;
     } cases[] = {
         { "a 1 2 3\n", NULL, "r.gr:1: expected the problem line 'p sp N M'" },
         { "c only\n", NULL, "r.gr:2: no problem line ('p')" },
-        { "p sp 0 0\n", NULL, "r.gr:1: expected the problem line 'p sp N M'" },
+        { "p sp 0 0\n", NULL, "r.gr:1: the node count N is a whole number from 1 to 268435456, not '0'" },
+        { "p sp 4000000000 1\n", NULL,
+          "r.gr:1: the node count N is a whole number from 1 to 268435456, not '4000000000'" },
+        { "p sp -5 1\n", NULL, "r.gr:1: the node count N is a whole number from 1 to 268435456, not '-5'" },
+        { "p sp 2 -1\n", NULL, "r.gr:1: the arc count M is a whole number from 0 to 2147483648, not '-1'" },
+        { "p sp 2 1\na 1 2 3\n", "p aux sp co 4e9\n",
+          "r.co:1: the node count N is a whole number from 1 to 268435456, not '4e9'" },
+        { "p sp 2 1\na 1 2 3\n", "p sp co 2\n", "r.co:1: expected the problem line 'p aux sp co N'" },
         { "p sp 2 1\na 1 3 1\n", NULL, "r.gr:2: a node is a number from 1 to 2" },
         { "p sp 2 1\na 1 2 0\n", NULL, "r.gr:2: a cost is a whole number from 1 to 4294967295, not '0'" },
         { "p sp 2 1\nx 1 2 3\n", NULL, "r.gr:2: expected an arc 'a U V W'" },
         { "p sp 2 1\na 1 2 3\na 2 1 3\n", NULL, "r.gr:3: more arcs than the 1 the problem line gives" },
         { "p sp 2 2\na 1 2 3\n", NULL, "r.gr:2: 1 arcs, where the problem line gives 2" },
         { "p sp 268435456 1\na 1 2 3\n", NULL,
-          "r.gr:1: 268435456 nodes and 1 arcs: more than the files can hold (each arc names 2 nodes, and there are no coordinates)" },
+          "r.gr:1: 268435456 nodes and 1 arcs: without a .co file, at most 2 nodes an arc and 1048576 more that no arc names" },
         { "p sp 3 5\na 1 2 3\n", NULL,
-          "r.gr:1: 3 nodes and 5 arcs: more than the files can hold (an arc takes a line of 8 bytes or more)" },
-        { "p sp 3 1\na 1 2 3\n", "p aux sp co 3\nv 1 0 0\n", "r.gr:1: 3 nodes and 1 arcs: more than the files can hold (a node takes a coordinate line of 8 bytes or more)" },
+          "r.gr:1: 5 arcs: more than 17 bytes can hold (an arc takes a line of 8 bytes or more)" },
+        /* A .co file too short is its own fault, on its own line. */
+        { "p sp 3 1\na 1 2 3\n", "c\np aux sp co 3\n",
+          "r.co:2: 3 nodes: more than 16 bytes can hold (a node takes a coordinate line of 8 bytes or more)" },
         { "p sp 2 1\na 1 2 3\n", "p aux sp co 3\nv 1 0 0\nv 2 0 0\n", "r.co:1: 3 nodes, where the graph has 2" },
         { "p sp 2 1\na 1 2 3\n", "p aux sp co 2\nv 1 0 0\n", "r.co:2: coordinates for 1 of the 2 nodes" },
         { "p sp 2 1\na 1 2 3\n", "p aux sp co 2\nv 1 0 0\nv 3 0 0\n", "r.co:3: a node is a number from 1 to 2" },

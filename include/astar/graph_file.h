@@ -61,11 +61,13 @@ ASTAR_API astar_status astar_graph_parse(const char *text, size_t length, const 
  * With co_path [opt], the ".co" file's "p aux sp co N" and "v ID X Y"
  * lines (one per node, integers) place the nodes, and the scale is the
  * tightest the arcs allow (a road's cost per unit of straight distance at
- * its cheapest), so that H never overestimates. Counts on the problem
- * line that the text cannot hold - more arcs than 8-byte lines fit in the
- * .gr text, more nodes than 8-byte lines fit in the .co text or, without
- * one, than the arcs name (2 each) - are ASTAR_PARSE_ERROR before anything
- * is allocated, so a short file cannot ask for gigabytes. */
+ * its cheapest), so that H never overestimates. N is 1 ..
+ * ASTAR_GRAPH_MAX_NODES and M 0 .. ASTAR_GRAPH_MAX_EDGES; counts on a
+ * problem line that its file cannot hold - more arcs than 8-byte lines fit
+ * in the .gr text, more nodes than 8-byte lines fit in the .co text or,
+ * without one, more than the arcs can name (2 each) and 2^20 nodes that no
+ * arc names - are ASTAR_PARSE_ERROR naming that file and line before
+ * anything is allocated, so a short file cannot ask for gigabytes. */
 ASTAR_API astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path,
                                                astar_graph **out, astar_error *err);
 ASTAR_API astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length,

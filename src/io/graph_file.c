@@ -366,27 +366,36 @@ static bool dimacs_next(text_reader *r, fields *l)
     return false;
 }
 
-/* Reads the "p" line of a DIMACS file: the fields after "p" must be the
- * words of kind (such as "sp") then count numbers. */
-static astar_status dimacs_problem(text_reader *r, const char *name, const char *const *words,
-                                   size_t word_count, long *numbers, size_t count,
-                                   astar_error *err)
+/* Reads the "p" line of a DIMACS file: shape is how it is written ("p sp
+ * N M"), words its fixed fields after "p", then count numbers, the node
+ * count N (1 .. ASTAR_GRAPH_MAX_NODES) and the arc count M (0 ..
+ * ASTAR_GRAPH_MAX_EDGES), each refused by its own name. */
+static astar_status dimacs_problem(text_reader *r, const char *name, const char *shape,
+                                   const char *const *words, size_t word_count, long *numbers,
+                                   size_t count, astar_error *err)
 {
+    static const struct {
+        const char *what;
+        long min, max;
+    } number[] = { { "the node count N", 1, (long)ASTAR_GRAPH_MAX_NODES },
+                   { "the arc count M", 0, (long)ASTAR_GRAPH_MAX_EDGES } };
     fields l;
     if (!dimacs_next(r, &l))
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line + 1, "no problem line ('p')");
     bool ok = l.count == 1 + word_count + count && astar__text_equals(l.f[0], "p");
     for (size_t i = 0; ok && i < word_count; i++)
         ok = astar__text_equals(l.f[1 + i], words[i]);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = astar__text_to_long(l.f[1 + word_count + i], i == 0 ? 1 : 0,
-                                 i == 0 ? (long)ASTAR_GRAPH_MAX_NODES : (long)ASTAR_GRAPH_MAX_EDGES,
-                                 &numbers[i]);
     if (!ok)
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
-                                "expected the problem line 'p %s%s%s N%s'", words[0],
-                                word_count > 1 ? " " : "", word_count > 1 ? words[1] : "",
-                                word_count > 2 ? " co" : count > 1 ? " M" : "");
+                                "expected the problem line '%s'", shape);
+    for (size_t i = 0; i < count; i++) {
+        text_span field = l.f[1 + word_count + i];
+        if (!astar__text_to_long(field, number[i].min, number[i].max, &numbers[i]))
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
+                                    "%s is a whole number from %ld to %ld, not '%.*s'",
+                                    number[i].what, number[i].min, number[i].max,
+                                    (int)(field.length > 60 ? 60 : field.length), field.start);
+    }
     return ASTAR_OK;
 }
 
@@ -423,40 +432,39 @@ static astar_status dimacs_arcs(text_reader *r, const char *name, const long hea
     return ASTAR_OK;
 }
 
-static astar_status dimacs_coordinates(const char *text, size_t length, const char *name,
-                                       astar_graph_builder *b, long nodes, astar_error *err)
+/* The "v" lines of a .co file, read from r (past its problem line) into b,
+ * one for each of its nodes. */
+static astar_status dimacs_coordinates(text_reader *r, const char *name, astar_graph_builder *b,
+                                       long nodes, astar_error *err)
 {
-    text_reader r = text_reader_of(text, length);
-    static const char *const co[] = { "aux", "sp", "co" };
-    long count;
-    astar_status status = dimacs_problem(&r, name, co, 3, &count, 1, err);
-    if (status != ASTAR_OK)
-        return status;
-    if (count != nodes)
-        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
-                                "%ld nodes, where the graph has %ld", count, nodes);
     long placed = 0;
     fields l;
-    while (dimacs_next(&r, &l)) {
+    while (dimacs_next(r, &l)) {
         long id;
         double x, y;
         if (l.count != 4 || !astar__text_equals(l.f[0], "v") ||
             !to_coordinate(l.f[2], &x) || !to_coordinate(l.f[3], &y))
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                     "expected a node's coordinates 'v ID X Y'");
         if (!astar__text_to_long(l.f[1], 1, nodes, &id))
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                     "a node is a number from 1 to %ld", nodes);
         if (++placed > nodes)
-            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+            return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                     "more coordinates than the %ld nodes", nodes);
         astar_graph_builder_position(b, (uint32_t)(id - 1), x, y);
     }
     if (placed != nodes)
-        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, r->line,
                                 "coordinates for %ld of the %ld nodes", placed, nodes);
     return ASTAR_OK;
 }
+
+/* Without a .co file nothing in the files shows a node no arc names, yet
+ * each costs memory: the node count may exceed what the arcs name (2
+ * each) by this many, so that a file with isolated nodes loads and a short
+ * one cannot ask for gigabytes. */
+enum { DIMACS_UNNAMED_NODES = 1 << 20 };
 
 astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, const char *gr_name,
                                       const char *co_text, size_t co_length, const char *co_name,
@@ -472,29 +480,44 @@ astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, con
     if (!co_text && co_length > 0)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, co_name, 0, "no text");
     text_reader r = text_reader_of(gr_text, gr_length);
-    static const char *const sp[] = { "sp" };
-    long header[2];
-    if ((status = dimacs_problem(&r, gr_name, sp, 1, header, 2, err)) != ASTAR_OK)
+    text_reader c = co_text ? text_reader_of(co_text, co_length) : r;
+    static const char *const sp[] = { "sp" }, *const co[] = { "aux", "sp", "co" };
+    long header[2], co_nodes = 0;
+    if ((status = dimacs_problem(&r, gr_name, "p sp N M", sp, 1, header, 2, err)) != ASTAR_OK)
         return status;
     /* An arc line has at least 8 bytes ("a 1 2 3\n"), and so has a node's
-     * coordinate line: counts the text cannot hold are refused before the
-     * graph is sized by them. */
-    long most_nodes = co_text ? (long)(co_length / 8) : 2 * header[1];
-    if ((size_t)header[1] > gr_length / 8 || header[0] > most_nodes)
+     * coordinate line: counts the text cannot hold are refused, each in
+     * the file that states it, before the graph is sized by them. */
+    if ((size_t)header[1] > gr_length / 8)
         return astar__error_set(err, ASTAR_PARSE_ERROR, gr_name, r.line,
-                                "%ld nodes and %ld arcs: more than the files can hold (%s)",
-                                header[0], header[1],
-                                (size_t)header[1] > gr_length / 8
-                                    ? "an arc takes a line of 8 bytes or more"
-                                : co_text ? "a node takes a coordinate line of 8 bytes or more"
-                                          : "each arc names 2 nodes, and there are no coordinates");
+                                "%ld arcs: more than %zu bytes can hold (an arc takes a line of "
+                                "8 bytes or more)",
+                                header[1], gr_length);
+    if (co_text) {
+        if ((status = dimacs_problem(&c, co_name, "p aux sp co N", co, 3, &co_nodes, 1, err)) !=
+            ASTAR_OK)
+            return status;
+        if (co_nodes != header[0])
+            return astar__error_set(err, ASTAR_PARSE_ERROR, co_name, c.line,
+                                    "%ld nodes, where the graph has %ld", co_nodes, header[0]);
+        if ((size_t)co_nodes > co_length / 8)
+            return astar__error_set(err, ASTAR_PARSE_ERROR, co_name, c.line,
+                                    "%ld nodes: more than %zu bytes can hold (a node takes a "
+                                    "coordinate line of 8 bytes or more)",
+                                    co_nodes, co_length);
+    } else if (header[0] > 2 * header[1] + DIMACS_UNNAMED_NODES) {
+        return astar__error_set(err, ASTAR_PARSE_ERROR, gr_name, r.line,
+                                "%ld nodes and %ld arcs: without a .co file, at most 2 nodes an "
+                                "arc and %d more that no arc names",
+                                header[0], header[1], DIMACS_UNNAMED_NODES);
+    }
     astar_graph_builder *b;
     if ((status = astar_graph_builder_new_with((uint32_t)header[0], ASTAR_GRAPH_DIRECTED,
                                                allocator, &b)) != ASTAR_OK)
         return astar__error_set(err, status, gr_name, 0, "%s", astar_status_message(status));
     status = dimacs_arcs(&r, gr_name, header, b, err);
     if (status == ASTAR_OK && co_text) {
-        status = dimacs_coordinates(co_text, co_length, co_name, b, header[0], err);
+        status = dimacs_coordinates(&c, co_name, b, header[0], err);
         if (status == ASTAR_OK)
             status = astar_graph_builder_scale(b, ASTAR_GRAPH_SCALE_TIGHTEST);
     }
