@@ -90,6 +90,18 @@ run 2 "$ASTAR" flow "$map" 3,3 --frob
 has "unknown option '--frob'"
 run 2 "$ASTAR" flow "$map" 3,300
 has "goal is outside the grid"
+# A blocked target is a mistake the library forgives (it skips it) but the
+# CLI refuses before any work, on stderr, exit 5, as path does a blocked
+# goal: (0,0) is a wall of arena.map.
+run 5 "$ASTAR" flow "$map" 0,0
+has "astar flow: target 0 (0,0) is blocked: a target must be a walkable cell"
+run 5 "$ASTAR" nearest "$map" 3 3 45,40 0,0
+has "astar nearest: target 1 (0,0) is blocked: a target must be a walkable cell"
+for c in "flow $map 0,0" "nearest $map 3 3 45,40 0,0"; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086  # the words of the command line
+    [ -z "$("$ASTAR" $c 2>/dev/null)" ] || fail "astar $c printed on stdout"
+done
 for c in nearest flow; do
     run 0 "$ASTAR" "$c" --help
     has "usage: astar $c"

@@ -562,6 +562,22 @@ bool cli_problem_posable(const astar_grid *grid, const astar_problem *p)
            astar_grid_walkable(grid, p->goal.x, p->goal.y);
 }
 
+bool cli_targets_walkable(const astar_grid *grid, const astar_point *targets, size_t count)
+{
+    bool all = true;
+    for (size_t i = 0; i < count; i++) {
+        astar_point t = targets[i];
+        bool inside = t.x >= 0 && t.y >= 0 && t.x < astar_grid_width(grid) &&
+                      t.y < astar_grid_height(grid);
+        if (inside && !astar_grid_walkable(grid, t.x, t.y)) {
+            cli_error("target %zu (%d,%d) is blocked: a target must be a walkable cell", i, t.x,
+                      t.y);
+            all = false;
+        }
+    }
+    return all;
+}
+
 cli_progress cli_progress_start(void)
 {
     bool terminal = isatty(2);

@@ -179,6 +179,14 @@ void cli_scenario_free(cli_scenario *s);
  * walkable (the bench README lists problems that are not). */
 bool cli_problem_posable(const astar_grid *grid, const astar_problem *p);
 
+/* Whether no target inside grid is blocked. The library skips a blocked
+ * target (a game's resource walled in since), but a target typed on a wall
+ * is a mistake: nearest and flow refuse it before searching, as path
+ * refuses a blocked goal, naming each one on stderr (cli_error); the
+ * caller exits EXIT_REQUEST. Targets outside the grid are left to the
+ * search's own status. O(count). */
+bool cli_targets_walkable(const astar_grid *grid, const astar_point *targets, size_t count);
+
 /* The game world of astar path (tools/world.c): an influence layer and
  * other units from the command line. */
 enum { CLI_WORLD_MAX = 32 };

@@ -19,7 +19,8 @@ static void usage(FILE *out)
             "next step towards that target) with one Dijkstra search from all the\n"
             "targets (astar_distance_map_build). Prints the build time, the median of N\n"
             "builds (default 1), how many cells reach a target, the farthest one, and the\n"
-            "bytes per cell of the map and of the search context.\n"
+            "bytes per cell of the map and of the search context. A blocked target is\n"
+            "refused (exit 5) before the build.\n"
             "  --show      draw the flow field (maps up to %d columns): an arrow per cell\n"
             "              pointing to its next step, 'T' a target, '#' blocked, '-' a\n"
             "              cell that reaches no target\n"
@@ -210,6 +211,10 @@ int cmd_flow(int argc, char **argv)
     cli_map_options maps = { 0 };
     if (!cli_grid_load(a.map, &a.options, &maps, &grid)) {
         code = EXIT_INPUT;
+        goto done;
+    }
+    if (!cli_targets_walkable(grid, a.targets, a.count)) {
+        code = EXIT_REQUEST;
         goto done;
     }
     size_t cells = astar_grid_cells(grid);

@@ -16,8 +16,10 @@ static void usage(FILE *out)
             "targets at once (astar_find_nearest). Prints the target's number (0 for the\n"
             "first) and cell, the path's cells, cost and the number of expanded squares;\n"
             "maps up to %d columns are drawn ('S' start, 'G' the nearest target, 'T' the\n"
-            "others, '*' path, '#' blocked). Blocked targets are skipped; of equally near\n"
-            "targets the first wins. Only --moves and --costs of the search options apply.\n"
+            "others, '*' path, '#' blocked). A blocked target is refused (exit 5), as path\n"
+            "refuses a blocked goal (the library's astar_find_nearest skips it instead,\n"
+            "for a resource walled in since); of equally near targets the first wins.\n"
+            "Only --moves and --costs of the search options apply.\n"
             "%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options),
             cli_map_options_help);
@@ -71,6 +73,10 @@ int cmd_nearest(int argc, char **argv)
         }
     if (!cli_grid_load(positional[0], &o, &maps, &grid)) {
         code = EXIT_INPUT;
+        goto done;
+    }
+    if (!cli_targets_walkable(grid, targets, count)) {
+        code = EXIT_REQUEST;
         goto done;
     }
     size_t cells = astar_grid_cells(grid);
