@@ -60,7 +60,10 @@ has "arena.map.scen"
 run 3 "$ASTAR" path "$other" 3 3 40 40 --costs octile --cpd "$scratch/arena.cpd"
 has "made for another map"
 run 2 "$ASTAR" path "$map" 3 3 40 40 --cpd "$scratch/arena.cpd"
-has "was built for other --moves or --costs"
+has "arena.cpd was built for moves 8, costs octile; these options ask for moves 8, costs article (give the database's --moves and --costs, or build one for these with astar cpd build)"
+run 2 "$ASTAR" path "$map" 3 3 40 40 --cpd "$scratch/arena.cpd" --moves 4 --costs octile
+has "was built for moves 8, costs octile; these options ask for moves 4, costs octile"
+
 head -c 1000 "$scratch/arena.cpd" >"$scratch/cut.cpd"
 run 3 "$ASTAR" path "$map" 3 3 40 40 --costs octile --cpd "$scratch/cut.cpd"
 has "cut short"
@@ -80,8 +83,14 @@ run 2 "$ASTAR" cpd build "$map" "$scratch/x.cpd" --heuristic octile
 has "astar cpd build takes --moves and --costs only"
 run 2 "$ASTAR" cpd load "$map" "$scratch/x.cpd"
 has "unknown action 'load'"
+# An output that cannot be written is refused before the build (which
+# takes hours on a large map), not after it.
 run 4 "$ASTAR" cpd build "$map" "$scratch/no/such/dir.cpd"
-has "cannot open for writing"
+has "astar cpd: $scratch/no/such/dir.cpd: cannot open for writing: No such file or directory (nothing was built)"
+checks=$((checks + 1))
+grep -q "cpd: built" <<<"$out" && fail "cpd build built before finding it cannot write"
+run 4 "$ASTAR" cpd build "$map" "$scratch"
+has "cannot open for writing: Is a directory"
 # A graph's database: the Risk board's routes cost what A*'s cost.
 risk="$ASTAR_SOURCE_DIR/data/risk.graph"
 route_cost() { sed -n 's/^route: .* cost \([0-9]*\),.*/\1/p' <<<"$out"; }

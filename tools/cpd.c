@@ -2,6 +2,8 @@
  * --cpd FILE of astar path, scen and bench (tools/prebuilt.c); or a
  * graph's, for astar graph --cpd FILE. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +72,26 @@ static bool take(void *state, int which, const char *value)
     return false;
 }
 
+/* Whether path can be written, asked before a build that may take hours
+ * finds out at its end: opened for appending, which creates the file if
+ * need be and truncates nothing (an older database there survives a
+ * failed build); a file made only to ask is removed again. */
+static bool writable(const char *path)
+{
+    FILE *before = fopen(path, "rb");
+    if (before)
+        fclose(before);
+    FILE *f = fopen(path, "ab");
+    if (!f) {
+        cli_error("%s: cannot open for writing: %s (nothing was built)", path, strerror(errno));
+        return false;
+    }
+    fclose(f);
+    if (!before)
+        remove(path);
+    return true;
+}
+
 int cmd_cpd(int argc, char **argv)
 {
     astar_options o = astar_options_default();
@@ -99,6 +121,8 @@ int cmd_cpd(int argc, char **argv)
         cli_error("--co goes with a DIMACS .gr file, not %s", positional[1]);
         return EXIT_USAGE;
     }
+    if (!writable(positional[2]))
+        return EXIT_OUTPUT;
     astar_grid *grid = NULL;
     astar_graph *g = NULL;
     cli_map_options square = { 0 };

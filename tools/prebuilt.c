@@ -122,8 +122,15 @@ static int prepare_cpd(const char *cmd, const cli_prebuilt *p, const astar_grid 
     astar_cpd_info info;
     astar_cpd_describe(r->cpd, &info);
     if (p->cpd_file && (info.moves != r->options.moves || info.costs != r->options.costs)) {
-        fprintf(stderr, "astar %s: %s was built for other --moves or --costs than these\n", cmd,
-                p->cpd_file);
+        astar_options built = r->options;
+        built.moves = info.moves;
+        built.costs = info.costs;
+        fprintf(stderr, "astar %s: %s was built for ", cmd, p->cpd_file);
+        cli_describe_moves(stderr, &built, ASTAR_TOPOLOGY_SQUARE);
+        fprintf(stderr, "; these options ask for ");
+        cli_describe_moves(stderr, &r->options, ASTAR_TOPOLOGY_SQUARE);
+        fprintf(stderr, " (give the database's --moves and --costs, or build one for these "
+                        "with astar cpd build)\n");
         return EXIT_USAGE;
     }
     r->bytes = info.bytes;
