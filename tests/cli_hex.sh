@@ -81,4 +81,18 @@ run 2 "$ASTAR" scen "$scen" --topology odd-r
 has "--topology odd-r does not apply here: the scenarios' optimal lengths are a square grid's"
 run 2 "$ASTAR" graph "${ASTAR_SOURCE_DIR:-.}/data/risk.graph" Alaska Ural --topology odd-r
 has "--topology does not apply here"
+
+# The README's example runs as written, on the map it ships.
+: "${ASTAR_SOURCE_DIR:?ASTAR_SOURCE_DIR must name the source tree}"
+cd "$ASTAR_SOURCE_DIR"
+run 0 "$ASTAR" path data/wall.map 0 0 0 2 --topology hex-pointy --ties straight
+readme=$(sed -n '/^\$ build\/astar path wall.map\|^\$ build\/astar path data\/wall.map/,/^```/p' README.md | sed '1d;$d')
+checks=$((checks + 1))
+[ "$out" = "$readme" ] || fail "the README's hex example prints otherwise:
+$out"
+# Walls written as '#', as the CLI draws them: the message shows the
+# character and the ones allowed.
+sed 's/@/#/g' data/wall.map >"$scratch/hash.map"
+run 3 "$ASTAR" path "$scratch/hash.map" 0 0 0 2
+has "hash.map:6: unknown map character '#' at column 1; a cell is one of . G S (ground) or @ O T W (blocked)"
 done_checks

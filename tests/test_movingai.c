@@ -344,6 +344,19 @@ static void test_map_bad_character(void **state)
     expect_map_error("type octile\nheight 2\nwidth 3\nmap\n. .\n...\n", 5, "space");
     expect_map_error("type octile\nheight 2\nwidth 3\nmap\n...\n..g\n", 6, "lower-case g");
     expect_map_error("type octile\nheight 2\nwidth 3\nmap\n...\n\t..\n", 6, "tab");
+
+    /* The message shows a printable character as typed (a '#' wall, as
+     * the CLI draws them), a code otherwise, and what is allowed. */
+    astar_grid *grid = NULL;
+    astar_error err;
+    const char *hash = "type octile\nheight 1\nwidth 2\nmap\n.#\n";
+    assert_int_equal(parse_map_n(hash, strlen(hash), &grid, &err), ASTAR_PARSE_ERROR);
+    assert_string_equal(err.message, NAME ":5: unknown map character '#' at column 2; a cell is "
+                                          "one of . G S (ground) or @ O T W (blocked)");
+    const char *tab = "type octile\nheight 1\nwidth 2\nmap\n\t.\n";
+    assert_int_equal(parse_map_n(tab, strlen(tab), &grid, &err), ASTAR_PARSE_ERROR);
+    assert_string_equal(err.message, NAME ":5: unknown map character 0x09 at column 1; a cell is "
+                                          "one of . G S (ground) or @ O T W (blocked)");
 }
 
 static void test_map_text_after_last_row(void **state)

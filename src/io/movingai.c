@@ -1,4 +1,5 @@
 /* Moving AI benchmark files: ".map" grids and ".map.scen" problem lists. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -29,6 +30,24 @@ static int map_terrain(char c)
     case '@': case 'O': case 'T': case 'W': return 0;
     default: return -1;
     }
+}
+
+/* A cell no terrain is written with: shown as it is typed when it is
+ * printable ("'#'", the wall the CLI draws), as a code when not, with the
+ * characters that are allowed, so the fix is in the message. */
+static astar_status unknown_character(char c, const char *name, long line, long column,
+                                      astar_error *err)
+{
+    unsigned code = (unsigned char)c;
+    char shown[8];
+    if (code >= 0x20 && code < 0x7F)
+        snprintf(shown, sizeof shown, "'%c'", c);
+    else
+        snprintf(shown, sizeof shown, "0x%02x", code);
+    return astar__error_set(err, ASTAR_PARSE_ERROR, name, line,
+                            "unknown map character %s at column %ld; a cell is one of . G S "
+                            "(ground) or @ O T W (blocked)",
+                            shown, column);
 }
 
 /* Reads "height N" or "width N" into the matching one of height and width,
@@ -98,9 +117,7 @@ static astar_status parse_rows(text_reader r, const char *name, long height, lon
         for (long x = 0; x < width; x++) {
             int t = map_terrain(line.start[x]);
             if (t < 0)
-                return astar__error_set(err, ASTAR_PARSE_ERROR, name, r.line,
-                                 "unknown map character 0x%02x at column %ld",
-                                 (unsigned)(unsigned char)line.start[x], x + 1);
+                return unknown_character(line.start[x], name, r.line, x + 1, err);
             if (grid)
                 astar__grid_put(grid, (int)x, (int)y, (uint8_t)t);
         }
