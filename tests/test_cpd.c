@@ -477,6 +477,15 @@ static void test_damaged_files(void **state)
     assert_int_equal(astar_cpd_first_move(bad, (astar_point){ 3, 0 }, (astar_point){ 0, 0 }, &next),
                      ASTAR_INVALID_PATH);
     astar_cpd_delete(bad);
+    /* A header declaring 2^31 walkable cells (byte 32, little-endian) is
+     * refused by that count, not by a size it cannot have. */
+    memcpy(crafted, bytes, size);
+    memset(crafted + 32, 0, 8);
+    crafted[35] = 0x80;
+    astar_error why;
+    assert_int_equal(astar_cpd_parse(crafted, size, "big.cpd", g, &bad, &why), ASTAR_PARSE_ERROR);
+    assert_string_equal(why.message, "big.cpd: its header's 2147483648 walkable cells are more "
+                                     "than the 268435456 a grid may have");
     free(crafted);
 
     /* Another map: one cell's cost changed, or another size. */

@@ -282,6 +282,12 @@ static astar_status parse(const uint8_t *p, size_t size, const char *name, cpd_m
         return astar__error_set(err, ASTAR_UNSUPPORTED, name, 0,
                                 "CPD format version %u; this library reads version %d", version,
                                 CPD_VERSION);
+    uint64_t walkable = get_u64(p + 32);
+    if (walkable > ASTAR_MAX_CELLS)
+        return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
+                                "its header's %llu walkable cells are more than the %u a grid may "
+                                "have",
+                                (unsigned long long)walkable, (unsigned)ASTAR_MAX_CELLS);
     uint64_t expected = expected_bytes(p, size);
     if (expected != size)
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0,
