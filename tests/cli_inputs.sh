@@ -46,6 +46,14 @@ for kind in map scen graph gr co waypoints cpd; do
     rm "$f"
 done
 
+# A scenario's map found beside it is looked for without opening it (a
+# FIFO would block there) and then refused by the map reader.
+mkdir "$scratch/beside"
+mkfifo "$scratch/beside/arena.map"
+cp "$ASTAR_BENCH_DIR/scen/dao/arena.map.scen" "$scratch/beside/"
+run 3 timeout 5 "$ASTAR" scen "$scratch/beside/arena.map.scen"
+has "$scratch/beside/arena.map: cannot read: a device, a pipe or a socket, not a regular file"
+
 # Larger than the kind allows, by the file's size (holes: no bytes are
 # written), after a first line that fits.
 big() { # KIND FIRST-LINE SIZE MESSAGE

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <unistd.h>
 
@@ -428,12 +429,13 @@ void cli_picture_print(cli_picture *pic)
     pic->cells = NULL;
 }
 
+/* Whether path names something, for finding a scenario's map: stat, not
+ * fopen, which would wait for ever on a FIFO without a writer; the map's
+ * loader then says what is wrong with it. */
 static bool readable(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (f)
-        fclose(f);
-    return f != NULL;
+    struct stat st;
+    return stat(path, &st) == 0;
 }
 
 /* Writes into out the map named name as it would sit in the Moving AI

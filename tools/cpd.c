@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "timing.h"
@@ -75,19 +76,21 @@ static bool take(void *state, int which, const char *value)
 /* Whether path can be written, asked before a build that may take hours
  * finds out at its end: opened for appending, which creates the file if
  * need be and truncates nothing (an older database there survives a
- * failed build); a file made only to ask is removed again. */
+ * failed build); a file made only to ask is removed again. A FIFO is not
+ * asked: opening it would wait for its reader. */
 static bool writable(const char *path)
 {
-    FILE *before = fopen(path, "rb");
-    if (before)
-        fclose(before);
+    struct stat st;
+    bool existed = stat(path, &st) == 0;
+    if (existed && S_ISFIFO(st.st_mode))
+        return true;
     FILE *f = fopen(path, "ab");
     if (!f) {
         cli_error("%s: cannot open for writing: %s (nothing was built)", path, strerror(errno));
         return false;
     }
     fclose(f);
-    if (!before)
+    if (!existed)
         remove(path);
     return true;
 }
