@@ -62,7 +62,7 @@ static void test_against_the_eroded_map(void **state)
     assert_non_null(dist);
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(64 * 64, &ctx), ASTAR_OK);
-    int found = 0, refused = 0, none = 0;
+    int found = 0, refused = 0, none = 0, jps = 0;
     for (int trial = 0; trial < GRIDS; trial++) {
         int w = 4 + rng_below(&r, 36), h = 4 + rng_below(&r, 28);
         grid_recipe recipe = { rng_below(&r, 25), rng_below(&r, 2) ? 40 : 0, 100, 1, 6 };
@@ -126,13 +126,27 @@ static void test_against_the_eroded_map(void **state)
                 ;
             assert_int_equal(astar_search_finish(ctx, &sliced, NULL), ASTAR_OK);
             assert_int_equal(sliced.cost, path.cost);
+            /* JPS, which steps on the map as the unit sees it: the same
+             * cost where it serves (8 moves, uniform terrain). */
+            if (o.moves == ASTAR_MOVES_8 && astar_grid_uniform(g)) {
+                astar_options j = o;
+                j.algorithm = ASTAR_ALGORITHM_JPS;
+                astar_path jumped = { .points = points, .capacity = 4096 };
+                assert_int_equal(astar_find_path(ctx, g, a, b, &j, &jumped), ASTAR_OK);
+                if (!ref_path_valid(e, o.moves, o.costs, a, b, points, jumped.length, &cost, why,
+                                    sizeof why) ||
+                    cost != best || jumped.cost != best)
+                    fail_msg("trial %d size %d JPS: %s, cost %u, least %llu", trial,
+                             o.world.unit_size, why, jumped.cost, (unsigned long long)best);
+                jps++;
+            }
             found++;
         }
         astar_grid_delete(e);
         astar_grid_delete(g);
     }
     /* The draws reach every outcome. */
-    assert_true(found > GRIDS && refused > GRIDS / 2 && none > 0);
+    assert_true(found > GRIDS && refused > GRIDS / 2 && none > 0 && jps > GRIDS / 4);
     astar_context_delete(ctx);
     free(dist);
 }
@@ -161,8 +175,15 @@ static void test_refused(void **state)
     b = (astar_point){ 9, 9 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_GOAL_BLOCKED);
     b = (astar_point){ 8, 8 };
-    /* Not yet served: JPS, the game world, hexes; out of range. */
+    /* JPS steps with 8 moves; not yet served: JPS+, the game world, hexes;
+     * out of range. */
     o.algorithm = ASTAR_ALGORITHM_JPS;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
+    o.moves = ASTAR_MOVES_4;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.moves = ASTAR_MOVES_8;
+    o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
+    assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
     o.world.turn_penalty = 5;

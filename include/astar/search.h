@@ -273,8 +273,10 @@ typedef struct astar_world {
  * is served so far by A* (ASTAR_ALGORITHM_ASTAR) on a square grid whose
  * clearance has that capability (else ASTAR_NO_CLEARANCE), in one call,
  * sliced, queued and in batches, without layers, units or a turn penalty;
- * its path is the cells of its top-left corner. Every other call that
- * takes options - JPS, nearest targets and distance maps, smoothing,
+ * its path is the cells of its top-left corner. JPS serves it too, with 8
+ * moves on uniform terrain, stepping (astar_jumps STEP, whatever jumps
+ * says) over the map as the unit sees it. Every other call that takes
+ * options - JPS+, nearest targets and distance maps, smoothing,
  * straightening and checking paths, waypoints, HPA*, CPD, graphs - returns
  * ASTAR_UNSUPPORTED for it, never a path for a unit of one cell. */
 

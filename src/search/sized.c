@@ -16,7 +16,8 @@
  * priced by their dearest cell, which is how the tests check it
  * (tests/test_sized.c against the reference on that map). The game world
  * beyond the unit (layers, other units, the turn penalty) and hex grids
- * are not served yet: ASTAR_UNSUPPORTED. */
+ * are not served yet: ASTAR_UNSUPPORTED. JPS steps over that map
+ * (astar_jumps STEP), its rule read on the unit's around bytes. */
 #include "core/hex.h"
 #include "core/moves.h"
 #include "core/options.h"
@@ -48,43 +49,63 @@ static uint32_t dearest_under(const sized_search *z, int x, int y)
     return dearest;
 }
 
-/* Whether the unit may stand at the anchor `cell`. */
-static ALWAYS_INLINE bool fits(const sized_search *z, int64_t cell)
+/* The around byte (grid.h) of the map as the unit sees it: bit d set
+ * where the unit fits on the anchor next to `cell` in direction d. Only
+ * the directions whose cell is walkable at all are read, which keeps the
+ * reads inside the grid. */
+static ALWAYS_INLINE unsigned around_for(const sized_search *z, uint32_t cell, size_t here)
 {
-    return z->clear[cell] >= z->size;
+    unsigned around = 0;
+    for (unsigned walkable = z->g.around[here]; walkable; walkable &= walkable - 1) {
+        unsigned d = (unsigned)__builtin_ctz(walkable);
+        if (z->clear[(int64_t)cell + z->s.cell_step[d]] >= z->size)
+            around |= move_bit(d);
+    }
+    return around;
 }
 
-static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
-                                             const square *current)
+/* Step c) for the anchor current, with the moves' rules - the corner rule
+ * too - read on that map's around byte; with jps (a constant), only the
+ * neighbours JPS's rule has follow current, as JPS stepping does on cells
+ * (astar_jumps): the same rule on another map of the same kind. */
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool jps,
+                                             const bool traced, const square *current)
 {
     sized_search *z = (sized_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)z->g.stride + 1;
-    /* The cells' rule first, which the anchors' implies: a neighbour
-     * anchor the unit fits on is a walkable cell inside the grid. */
-    unsigned legal = moves_legal(z->g.moves, z->g.around[here]);
-    if (current->cell != s->start)
-        legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+    unsigned around = around_for(z, current->cell, here), legal;
+    if (jps) {
+        legal = z->g.grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
+                                     [around];
+    } else {
+        legal = moves_legal(z->g.moves, around);
+        if (current->cell != s->start)
+            legal &= ~move_bit(move_opposite(current->dir)); /* the parent: closed */
+    }
     for (; legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
-        int64_t next = (int64_t)current->cell + s->cell_step[d];
-        if (!fits(z, next))
-            continue;
-        if (move_dx[d] && move_dy[d]) {
-            bool across = fits(z, (int64_t)current->cell + move_dx[d]);
-            bool down = fits(z, (int64_t)current->cell + (int64_t)move_dy[d] * s->width);
-            if (z->g.moves == ASTAR_MOVES_8_CUT ? !(across || down) : !(across && down))
-                continue;
-        }
-        astar_list list = search_list(s, kind, (uint32_t)next);
+        uint32_t next = (uint32_t)((int64_t)current->cell + s->cell_step[d]);
+        astar_list list = search_list(s, kind, next);
         if (list == ASTAR_LIST_CLOSED)
             continue;
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
         uint64_t g = current->g + (z->uniform ? z->step_cost[d]
                                               : (uint64_t)z->g.cost[d] * dearest_under(z, x, y));
-        if (search_reach(s, kind, traced, on_anchors, (uint32_t)next, x, y, d, current->cell, 0,
-                         list, g))
+        if (search_reach(s, kind, traced, on_anchors, next, x, y, d, current->cell, 0, list, g))
             return;
     }
+}
+
+static ALWAYS_INLINE void expand_anchors(search *s, astar_open_list kind, const bool traced,
+                                         const square *current)
+{
+    look_at_neighbours(s, kind, false, traced, current);
+}
+
+static ALWAYS_INLINE void expand_jps_steps(search *s, astar_open_list kind, const bool traced,
+                                           const square *current)
+{
+    look_at_neighbours(s, kind, true, traced, current);
 }
 
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
@@ -92,18 +113,26 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     return search_seed_start(s, kind, on_anchors);
 }
 
-SEARCH_STEPS(step_sized, sized_search, true, on_anchors, seed, look_at_neighbours)
+SEARCH_STEPS(step_sized, sized_search, true, on_anchors, seed, expand_anchors)
+/* JPS's open lists: the heap or the buckets. */
+SEARCH_STEPS(step_sized_jps, sized_search, false, on_anchors, seed, expand_jps_steps)
 
 /* Clearance changes up to ASTAR_MAX_UNIT_SIZE - 1 cells from an edit, far
  * from what the search read: every edit touches it. */
 SEARCH_KIND(kind_sized, step_sized, sized_search, false, NULL)
+SEARCH_KIND(kind_sized_jps, step_sized_jps, sized_search, false, NULL)
 
 astar_status astar__sized_check(const astar_grid *grid, const astar_options *options,
                                 astar_point start, astar_point goal)
 {
     const astar_world *w = &options->world;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR || hex_topology(grid->topology) ||
-        w->layer_count > 0 || w->units || w->turn_penalty)
+    /* JPS steps on the map as the unit sees it, under its own terms (8
+     * moves, the corner rule, uniform terrain); JPS+ would need a jump
+     * table of that map. */
+    bool jps_served = options->algorithm == ASTAR_ALGORITHM_JPS &&
+                      options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid);
+    if ((options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served) ||
+        hex_topology(grid->topology) || w->layer_count > 0 || w->units || w->turn_penalty)
         return ASTAR_UNSUPPORTED;
     if (!grid->clearance || w->capability >= grid->clearance->count)
         return ASTAR_NO_CLEARANCE;
@@ -143,8 +172,12 @@ astar_status astar__sized_begin(search_state *st, astar_context *ctx, const asta
     for (int d = 0; d < DIRECTIONS; d++)
         z->step_cost[d] = z->g.cost[d] * terrain;
     ctx->model = z->s.model;
-    st->kind = &kind_sized;
+    /* Each square's parent is one step back, as A*'s: astar_context_node
+     * reads it so. */
+    ctx->algorithm = ASTAR_ALGORITHM_ASTAR;
+    bool jps = options->algorithm == ASTAR_ALGORITHM_JPS;
+    st->kind = jps ? &kind_sized_jps : &kind_sized;
     st->end = target;
-    return search_start(&z->s, search_choose_list(&z->s, astar__options_consistent(options), true),
+    return search_start(&z->s, search_choose_list(&z->s, astar__options_consistent(options), !jps),
                         on_anchors, seed);
 }
