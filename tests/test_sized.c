@@ -5,7 +5,8 @@
  * (ref_clearance), each priced by the dearest of them. Every move rule,
  * both cost models, sizes 1 to 5, random capabilities: status, cost and a
  * path the reference finds legal on the eroded map at that cost; the same
- * answers sliced and queued; what is refused.
+ * answers sliced, and from JPS; nearest targets and distance maps the same
+ * as a one-cell unit's on the eroded map; what is refused.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -151,6 +152,84 @@ static void test_against_the_eroded_map(void **state)
     free(dist);
 }
 
+/* Nearest targets and distance maps for a unit: the same answers as for a
+ * unit of one cell on the map that unit sees (eroded above), whose own
+ * searches test_dijkstra checks against the reference. */
+static void test_nearest_and_distance_maps(void **state)
+{
+    (void)state;
+    rng r = { 6161 };
+    astar_point points[4096];
+    astar_context *ctx = NULL;
+    astar_distance_map *sized = NULL, *plain = NULL;
+    assert_int_equal(astar_context_new(64 * 64, &ctx), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(64 * 64, &sized), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(64 * 64, &plain), ASTAR_OK);
+    int reached = 0, nearest = 0;
+    for (int trial = 0; trial < GRIDS / 2; trial++) {
+        int w = 4 + rng_below(&r, 36), h = 4 + rng_below(&r, 28);
+        grid_recipe recipe = { rng_below(&r, 25), rng_below(&r, 2) ? 40 : 0, 100, 1, 6 };
+        astar_grid *g = random_grid(&r, w, h, recipe);
+        astar_capability dry = astar_capability_any();
+        assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
+        assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
+        astar_options o = astar_options_default();
+        o.moves = (astar_moves)(trial % 3);
+        o.costs = (astar_costs)(trial / 3 % 2);
+        o.world.unit_size = 1 + rng_below(&r, 4);
+        o.world.capability = (uint32_t)rng_below(&r, 2);
+        bool allowed[256];
+        for (int t = 0; t < 256; t++)
+            allowed[t] = t != 0 && (o.world.capability == 0 || t != 2);
+        astar_grid *e = eroded(g, allowed, o.world.unit_size);
+        astar_options one = o;
+        one.world.unit_size = 1;
+        one.world.capability = 0;
+        astar_point targets[3];
+        for (int i = 0; i < 3; i++)
+            targets[i] = random_cell(&r, g);
+        assert_int_equal(astar_distance_map_build(sized, ctx, g, targets, 3, &o), ASTAR_OK);
+        assert_int_equal(astar_distance_map_build(plain, ctx, e, targets, 3, &one), ASTAR_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t cost = astar_distance_map_cost(plain, x, y);
+                if (astar_distance_map_cost(sized, x, y) != cost)
+                    fail_msg("trial %d size %d (%d,%d): %u, on the unit's map %u", trial,
+                             o.world.unit_size, x, y, astar_distance_map_cost(sized, x, y), cost);
+                if (cost == ASTAR_UNREACHABLE)
+                    continue;
+                astar_point a, b;
+                assert_int_equal(astar_distance_map_next(sized, x, y, &a), ASTAR_OK);
+                assert_int_equal(astar_distance_map_next(plain, x, y, &b), ASTAR_OK);
+                assert_true(a.x == b.x && a.y == b.y);
+                assert_int_equal(astar_distance_map_source(sized, x, y),
+                                 astar_distance_map_source(plain, x, y));
+                reached++;
+            }
+        for (int p = 0; p < PAIRS; p++) {
+            astar_point start = random_cell(&r, g);
+            astar_path one_path = { .points = points, .capacity = 4096 };
+            astar_path path = { .points = points, .capacity = 4096 };
+            size_t which = 0, which_one = 0;
+            astar_status want = astar_find_nearest(ctx, e, start, targets, 3, &one, &one_path,
+                                                   &which_one);
+            astar_status got = astar_find_nearest(ctx, g, start, targets, 3, &o, &path, &which);
+            assert_int_equal(got, want);
+            if (got == ASTAR_OK) {
+                assert_int_equal(path.cost, one_path.cost);
+                assert_int_equal(which, which_one);
+                nearest++;
+            }
+        }
+        astar_grid_delete(e);
+        astar_grid_delete(g);
+    }
+    assert_true(reached > GRIDS && nearest > GRIDS / 4);
+    astar_distance_map_delete(sized);
+    astar_distance_map_delete(plain);
+    astar_context_delete(ctx);
+}
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -205,7 +284,9 @@ static void test_refused(void **state)
     astar_path straight = { .points = cells, .capacity = 32 };
     assert_int_equal(astar_path_straighten(g, &o, line, 2, &straight), ASTAR_UNSUPPORTED);
     size_t which;
+    o.world.turn_penalty = 1;
     assert_int_equal(astar_find_nearest(ctx, g, a, &b, 1, &o, &path, &which), ASTAR_UNSUPPORTED);
+    o.world.turn_penalty = 0;
     astar_cpd *cpd = NULL;
     assert_int_equal(astar_cpd_new(g, &o, ASTAR_CPD_ORDER_DFS, 1, &cpd), ASTAR_UNSUPPORTED);
     astar_hpa *hpa = NULL;
@@ -220,6 +301,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_the_eroded_map),
+        cmocka_unit_test(test_nearest_and_distance_maps),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

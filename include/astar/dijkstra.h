@@ -30,7 +30,12 @@ extern "C" {
  * square's parent is its first step towards that target.
  *
  * Options: moves and costs apply as in astar_find_path, and to a nearest
- * search max_expanded too; partial is ASTAR_UNSUPPORTED, and a distance
+ * search max_expanded too; so do a unit's size and capability
+ * (astar_world.unit_size, .capability: the squares are the unit's anchors,
+ * a start where it does not fit is ASTAR_START_BLOCKED, targets where it
+ * does not fit are skipped as blocked ones are, ASTAR_NO_CLEARANCE or
+ * ASTAR_UNSUPPORTED as astar_find_path answers them); partial is
+ * ASTAR_UNSUPPORTED, and a distance
  * map takes no max_expanded either (it covers every cell it reaches).
  * Everything else - algorithm (JPS and JPS+ included), open list,
  * heuristic, weight, ties, stop rule, observer - is checked for range and
@@ -148,8 +153,9 @@ ASTAR_API size_t astar_distance_map_bytes(const astar_distance_map *map);
  *                   search ended, for astar_context_node()
  * [in]     grid     read only; at most the cells of map and of ctx
  * [in]     sources  count points; count 0 gives a map of unreachable cells
- * [in]     options  [opt] NULL for the defaults; only moves and costs are
- *                   used; max_expanded or partial is ASTAR_UNSUPPORTED
+ * [in]     options  [opt] NULL for the defaults; only moves, costs and the
+ *                   unit (see "Options") are used; max_expanded or partial
+ *                   is ASTAR_UNSUPPORTED
  * Returns
  *   ASTAR_OK                  built
  *   ASTAR_COST_OVERFLOW       built, but some paths were cut where their

@@ -275,8 +275,10 @@ typedef struct astar_world {
  * sliced, queued and in batches, without layers, units or a turn penalty;
  * its path is the cells of its top-left corner. JPS serves it too, with 8
  * moves on uniform terrain, stepping (astar_jumps STEP, whatever jumps
- * says) over the map as the unit sees it. Every other call that takes
- * options - JPS+, nearest targets and distance maps, smoothing,
+ * says) over the map as the unit sees it; so do nearest targets and
+ * distance maps (astar/dijkstra.h: targets and sources where the unit does
+ * not fit are left out, cells where it does not fit are unreachable).
+ * Every other call that takes options - JPS+, smoothing,
  * straightening and checking paths, waypoints, HPA*, CPD, graphs - returns
  * ASTAR_UNSUPPORTED for it, never a path for a unit of one cell. */
 

@@ -18,12 +18,14 @@
 #include "search/distance_map.h"
 #include "search/grid_space.h"
 #include "search/state.h"
+#include "search/unit_space.h"
 
 /* Dijkstra backwards from a set of targets: what it reads beyond the
  * loop's search. */
 typedef struct backward_search {
     search s;                     /* first: the loop hands the expansion &s */
     grid_space g;
+    unit_space u;                 /* a unit of a size (sized_steps); else clear NULL */
     const astar_point *targets;
     size_t count;
     uint32_t island;              /* with islands: start's; 0 takes every target */
@@ -35,6 +37,8 @@ static backward_search backward_setup(astar_context *ctx, const astar_grid *grid
 {
     backward_search b = { .count = 0 };
     b.s = search_on_grid(ctx, grid, options, limit, &b.g);
+    if (astar__options_sized(options))
+        b.u = unit_space_of(grid, options);
     /* H = 0, and no stop on the open list: the first square to reach may
      * be dearer than one found later. */
     b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
@@ -60,7 +64,8 @@ static inline uint32_t cell_of(const astar_grid *grid, astar_point p)
 static const search_policy from_targets = { PARENT_STEP, TIES_SOURCE, NULL };
 
 /* Puts every walkable target on the open list with G = 0, skipping
- * repeats and, with an island, targets on other islands. */
+ * repeats, targets the unit does not fit on and, with an island, targets
+ * on other islands. */
 static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 {
     const backward_search *b = (const backward_search *)s;
@@ -68,7 +73,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     search_begin(s, kind, 0);
     for (size_t i = 0; i < b->count; i++) {
         astar_point p = b->targets[i];
-        if (!astar_grid_walkable(grid, p.x, p.y) ||
+        if (!astar_grid_walkable(grid, p.x, p.y) || (b->u.clear && !unit_fits(&b->u, grid, p.x, p.y)) ||
             (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
@@ -81,14 +86,18 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
 /* The article's step c) turned around: a neighbour v of the closed square u
  * may reach u's target through u, paying for the step from v into u, which
  * is priced by u's terrain. The corner rule looks at the same two squares
- * for the step u -> v as for v -> u. */
-static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
-                                             const square *u)
+ * for the step u -> v as for v -> u. With sized (a constant), the squares
+ * are a unit's anchors and u's price the dearest terrain under the unit
+ * (unit_space.h), as sized.c steps forwards. */
+static ALWAYS_INLINE void look_at(search *s, astar_open_list kind, const bool sized,
+                                  const bool traced, const square *u)
 {
-    const grid_space *g = &((const backward_search *)s)->g;
+    const backward_search *b = (const backward_search *)s;
+    const grid_space *g = &b->g;
     size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)g->stride + 1;
-    uint32_t terrain = g->terrain[here];
-    for (unsigned legal = moves_legal_on(s->model.topology, g->moves, g->around[here], u->x, u->y);
+    uint32_t terrain = sized ? unit_dearest(&b->u, g, u->x, u->y) : g->terrain[here];
+    unsigned around = sized ? unit_around(&b->u, g, s, u->cell, here) : g->around[here];
+    for (unsigned legal = moves_legal_on(s->model.topology, g->moves, around, u->x, u->y);
          legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
         uint32_t next = (uint32_t)((int64_t)u->cell + s->cell_step[d]);
@@ -99,7 +108,25 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
     }
 }
 
-SEARCH_STEPS(step_backward, backward_search, false, from_targets, seed, look_at_neighbours)
+static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, const bool traced,
+                                             const square *u)
+{
+    look_at(s, kind, false, traced, u);
+}
+
+static ALWAYS_INLINE void look_at_anchors(search *s, astar_open_list kind, const bool traced,
+                                          const square *u)
+{
+    look_at(s, kind, true, traced, u);
+}
+
+SEARCH_STEPS(step_cells, backward_search, false, from_targets, seed, look_at_neighbours)
+SEARCH_STEPS(step_anchors, backward_search, false, from_targets, seed, look_at_anchors)
+
+static astar_status step_backward(backward_search *b, uint32_t budget)
+{
+    return b->u.clear ? step_anchors(b, budget) : step_cells(b, budget);
+}
 
 static astar_status start_backward(backward_search *b)
 {
@@ -111,7 +138,9 @@ static astar_status start_backward(backward_search *b)
 static bool nearest_touched(const search_state *st, uint32_t cell)
 {
     const backward_search *b = SEARCH_RECORD(st, const backward_search);
-    if (b->island)
+    /* A unit's clearance moves up to ASTAR_MAX_UNIT_SIZE - 1 cells from
+     * an edit, beyond what the search read. */
+    if (b->island || b->u.clear)
         return true;
     for (size_t i = 0; i < b->count; i++)
         if (cell_of(b->g.grid, b->targets[i]) == cell)
@@ -149,7 +178,7 @@ static astar_status check_targets(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
-    return astar__options_sized(options) ? ASTAR_UNSUPPORTED : ASTAR_OK;
+    return astar__options_sized(options) ? unit_space_check(grid, options) : ASTAR_OK;
 }
 
 static astar_status targets_inside(const astar_grid *grid, const astar_point *targets, size_t count)
@@ -178,7 +207,9 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     status = targets_inside(grid, targets, count);
     if (status != ASTAR_OK)
         return status;
-    if (!astar_grid_walkable(grid, start.x, start.y))
+    unit_space u = astar__options_sized(options) ? unit_space_of(grid, options) : (unit_space){ 0 };
+    if (!astar_grid_walkable(grid, start.x, start.y) ||
+        (u.clear && !unit_fits(&u, grid, start.x, start.y)))
         return ASTAR_START_BLOCKED;
     search_state *st = ctx->state;
     astar__search_state_on_grid(st, grid, options);

@@ -18,51 +18,20 @@
  * beyond the unit (layers, other units, the turn penalty) and hex grids
  * are not served yet: ASTAR_UNSUPPORTED. JPS steps over that map
  * (astar_jumps STEP), its rule read on the unit's around bytes. */
-#include "core/hex.h"
 #include "core/moves.h"
-#include "core/options.h"
-#include "grid/clearance.h"
-#include "search/grid_space.h"
 #include "search/state.h"
+#include "search/unit_space.h"
 
 typedef struct sized_search {
     search s;                     /* first: the loop hands the expansion &s */
     grid_space g;
-    const uint8_t *clear;         /* the capability's clearance, per cell */
-    int size;
+    unit_space u;
     bool uniform;                 /* every walkable cell costs the same: step_cost */
     uint32_t step_cost[DIRECTIONS];
 } sized_search;
 
 /* The article's A* with every tie rule, H on squares. */
 static const search_policy on_anchors = { PARENT_STEP, TIES_LINE, search_h_square };
-
-/* The dearest terrain under the unit standing at (x, y). */
-static uint32_t dearest_under(const sized_search *z, int x, int y)
-{
-    uint32_t dearest = 0;
-    for (int dy = 0; dy < z->size; dy++) {
-        const uint8_t *row = z->g.terrain + grid_padded_index(z->g.grid, x, y + dy);
-        for (int dx = 0; dx < z->size; dx++)
-            dearest = row[dx] > dearest ? row[dx] : dearest;
-    }
-    return dearest;
-}
-
-/* The around byte (grid.h) of the map as the unit sees it: bit d set
- * where the unit fits on the anchor next to `cell` in direction d. Only
- * the directions whose cell is walkable at all are read, which keeps the
- * reads inside the grid. */
-static ALWAYS_INLINE unsigned around_for(const sized_search *z, uint32_t cell, size_t here)
-{
-    unsigned around = 0;
-    for (unsigned walkable = z->g.around[here]; walkable; walkable &= walkable - 1) {
-        unsigned d = (unsigned)__builtin_ctz(walkable);
-        if (z->clear[(int64_t)cell + z->s.cell_step[d]] >= z->size)
-            around |= move_bit(d);
-    }
-    return around;
-}
 
 /* Step c) for the anchor current, with the moves' rules - the corner rule
  * too - read on that map's around byte; with jps (a constant), only the
@@ -73,7 +42,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 {
     sized_search *z = (sized_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)z->g.stride + 1;
-    unsigned around = around_for(z, current->cell, here), legal;
+    unsigned around = unit_around(&z->u, &z->g, s, current->cell, here), legal;
     if (jps) {
         legal = z->g.grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
                                      [around];
@@ -90,7 +59,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
             continue;
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
         uint64_t g = current->g + (z->uniform ? z->step_cost[d]
-                                              : (uint64_t)z->g.cost[d] * dearest_under(z, x, y));
+                                              : (uint64_t)z->g.cost[d] * unit_dearest(&z->u, &z->g, x, y));
         if (search_reach(s, kind, traced, on_anchors, next, x, y, d, current->cell, 0, list, g))
             return;
     }
@@ -125,38 +94,34 @@ SEARCH_KIND(kind_sized_jps, step_sized_jps, sized_search, false, NULL)
 astar_status astar__sized_check(const astar_grid *grid, const astar_options *options,
                                 astar_point start, astar_point goal)
 {
-    const astar_world *w = &options->world;
     /* JPS steps on the map as the unit sees it, under its own terms (8
      * moves, the corner rule, uniform terrain); JPS+ would need a jump
      * table of that map. */
     bool jps_served = options->algorithm == ASTAR_ALGORITHM_JPS &&
                       options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid);
-    if ((options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served) ||
-        hex_topology(grid->topology) || w->layer_count > 0 || w->units || w->turn_penalty)
+    if (options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served)
         return ASTAR_UNSUPPORTED;
-    if (!grid->clearance || w->capability >= grid->clearance->count)
-        return ASTAR_NO_CLEARANCE;
+    astar_status status = unit_space_check(grid, options);
+    if (status != ASTAR_OK)
+        return status;
     if (!grid_contains(grid, start.x, start.y))
         return ASTAR_START_OUT_OF_BOUNDS;
     if (!grid_contains(grid, goal.x, goal.y))
         return ASTAR_GOAL_OUT_OF_BOUNDS;
     /* An end is blocked for the unit where it does not fit: as for a unit
      * of one cell, a wall there, a terrain it may not enter. */
-    int size = w->unit_size > 1 ? w->unit_size : 1;
-    if (clearance_at(grid->clearance, grid, w->capability, start.x, start.y) < size)
+    unit_space u = unit_space_of(grid, options);
+    if (!unit_fits(&u, grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
-    if (clearance_at(grid->clearance, grid, w->capability, goal.x, goal.y) < size)
-        return ASTAR_GOAL_BLOCKED;
-    return ASTAR_OK;
+    return unit_fits(&u, grid, goal.x, goal.y) ? ASTAR_OK : ASTAR_GOAL_BLOCKED;
 }
 
 astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options)
 {
     sized_search *z = SEARCH_RECORD(st, sized_search);
-    *z = (sized_search){ .size = options->world.unit_size > 1 ? options->world.unit_size : 1 };
+    *z = (sized_search){ .u = unit_space_of(grid, options) };
     z->s = search_on_grid(ctx, grid, options, ASTAR_MAX_COST, &z->g);
-    z->clear = grid->clearance->value + (size_t)options->world.capability * astar_grid_cells(grid);
     uint32_t w = (uint32_t)grid->width;
     z->s.start = start;
     z->s.target = target;
@@ -168,7 +133,7 @@ astar_status astar__sized_begin(search_state *st, astar_context *ctx, const asta
     /* On uniform terrain every footprint's dearest cell costs what the
      * target's does. */
     z->uniform = astar_grid_uniform(grid);
-    uint32_t terrain = dearest_under(z, z->s.target_x, z->s.target_y);
+    uint32_t terrain = unit_dearest(&z->u, &z->g, z->s.target_x, z->s.target_y);
     for (int d = 0; d < DIRECTIONS; d++)
         z->step_cost[d] = z->g.cost[d] * terrain;
     ctx->model = z->s.model;
