@@ -127,16 +127,16 @@ static astar_status ask(subject *t, const astar_problem *p, double times[3], uin
     double t1 = now_seconds(), t2;
     if (t->graph) {
         uint32_t from = node_of(t, p->start), to = node_of(t, p->goal);
-        astar_graph_path path = { .nodes = t->nodes, .capacity = cells };
-        astar_graph_path found = { .nodes = t->nodes, .capacity = cells };
+        astar_route path = { .nodes = t->nodes, .capacity = cells };
+        astar_route found = { .nodes = t->nodes, .capacity = cells };
         b = astar_graph_cpd_path(t->cpd, from, to, &path);
         t2 = now_seconds();
         c = astar_graph_find_path(t->ctx, t->graph, from, to, &t->search, &found);
         *cost = path.cost;
         *searched = found.cost;
     } else {
-        astar_path path = { .points = t->points, .capacity = cells };
-        astar_path found = { .points = t->points, .capacity = cells };
+        astar_route path = { .points = t->points, .capacity = cells };
+        astar_route found = { .points = t->points, .capacity = cells };
         b = astar_cpd_path(t->cpd, p->start, p->goal, &path);
         t2 = now_seconds();
         c = astar_find_path(t->ctx, t->grid, p->start, p->goal, &t->search, &found);

@@ -161,7 +161,7 @@ static void run_file(const char *path, long every, astar_context **ctx, size_t *
         const astar_problem *p = astar_scenario_problem(cs.scen, i);
         if (!cli_problem_posable(cs.grid, p))
             continue;
-        astar_path found[2] = { { 0 }, { 0 } };
+        astar_route found[2] = { { 0 }, { 0 } };
         astar_status s[2];
         for (int k = 0; k < 2; k++) {
             double t0 = cpu_seconds();

@@ -70,7 +70,7 @@ public:
 
     bool solve(astar_point start, astar_point goal, Answer &out, std::string &error) override
     {
-        astar_path path{};
+        astar_route path{};
         path.points = points_.data();
         path.capacity = points_.size();
         std::int64_t t0 = bench_now_ns();

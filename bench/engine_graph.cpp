@@ -54,7 +54,7 @@ public:
 
     bool solve(astar_point start, astar_point goal, Answer &out, std::string &error) override
     {
-        astar_graph_path path{};
+        astar_route path{};
         path.nodes = nodes_.data();
         path.capacity = nodes_.size();
         auto node = [this](astar_point p) {

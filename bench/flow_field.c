@@ -78,7 +78,7 @@ static bool time_queries(astar_context *ctx, const astar_grid *g, const astar_po
         astar_point start;
         if (!pick(g, &state, &start))
             return false;
-        astar_path p = { 0 };
+        astar_route p = { 0 };
         size_t which;
         double t0 = now_seconds();
         astar_status s = astar_find_nearest(ctx, g, start, targets, MANY, o, &p, &which);

@@ -41,7 +41,7 @@ typedef struct unit {
     astar_request request;
     int asked_at;                 /* the frame of the request */
     size_t next;                  /* the path's cell it walks to next */
-    astar_path path;
+    astar_route path;
     astar_point *cells;
 } unit;
 
@@ -79,7 +79,7 @@ static const astar_grid *grid_of(const unit *u, const astar_grid *truth,
 static bool ask(astar_queue *q, unit *u, const astar_grid *grid, const astar_options *o, int frame,
                 tally *t)
 {
-    u->path = (astar_path){ .points = u->cells, .capacity = PATH_CAPACITY };
+    u->path = (astar_route){ .points = u->cells, .capacity = PATH_CAPACITY };
     if (astar_queue_request(q, grid, u->at, u->goal, o, 0, &u->path, &u->request) != ASTAR_OK)
         return false;
     u->waiting = true;

@@ -69,8 +69,8 @@ static int run_file(const char *path, tally *t)
         uint32_t from = (uint32_t)(p->start.y * w + p->start.x), to = (uint32_t)(p->goal.y * w + p->goal.x);
         for (int l = 0; l < LISTS; l++) {
             o.open_list = lists[l];
-            astar_path gp = { 0 };
-            astar_graph_path np = { 0 };
+            astar_route gp = { 0 };
+            astar_route np = { 0 };
             double a, b, c;
             if (i / EVERY % 2) {
                 a = now_seconds();

@@ -40,7 +40,7 @@ static double mean_of(const double *v, size_t n)
 }
 
 /* Straightens path in place, timed into *micros. */
-static bool straighten_timed(const astar_grid *grid, const astar_options *o, astar_path *path,
+static bool straighten_timed(const astar_grid *grid, const astar_options *o, astar_route *path,
                              double *micros)
 {
     double t0 = now_seconds();
@@ -50,8 +50,8 @@ static bool straighten_timed(const astar_grid *grid, const astar_options *o, ast
 }
 
 /* Times one search into *micros; false after saying why it failed. */
-static bool timed(astar_status (*search)(void *, const astar_problem *, astar_path *), void *with,
-                  const astar_problem *p, astar_path *path, double *micros)
+static bool timed(astar_status (*search)(void *, const astar_problem *, astar_route *), void *with,
+                  const astar_problem *p, astar_route *path, double *micros)
 {
     double t0 = now_seconds();
     astar_status s = search(with, p, path);
@@ -67,7 +67,7 @@ typedef struct grid_search {
     astar_options options;
 } grid_search;
 
-static astar_status on_grid(void *with, const astar_problem *p, astar_path *path)
+static astar_status on_grid(void *with, const astar_problem *p, astar_route *path)
 {
     grid_search *g = with;
     return astar_find_path(g->ctx, g->grid, p->start, p->goal, &g->options, path);
@@ -78,7 +78,7 @@ typedef struct tier_search {
     astar_options options;
 } tier_search;
 
-static astar_status on_tiers(void *with, const astar_problem *p, astar_path *path)
+static astar_status on_tiers(void *with, const astar_problem *p, astar_route *path)
 {
     tier_search *t = with;
     return astar_hpa_find_path(t->hpa, p->start, p->goal, &t->options, path);
@@ -87,7 +87,7 @@ static astar_status on_tiers(void *with, const astar_problem *p, astar_path *pat
 /* HPA*'s query timed into s's i-th samples, its path checked, straightened
  * (timed too) and checked again, with both lengths over the optimal. */
 static bool tiers_timed(const astar_grid *grid, tier_search *t, const astar_problem *p,
-                        astar_path *path, samples *s, size_t i)
+                        astar_route *path, samples *s, size_t i)
 {
     astar_path_measure m, ms;
     bool ok = timed(on_tiers, t, p, path, &s->hpa[i]) &&
@@ -172,7 +172,7 @@ static bool run_file(const char *path, int cluster, astar_hpa_crossings crossing
             int engine = (int)((run + (size_t)k) % 3);
             for (size_t i = first; ok && i < last; i++) {
                 const astar_problem *p = astar_scenario_problem(scen, sample[i]);
-                astar_path path = { .points = points, .capacity = cells };
+                astar_route path = { .points = points, .capacity = cells };
                 if (engine == 0)
                     ok = timed(on_grid, &a, p, &path, &s.astar[i]);
                 else if (engine == 1)

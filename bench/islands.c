@@ -81,7 +81,7 @@ int main(int argc, char **argv)
                 first[0] = a;
                 first[1] = b;
             }
-            astar_path p = { 0 };
+            astar_route p = { 0 };
             double t0 = now_seconds();
             astar_status s1 = astar_find_path(ctx, g, a, b, &o, &p);
             double t1 = now_seconds();

@@ -18,9 +18,9 @@ static const char program[] = "astar-landmarks";
 
 /* One query on g, timed into *micros; its status, cost and expansions. */
 static astar_status query(astar_context *ctx, const astar_graph *g, uint32_t from, uint32_t to,
-                          const astar_options *o, double *micros, astar_graph_path *path)
+                          const astar_options *o, double *micros, astar_route *path)
 {
-    *path = (astar_graph_path){ 0 };
+    *path = (astar_route){ 0 };
     double t0 = now_seconds();
     astar_status s = astar_graph_find_path(ctx, g, from, to, o, path);
     *micros = (now_seconds() - t0) * 1e6;
@@ -56,7 +56,7 @@ static bool run_file(const char *path, uint32_t landmarks, size_t every)
         /* [0] on octile H alone, [1] with the landmarks; in turns, so
          * that the machine's drift falls on both. */
         const astar_graph *graphs[2] = { plain, marked };
-        astar_graph_path paths[2];
+        astar_route paths[2];
         astar_status status[2];
         for (int turn = 0, k = (int)(count % 2); turn < 2; turn++, k = !k)
             status[k] = query(ctx, graphs[k], from, to, &o, &times[k][count], &paths[k]);

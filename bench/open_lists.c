@@ -277,9 +277,9 @@ static void reserve(size_t cells)
 }
 
 static astar_status search(const astar_grid *grid, const astar_problem *p, astar_options *o,
-                           astar_path *path)
+                           astar_route *path)
 {
-    *path = (astar_path){ .points = NULL };   /* cost and length only */
+    *path = (astar_route){ .points = NULL };   /* cost and length only */
     return astar_find_path(ctx, grid, p->start, p->goal, o, path);
 }
 
@@ -298,7 +298,7 @@ static bool time_problem(const path_class *c, const scen_file *file, const astar
     oc.seen[(size_t)p->start.y * (size_t)astar_grid_width(grid) + (size_t)p->start.x] = 1;
     o.observer = count_open;
     o.observer_user = &oc;
-    astar_path reference;
+    astar_route reference;
     astar_status st = search(grid, p, &o, &reference);
     free(oc.seen);
     o.observer = NULL;
@@ -315,7 +315,7 @@ static bool time_problem(const path_class *c, const scen_file *file, const astar
         for (size_t k = 0; k < LISTS; k++) {
             size_t l = (k + serial) % LISTS;
             o.open_list = list_kind[l];
-            astar_path path;
+            astar_route path;
             double t0 = now_seconds();
             st = search(grid, p, &o, &path);
             micros[l][round] = (now_seconds() - t0) * 1e6;

@@ -27,7 +27,7 @@ typedef struct totals {
 } totals;
 
 /* The path's length in cells and its turns. */
-static double measure(const astar_grid *g, const astar_path *p, size_t *turns)
+static double measure(const astar_grid *g, const astar_route *p, size_t *turns)
 {
     astar_path_measure m;
     if (astar_path_check(g, NULL, p->points[0], p->points[p->length - 1], p->points, p->length, &m,
@@ -41,13 +41,13 @@ static double measure(const astar_grid *g, const astar_path *p, size_t *turns)
 static bool run_problem(astar_context *ctx, const astar_grid *g, const astar_problem *pr,
                         astar_heuristic h, astar_point *buffer, size_t cells, totals *t)
 {
-    astar_path p[2];
+    astar_route p[2];
     for (int k = 0; k < 2; k++) {
         astar_options o = astar_options_default();
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = h;
         o.world.turn_penalty = k ? ASTAR_OCTILE_STRAIGHT : 0;
-        p[k] = (astar_path){ .points = buffer + k * cells, .capacity = cells };
+        p[k] = (astar_route){ .points = buffer + k * cells, .capacity = cells };
         double t0 = now_seconds();
         if (astar_find_path(ctx, g, pr->start, pr->goal, &o, &p[k]) != ASTAR_OK)
             return false;
@@ -62,7 +62,7 @@ static bool run_problem(astar_context *ctx, const astar_grid *g, const astar_pro
         t->expanded[k] += p[k].expanded;
     }
     /* The best of a few runs, so that a slowest path is slow, not preempted. */
-    astar_waypoints w = { .points = buffer + 2 * cells, .capacity = cells };
+    astar_route w = { .points = buffer + 2 * cells, .capacity = cells };
     double seconds = INFINITY;
     for (int run = 0; run < SMOOTH_RUNS; run++) {
         double t0 = now_seconds();

@@ -112,7 +112,7 @@ int main(int argc, char **argv)
                 astar_units_move(lone, me, p->start.x, p->start.y);
                 astar_units_move(crowd, me, p->start.x, p->start.y);
                 for (int k = 0; k < WAYS; k++) {
-                    astar_path path = { 0 };
+                    astar_route path = { 0 };
                     double t0 = now_seconds();
                     astar_find_path(ctx, g, p->start, p->goal, &ways[k], &path);
                     run[k] += now_seconds() - t0;

@@ -3,7 +3,7 @@
 # src/ is grouped by who owns the data (docs/design.md, "Source layout").
 set(ASTAR_SOURCES
   # core: statuses, options and the cost model every part shares
-  src/core/status.c src/core/options.c src/core/memory.c src/core/threads.c
+  src/core/status.c src/core/options.c src/core/route.c src/core/memory.c src/core/threads.c
   # grid: the map and the indexes it keeps current through every edit
   src/grid/grid.c src/grid/hex.c src/grid/islands.c src/grid/dead_ends.c src/grid/jump_table.c
   src/grid/clearance.c

@@ -23,7 +23,7 @@
  *       fprintf(stderr, "%s\n", err.message);
  *   astar_context_new(astar_grid_cells(grid), &ctx);
  *   astar_point cells[4096];
- *   astar_path path = { .points = cells, .capacity = 4096 };
+ *   astar_route path = { .points = cells, .capacity = 4096 };
  *   astar_status s = astar_find_path(ctx, grid, (astar_point){1, 3},
  *                                    (astar_point){40, 12}, NULL, &path);
  *   if (s == ASTAR_OK) ... path.length cells, path.cost ...
@@ -57,6 +57,7 @@
  *   astar/grid.h       grids, square or hex, and their islands, dead ends
  *                      and jump table, and the feed of edits
  *   astar/hex.h        hex coordinates: offset layouts, axial, distance
+ *   astar/route.h      the route every call that writes one fills
  *   astar/search.h     options, contexts, astar_find_path, node read-back
  *   astar/trace.h      a search's events, to replay or draw
  *   astar/sliced.h     searches a slice at a time, limits, partial paths
@@ -83,6 +84,7 @@
 #include "astar/memory.h"
 #include "astar/grid.h"
 #include "astar/hex.h"
+#include "astar/route.h"
 #include "astar/search.h"
 #include "astar/trace.h"
 #include "astar/sliced.h"

@@ -347,7 +347,7 @@ static astar_status smooth(fixture *f)
     counts.on = false;
     assert_int_equal(astar_grid_new_with(40, 1, &counted, &row), ASTAR_OK);
     counts.on = true;
-    astar_waypoints w = { .points = out, .capacity = 40 };
+    astar_route w = { .points = out, .capacity = 40 };
     astar_status s = astar_path_smooth(row, NULL, points, 40, &w);
     counts.on = false;
     astar_grid_delete(row);
@@ -497,7 +497,7 @@ static void expect_usable(fixture *f, uint32_t cost_before, uint32_t believed_be
 {
     astar_context *ctx;
     assert_int_equal(astar_context_new(astar_grid_cells(f->grid), &ctx), ASTAR_OK);
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     astar_status s = astar_find_path(ctx, f->grid, (astar_point){ 0, 0 }, (astar_point){ 39, 29 },
                                      NULL, &p);
     assert_true(s == ASTAR_OK || s == ASTAR_NO_PATH);
@@ -517,7 +517,7 @@ static void test_every_allocation_failure_is_handled(void **state)
         fixture f = fixture_new();
         astar_context *ctx;
         assert_int_equal(astar_context_new(astar_grid_cells(f.grid), &ctx), ASTAR_OK);
-        astar_path before = { 0 }, believed = { 0 };
+        astar_route before = { 0 }, believed = { 0 };
         astar_find_path(ctx, f.grid, (astar_point){ 0, 0 }, (astar_point){ 39, 29 }, NULL, &before);
         astar_find_path(ctx, astar_knowledge_grid(f.knowledge), (astar_point){ 0, 0 },
                         (astar_point){ 39, 29 }, NULL, &believed);
@@ -635,7 +635,7 @@ static void test_searches_allocate_nothing(void **state)
     assert_int_equal(astar_queue_new_with(3, cells, 64, &counted, &q), ASTAR_OK);
     assert_int_equal(astar_distance_map_new_with(cells, &counted, &dm), ASTAR_OK);
     static astar_point cells_a[1 << 14], cells_q[64][1 << 11];
-    static astar_path paths[64];
+    static astar_route paths[64];
     static astar_request requests[64];
 
     count_from_here(-1);
@@ -649,7 +649,7 @@ static void test_searches_allocate_nothing(void **state)
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
         o.partial = i % 5 == 0;
         o.max_expanded = i % 7 == 0 ? 50 : 0;
-        astar_path path = { .points = cells_a, .capacity = 1 << 14 };
+        astar_route path = { .points = cells_a, .capacity = 1 << 14 };
         astar_find_path(ctx, g, p->start, p->goal, &o, &path);
         if (astar_search_begin(ctx, g, p->start, p->goal, &o) == ASTAR_IN_PROGRESS) {
             while (astar_search_step(ctx, 10) == ASTAR_IN_PROGRESS)
@@ -678,12 +678,12 @@ static void test_searches_allocate_nothing(void **state)
     count_from_here(-1);
     for (size_t i = 0; i < count; i += 7) {
         const astar_problem *p = astar_scenario_problem(sc, i);
-        astar_path cpd_path = { .points = cells_a, .capacity = 1 << 14 };
+        astar_route cpd_path = { .points = cells_a, .capacity = 1 << 14 };
         astar_point next;
         astar_cpd_path(cpd, p->start, p->goal, &cpd_path);
         astar_cpd_first_move(cpd, p->start, p->goal, &next);
-        astar_waypoint_path walk = { .route = cells_a, .route_capacity = 64,
-                                     .cells = cells_a + 64, .cell_capacity = (1 << 14) - 64 };
+        astar_route walk = { .via = cells_a, .via_capacity = 64,
+                                     .points = cells_a + 64, .capacity = (1 << 14) - 64 };
         astar_waypoint_find_path(wg, p->start, p->goal, NULL, &walk);
         searches++;
     }
@@ -693,7 +693,7 @@ static void test_searches_allocate_nothing(void **state)
     for (size_t round = 0; round < 4; round++) {
         for (int u = 0; u < 64; u++) {
             const astar_problem *p = astar_scenario_problem(sc, (round * 64 + (size_t)u) % count);
-            paths[u] = (astar_path){ .points = cells_q[u], .capacity = 1 << 11 };
+            paths[u] = (astar_route){ .points = cells_q[u], .capacity = 1 << 11 };
             assert_int_equal(astar_queue_request(q, g, p->start, p->goal, &plain, u % 3, &paths[u],
                                                  &requests[u]),
                              ASTAR_OK);

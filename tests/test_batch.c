@@ -111,7 +111,7 @@ static int load_bench_map(void **state)
 /* What astar_find_path answered for one problem. */
 typedef struct answer {
     astar_status status;
-    astar_path path;
+    astar_route path;
 } answer;
 
 /* Solves every problem of the map one at a time with options, then as a batch
@@ -129,7 +129,7 @@ static void check_against_sequential(bench_map *m, const astar_options *options)
     size_t total_length = 0;
     for (size_t i = 0; i < count; i++) {
         const astar_problem *p = astar_scenario_problem(m->scen, i);
-        astar_path path = { .points = scratch, .capacity = cells };
+        astar_route path = { .points = scratch, .capacity = cells };
         want[i].status = astar_find_path(m->ctx[0], m->grid, p->start, p->goal, options, &path);
         /* Every problem of the file is solvable, so agreeing on a failure
          * would prove nothing. */
@@ -143,14 +143,14 @@ static void check_against_sequential(bench_map *m, const astar_options *options)
     free(scratch);
 
     astar_query *queries = calloc(count, sizeof *queries);
-    astar_path *paths = calloc(count, sizeof *paths);
+    astar_route *paths = calloc(count, sizeof *paths);
     astar_point *pool = malloc((total_length ? total_length : 1) * sizeof *pool);
     assert_non_null(queries);
     assert_non_null(paths);
     assert_non_null(pool);
     for (size_t i = 0, used = 0; i < count; i++) {
         const astar_problem *p = astar_scenario_problem(m->scen, i);
-        paths[i] = (astar_path){ .points = pool + used, .capacity = want[i].path.length };
+        paths[i] = (astar_route){ .points = pool + used, .capacity = want[i].path.length };
         queries[i] = (astar_query){ .start = p->start, .goal = p->goal, .path = &paths[i] };
         used += want[i].path.length;
     }
@@ -159,7 +159,7 @@ static void check_against_sequential(bench_map *m, const astar_options *options)
         assert_int_equal(astar_find_paths(m->ctx, thread_counts[t], m->grid, options, queries, count),
                          ASTAR_OK);
         for (size_t i = 0; i < count; i++) {
-            const astar_path *got = queries[i].path;
+            const astar_route *got = queries[i].path;
             assert_ptr_equal(got, &paths[i]);
             assert_int_equal(queries[i].status, want[i].status);
             assert_int_equal(got->length, want[i].path.length);
@@ -239,13 +239,13 @@ static void test_statuses_stay_with_their_queries(void **state)
     astar_context *ctx[MAX_WORKERS];
     new_contexts(ctx, MAX_WORKERS, astar_grid_cells(grid));
     astar_point cells[MIXED][16];
-    astar_path paths[MIXED];
+    astar_route paths[MIXED];
     for (int i = 0; i < MIXED; i++)
-        paths[i] = (astar_path){ .points = cells[i], .capacity = 16 };
+        paths[i] = (astar_route){ .points = cells[i], .capacity = 16 };
     paths[1].capacity = 3;
     struct {
         astar_point start, goal;
-        astar_path *path;
+        astar_route *path;
         astar_status status;
         size_t length;
         uint32_t cost;
@@ -276,8 +276,10 @@ static void test_statuses_stay_with_their_queries(void **state)
         assert_true(paths[0].points[0].x == 0 && paths[0].points[0].y == 0);
         assert_true(paths[0].points[3].x == 3 && paths[0].points[3].y == 2);
         assert_true(paths[8].points[0].x == 6 && paths[8].points[0].y == 1);
-        /* Too small: counted, not written. */
-        assert_int_equal(paths[1].points[0].x, -7);
+        /* Too small: counted, the first cells written, the rest cut. */
+        assert_true(paths[1].points[0].x == 0 && paths[1].points[0].y == 0);
+        assert_int_equal(paths[1].cut, 1);
+        assert_int_equal(paths[1].status, ASTAR_OK);
     }
     delete_contexts(ctx, MAX_WORKERS);
     astar_grid_delete(grid);
@@ -291,10 +293,10 @@ static void test_options_apply_to_every_query(void **state)
     astar_context *ctx[2];
     new_contexts(ctx, 2, astar_grid_cells(grid));
     astar_point cells[4][16];
-    astar_path paths[4];
+    astar_route paths[4];
     astar_query queries[4];
     for (int i = 0; i < 4; i++) {
-        paths[i] = (astar_path){ .points = cells[i], .capacity = 16 };
+        paths[i] = (astar_route){ .points = cells[i], .capacity = 16 };
         queries[i] = (astar_query){ P(0, 0), P(3, 2), &paths[i], ASTAR_OK };
     }
     astar_options four = astar_options_default();
@@ -322,10 +324,10 @@ static void test_more_threads_than_queries(void **state)
     const astar_point goals[3] = { P(3, 2), P(3, 0), P(0, 2) };
     const uint32_t costs[3] = { 38, 30, 20 };
     astar_point cells[3][16];
-    astar_path paths[3];
+    astar_route paths[3];
     astar_query queries[3];
     for (int i = 0; i < 3; i++) {
-        paths[i] = (astar_path){ .points = cells[i], .capacity = 16 };
+        paths[i] = (astar_route){ .points = cells[i], .capacity = 16 };
         queries[i] = (astar_query){ P(0, 0), goals[i], &paths[i], ASTAR_OK };
     }
     poison(queries, 3);
@@ -374,7 +376,7 @@ static void test_invalid_arguments(void **state)
     astar_context *ctx[65];
     new_contexts(ctx, 65, astar_grid_cells(grid));
     astar_point cells[16];
-    astar_path path = { .points = cells, .capacity = 16 };
+    astar_route path = { .points = cells, .capacity = 16 };
     astar_query query = { P(0, 0), P(3, 2), &path, ASTAR_OK };
 
     expect_refused(ASTAR_INVALID_ARGUMENT, NULL, 1, grid, NULL, &query);

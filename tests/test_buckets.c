@@ -237,7 +237,7 @@ static void test_read_back_after_buckets(void **state)
                                                               : ASTAR_HEURISTIC_OCTILE;
         o.weight = g % 5 == 0 ? 0.5 : 1.0;
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
-        astar_path path = { .points = points, .capacity = 40 * 40 };
+        astar_route path = { .points = points, .capacity = 40 * 40 };
         astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
         assert_true(s == ASTAR_OK || s == ASTAR_NO_PATH);
         check_read_back(ctx, grid, &o, start, goal, s);
@@ -332,8 +332,8 @@ static void test_room_in_every_context(void **state)
 }
 
 /* Two searches gave the same status, cost, expansions and path. */
-static void assert_same_search(astar_status sa, const astar_path *pa, astar_status sb,
-                               const astar_path *pb)
+static void assert_same_search(astar_status sa, const astar_route *pa, astar_status sb,
+                               const astar_route *pb)
 {
     assert_int_equal(sa, sb);
     assert_int_equal(pa->cost, pb->cost);
@@ -376,8 +376,8 @@ static void test_kinds_take_turns(void **state)
         default: o.open_list = ASTAR_OPEN_LIST_BUCKETS; break;
         }
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
-        astar_path pa = { .points = a, .capacity = SIDE * SIDE };
-        astar_path pb = { .points = b, .capacity = SIDE * SIDE };
+        astar_route pa = { .points = a, .capacity = SIDE * SIDE };
+        astar_route pb = { .points = b, .capacity = SIDE * SIDE };
         astar_status sa = astar_find_path(shared, grid, start, goal, &o, &pa);
         assert_int_equal(astar_context_new(SIDE * SIDE, &fresh), ASTAR_OK);
         astar_status sb = astar_find_path(fresh, grid, start, goal, &o, &pb);
@@ -422,8 +422,8 @@ static void test_out_of_entries_starts_over(void **state)
         q->after_g = (unsigned char *)q->near - FEW * sizeof(bucket_entry) -
                      (i % 2 ? q->cells * sizeof(uint32_t) : 0);
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
-        astar_path pa = { .points = a, .capacity = SIDE * SIDE };
-        astar_path pb = { .points = b, .capacity = SIDE * SIDE };
+        astar_route pa = { .points = a, .capacity = SIDE * SIDE };
+        astar_route pb = { .points = b, .capacity = SIDE * SIDE };
         o.open_list = ASTAR_OPEN_LIST_BUCKETS;
         astar_status sa = astar_find_path(few, grid, start, goal, &o, &pa);
         started_over[i % 2] += few->layout == LAYOUT_LISTS;
@@ -467,8 +467,8 @@ static void test_heap_serves_otherwise(void **state)
         }
         assert_false(!small && astar__options_consistent(&o));
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
-        astar_path pa = { .points = a, .capacity = 30 * 30 };
-        astar_path pb = { .points = b, .capacity = 30 * 30 };
+        astar_route pa = { .points = a, .capacity = 30 * 30 };
+        astar_route pb = { .points = b, .capacity = 30 * 30 };
         astar_status sa = astar_find_path(ctx, grid, start, goal, &o, &pa);
         o.open_list = ASTAR_OPEN_LIST_BUCKETS;
         astar_status sb = astar_find_path(ctx, grid, start, goal, &o, &pb);

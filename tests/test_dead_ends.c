@@ -299,7 +299,7 @@ static void test_corner_cutting_slips_past_doors(void **state)
     o.moves = ASTAR_MOVES_8_CUT;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     astar_point a = { 0, 1 }, b = { 2, 1 }, cells[8];
-    astar_path p = { .points = cells, .capacity = 8 };
+    astar_route p = { .points = cells, .capacity = 8 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_OK);
     assert_int_equal(p.cost, 28); /* (0,1) (1,0) (2,1), not 90 + 10 through the door */
     assert_int_equal(p.length, 3);
@@ -419,7 +419,7 @@ static void test_corridor_left_out(void **state)
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     astar_point a = { 5, 1 }, b = { 5, 9 };
-    astar_path without = { 0 }, with = { 0 };
+    astar_route without = { 0 }, with = { 0 };
     astar_node node;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &without), ASTAR_OK);
     assert_int_equal(astar_context_node(ctx, g, 5, 6, &node), ASTAR_OK);
@@ -447,7 +447,7 @@ static void test_corridor_left_out(void **state)
     }
     /* JPS does not use them, and is unchanged. */
     o.algorithm = ASTAR_ALGORITHM_JPS;
-    astar_path jps_with = { 0 }, jps_without = { 0 };
+    astar_route jps_with = { 0 }, jps_without = { 0 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &jps_with), ASTAR_OK);
     astar_grid_disable_dead_ends(g);
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &jps_without), ASTAR_OK);
@@ -505,8 +505,8 @@ static void test_same_answers(void **state)
             astar_point b = { rng_below(&r, w), rng_below(&r, h) };
             bool optimal = q % 2 == 0;
             astar_options o = random_options(&r, optimal);
-            astar_path p1 = { .points = cells_plain, .capacity = MAX_CELLS };
-            astar_path p2 = { .points = cells_marked, .capacity = MAX_CELLS };
+            astar_route p1 = { .points = cells_plain, .capacity = MAX_CELLS };
+            astar_route p2 = { .points = cells_marked, .capacity = MAX_CELLS };
             astar_status s1 = astar_find_path(ctx, plain, a, b, &o, &p1);
             astar_status s2 = astar_find_path(ctx, marked, a, b, &o, &p2);
             /* With unique tie keys and 4 or 8 moves the squares kept are

@@ -38,7 +38,7 @@ typedef struct example {
     astar_context *ctx;
     recording rec;
     astar_point points[W * H];
-    astar_path path;
+    astar_route path;
     astar_status status;
 } example;
 
@@ -55,7 +55,7 @@ static example *run_example(astar_moves moves, astar_ties ties)
     o.ties = ties;
     o.observer = record;
     o.observer_user = &e->rec;
-    e->path = (astar_path){ .points = e->points, .capacity = W * H };
+    e->path = (astar_route){ .points = e->points, .capacity = W * H };
     e->status = astar_find_path(e->ctx, e->grid, (astar_point){ 1, 2 }, (astar_point){ 5, 2 }, &o, &e->path);
     return e;
 }

@@ -185,7 +185,7 @@ static void describe_failure(const world *wd, astar_point start, astar_point goa
  * under o->moves and o->costs. */
 static astar_status check_one(const world *wd, astar_point start, astar_point goal,
                               const astar_options *o, const uint64_t *dist, bool optimal,
-                              astar_path *path)
+                              astar_route *path)
 {
     char why[512];
     bool start_open = astar_grid_walkable(wd->grid, start.x, start.y);
@@ -276,8 +276,8 @@ static bool buckets_serve(const astar_options *o)
 }
 
 /* Whether two searches came out alike: status, cost, expansions, path. */
-static bool same_search(astar_status s, const astar_path *path, astar_status t,
-                        const astar_path *other)
+static bool same_search(astar_status s, const astar_route *path, astar_status t,
+                        const astar_route *other)
 {
     return s == t && path->cost == other->cost && path->expanded == other->expanded &&
            path->length == other->length &&
@@ -298,14 +298,14 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
     static astar_point heap_points[MAX_CELLS];
     astar_options each = *o;
     each.open_list = ASTAR_OPEN_LIST_HEAP;
-    astar_path heap = { .points = heap_points, .capacity = MAX_CELLS };
+    astar_route heap = { .points = heap_points, .capacity = MAX_CELLS };
     astar_status heap_status = check_one(wd, start, goal, &each, dist, optimal, &heap);
 
     const astar_open_list others[] = { ASTAR_OPEN_LIST_SORTED, ASTAR_OPEN_LIST_UNSORTED,
                                        ASTAR_OPEN_LIST_BUCKETS };
     for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
         each.open_list = others[k];
-        astar_path path = { .points = points, .capacity = MAX_CELLS };
+        astar_route path = { .points = points, .capacity = MAX_CELLS };
         astar_status s = check_one(wd, start, goal, &each, dist, optimal, &path);
         bool alike = each.open_list == ASTAR_OPEN_LIST_BUCKETS ? !buckets_serve(o)
                                                                : o->ties == ASTAR_TIES_FIRST ||
@@ -327,7 +327,7 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
 static void check_cost_only(const world *wd, astar_point start, astar_point goal,
                             const astar_options *o)
 {
-    astar_path full, bare;
+    astar_route full, bare;
     memset(&full, 0, sizeof full);
     memset(&bare, 0, sizeof bare);
     full.points = points;

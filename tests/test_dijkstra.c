@@ -78,8 +78,8 @@ static void test_nearest_matches_reference(void **state)
             targets[i] = (astar_point){ rng_below(&r, w), rng_below(&r, h) };
         astar_point start = { rng_below(&r, w), rng_below(&r, h) };
         astar_point points[MAX_CELLS], nodes[MAX_CELLS];
-        astar_path p = { .points = points, .capacity = MAX_CELLS,
-                         .nodes = nodes, .node_capacity = MAX_CELLS };
+        astar_route p = { .points = points, .capacity = MAX_CELLS,
+                         .via = nodes, .via_capacity = MAX_CELLS };
         size_t which = 99;
         astar_status s = astar_find_nearest(ctx, g, start, targets, count, &o, &p, &which);
         if (!astar_grid_walkable(g, start.x, start.y)) {
@@ -111,7 +111,7 @@ static void test_nearest_matches_reference(void **state)
             assert_true(ref_path_valid(g, o.moves, o.costs, start, targets[which], points, p.length,
                                        &sum, NULL, 0));
             assert_int_equal(sum, best);
-            assert_int_equal(p.node_count, p.length);
+            assert_int_equal(p.via_length, p.length);
             assert_memory_equal(points, nodes, p.length * sizeof *points);
             assert_true(p.distance * (double)ref_straight_cost(o.costs) > best - 0.5);
             found++;
@@ -234,7 +234,7 @@ static void test_real_map(void **state)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             astar_point c = { x, y };
-            astar_path p = { 0 };
+            astar_route p = { 0 };
             size_t which;
             astar_status s = astar_find_nearest(ctx, g, c, sources, 4, &o, &p, &which);
             if (!astar_grid_walkable(g, x, y)) {
@@ -250,7 +250,7 @@ static void test_real_map(void **state)
             if ((x * 7 + y) % 23 == 0) {
                 uint32_t least = UINT32_MAX;
                 for (int i = 0; i < 4; i++) {
-                    astar_path q = { 0 };
+                    astar_route q = { 0 };
                     if (astar_find_path(ctx, g, c, sources[i], &o, &q) == ASTAR_OK && q.cost < least)
                         least = q.cost;
                 }
@@ -279,9 +279,9 @@ static void test_arguments(void **state)
     astar_grid_set_walkable(g, 2, 2, false);
     astar_point t[] = { { 5, 4 }, { 0, 4 } }, out[] = { { 5, 4 }, { 6, 0 } }, a = { 0, 0 };
     astar_point pts[2];
-    astar_path p = { 0 }, tight = { .points = pts, .capacity = 2 };
-    astar_path bad = { .points = NULL, .capacity = 3 };
-    astar_path bad_nodes = { .nodes = NULL, .node_capacity = 3 };
+    astar_route p = { 0 }, tight = { .points = pts, .capacity = 2 };
+    astar_route bad = { .points = NULL, .capacity = 3 };
+    astar_route bad_nodes = { .nodes = NULL, .via_capacity = 3 };
     astar_options o = astar_options_default(), wrong = o;
     wrong.moves = (astar_moves)7;
     size_t which = 42;
@@ -315,14 +315,16 @@ static void test_arguments(void **state)
     assert_int_equal(which, 1);
     assert_int_equal(p.length, 1);
     assert_int_equal(p.cost, 0);
-    /* A path longer than the buffer: measured, not written. */
+    /* A path longer than the buffer: measured, its first cells written. */
     pts[0] = pts[1] = (astar_point){ -7, -7 };
     assert_int_equal(astar_find_nearest(ctx, g, a, t, 2, NULL, &tight, &which),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(which, 1);
     assert_int_equal(tight.length, 5);
     assert_int_equal(tight.cost, 40);
-    assert_int_equal(pts[0].x, -7);
+    assert_true(pts[0].x == a.x && pts[0].y == a.y);
+    assert_int_equal(tight.cut, 3);
+    assert_int_equal(tight.status, ASTAR_OK);
     /* JPS options and a heuristic are ignored, not refused: the same answer. */
     o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
     o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
@@ -395,7 +397,7 @@ static void test_cost_overflow(void **state)
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     astar_point target = { 0, 0 };
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     size_t which;
     uint32_t step = ASTAR_OCTILE_STRAIGHT * 255;
     assert_int_equal(astar_find_nearest(ctx, g, (astar_point){ 0, 7082 }, &target, 1, &o, &p, &which),
@@ -427,7 +429,7 @@ static void test_islands(void **state)
     for (int y = 0; y < 20; y++)
         astar_grid_set_walkable(g, 15, y, false);
     astar_point far[] = { { 20, 5 }, { 29, 19 }, { 3, 17 } }, start = { 2, 2 };
-    astar_path without = { 0 }, with = { 0 };
+    astar_route without = { 0 }, with = { 0 };
     size_t which;
     assert_int_equal(astar_find_nearest(ctx, g, start, far, 2, NULL, &without, &which), ASTAR_NO_PATH);
     assert_true(without.expanded >= 14 * 20);
@@ -466,8 +468,8 @@ static void test_context_shared_with_astar(void **state)
             t[i] = (astar_point){ rng_below(&r, w), rng_below(&r, h) };
         astar_point pa[MAX_CELLS], pb[MAX_CELLS];
         for (int k = 0; k < 3; k++) {
-            astar_path p1 = { .points = pa, .capacity = MAX_CELLS };
-            astar_path p2 = { .points = pb, .capacity = MAX_CELLS };
+            astar_route p1 = { .points = pa, .capacity = MAX_CELLS };
+            astar_route p2 = { .points = pb, .capacity = MAX_CELLS };
             astar_status s1, s2;
             size_t w1 = 0, w2 = 0;
             assert_int_equal(astar_context_new(MAX_CELLS, &fresh), ASTAR_OK);

@@ -66,7 +66,7 @@ static void test_matches_reference(void **state)
             uint32_t goal = (uint32_t)rng_below(&r, (int)t.nodes);
             astar_options o = random_options(&r);
             astar_context *ctx = q % 2 ? large : small;
-            astar_graph_path path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
+            astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_path(ctx, g, start, goal, &o, &path);
             queries++;
             if (t.disabled[start]) {
@@ -126,7 +126,7 @@ static void test_heuristic_admissible(void **state)
             to_goal[v] = dist[goal];
         }
         for (uint32_t start = 0; start < t.nodes; start++) {
-            astar_graph_path path = { 0 };
+            astar_route path = { 0 };
             astar_options o = astar_options_default();
             o.open_list = start % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
             astar_graph_find_path(ctx, g, start, goal, &o, &path);
@@ -171,8 +171,8 @@ static void test_sliced_equals_one_call(void **state)
             o.max_expanded = 1 + (uint32_t)rng_below(&r, 10);
             o.partial = rng_below(&r, 2);
         }
-        astar_graph_path pa = { .nodes = a, .capacity = TEST_GRAPH_MAX_NODES };
-        astar_graph_path pb = { .nodes = b, .capacity = TEST_GRAPH_MAX_NODES };
+        astar_route pa = { .nodes = a, .capacity = TEST_GRAPH_MAX_NODES };
+        astar_route pb = { .nodes = b, .capacity = TEST_GRAPH_MAX_NODES };
         astar_status sa = astar_graph_find_path(one, g, start, goal, &o, &pa);
         astar_status sb = astar_graph_search_begin(sliced, g, start, goal, &o);
         assert_int_equal(sb, ASTAR_IN_PROGRESS);
@@ -237,7 +237,7 @@ static void test_edits(void **state)
             if (t.disabled[start] || t.disabled[goal])
                 continue;
             test_graph_least_costs(&t, start, dist);
-            astar_graph_path path = { 0 };
+            astar_route path = { 0 };
             astar_status s = astar_graph_find_path(ctx, g, start, goal, NULL, &path);
             if (dist[goal] == REF_UNREACHABLE) {
                 assert_int_equal(s, ASTAR_NO_PATH);
@@ -356,7 +356,7 @@ static void test_small_graph_and_refusals(void **state)
     astar_trace trace = { .events = events, .capacity = 64 };
     astar_options o = astar_options_default();
     o.trace = &trace;
-    astar_graph_path path = { .nodes = nodes, .capacity = 3 };
+    astar_route path = { .nodes = nodes, .capacity = 3 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, &o, &path), ASTAR_OK);
     assert_true(path.cost == 7 && path.length == 3 && nodes[0] == 0 && nodes[1] == 1 &&
                 nodes[2] == 2);
@@ -375,12 +375,12 @@ static void test_small_graph_and_refusals(void **state)
     assert_int_equal(astar_graph_context_node(ctx, g, 1, &n), ASTAR_OK);
     assert_true(n.list == ASTAR_LIST_CLOSED && n.g == 3 && n.h == 4 && n.parent.x == 0);
 
-    astar_graph_path small = { .nodes = nodes, .capacity = 2 };
+    astar_route small = { .nodes = nodes, .capacity = 2 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &small), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_true(small.length == 3 && small.cost == 7);
-    astar_graph_path bad = { .nodes = NULL, .capacity = 2 };
+    astar_route bad = { .nodes = NULL, .capacity = 2 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &bad), ASTAR_INVALID_ARGUMENT);
-    astar_graph_path none = { 0 };
+    astar_route none = { 0 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 3, NULL, &none), ASTAR_NO_PATH);
     assert_int_equal(astar_graph_find_path(ctx, g, 2, 0, NULL, &none), ASTAR_NO_PATH);
     assert_int_equal(astar_graph_find_path(ctx, g, 4, 0, NULL, &none), ASTAR_START_OUT_OF_BOUNDS);
@@ -395,11 +395,11 @@ static void test_small_graph_and_refusals(void **state)
     assert_int_equal(astar_graph_set_enabled(g, 1, false), ASTAR_OK);
     assert_int_equal(astar_graph_find_path(ctx, g, 1, 2, NULL, &none), ASTAR_START_BLOCKED);
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 1, NULL, &none), ASTAR_GOAL_BLOCKED);
-    path = (astar_graph_path){ .nodes = nodes, .capacity = 3 };
+    path = (astar_route){ .nodes = nodes, .capacity = 3 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &path), ASTAR_OK);
     assert_true(path.cost == 10 && path.length == 2);
     /* A grid search's finish is not a graph search's, and back. */
-    astar_path grid_path = { 0 };
+    astar_route grid_path = { 0 };
     assert_int_equal(astar_graph_search_begin(ctx, g, 0, 2, NULL), ASTAR_IN_PROGRESS);
     assert_int_equal(astar_search_finish(ctx, &grid_path, NULL), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_graph_find_path(NULL, g, 0, 2, NULL, &none), ASTAR_INVALID_ARGUMENT);

@@ -126,7 +126,7 @@ static void test_nearest_matches_reference(void **state)
             uint32_t start = (uint32_t)rng_below(&r, (int)t.nodes);
             size_t count = random_targets(&r, &t, targets), which = SIZE_MAX, expected;
             astar_options o = ignored_options(&r);
-            astar_graph_path path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
+            astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_nearest(ctx, g, start, targets, count, &o, &path,
                                                       &which);
             queries++;
@@ -282,7 +282,7 @@ static void test_small_graph_and_refusals(void **state)
     assert_int_equal(astar_graph_context_new(8, &ctx), ASTAR_OK);
     assert_int_equal(astar_context_new(8, &grid_ctx), ASTAR_OK);
     uint32_t nodes[5];
-    astar_graph_path path = { .nodes = nodes, .capacity = 5 };
+    astar_route path = { .nodes = nodes, .capacity = 5 };
     size_t which = 99;
 
     /* From d, b (cost 4 by a) is nearer than c (cost 8). */
@@ -318,12 +318,12 @@ static void test_small_graph_and_refusals(void **state)
     o.max_expanded = 1;
     assert_int_equal(astar_graph_find_nearest(ctx, g, 3, bc, 2, &o, &path, &which),
                      ASTAR_EXPANSION_LIMIT);
-    astar_graph_path small = { .nodes = nodes, .capacity = 2 };
+    astar_route small = { .nodes = nodes, .capacity = 2 };
     which = 99;
     assert_int_equal(astar_graph_find_nearest(ctx, g, 3, bc, 2, NULL, &small, &which),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_true(which == 1 && small.length == 3 && small.cost == 4);
-    astar_graph_path none = { 0 };
+    astar_route none = { 0 };
     assert_int_equal(astar_graph_find_nearest(ctx, g, 3, bc, 2, NULL, &none, NULL), ASTAR_OK);
     assert_int_equal(none.cost, 4);
     /* Islands: e is alone, so nothing is searched from the targets. */
@@ -468,7 +468,7 @@ static void test_trace(void **state)
     astar_options o = astar_options_default();
     o.trace = &trace;
     uint32_t targets[] = { 2 }, nodes[5];
-    astar_graph_path path = { .nodes = nodes, .capacity = 5 };
+    astar_route path = { .nodes = nodes, .capacity = 5 };
     assert_int_equal(astar_graph_find_nearest(ctx, g, 3, targets, 1, &o, &path, NULL), ASTAR_OK);
     assert_true(trace.count > path.length && trace.count == trace.total);
     size_t route = trace.count - path.length;

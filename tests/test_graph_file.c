@@ -33,7 +33,7 @@ static uint32_t borders(const astar_graph *g, astar_context *ctx, const char *fr
     assert_int_equal(astar_graph_find(g, from, &a), ASTAR_OK);
     assert_int_equal(astar_graph_find(g, to, &b), ASTAR_OK);
     uint32_t nodes[42];
-    astar_graph_path path = { .nodes = nodes, .capacity = 42 };
+    astar_route path = { .nodes = nodes, .capacity = 42 };
     assert_int_equal(astar_graph_find_path(ctx, g, a, b, NULL, &path), ASTAR_OK);
     assert_int_equal(path.length, path.cost + 1);
     return path.cost;
@@ -69,7 +69,7 @@ static void test_risk_board(void **state)
     /* One board: every territory reaches every other. */
     for (uint32_t a = 0; a < 42; a++)
         for (uint32_t b = 0; b < 42; b++) {
-            astar_graph_path path = { 0 };
+            astar_route path = { 0 };
             assert_int_equal(astar_graph_find_path(ctx, g, a, b, NULL, &path), ASTAR_OK);
         }
     /* Islands: one board. */
@@ -139,7 +139,7 @@ static void test_far_positions(void **state)
     astar_context *ctx;
     assert_int_equal(astar_graph_context_new(3, &ctx), ASTAR_OK);
     uint32_t nodes[3];
-    astar_graph_path path = { .nodes = nodes, .capacity = 3 };
+    astar_route path = { .nodes = nodes, .capacity = 3 };
     assert_int_equal(astar_graph_find_path(ctx, g, 1, 2, NULL, &path), ASTAR_OK);
     assert_int_equal(path.cost, 12);
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &path), ASTAR_COST_OVERFLOW);
@@ -230,7 +230,7 @@ static void test_dimacs(void **state)
     astar_context *ctx;
     assert_int_equal(astar_graph_context_new(4, &ctx), ASTAR_OK);
     uint32_t nodes[4];
-    astar_graph_path path = { .nodes = nodes, .capacity = 4 };
+    astar_route path = { .nodes = nodes, .capacity = 4 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &path), ASTAR_OK);
     assert_true(path.cost == 10 && path.length == 3 && nodes[1] == 1);
     /* With H the search goes straight: a, b, c closed and nothing else. */

@@ -72,9 +72,9 @@ static void compare(const char *name, const astar_grid *grid, const astar_scenar
     grid_o.open_list = ASTAR_OPEN_LIST_BUCKETS;
     for (size_t i = first; i < astar_scenario_count(scen); i += step) {
         const astar_problem *p = astar_scenario_problem(scen, i);
-        astar_path gp = { 0 };
+        astar_route gp = { 0 };
         astar_status gs = astar_find_path(grid_ctx, grid, p->start, p->goal, &grid_o, &gp);
-        astar_graph_path np = { .nodes = nodes, .capacity = cells };
+        astar_route np = { .nodes = nodes, .capacity = cells };
         /* The graph's open list: the heap and the buckets by turns. */
         o.open_list = (i - first) / step % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
         astar_status ns = astar_graph_find_path(graph_ctx, graph, (uint32_t)(p->start.y * w + p->start.x),

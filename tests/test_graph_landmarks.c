@@ -126,7 +126,7 @@ static uint64_t expected_h(const test_graph *t, const astar_graph *g, uint32_t v
 /* A search's answer against the reference: NO_PATH or the least cost,
  * along edges the graph has. */
 static void expect_answer(const test_graph *t, astar_status s, uint32_t start, uint32_t goal,
-                          const astar_graph_path *path)
+                          const astar_route *path)
 {
     uint64_t dist[TEST_GRAPH_MAX_NODES], cost;
     if (t->disabled[start] || t->disabled[goal]) {
@@ -197,7 +197,7 @@ static void test_tables_and_searches(void **state)
             o.open_list = (astar_open_list)rng_below(&r, 4);
             o.ties = (astar_ties)rng_below(&r, 4);
             o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-            astar_graph_path path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
+            astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_path(ctx, g, start, goal, &o, &path);
             expect_answer(&t, s, start, goal, &path);
             queries++;
@@ -272,7 +272,7 @@ static void test_edits(void **state)
                 astar_options o = astar_options_default();
                 o.open_list = (astar_open_list)rng_below(&r, 4);
                 o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-                astar_graph_path path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
+                astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
                 expect_answer(&t, astar_graph_find_path(ctx, g, start, goal, &o, &path), start,
                               goal, &path);
             }
@@ -313,7 +313,7 @@ static void test_maze_graph(void **state)
             const astar_problem *p = astar_scenario_problem(scen, i);
             uint32_t from = (uint32_t)p->start.y * width + (uint32_t)p->start.x;
             uint32_t to = (uint32_t)p->goal.y * width + (uint32_t)p->goal.x;
-            astar_graph_path path = { 0 };
+            astar_route path = { 0 };
             assert_int_equal(astar_graph_find_path(ctx, g, from, to, &o, &path), ASTAR_OK);
             double length = (double)path.cost / ASTAR_OCTILE_STRAIGHT;
             if (fabs(length - p->optimal) > 1e-3 * p->optimal + 0.01)
@@ -362,7 +362,7 @@ static void test_saturated_values(void **state)
     for (uint32_t start = 0; start < t.nodes; start++)
         for (uint32_t goal = 0; goal < t.nodes; goal++) {
             astar_options o = astar_options_default();
-            astar_graph_path path = { .nodes = nodes, .capacity = 4 };
+            astar_route path = { .nodes = nodes, .capacity = 4 };
             expect_answer(&t, astar_graph_find_path(ctx, g, start, goal, &o, &path), start, goal,
                           &path);
             test_graph_least_costs_to(&t, goal, dist);
@@ -413,7 +413,7 @@ static void test_small_graphs_and_refusals(void **state)
     assert_int_equal(astar_graph_landmark(g, 0, NULL), ASTAR_INVALID_ARGUMENT);
     assert_true(astar_graph_landmarks_bytes(g) > 0);
     size_t with = astar_graph_bytes(g);
-    astar_graph_path path = { 0 };
+    astar_route path = { 0 };
     assert_int_equal(astar_graph_find_path(ctx, g, 0, 2, NULL, &path), ASTAR_OK);
     assert_int_equal(path.cost, 12);
     assert_int_equal(astar_graph_find_path(ctx, g, 3, 2, NULL, &path), ASTAR_NO_PATH);

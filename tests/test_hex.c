@@ -236,7 +236,7 @@ static void test_astar_matches_reference(void **state)
                 continue;
             reference_costs(c.grid, c.topology, c.layer ? c.values : NULL, straight, s, dist);
             uint64_t want = dist[g.y * astar_grid_width(c.grid) + g.x];
-            astar_path path = { .points = points, .capacity = MAX_CELLS };
+            astar_route path = { .points = points, .capacity = MAX_CELLS };
             astar_status st = astar_find_path(ctx, c.grid, s, g, &o, &path);
             queries++;
             if (want == UINT64_MAX) {
@@ -310,7 +310,7 @@ static void test_units_on_hexes(void **state)
         astar_options o = astar_options_default();
         o.world.units = units;
         o.world.unit = me;
-        astar_path path = { .points = points, .capacity = MAX_CELLS };
+        astar_route path = { .points = points, .capacity = MAX_CELLS };
         astar_status st = astar_find_path(ctx, c.grid, s, g, &o, &path);
         if (goal_taken) {
             assert_int_equal(st, ASTAR_GOAL_OCCUPIED);
@@ -371,7 +371,7 @@ static void test_moving_units_near_on_hexes(void **state)
                 o.world.unit_penalty = 1000;
                 for (int radius = 1; radius <= 2; radius++) {
                     o.world.unit_radius = radius;
-                    astar_path path = { .points = points, .capacity = 81 };
+                    astar_route path = { .points = points, .capacity = 81 };
                     astar_status st = astar_find_path(ctx, grid, me_at, there, &o, &path);
                     if (steps == 1) {
                         assert_int_equal(st, ASTAR_GOAL_OCCUPIED);
@@ -406,7 +406,7 @@ static void test_h_exact_on_open_ground(void **state)
         astar_options o = astar_options_default();
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
         astar_point s = { 1, 2 }, goal = { 14, 9 };
-        astar_path path = { 0 };
+        astar_route path = { 0 };
         assert_int_equal(astar_find_path(ctx, g, s, goal, &o, &path), ASTAR_OK);
         assert_int_equal(path.cost, 10u * (uint32_t)ref_hex_distance(LAYOUTS[l], s, goal));
         reference_costs(g, LAYOUTS[l], NULL, 10, goal, dist);
@@ -448,7 +448,7 @@ static void test_partial_path_cost(void **state)
             o.world.layer_count = 1;
         }
         astar_point cells[MAX_CELLS];
-        astar_path path = { .points = cells, .capacity = MAX_CELLS };
+        astar_route path = { .points = cells, .capacity = MAX_CELLS };
         astar_status st = astar_find_path(ctx, c.grid, s, goal, &o, &path);
         if (st == ASTAR_PARTIAL_LIMIT || st == ASTAR_PARTIAL_NO_PATH) {
             assert_int_equal(path.cost, walk_cost(c.grid, c.topology, c.layer ? c.values : NULL,
@@ -514,7 +514,7 @@ static void test_dijkstra_matches_reference(void **state)
                 assert_int_equal(walked, best);
                 cells++;
                 if ((x + y) % 5 == 0) {
-                    astar_path path = { .points = points, .capacity = MAX_CELLS };
+                    astar_route path = { .points = points, .capacity = MAX_CELLS };
                     size_t which;
                     assert_int_equal(astar_find_nearest(ctx, c.grid, (astar_point){ x, y },
                                                         targets, 4, &o, &path, &which),
@@ -643,7 +643,7 @@ static void test_straight_ties(void **state)
                 astar_options o = astar_options_default();
                 o.heuristic = ASTAR_HEURISTIC_OCTILE;
                 o.ties = rule ? ASTAR_TIES_LAST : ASTAR_TIES_STRAIGHT;
-                astar_path path = { .points = points, .capacity = MAX_CELLS };
+                astar_route path = { .points = points, .capacity = MAX_CELLS };
                 assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
                 assert_int_equal(path.cost, open_cost(kinds[k], a, b));
                 for (size_t i = 0; i < path.length; i++) {
@@ -653,7 +653,7 @@ static void test_straight_ties(void **state)
                 }
                 if (rule == 1)
                     continue;
-                astar_path rev = { .points = back, .capacity = MAX_CELLS };
+                astar_route rev = { .points = back, .capacity = MAX_CELLS };
                 assert_int_equal(astar_find_path(ctx, g, b, a, &o, &rev), ASTAR_OK);
                 bool same = rev.length == path.length;
                 for (size_t i = 0; same && i < path.length; i++)
@@ -691,7 +691,7 @@ static void test_refusals(void **state)
     astar_context *ctx;
     assert_int_equal(astar_context_new(64, &ctx), ASTAR_OK);
     astar_options o = astar_options_default();
-    astar_path path = { 0 };
+    astar_route path = { 0 };
     o.algorithm = ASTAR_ALGORITHM_JPS;
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 0 }, (astar_point){ 7, 7 }, &o,
                                      &path),
@@ -703,7 +703,7 @@ static void test_refusals(void **state)
     astar_graph *graph;
     assert_int_equal(astar_graph_from_grid(g, NULL, NULL, &graph), ASTAR_UNSUPPORTED);
     astar_point two[2] = { { 0, 0 }, { 1, 0 } };
-    astar_waypoints out = { 0 };
+    astar_route out = { 0 };
     assert_int_equal(astar_path_smooth(g, NULL, two, 2, &out), ASTAR_UNSUPPORTED);
     assert_false(astar_line_of_sight(g, NULL, two[0], two[1]));
     /* Back to squares: the same search is the article's again. */

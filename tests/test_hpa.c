@@ -41,6 +41,16 @@ typedef struct edge_row {
     uint32_t cost;
 } edge_row;
 
+
+/* Segment i of the route kept into cells, its length into *n. */
+static astar_status refine(astar_hpa *hpa, size_t i, astar_point *cells, size_t capacity,
+                           size_t *n)
+{
+    astar_route segment = { .points = cells, .capacity = capacity };
+    astar_status s = astar_hpa_refine(hpa, i, &segment);
+    *n = segment.length;
+    return s;
+}
 static int compare_rows(const void *a, const void *b)
 {
     return memcmp(a, b, sizeof(edge_row));
@@ -137,7 +147,7 @@ static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *gr
 {
     static astar_point cells[PATH_ROOM], route[PATH_ROOM],
         segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
-    astar_path path = { .points = cells, .capacity = PATH_ROOM };
+    astar_route path = { .points = cells, .capacity = PATH_ROOM };
     astar_status s = astar_hpa_find_path(hpa, start, goal, options, &path);
     uint64_t best = least[(size_t)goal.y * (size_t)astar_grid_width(grid) + (size_t)goal.x];
     if (best == REF_UNREACHABLE) {
@@ -155,13 +165,13 @@ static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *gr
     if (best > 0 && (double)path.cost / (double)best > *worst)
         *worst = (double)path.cost / (double)best;
     /* The same route, refined segment by segment, is the same cells. */
-    astar_hpa_route r = { .points = route, .capacity = PATH_ROOM };
+    astar_route r = { .points = route, .capacity = PATH_ROOM };
     assert_int_equal(astar_hpa_find_route(hpa, start, goal, options, &r), ASTAR_OK);
     assert_int_equal(r.cost, path.cost);
     /* The landmarks' H only spares the graph search nodes: the route
      * found without them costs the same. */
     if (plain) {
-        astar_hpa_route p = { 0 };
+        astar_route p = { 0 };
         assert_int_equal(astar_hpa_find_route(plain, start, goal, options, &p), ASTAR_OK);
         if (p.cost != r.cost)
             fail_msg("(%d, %d) -> (%d, %d): route %u with landmarks, %u without", start.x,
@@ -170,7 +180,7 @@ static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *gr
     size_t at = 0, longest = 0;
     for (size_t i = 0; i + 1 < r.length; i++) {
         size_t n, stretch = 0;
-        assert_int_equal(astar_hpa_refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
+        assert_int_equal(refine(hpa, i, segment, sizeof segment / sizeof *segment, &n),
                          ASTAR_OK);
         assert_true(n >= 1);
         assert_int_equal(segment[0].x, route[i].x);
@@ -325,24 +335,24 @@ static void test_buffers_and_refusals(void **state)
 
     astar_point start = { 1, 1 }, goal = { 28, 18 };
     astar_point cells[64], few[3];
-    astar_path small = { .points = few, .capacity = 3 };
+    astar_route small = { .points = few, .capacity = 3 };
     assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &small),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
-    astar_path count = { 0 };
+    astar_route count = { 0 };
     assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_OK);
     assert_true(count.length >= 28);
     assert_int_equal(count.length, small.length);
     assert_int_equal(count.cost, small.cost);
-    astar_hpa_route route = { .points = few, .capacity = 1 };
+    astar_route route = { .points = few, .capacity = 1 };
     assert_int_equal(astar_hpa_find_route(hpa, start, goal, NULL, &route),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_true(route.length > 1);
     size_t n;
-    assert_int_equal(astar_hpa_refine(hpa, 0, few, 1, &n), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(refine(hpa, 0, few, 1, &n), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_true(n > 1);
-    assert_int_equal(astar_hpa_refine(hpa, route.length - 1, cells, 64, &n),
+    assert_int_equal(refine(hpa, route.length - 1, cells, 64, &n),
                      ASTAR_INVALID_ARGUMENT);
-    assert_int_equal(astar_hpa_refine(hpa, 0, NULL, 4, &n), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(refine(hpa, 0, NULL, 4, &n), ASTAR_INVALID_ARGUMENT);
 
     astar_options other = astar_options_default();
     other.costs = ASTAR_COSTS_OCTILE;
@@ -363,7 +373,7 @@ static void test_buffers_and_refusals(void **state)
     for (int y = 0; y < 20; y++)
         assert_int_equal(astar_grid_set_walkable(grid, 15, y, false), ASTAR_OK);
     /* The route kept is from before the wall; a query catches up with it. */
-    assert_int_equal(astar_hpa_refine(hpa, 0, cells, 64, &n), ASTAR_MAP_CHANGED);
+    assert_int_equal(refine(hpa, 0, cells, 64, &n), ASTAR_MAP_CHANGED);
     assert_int_equal(astar_hpa_find_path(hpa, start, (astar_point){ 15, 3 }, NULL, &count),
                      ASTAR_GOAL_BLOCKED);
     assert_int_equal(astar_hpa_find_path(hpa, start, goal, NULL, &count), ASTAR_NO_PATH);
@@ -453,7 +463,7 @@ static void test_scenarios(void **state)
             astar_problem p = *astar_scenario_problem(scen, i);
             if (p.optimal <= 0)
                 continue;
-            astar_path path = { .points = cells, .capacity = 1 << 20 };
+            astar_route path = { .points = cells, .capacity = 1 << 20 };
             assert_int_equal(astar_hpa_find_path(hpa, p.start, p.goal, &o, &path), ASTAR_OK);
             astar_path_measure measure;
             assert_int_equal(astar_path_check(grid, &o, p.start, p.goal, cells, path.length,

@@ -87,7 +87,7 @@ static void test_no_path_at_once(void **state)
     assert_int_equal(astar_context_new(40 * 30, &ctx), ASTAR_OK);
     for (int y = 0; y < 30; y++)
         astar_grid_set_walkable(g, 20, y, false);
-    astar_path without = { 0 }, with = { 0 };
+    astar_route without = { 0 }, with = { 0 };
     astar_point a = { 2, 2 }, b = { 35, 20 };
     assert_int_equal(astar_find_path(ctx, g, a, b, NULL, &without), ASTAR_NO_PATH);
     assert_true(without.expanded >= 20 * 30);
@@ -137,7 +137,7 @@ static void test_same_answers(void **state)
             astar_point b = { rng_below(&r, w), rng_below(&r, h) };
             astar_options o = astar_options_default();
             o.moves = (astar_moves)(q % 3);
-            astar_path p1 = { 0 }, p2 = { 0 };
+            astar_route p1 = { 0 }, p2 = { 0 };
             astar_status s1 = astar_find_path(ctx, plain, a, b, &o, &p1);
             astar_status s2 = astar_find_path(ctx, marked, a, b, &o, &p2);
             assert_int_equal(s1, s2);

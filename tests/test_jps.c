@@ -48,35 +48,35 @@ static astar_grid *jps_grid(rng *r, int width, int height, int wall_percent)
 }
 
 /* Whether the jump points lie on the path in order, start and goal at the ends. */
-static bool chain_on_path(const astar_path *p)
+static bool chain_on_path(const astar_route *p)
 {
     size_t i = 0;
-    for (size_t n = 0; n < p->node_count; n++) {
+    for (size_t n = 0; n < p->via_length; n++) {
         while (i < p->length &&
-               (p->points[i].x != p->nodes[n].x || p->points[i].y != p->nodes[n].y))
+               (p->points[i].x != p->via[n].x || p->points[i].y != p->via[n].y))
             i++;
         if (i == p->length)
             return false;
     }
-    return p->node_count >= 1 && p->nodes[0].x == p->points[0].x &&
-           p->nodes[0].y == p->points[0].y &&
-           p->nodes[p->node_count - 1].x == p->points[p->length - 1].x &&
-           p->nodes[p->node_count - 1].y == p->points[p->length - 1].y;
+    return p->via_length >= 1 && p->via[0].x == p->points[0].x &&
+           p->via[0].y == p->points[0].y &&
+           p->via[p->via_length - 1].x == p->points[p->length - 1].x &&
+           p->via[p->via_length - 1].y == p->points[p->length - 1].y;
 }
 
 enum { MAX_POINTS = 1 << 16 };
 
 typedef struct run {
     astar_point points[MAX_POINTS], nodes[MAX_POINTS];
-    astar_path path;
+    astar_route path;
     astar_status status;
 } run;
 
 static void search(run *out, astar_context *ctx, const astar_grid *g, astar_point a,
                    astar_point b, const astar_options *o)
 {
-    out->path = (astar_path){ .points = out->points, .capacity = MAX_POINTS,
-                              .nodes = out->nodes, .node_capacity = MAX_POINTS };
+    out->path = (astar_route){ .points = out->points, .capacity = MAX_POINTS,
+                              .via = out->nodes, .via_capacity = MAX_POINTS };
     out->status = astar_find_path(ctx, g, a, b, o, &out->path);
 }
 
@@ -112,10 +112,10 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
             fail_msg("%s path from (%d,%d) to (%d,%d): %s", name, a.x, a.y, b.x, b.y, err.message);
         assert_int_equal(m.cost, r->path.cost);
         assert_true(chain_on_path(&r->path));
-        assert_true(r->path.node_count <= r->path.length);
+        assert_true(r->path.via_length <= r->path.length);
         /* Stepping, every square of the path is on the chain. */
         if (o.jumps == ASTAR_JUMPS_STEP)
-            assert_int_equal(r->path.node_count, r->path.length);
+            assert_int_equal(r->path.via_length, r->path.length);
     }
     /* The table only finds the same jump points faster, and stepping reads
      * neither. */
@@ -403,7 +403,7 @@ static void test_refuses_what_it_cannot_serve(void **state)
     astar_context *ctx = NULL;
     assert_int_equal(astar_grid_new(8, 8, &g), ASTAR_OK);
     assert_int_equal(astar_context_new(64, &ctx), ASTAR_OK);
-    astar_path path = { 0 };
+    astar_route path = { 0 };
     astar_point a = { 0, 0 }, b = { 7, 7 };
     for (int k = 0; k < 2; k++) {
         astar_options o = options_for(k ? ASTAR_ALGORITHM_JPS_PLUS : ASTAR_ALGORITHM_JPS,
@@ -471,29 +471,29 @@ static void test_jump_points_out(void **state)
         astar_grid_set_walkable(g, 10, y, false);
     astar_options o = options_for(ASTAR_ALGORITHM_JPS, ASTAR_COSTS_ARTICLE);
     astar_point a = { 2, 2 }, b = { 17, 2 }, nodes[16], points[64];
-    astar_path path = { .nodes = nodes, .node_capacity = 16 };
+    astar_route path = { .via = nodes, .via_capacity = 16 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
-    assert_true(path.node_count >= 3 && path.node_count <= 16);
-    assert_true(path.length > path.node_count);
-    for (size_t i = 1; i < path.node_count; i++) {
+    assert_true(path.via_length >= 3 && path.via_length <= 16);
+    assert_true(path.length > path.via_length);
+    for (size_t i = 1; i < path.via_length; i++) {
         astar_node node;
         assert_int_equal(astar_context_node(ctx, g, nodes[i].x, nodes[i].y, &node), ASTAR_OK);
         assert_int_equal(node.list, ASTAR_LIST_CLOSED);
         assert_int_equal(node.parent.x, nodes[i - 1].x);
         assert_int_equal(node.parent.y, nodes[i - 1].y);
     }
-    size_t count = path.node_count;
-    astar_path small = { .points = points, .capacity = 64, .nodes = nodes, .node_capacity = count - 1 };
+    size_t count = path.via_length;
+    astar_route small = { .points = points, .capacity = 64, .via = nodes, .via_capacity = count - 1 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &small), ASTAR_PATH_BUFFER_TOO_SMALL);
-    assert_int_equal(small.node_count, count);
+    assert_int_equal(small.via_length, count);
     assert_int_equal(small.length, path.length);
-    astar_path bad = { .nodes = NULL, .node_capacity = 3 };
+    astar_route bad = { .via = NULL, .via_capacity = 3 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &bad), ASTAR_INVALID_ARGUMENT);
     /* A*'s chain is every cell of its path. */
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
-    astar_path every = { .points = points, .capacity = 64, .nodes = nodes, .node_capacity = 8 };
+    astar_route every = { .points = points, .capacity = 64, .via = nodes, .via_capacity = 8 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &every), ASTAR_PATH_BUFFER_TOO_SMALL);
-    assert_int_equal(every.node_count, every.length);
+    assert_int_equal(every.via_length, every.length);
     astar_context_delete(ctx);
     astar_grid_delete(g);
 }

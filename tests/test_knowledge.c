@@ -47,7 +47,7 @@ static walk walk_unit(astar_context *ctx, const astar_grid *truth, astar_knowled
     assert_int_equal(astar_knowledge_reveal_radius(k, truth, start.x, start.y, sight, NULL),
                      ASTAR_OK);
     for (;;) {
-        astar_path path = { .points = points, .capacity = cells };
+        astar_route path = { .points = points, .capacity = cells };
         w.status = astar_find_path(ctx, astar_knowledge_grid(k), w.at, goal, o, &path);
         w.searches++;
         if (w.status != ASTAR_OK)
@@ -236,7 +236,7 @@ static void assert_same_search(astar_context *ctx, const astar_grid *a, const as
 {
     enum { CAP = 4096 };
     astar_point pa[CAP], pb[CAP];
-    astar_path x = { .points = pa, .capacity = CAP }, y = { .points = pb, .capacity = CAP };
+    astar_route x = { .points = pa, .capacity = CAP }, y = { .points = pb, .capacity = CAP };
     astar_status sa = astar_find_path(ctx, a, start, goal, o, &x);
     astar_status sb = astar_find_path(ctx, b, start, goal, o, &y);
     assert_int_equal(sa, sb);
@@ -489,7 +489,7 @@ static void test_unseen_walls_are_walked_into_the_plan(void **state)
     astar_knowledge *k = NULL;
     assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
     astar_point cells[40];
-    astar_path path = { .points = cells, .capacity = 40 };
+    astar_route path = { .points = cells, .capacity = 40 };
     astar_point start = { 0, 2 }, goal = { 9, 2 };
     assert_int_equal(astar_find_path(ctx, astar_knowledge_grid(k), start, goal, NULL, &path), ASTAR_OK);
     assert_int_equal(path.length, 10);                         /* straight along row 2 */
@@ -588,7 +588,7 @@ static void test_jump_table_follows_the_truth(void **state)
             astar_options jps = astar_options_default(), plus = astar_options_default();
             jps.algorithm = ASTAR_ALGORITHM_JPS;
             plus.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
-            astar_path p1 = { 0 }, p2 = { 0 };
+            astar_route p1 = { 0 }, p2 = { 0 };
             astar_status s1 = astar_find_path(ctx, astar_knowledge_grid(k), a, b, &jps, &p1);
             astar_status s2 = astar_find_path(ctx, astar_knowledge_grid(k), a, b, &plus, &p2);
             assert_int_equal(s1, s2);

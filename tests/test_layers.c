@@ -112,7 +112,7 @@ static void test_layers_match_reference(void **state)
             o.world.layers = uses;
             o.world.layer_count = n;
             assert_true(astar_options_optimal(&o));
-            astar_path p = { .points = points, .capacity = MAX_CELLS };
+            astar_route p = { .points = points, .capacity = MAX_CELLS };
             astar_status s = astar_find_path(ctx, g, a, b, &o, &p);
             ref_least_costs(m, o.moves, o.costs, a, dist);
             uint64_t want = dist[b.y * w + b.x];
@@ -136,7 +136,7 @@ static void test_layers_match_reference(void **state)
             /* The same search on the grid alone differs where the layers add. */
             astar_options plain = o;
             plain.world.layer_count = 0;
-            astar_path p0 = { 0 };
+            astar_route p0 = { 0 };
             assert_int_equal(astar_find_path(ctx, g, a, b, &plain, &p0), ASTAR_OK);
             assert_true(p0.cost <= p.cost);
             changed += p0.cost < p.cost;
@@ -157,8 +157,8 @@ static void assert_same_search(astar_context *ctx, const astar_grid *g, astar_po
                                astar_point b, const astar_options *x, const astar_options *y)
 {
     astar_point pts_x[MAX_CELLS], pts_y[MAX_CELLS];
-    astar_path px = { .points = pts_x, .capacity = MAX_CELLS };
-    astar_path py = { .points = pts_y, .capacity = MAX_CELLS };
+    astar_route px = { .points = pts_x, .capacity = MAX_CELLS };
+    astar_route py = { .points = pts_y, .capacity = MAX_CELLS };
     astar_status sx = astar_find_path(ctx, g, a, b, x, &px);
     astar_status sy = astar_find_path(ctx, g, a, b, y, &py);
     assert_int_equal(sx, sy);
@@ -354,7 +354,7 @@ static void test_bad_arguments(void **state)
     assert_int_equal(astar_layer_new(5, 5, NULL), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_grid_new(8, 6, &g), ASTAR_OK);
     astar_context *ctx = new_context(64);
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     astar_point a = { 0, 0 }, b = { 7, 5 };
     astar_layer_use uses[ASTAR_MAX_LAYERS + 1];
     for (size_t i = 0; i <= ASTAR_MAX_LAYERS; i++)
@@ -422,7 +422,7 @@ static void test_cost_limit(void **state)
     o.world.layers = uses;
     o.world.layer_count = ASTAR_MAX_LAYERS;
     astar_context *ctx = new_context(30);
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     /* 10 * (1 + 16 * 65535 * 1024) is past 2^32. */
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 0 }, (astar_point){ 0, 2 }, &o, &p),
                      ASTAR_COST_OVERFLOW);
@@ -451,7 +451,7 @@ static void test_path_avoids_carnage(void **state)
     assert_int_equal(astar_layer_add_disc(l, 15, 10, 3, 50), ASTAR_OK);
     astar_context *ctx = new_context(600);
     astar_point pts[600];
-    astar_path p = { .points = pts, .capacity = 600 };
+    astar_route p = { .points = pts, .capacity = 600 };
     astar_point a = { 2, 10 }, b = { 27, 10 };
     astar_options o = astar_options_default();
     o.heuristic = ASTAR_HEURISTIC_OCTILE;

@@ -29,13 +29,13 @@ typedef struct unit {
     astar_point start, goal;
     astar_options options;
     astar_point cells[MAX_POINTS];
-    astar_path path;
+    astar_route path;
     astar_request request;
 } unit;
 
 static void unit_request(astar_queue *q, const astar_grid *g, unit *u, int priority)
 {
-    u->path = (astar_path){ .points = u->cells, .capacity = MAX_POINTS };
+    u->path = (astar_route){ .points = u->cells, .capacity = MAX_POINTS };
     assert_int_equal(astar_queue_request(q, g, u->start, u->goal, &u->options, priority, &u->path,
                                          &u->request),
                      ASTAR_OK);
@@ -68,7 +68,7 @@ static void expect_one_call_answers(const astar_queue *q, const astar_grid *g, u
     static astar_point cells[MAX_POINTS];
     for (int i = 0; i < count; i++) {
         unit *u = &units[i];
-        astar_path p = { .points = cells, .capacity = MAX_POINTS };
+        astar_route p = { .points = cells, .capacity = MAX_POINTS };
         astar_status s = astar_find_path(ctx, g, u->start, u->goal, &u->options, &p);
         assert_int_equal(astar_queue_poll(q, u->request), s);
         assert_int_equal(u->path.length, p.length);
@@ -388,7 +388,7 @@ static void test_refusals(void **state)
     assert_null(none);
     assert_int_equal(astar_queue_new(2, 63, 4, &q), ASTAR_OK);
     unit u = { .start = { 0, 0 }, .goal = { 7, 7 }, .options = astar_options_default() };
-    u.path = (astar_path){ .points = u.cells, .capacity = MAX_POINTS };
+    u.path = (astar_route){ .points = u.cells, .capacity = MAX_POINTS };
     assert_int_equal(astar_queue_request(q, g, u.start, u.goal, NULL, 0, &u.path, &u.request),
                      ASTAR_MAP_TOO_LARGE);
     astar_queue_delete(q);

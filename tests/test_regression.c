@@ -53,17 +53,17 @@ static astar_point random_point(rng *r, const astar_grid *g)
 
 /* A result and a sample of what the context says about the search. */
 static uint64_t mix_result(uint64_t h, rng *r, const astar_context *ctx, const astar_grid *g,
-                           astar_status s, const astar_path *p)
+                           astar_status s, const astar_route *p)
 {
     h = mix(h, (uint64_t)s);
     h = mix(h, p->cost);
     h = mix(h, p->expanded);
     h = mix(h, p->length);
-    h = mix(h, p->node_count);
+    h = mix(h, p->via_length);
     for (size_t k = 0; (s == ASTAR_OK) && p->points && k < p->length; k++)
         h = mix_point(h, p->points[k]);
-    for (size_t k = 0; (s == ASTAR_OK) && p->nodes && k < p->node_count; k++)
-        h = mix_point(h, p->nodes[k]);
+    for (size_t k = 0; (s == ASTAR_OK) && p->via && k < p->via_length; k++)
+        h = mix_point(h, p->via[k]);
     for (int k = 0; k < 24; k++) {
         astar_point c = random_cell(r, g);
         astar_node n = { .list = ASTAR_LIST_NONE };
@@ -124,9 +124,9 @@ static void astar_searches(run *t, astar_grid *g)
             o.observer = observe;
             o.observer_user = &seen;
         }
-        astar_path p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 3 };
-        p.nodes = rng_below(r, 2) ? t->nodes : NULL;
-        p.node_capacity = p.nodes ? CELLS : 0;
+        astar_route p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 3 };
+        p.via = rng_below(r, 2) ? t->nodes : NULL;
+        p.via_capacity = p.via ? CELLS : 0;
         astar_point a = random_point(r, g), b = random_point(r, g);
         astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_ASTAR] = mix(mix_result(t->hash[KIND_ASTAR], r, t->ctx, g, s, &p), seen);
@@ -150,8 +150,8 @@ static void jps_searches(run *t, astar_grid *g)
         uint64_t seen = 0;
         o.observer = observe;
         o.observer_user = &seen;
-        astar_path p = { .points = t->points, .capacity = CELLS, .nodes = t->nodes,
-                         .node_capacity = rng_below(r, 6) ? CELLS : 2 };
+        astar_route p = { .points = t->points, .capacity = CELLS, .via = t->nodes,
+                         .via_capacity = rng_below(r, 6) ? CELLS : 2 };
         astar_point a = random_point(r, g), b = random_point(r, g);
         astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_JPS] = mix(mix_result(t->hash[KIND_JPS], r, t->ctx, g, s, &p), seen);
@@ -201,7 +201,7 @@ static void world_searches(run *t, astar_grid *g)
         }
         if (rng_below(r, 2))
             o.world.turn_penalty = (uint32_t)rng_below(r, 30);
-        astar_path p = { .points = t->points, .capacity = CELLS };
+        astar_route p = { .points = t->points, .capacity = CELLS };
         astar_point a = random_point(r, g), b = random_point(r, g);
         astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_WORLD] = mix_result(t->hash[KIND_WORLD], r, t->ctx, g, s, &p);
@@ -221,8 +221,8 @@ static void dijkstra_searches(run *t, astar_grid *g)
         size_t count = (size_t)rng_below(r, 7), which = 99;
         for (size_t k = 0; k < count; k++)
             targets[k] = random_point(r, g);
-        astar_path p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 2,
-                         .nodes = t->nodes, .node_capacity = CELLS };
+        astar_route p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 2,
+                         .via = t->nodes, .via_capacity = CELLS };
         astar_status s =
             astar_find_nearest(t->ctx, g, random_point(r, g), targets, count, &o, &p, &which);
         t->hash[KIND_NEAREST] = mix(mix_result(t->hash[KIND_NEAREST], r, t->ctx, g, s, &p), which);

@@ -47,9 +47,9 @@ static astar_context *context_for(const astar_grid *grid)
     return ctx;
 }
 
-static astar_path path_buffer(void)
+static astar_route path_buffer(void)
 {
-    astar_path path;
+    astar_route path;
     memset(&path, 0, sizeof path);
     path.points = buffer;
     path.capacity = MAX_POINTS;
@@ -67,7 +67,7 @@ static astar_options opts(astar_moves moves, astar_costs costs, astar_heuristic 
 
 /* One search with a fresh context. */
 static astar_status find(const astar_grid *grid, astar_point start, astar_point goal,
-                         const astar_options *o, astar_path *path)
+                         const astar_options *o, astar_route *path)
 {
     astar_context *ctx = context_for(grid);
     astar_status s = astar_find_path(ctx, grid, start, goal, o, path);
@@ -83,7 +83,7 @@ static void assert_near(double got, double want, double eps)
 
 /* The found path is legal for the moves and its cost is path->cost. */
 static void assert_valid_path(const astar_grid *grid, const astar_options *o, astar_point start,
-                              astar_point goal, const astar_path *path)
+                              astar_point goal, const astar_route *path)
 {
     uint64_t cost = 0;
     char why[128];
@@ -94,7 +94,7 @@ static void assert_valid_path(const astar_grid *grid, const astar_options *o, as
     assert_near(path->distance, (double)path->cost / (double)ref_straight_cost(o->costs), 1e-9);
 }
 
-static void assert_points(const astar_path *path, const astar_point *want, size_t n)
+static void assert_points(const astar_route *path, const astar_point *want, size_t n)
 {
     assert_int_equal(path->length, n);
     for (size_t i = 0; i < n; i++)
@@ -136,11 +136,11 @@ static void test_null_options_are_defaults(void **state)
 {
     (void)state;
     astar_grid *grid = picture_grid(manhattan_trap, 2);
-    astar_path a = path_buffer();
+    astar_route a = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(8, 0), NULL, &a), ASTAR_OK);
     assert_int_equal(a.cost, 90);
     astar_options d = astar_options_default();
-    astar_path b = path_buffer();
+    astar_route b = path_buffer();
     b.points = malloc(MAX_POINTS * sizeof *b.points);
     assert_non_null(b.points);
     assert_int_equal(find(grid, P(0, 0), P(8, 0), &d, &b), ASTAR_OK);
@@ -162,7 +162,7 @@ static void test_out_of_bounds(void **state)
     const astar_point outside[] = { { -1, 0 }, { 0, -1 }, { 5, 0 }, { 0, 4 }, { 5, 4 },
                                     { INT32_MIN, INT32_MIN }, { INT32_MAX, 2 } };
     for (size_t i = 0; i < sizeof outside / sizeof outside[0]; i++) {
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, outside[i], P(2, 2), NULL, &path),
                          ASTAR_START_OUT_OF_BOUNDS);
         assert_int_equal(find(grid, P(2, 2), outside[i], NULL, &path),
@@ -176,7 +176,7 @@ static void test_blocked_ends(void **state)
     (void)state;
     astar_grid *grid = open_grid(5, 4);
     assert_int_equal(astar_grid_set_walkable(grid, 1, 1, false), ASTAR_OK);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(find(grid, P(1, 1), P(4, 3), NULL, &path), ASTAR_START_BLOCKED);
     assert_int_equal(find(grid, P(4, 3), P(1, 1), NULL, &path), ASTAR_GOAL_BLOCKED);
     astar_grid_delete(grid);
@@ -189,7 +189,7 @@ static void test_map_too_large(void **state)
     astar_context *small = NULL, *exact = NULL;
     assert_int_equal(astar_context_new(15, &small), ASTAR_OK);
     assert_int_equal(astar_context_new(16, &exact), ASTAR_OK);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(astar_find_path(small, grid, P(0, 0), P(3, 3), NULL, &path),
                      ASTAR_MAP_TOO_LARGE);
     assert_int_equal(astar_find_path(exact, grid, P(0, 0), P(3, 3), NULL, &path), ASTAR_OK);
@@ -208,25 +208,29 @@ static void test_path_buffer_too_small(void **state)
     const astar_point sentinel = { -12345, 54321 };
     for (size_t i = 0; i < 4; i++)
         small[i] = sentinel;
-    astar_path path = { .points = small, .capacity = 4 };
+    astar_route path = { .points = small, .capacity = 4 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &path), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(path.length, 5);
     assert_int_equal(path.cost, 40);
     assert_near(path.distance, 4.0, 1e-12);
     assert_true(path.expanded > 0);
+    /* The first four cells are written, the fifth is cut. */
     for (size_t i = 0; i < 4; i++) {
-        assert_int_equal(small[i].x, sentinel.x);
-        assert_int_equal(small[i].y, sentinel.y);
+        assert_int_equal(small[i].x, (int)i);
+        assert_int_equal(small[i].y, 0);
     }
-    /* a real buffer with capacity 0 is too small too */
-    astar_path none = { .points = small, .capacity = 0 };
+    assert_int_equal(path.cut, 1);
+    assert_int_equal(path.status, ASTAR_OK);
+    /* a real buffer with capacity 0 is too small too, and holds nothing */
+    small[0] = sentinel;
+    astar_route none = { .points = small, .capacity = 0 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &none), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(none.length, 5);
     assert_int_equal(none.cost, 40);
     assert_int_equal(small[0].x, sentinel.x);
     /* exactly enough room */
     astar_point five[5];
-    astar_path fits = { .points = five, .capacity = 5 };
+    astar_route fits = { .points = five, .capacity = 5 };
     assert_int_equal(find(grid, P(0, 0), P(4, 0), NULL, &fits), ASTAR_OK);
     const astar_point want[] = { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 } };
     assert_points(&fits, want, 5);
@@ -250,7 +254,7 @@ static void test_no_path(void **state)
     astar_grid *grid = picture_grid(walled_goal, 5);
     for (int m = 0; m < 3; m++) {
         astar_options o = opts((astar_moves)m, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(0, 0), P(4, 4), &o, &path), ASTAR_NO_PATH);
         assert_int_equal(path.expanded, 21);
         /* and from the other side */
@@ -277,14 +281,14 @@ static void test_cost_overflow(void **state)
     (void)state;
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
     astar_grid *grid = corridor_255(8000);
-    astar_path path = { .points = NULL, .capacity = 0 };
+    astar_route path = { .points = NULL, .capacity = 0 };
     assert_int_equal(find(grid, P(0, 0), P(7999, 0), &o, &path), ASTAR_COST_OVERFLOW);
     astar_grid_delete(grid);
 
     grid = corridor_255(7000);
     astar_point *pts = malloc(7000 * sizeof *pts);
     assert_non_null(pts);
-    astar_path fits = { .points = pts, .capacity = 7000 };
+    astar_route fits = { .points = pts, .capacity = 7000 };
     assert_int_equal(find(grid, P(0, 0), P(6999, 0), &o, &fits), ASTAR_OK);
     assert_true(fits.cost == 6999u * 606390u);
     assert_int_equal(fits.length, 7000);
@@ -303,7 +307,7 @@ static void test_weighted_f_must_fit(void **state)
     (void)state;
     astar_grid *grid = open_grid(ASTAR_MAX_SIDE, 1);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = { .points = NULL, .capacity = 0 };
+    astar_route path = { .points = NULL, .capacity = 0 };
     o.weight = 8.0;
     assert_int_equal(find(grid, P(0, 0), P(ASTAR_MAX_SIDE - 1, 0), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 155839852u);
@@ -334,7 +338,7 @@ static void test_cost_near_limit_is_not_an_overflow(void **state)
     for (int x = 0; x < W; x++)
         assert_int_equal(astar_grid_set_cost(grid, x, 1, 255), ASTAR_OK);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = { .points = NULL, .capacity = 0 };
+    astar_route path = { .points = NULL, .capacity = 0 };
     astar_status s = find(grid, P(0, 0), P(W - 1, 0), &o, &path);
     astar_grid_delete(grid);
     assert_int_equal(s, ASTAR_OK);
@@ -347,14 +351,14 @@ static void test_invalid_arguments(void **state)
     (void)state;
     astar_grid *grid = open_grid(4, 4);
     astar_context *ctx = context_for(grid);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(astar_find_path(NULL, grid, P(0, 0), P(3, 3), NULL, &path),
                      ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_find_path(ctx, NULL, P(0, 0), P(3, 3), NULL, &path),
                      ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), NULL, NULL),
                      ASTAR_INVALID_ARGUMENT);
-    astar_path no_points = { .points = NULL, .capacity = 10 };
+    astar_route no_points = { .points = NULL, .capacity = 10 };
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), NULL, &no_points),
                      ASTAR_INVALID_ARGUMENT);
 
@@ -378,7 +382,7 @@ static void test_invalid_arguments(void **state)
     bad[n++].weight = -INFINITY;
     assert_int_equal(n, sizeof bad / sizeof bad[0]);
     for (size_t i = 0; i < n; i++) {
-        astar_path p = path_buffer();
+        astar_route p = path_buffer();
         astar_status s = astar_find_path(ctx, grid, P(0, 0), P(3, 3), &bad[i], &p);
         if (s != ASTAR_INVALID_ARGUMENT)
             fail_msg("bad option %zu: status %d", i, (int)s);
@@ -399,7 +403,7 @@ static void test_cost_only_query(void **state)
 {
     (void)state;
     astar_grid *grid = open_grid(6, 3);
-    astar_path path = { .points = NULL, .capacity = 0 };
+    astar_route path = { .points = NULL, .capacity = 0 };
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
     /* (0,0) -> (5,2): 2 diagonals and 3 straight steps, 6 cells, 28 + 30 = 58 */
     assert_int_equal(find(grid, P(0, 0), P(5, 2), &o, &path), ASTAR_OK);
@@ -416,7 +420,7 @@ static void test_start_equals_goal(void **state)
     astar_grid *grid = open_grid(3, 3);
     for (int c = 0; c < 2; c++) {
         astar_options o = opts(ASTAR_MOVES_8, (astar_costs)c, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(1, 2), P(1, 2), &o, &path), ASTAR_OK);
         assert_int_equal(path.length, 1);
         assert_int_equal(path.cost, 0);
@@ -452,7 +456,7 @@ static void test_moves_corner(void **state)
     };
     for (size_t i = 0; i < 3; i++) {
         astar_options o = opts(cases[i].moves, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &path), ASTAR_OK);
         assert_int_equal(path.cost, cases[i].cost);
         assert_points(&path, cases[i].points, cases[i].length);
@@ -469,7 +473,7 @@ static void test_moves_no_squeeze(void **state)
     astar_grid *grid = picture_grid(rows, 2);
     for (int m = 0; m < 3; m++) {
         astar_options o = opts((astar_moves)m, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &path), ASTAR_NO_PATH);
     }
     astar_grid_delete(grid);
@@ -497,7 +501,7 @@ static void test_moves_detour(void **state)
     } cases[] = { { ASTAR_MOVES_8_CUT, 42 }, { ASTAR_MOVES_8, 60 }, { ASTAR_MOVES_4, 60 } };
     for (size_t i = 0; i < 3; i++) {
         astar_options o = opts(cases[i].moves, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(1, 2), P(2, 1), &o, &path), ASTAR_OK);
         assert_int_equal(path.cost, cases[i].cost);
         assert_valid_path(grid, &o, P(1, 2), P(2, 1), &path);
@@ -521,7 +525,7 @@ static void test_costs_pure_diagonal(void **state)
     const astar_point diagonal[] = { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 } };
 
     astar_options article = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(3, 3), &article, &path), ASTAR_OK);
     assert_int_equal(path.cost, 42);
     assert_near(path.distance, 4.2, 1e-9);
@@ -559,7 +563,7 @@ static void test_terrain_swamp(void **state)
     static const char *const rows[] = { ".......", "..555..", "......." };
     astar_grid *grid = picture_grid(rows, 3);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(find(grid, P(0, 1), P(6, 1), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 68);
     assert_int_equal(path.length, 7);
@@ -595,7 +599,7 @@ static void test_heuristic_manhattan_misses_shortest(void **state)
     (void)state;
     astar_grid *grid = picture_grid(manhattan_trap, 2);
     astar_options manhattan = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_MANHATTAN);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(8, 0), &manhattan, &path), ASTAR_OK);
     assert_int_equal(path.cost, 90);
     const astar_point row0[] = { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 },
@@ -622,10 +626,10 @@ static void test_heuristic_zero_expands_more(void **state)
     for (int c = 0; c < 2; c++) {
         astar_options octile = opts(ASTAR_MOVES_8, (astar_costs)c, ASTAR_HEURISTIC_OCTILE);
         astar_options zero = opts(ASTAR_MOVES_8, (astar_costs)c, ASTAR_HEURISTIC_ZERO);
-        astar_path a = path_buffer();
+        astar_route a = path_buffer();
         assert_int_equal(find(grid, P(0, 0), P(19, 7), &octile, &a), ASTAR_OK);
         uint32_t cost = a.cost, expanded = a.expanded;
-        astar_path b = path_buffer();
+        astar_route b = path_buffer();
         assert_int_equal(find(grid, P(0, 0), P(19, 7), &zero, &b), ASTAR_OK);
         assert_int_equal(b.cost, cost);
         assert_true(b.expanded >= expanded);
@@ -679,7 +683,7 @@ static void test_heuristic_values(void **state)
     for (int c = 0; c < 2; c++) {
         for (int h = 0; h <= ASTAR_HEURISTIC_ZERO; h++) {
             astar_options o = opts(ASTAR_MOVES_8, (astar_costs)c, (astar_heuristic)h);
-            astar_path path = path_buffer();
+            astar_route path = path_buffer();
             assert_int_equal(astar_find_path(ctx, grid, start, goal, &o, &path), ASTAR_OK);
             size_t reached = 0;
             for (int y = 0; y < 7; y++) {
@@ -713,7 +717,7 @@ static void test_weight_zero_is_dijkstra(void **state)
     (void)state;
     astar_grid *grid = picture_grid(obstacle_course, 7);
     astar_options zero = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_ZERO);
-    astar_path a = path_buffer();
+    astar_route a = path_buffer();
     assert_int_equal(find(grid, P(0, 6), P(8, 2), &zero, &a), ASTAR_OK);
     astar_point *first = malloc(a.length * sizeof *first);
     assert_non_null(first);
@@ -726,7 +730,7 @@ static void test_weight_zero_is_dijkstra(void **state)
     for (size_t i = 0; i < 3; i++) {
         astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, hs[i]);
         o.weight = 0.0;
-        astar_path b = path_buffer();
+        astar_route b = path_buffer();
         assert_int_equal(find(grid, P(0, 6), P(8, 2), &o, &b), ASTAR_OK);
         assert_int_equal(b.cost, cost);
         assert_int_equal(b.expanded, expanded);
@@ -751,7 +755,7 @@ static void test_weight_above_one(void **state)
     for (size_t i = 0; i < 5; i++) {
         astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
         o.weight = weights[i];
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(find(grid, P(0, 6), P(8, 2), &o, &path), ASTAR_OK);
         assert_valid_path(grid, &o, P(0, 6), P(8, 2), &path);
         assert_true(path.cost >= dist[2 * 10 + 8]);
@@ -779,7 +783,7 @@ static void test_ties(void **state)
         for (int t = 0; t < 3; t++) {
             astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
             o.ties = (astar_ties)t;
-            astar_path path = path_buffer();
+            astar_route path = path_buffer();
             assert_int_equal(find(grid, P(0, 0), queries[q].goal, &o, &path), ASTAR_OK);
             assert_int_equal(path.cost, queries[q].cost);
             assert_valid_path(grid, &o, P(0, 0), queries[q].goal, &path);
@@ -807,14 +811,14 @@ static void test_ties_order_four_moves(void **state)
     astar_grid *grid = open_grid(2, 2);
     astar_options o = opts(ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_MANHATTAN);
     o.ties = ASTAR_TIES_LAST;
-    astar_path last = path_buffer();
+    astar_route last = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &last), ASTAR_OK);
     const astar_point via_right[] = { { 0, 0 }, { 1, 0 }, { 1, 1 } };
     assert_points(&last, via_right, 3);
     uint32_t last_expanded = last.expanded;
 
     o.ties = ASTAR_TIES_FIRST;
-    astar_path first = path_buffer();
+    astar_route first = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &first), ASTAR_OK);
     const astar_point via_below[] = { { 0, 0 }, { 0, 1 }, { 1, 1 } };
     assert_points(&first, via_below, 3);
@@ -839,7 +843,7 @@ static void test_ties_order_eight_moves(void **state)
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
     const astar_point via_10[] = { { 0, 0 }, { 1, 0 }, { 2, 1 } };
     const astar_point via_11[] = { { 0, 0 }, { 1, 1 }, { 2, 1 } };
-    astar_path path[3];
+    astar_route path[3];
     for (int t = 0; t < 3; t++) {
         o.ties = (astar_ties)t;
         path[t] = path_buffer();
@@ -878,7 +882,7 @@ static void test_stop_open_is_not_optimal(void **state)
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
 
     o.stop = ASTAR_STOP_OPEN;
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 126);
     const astar_point direct[] = { { 0, 0 }, { 1, 1 } };
@@ -907,7 +911,7 @@ static void test_determinism(void **state)
     astar_options o = astar_options_default();
     o.ties = ASTAR_TIES_FIRST;
 
-    astar_path first = path_buffer();
+    astar_route first = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 6), P(9, 0), &o, &first), ASTAR_OK);
     astar_point *saved = malloc(first.length * sizeof *saved);
     assert_non_null(saved);
@@ -915,7 +919,7 @@ static void test_determinism(void **state)
     size_t length = first.length;
     uint32_t cost = first.cost, expanded = first.expanded;
 
-    astar_path again = path_buffer();
+    astar_route again = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 6), P(9, 0), &o, &again), ASTAR_OK);
     assert_int_equal(again.cost, cost);
     assert_int_equal(again.expanded, expanded);
@@ -934,13 +938,13 @@ static void test_determinism(void **state)
         }
         astar_grid_set_walkable(other, 0, 0, true);
         astar_grid_set_walkable(other, w - 1, h - 1, true);
-        astar_path p = path_buffer();
+        astar_route p = path_buffer();
         astar_status s = astar_find_path(ctx, other, P(0, 0), P(w - 1, h - 1), &o, &p);
         assert_true(s == ASTAR_OK || s == ASTAR_NO_PATH);
         astar_grid_delete(other);
     }
 
-    astar_path later = path_buffer();
+    astar_route later = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 6), P(9, 0), &o, &later), ASTAR_OK);
     assert_int_equal(later.cost, cost);
     assert_int_equal(later.expanded, expanded);
@@ -987,7 +991,7 @@ static void test_context_one_cell(void **state)
     (void)state;
     astar_grid *grid = open_grid(1, 1);
     astar_context *ctx = context_for(grid);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(0, 0), NULL, &path), ASTAR_OK);
     assert_int_equal(path.length, 1);
     astar_context_delete(ctx);
@@ -1007,7 +1011,7 @@ static void test_context_node_after_search(void **state)
     const astar_point start = { 0, 6 }, goal = { 9, 0 };
     for (int c = 0; c < 2; c++) {
         astar_options o = opts(ASTAR_MOVES_8, (astar_costs)c, ASTAR_HEURISTIC_OCTILE);
-        astar_path path = path_buffer();
+        astar_route path = path_buffer();
         assert_int_equal(astar_find_path(ctx, grid, start, goal, &o, &path), ASTAR_OK);
         uint64_t dist[70];
         ref_least_costs(grid, o.moves, o.costs, start, dist);
@@ -1078,7 +1082,7 @@ static void test_context_node_arguments(void **state)
     (void)state;
     astar_grid *grid = open_grid(4, 3);
     astar_context *ctx = context_for(grid);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 2), NULL, &path), ASTAR_OK);
     astar_node node;
     assert_int_equal(astar_context_node(NULL, grid, 0, 0, &node), ASTAR_INVALID_ARGUMENT);
@@ -1103,7 +1107,7 @@ static void test_context_stale_state_is_ignored(void **state)
     astar_options zero = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_ZERO);
 
     astar_grid *big = open_grid(40, 40);
-    astar_path path = path_buffer();
+    astar_route path = path_buffer();
     assert_int_equal(astar_find_path(ctx, big, P(0, 0), P(39, 39), &zero, &path), ASTAR_OK);
     assert_true(path.expanded > 1000);
 
@@ -1173,7 +1177,7 @@ static void test_observer(void **state)
             o.stop = (astar_stop)stop;
             o.observer = observe;
             o.observer_user = &obs;
-            astar_path path = path_buffer();
+            astar_route path = path_buffer();
             assert_int_equal(find(grid, P(0, 6), P(9, 0), &o, &path), ASTAR_OK);
             assert_true(obs.ok);
             assert_int_equal(obs.calls, path.expanded);

@@ -89,7 +89,7 @@ static void test_against_the_eroded_map(void **state)
         astar_grid *e = eroded(g, allowed, o.world.unit_size);
         for (int p = 0; p < PAIRS; p++) {
             astar_point a = random_cell(&r, g), b = random_cell(&r, g);
-            astar_path path = { .points = points, .capacity = 4096 };
+            astar_route path = { .points = points, .capacity = 4096 };
             astar_status s = astar_find_path(ctx, g, a, b, &o, &path);
             if (!astar_grid_walkable(g, a.x, a.y) || !astar_grid_walkable(e, a.x, a.y)) {
                 assert_int_equal(s, ASTAR_START_BLOCKED);
@@ -122,7 +122,7 @@ static void test_against_the_eroded_map(void **state)
                          trial, o.world.unit_size, a.x, a.y, b.x, b.y, path.cost,
                          (unsigned long long)cost, (unsigned long long)best);
             /* Sliced, the same answer. */
-            astar_path sliced = { .points = points, .capacity = 4096 };
+            astar_route sliced = { .points = points, .capacity = 4096 };
             assert_int_equal(astar_search_begin(ctx, g, a, b, &o), ASTAR_IN_PROGRESS);
             while (astar_search_step(ctx, 7) == ASTAR_IN_PROGRESS)
                 ;
@@ -133,7 +133,7 @@ static void test_against_the_eroded_map(void **state)
             if (o.moves == ASTAR_MOVES_8 && astar_grid_uniform(g)) {
                 astar_options j = o;
                 j.algorithm = ASTAR_ALGORITHM_JPS;
-                astar_path jumped = { .points = points, .capacity = 4096 };
+                astar_route jumped = { .points = points, .capacity = 4096 };
                 assert_int_equal(astar_find_path(ctx, g, a, b, &j, &jumped), ASTAR_OK);
                 if (!ref_path_valid(e, o.moves, o.costs, a, b, points, jumped.length, &cost, why,
                                     sizeof why) ||
@@ -211,8 +211,8 @@ static void test_nearest_and_distance_maps(void **state)
             }
         for (int p = 0; p < PAIRS; p++) {
             astar_point start = random_cell(&r, g);
-            astar_path one_path = { .points = points, .capacity = 4096 };
-            astar_path path = { .points = points, .capacity = 4096 };
+            astar_route one_path = { .points = points, .capacity = 4096 };
+            astar_route path = { .points = points, .capacity = 4096 };
             size_t which = 0, which_one = 0;
             astar_status want = astar_find_nearest(ctx, e, start, targets, 3, &one, &one_path,
                                                    &which_one);
@@ -242,7 +242,7 @@ static void test_refused(void **state)
     assert_int_equal(astar_context_new(100, &ctx), ASTAR_OK);
     astar_options o = astar_options_default();
     o.world.unit_size = 2;
-    astar_path path = { 0 };
+    astar_route path = { 0 };
     astar_point a = { 0, 0 }, b = { 8, 8 };
     /* No clearance yet. */
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_NO_CLEARANCE);
@@ -284,7 +284,7 @@ static void test_refused(void **state)
     assert_int_equal(astar_path_check(g, &o, a, b, line, 2, &measure, NULL), ASTAR_UNSUPPORTED);
     assert_false(astar_line_of_sight(g, &o, a, b));
     astar_point cells[32];
-    astar_path straight = { .points = cells, .capacity = 32 };
+    astar_route straight = { .points = cells, .capacity = 32 };
     assert_int_equal(astar_path_straighten(g, &o, line, 2, &straight), ASTAR_UNSUPPORTED);
     size_t which;
     o.world.turn_penalty = 1;

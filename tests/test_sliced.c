@@ -56,7 +56,7 @@ static void observe(void *user, const astar_context *ctx, astar_point p)
 
 typedef struct answer {
     astar_status status;
-    astar_path path;
+    astar_route path;
     size_t which;
     uint64_t seen;
     uint32_t steps;
@@ -70,8 +70,8 @@ typedef struct bench {
 
 static void answer_init(answer *a, astar_point *points, astar_point *nodes)
 {
-    *a = (answer){ .path = { .points = points, .capacity = MAX_CELLS, .nodes = nodes,
-                             .node_capacity = MAX_CELLS } };
+    *a = (answer){ .path = { .points = points, .capacity = MAX_CELLS, .via = nodes,
+                             .via_capacity = MAX_CELLS } };
 }
 
 /* Fails (naming the query) unless the two answers and what the two
@@ -83,13 +83,13 @@ static void expect_same(bench *b, const astar_grid *g, answer *one, answer *slic
     bool same = one->status == sliced->status && one->path.length == sliced->path.length &&
                 one->path.cost == sliced->path.cost &&
                 one->path.expanded == sliced->path.expanded &&
-                one->path.node_count == sliced->path.node_count && one->which == sliced->which &&
+                one->path.via_length == sliced->path.via_length && one->which == sliced->which &&
                 one->seen == sliced->seen;
     if (same && one->path.length <= MAX_CELLS)
         same = memcmp(one->path.points, sliced->path.points,
                       one->path.length * sizeof *one->path.points) == 0 &&
-               memcmp(one->path.nodes, sliced->path.nodes,
-                      one->path.node_count * sizeof *one->path.nodes) == 0;
+               memcmp(one->path.via, sliced->path.via,
+                      one->path.via_length * sizeof *one->path.via) == 0;
     int w = astar_grid_width(g), h = astar_grid_height(g);
     for (int y = 0; same && every_cell && y < h; y++)
         for (int x = 0; same && x < w; x++) {
@@ -395,7 +395,7 @@ static void test_partial_path_to_a_walled_off_goal(void **state)
         assert_int_equal(astar_grid_set_walkable(g, 6, y, false), ASTAR_OK);
     assert_int_equal(astar_context_new(50, &ctx), ASTAR_OK);
     astar_point cells[50];
-    astar_path p = { .points = cells, .capacity = 50 };
+    astar_route p = { .points = cells, .capacity = 50 };
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
@@ -545,7 +545,7 @@ static void test_edit_that_parts_the_islands(void **state)
     assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
     assert_int_equal(astar_context_new(16, &ctx), ASTAR_OK);
     astar_point cells[16];
-    astar_path p = { .points = cells, .capacity = 16 };
+    astar_route p = { .points = cells, .capacity = 16 };
     astar_point a = { 13, 0 }, goal = { 3, 0 };
     assert_int_equal(astar_search_begin(ctx, g, a, goal, NULL), ASTAR_IN_PROGRESS);
     assert_int_equal(astar_search_step(ctx, 1), ASTAR_IN_PROGRESS);
@@ -640,7 +640,7 @@ static void test_rules_for_the_caller(void **state)
     assert_int_equal(astar_context_new(64, &ctx), ASTAR_OK);
     assert_int_equal(astar_distance_map_new(64, &map), ASTAR_OK);
     astar_point cells[64];
-    astar_path p = { .points = cells, .capacity = 64 };
+    astar_route p = { .points = cells, .capacity = 64 };
     astar_point a = { 0, 0 }, goal = { 7, 7 };
 
     assert_int_equal(astar_search_step(NULL, 1), ASTAR_INVALID_ARGUMENT);
@@ -680,7 +680,7 @@ static void test_rules_for_the_caller(void **state)
     /* A buffer too small, then large enough. */
     assert_int_equal(astar_search_begin(ctx, g, a, goal, NULL), ASTAR_IN_PROGRESS);
     assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_OK);
-    astar_path small = { .points = cells, .capacity = 3 };
+    astar_route small = { .points = cells, .capacity = 3 };
     assert_int_equal(astar_search_finish(ctx, &small, NULL), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(small.length, 8);
     assert_int_equal(astar_search_finish(ctx, &p, NULL), ASTAR_OK);
@@ -708,9 +708,9 @@ static void test_graph_context_then_grid(void **state)
     assert_int_equal(astar_graph_builder_edge(b, 1, 2, 5), ASTAR_OK);
     assert_int_equal(astar_graph_build(b, &graph, NULL), ASTAR_OK);
     uint32_t nodes[8];
-    astar_graph_path gp = { .nodes = nodes, .capacity = 8 };
+    astar_route gp = { .nodes = nodes, .capacity = 8 };
     astar_point cells[64];
-    astar_path p = { .points = cells, .capacity = 64 };
+    astar_route p = { .points = cells, .capacity = 64 };
     astar_point a = { 0, 0 }, goal = { 7, 7 };
 
     assert_int_equal(astar_graph_find_path(ctx, graph, 0, 2, NULL, &gp), ASTAR_OK);

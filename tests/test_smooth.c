@@ -278,7 +278,7 @@ static size_t greedy_count(const astar_grid *g, astar_moves moves, const astar_p
 /* Every waypoint is a point of the path, in order, the ends kept; each
  * sees the next by the oracle; the distance is the sum of the segments. */
 static void assert_waypoints_valid(const astar_grid *g, astar_moves moves, const astar_point *path,
-                                   size_t n, const astar_waypoints *w)
+                                   size_t n, const astar_route *w)
 {
     assert_true(w->length >= 1);
     assert_true(w->length <= n);
@@ -312,11 +312,11 @@ static void test_smoothing_is_minimal(void **state)
         o.heuristic = i % 2 ? ASTAR_HEURISTIC_OCTILE : ASTAR_HEURISTIC_EUCLIDEAN;
         o.world.turn_penalty = i % 4 == 0 ? 1000 : 0;
         for (int q = 0; q < 6; q++) {
-            astar_path p = { .points = path, .capacity = MAX_POINTS };
+            astar_route p = { .points = path, .capacity = MAX_POINTS };
             if (astar_find_path(ctx, g, random_cell(&r, g), random_cell(&r, g), &o, &p) != ASTAR_OK ||
                 p.length > BRUTE_MAX)
                 continue;
-            astar_waypoints w = { .points = out, .capacity = MAX_POINTS };
+            astar_route w = { .points = out, .capacity = MAX_POINTS };
             assert_int_equal(astar_path_smooth(g, &o, path, p.length, &w), ASTAR_OK);
             assert_waypoints_valid(g, o.moves, path, p.length, &w);
             size_t best = brute_minimum(g, o.moves, path, p.length);
@@ -372,10 +372,10 @@ static void test_long_paths_are_minimal(void **state)
         astar_options o = with_moves((astar_moves)(i % 3));
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-        astar_path p = { .points = path, .capacity = MAX_POINTS };
+        astar_route p = { .points = path, .capacity = MAX_POINTS };
         if (astar_find_path(ctx, g, P(rng_below(&r, 6), rng_below(&r, 40)),
                             P(34 + rng_below(&r, 6), rng_below(&r, 40)), &o, &p) == ASTAR_OK) {
-            astar_waypoints w = { .points = out, .capacity = MAX_POINTS };
+            astar_route w = { .points = out, .capacity = MAX_POINTS };
             assert_int_equal(astar_path_smooth(g, &o, path, p.length, &w), ASTAR_OK);
             assert_waypoints_valid(g, o.moves, path, p.length, &w);
             assert_int_equal(w.length, pairs_minimum(g, o.moves, path, p.length));
@@ -415,7 +415,7 @@ static void test_any_list_of_cells(void **state)
         }
         while (!astar_grid_walkable(g, list[n - 1].x, list[n - 1].y))
             n--;
-        astar_waypoints w = { .points = out, .capacity = BRUTE_MAX };
+        astar_route w = { .points = out, .capacity = BRUTE_MAX };
         bool joined = pairs_minimum(g, moves, list, n) != 0;
         assert_int_equal(astar_path_smooth(g, &o, list, n, &w), joined ? ASTAR_OK : ASTAR_INVALID_PATH);
         if (joined) {
@@ -442,7 +442,7 @@ static void test_greedy_is_not_enough(void **state)
     astar_grid *g = ref_grid_from_rows(rows, 5);
     const astar_point path[] = { P(2, 4), P(2, 3), P(2, 2), P(2, 1), P(1, 1), P(1, 0) };
     astar_point out[6];
-    astar_waypoints w = { .points = out, .capacity = 6 };
+    astar_route w = { .points = out, .capacity = 6 };
     astar_options strict = with_moves(ASTAR_MOVES_8), cut = with_moves(ASTAR_MOVES_8_CUT);
     assert_int_equal(astar_path_smooth(g, &strict, path, 6, &w), ASTAR_OK);
     assert_int_equal(w.length, 3);
@@ -462,14 +462,14 @@ static void test_open_grid_is_one_segment(void **state)
     assert_int_equal(astar_grid_new(40, 12, &g), ASTAR_OK);
     assert_int_equal(astar_context_new(40 * 12, &ctx), ASTAR_OK);
     static astar_point path[MAX_POINTS];
-    astar_path p = { .points = path, .capacity = MAX_POINTS };
+    astar_route p = { .points = path, .capacity = MAX_POINTS };
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN; /* zig-zags on an open grid */
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(39, 11), &o, &p), ASTAR_OK);
     assert_int_equal(p.length, 40);
     astar_point out[4];
-    astar_waypoints w = { .points = out, .capacity = 4 };
+    astar_route w = { .points = out, .capacity = 4 };
     assert_int_equal(astar_path_smooth(g, &o, path, p.length, &w), ASTAR_OK);
     assert_int_equal(w.length, 2);
     assert_memory_equal(&out[0], &P(0, 0), sizeof out[0]);
@@ -507,9 +507,9 @@ static void test_wall_corner_forces_a_waypoint(void **state)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         astar_options o = with_moves(cases[c].moves);
-        astar_path p = { .points = path, .capacity = MAX_POINTS };
+        astar_route p = { .points = path, .capacity = MAX_POINTS };
         assert_int_equal(astar_find_path(ctx, g, cases[c].start, cases[c].goal, &o, &p), ASTAR_OK);
-        astar_waypoints w = { .points = out, .capacity = MAX_POINTS };
+        astar_route w = { .points = out, .capacity = MAX_POINTS };
         assert_int_equal(astar_path_smooth(g, &o, path, p.length, &w), ASTAR_OK);
         assert_waypoints_valid(g, o.moves, path, p.length, &w);
         assert_int_equal(w.length, cases[c].waypoints);
@@ -528,31 +528,33 @@ static void test_in_place_and_buffers(void **state)
     static astar_point path[MAX_POINTS], copy[MAX_POINTS], out[MAX_POINTS];
     for (int i = 0; i < 200; i++) {
         astar_grid *g = smooth_grid(&r, 30, 35);
-        astar_path p = { .points = path, .capacity = MAX_POINTS };
+        astar_route p = { .points = path, .capacity = MAX_POINTS };
         if (astar_find_path(ctx, g, random_cell(&r, g), random_cell(&r, g), NULL, &p) != ASTAR_OK) {
             astar_grid_delete(g);
             continue;
         }
-        astar_waypoints w = { .points = out, .capacity = MAX_POINTS };
+        astar_route w = { .points = out, .capacity = MAX_POINTS };
         assert_int_equal(astar_path_smooth(g, NULL, path, p.length, &w), ASTAR_OK);
         /* In place: the same waypoints over the path's own buffer. */
         memcpy(copy, path, p.length * sizeof path[0]);
-        astar_waypoints in_place = { .points = copy, .capacity = p.length };
+        astar_route in_place = { .points = copy, .capacity = p.length };
         assert_int_equal(astar_path_smooth(g, NULL, copy, p.length, &in_place), ASTAR_OK);
         assert_int_equal(in_place.length, w.length);
         assert_memory_equal(copy, out, w.length * sizeof out[0]);
-        /* Length only, and a buffer one too small: counted, not written. */
-        astar_waypoints count = { 0 };
+        /* Length only, and a buffer one too small: counted, all but the
+         * last waypoint written. */
+        astar_route count = { 0 };
         assert_int_equal(astar_path_smooth(g, NULL, path, p.length, &count), ASTAR_OK);
         assert_int_equal(count.length, w.length);
         assert_true(count.distance == w.distance);
         astar_point small[MAX_POINTS];
         small[0] = P(-7, -7);
-        astar_waypoints tight = { .points = small, .capacity = w.length - 1 };
+        astar_route tight = { .points = small, .capacity = w.length - 1 };
         assert_int_equal(astar_path_smooth(g, NULL, path, p.length, &tight),
                          ASTAR_PATH_BUFFER_TOO_SMALL);
         assert_int_equal(tight.length, w.length);
-        assert_int_equal(small[0].x, -7);
+        assert_memory_equal(small, out, (w.length - 1) * sizeof out[0]);
+        assert_int_equal(tight.cut, 1);
         astar_grid_delete(g);
     }
     astar_context_delete(ctx);
@@ -564,7 +566,7 @@ static void test_bad_input(void **state)
     const char *rows[] = { "..#..", "..#..", "....." };
     astar_grid *g = ref_grid_from_rows(rows, 3);
     astar_point out[8];
-    astar_waypoints w = { .points = out, .capacity = 8 };
+    astar_route w = { .points = out, .capacity = 8 };
     const astar_point one[] = { P(1, 1) };
     assert_int_equal(astar_path_smooth(g, NULL, one, 1, &w), ASTAR_OK);
     assert_int_equal(w.length, 1);
@@ -591,7 +593,7 @@ static void test_bad_input(void **state)
     assert_int_equal(astar_path_smooth(g, NULL, one, 1, NULL), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_path_smooth(g, NULL, one, (size_t)ASTAR_MAX_CELLS + 1, &w),
                      ASTAR_INVALID_ARGUMENT);
-    astar_waypoints no_buffer = { .points = NULL, .capacity = 3 };
+    astar_route no_buffer = { .points = NULL, .capacity = 3 };
     assert_int_equal(astar_path_smooth(g, NULL, one, 1, &no_buffer), ASTAR_INVALID_ARGUMENT);
     astar_options bad = with_moves((astar_moves)-1);
     assert_int_equal(astar_path_smooth(g, &bad, one, 1, &w), ASTAR_INVALID_ARGUMENT);
@@ -609,10 +611,10 @@ static size_t detour_path(astar_context *ctx, const astar_grid *g, const astar_o
                           astar_point a, astar_point via, astar_point b, astar_point *points,
                           size_t capacity)
 {
-    astar_path first = { .points = points, .capacity = capacity };
+    astar_route first = { .points = points, .capacity = capacity };
     if (astar_find_path(ctx, g, a, via, o, &first) != ASTAR_OK)
         return 0;
-    astar_path second = { .points = points + first.length - 1,
+    astar_route second = { .points = points + first.length - 1,
                           .capacity = capacity - first.length + 1 };
     if (astar_find_path(ctx, g, via, b, o, &second) != ASTAR_OK)
         return 0;
@@ -654,7 +656,7 @@ static void test_straighten_random_paths(void **state)
         assert_true(ref_path_valid(g, o.moves, o.costs, a, b, path, n, &before, NULL, 0));
         ref_least_costs(g, o.moves, o.costs, a, dist);
         uint64_t least = dist[(size_t)b.y * (size_t)w + (size_t)b.x];
-        astar_path st = { .points = out, .capacity = MAX_POINTS };
+        astar_route st = { .points = out, .capacity = MAX_POINTS };
         assert_int_equal(astar_path_straighten(g, &o, path, n, &st), ASTAR_OK);
         char why[256] = "";
         if (!ref_path_valid(g, o.moves, o.costs, a, b, out, st.length, &after, why, sizeof why))
@@ -668,7 +670,7 @@ static void test_straighten_random_paths(void **state)
         straightened++;
         cheaper += after < before;
         /* In place: the same cells. */
-        astar_path same = { .points = path, .capacity = n };
+        astar_route same = { .points = path, .capacity = n };
         assert_int_equal(astar_path_straighten(g, &o, path, n, &same), ASTAR_OK);
         assert_int_equal(same.length, st.length);
         assert_int_equal(same.cost, st.cost);
@@ -692,7 +694,7 @@ static void test_straighten_staircase_and_corner(void **state)
     astar_point stairs[11], out[11];
     for (int k = 0; k <= 10; k++)
         stairs[k] = P((k + 1) / 2, k / 2);
-    astar_path st = { .points = out, .capacity = 11 };
+    astar_route st = { .points = out, .capacity = 11 };
     assert_int_equal(astar_path_straighten(g, NULL, stairs, 11, &st), ASTAR_OK);
     assert_int_equal(st.length, 6);
     assert_int_equal(st.cost, 5 * ASTAR_ARTICLE_DIAGONAL);
@@ -705,7 +707,7 @@ static void test_straighten_staircase_and_corner(void **state)
     g = ref_grid_from_rows(row_rows, 2);
     const astar_point up_down[] = { P(0, 1), P(0, 0), P(1, 0), P(2, 0), P(3, 0), P(3, 1), P(4, 1) };
     astar_options four = with_moves(ASTAR_MOVES_4);
-    st = (astar_path){ .points = out, .capacity = 7 };
+    st = (astar_route){ .points = out, .capacity = 7 };
     assert_int_equal(astar_path_straighten(g, &four, up_down, 7, &st), ASTAR_OK);
     assert_int_equal(st.length, 5);
     assert_int_equal(st.cost, 4 * ASTAR_ARTICLE_STRAIGHT);
@@ -718,7 +720,7 @@ static void test_straighten_staircase_and_corner(void **state)
     g = ref_grid_from_rows(corner_rows, 3);
     const astar_point round[] = { P(0, 0), P(0, 1), P(1, 1), P(2, 2) };
     astar_options cut = with_moves(ASTAR_MOVES_8_CUT), no_cut = with_moves(ASTAR_MOVES_8);
-    st = (astar_path){ .points = out, .capacity = 4 };
+    st = (astar_route){ .points = out, .capacity = 4 };
     assert_int_equal(astar_path_straighten(g, &no_cut, round, 4, &st), ASTAR_OK);
     assert_int_equal(st.length, 4);
     assert_int_equal(st.cost, 2 * ASTAR_ARTICLE_STRAIGHT + ASTAR_ARTICLE_DIAGONAL);
@@ -731,7 +733,7 @@ static void test_straighten_staircase_and_corner(void **state)
     const char *dear_rows[] = { ".....", "..9..", "....." };
     g = ref_grid_from_rows(dear_rows, 3);
     const astar_point around[] = { P(0, 1), P(1, 0), P(2, 0), P(3, 0), P(4, 1) };
-    st = (astar_path){ .points = out, .capacity = 5 };
+    st = (astar_route){ .points = out, .capacity = 5 };
     assert_int_equal(astar_path_straighten(g, NULL, around, 5, &st), ASTAR_OK);
     assert_int_equal(st.length, 5);
     assert_memory_equal(out, around, sizeof around);
@@ -744,7 +746,7 @@ static void test_straighten_bad_input(void **state)
     const char *rows[] = { "..#..", "..#..", "....." };
     astar_grid *g = ref_grid_from_rows(rows, 3);
     astar_point out[8];
-    astar_path st = { .points = out, .capacity = 8 };
+    astar_route st = { .points = out, .capacity = 8 };
     const astar_point one[] = { P(1, 1) };
     assert_int_equal(astar_path_straighten(g, NULL, one, 1, &st), ASTAR_OK);
     assert_int_equal(st.length, 1);
@@ -756,11 +758,13 @@ static void test_straighten_bad_input(void **state)
     assert_int_equal(astar_path_straighten(g, NULL, wall, 2, &st), ASTAR_INVALID_PATH);
     /* A buffer too small: counted, the first cells written. */
     const astar_point stairs[] = { P(0, 0), P(1, 0), P(1, 1), P(1, 2), P(2, 2) };
-    astar_path tight = { .points = out, .capacity = 2 };
+    astar_route tight = { .points = out, .capacity = 2 };
     assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &tight), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(tight.length, 4);
-    astar_path count = { 0 };
-    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &count), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(tight.cut, 2);
+    /* No buffer asks for the answer without the cells (astar/route.h). */
+    astar_route count = { 0 };
+    assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &count), ASTAR_OK);
     assert_int_equal(count.length, 4);
     /* What it refuses. */
     astar_options turns = astar_options_default();
@@ -770,7 +774,7 @@ static void test_straighten_bad_input(void **state)
     assert_int_equal(astar_path_straighten(g, NULL, NULL, 5, &st), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_path_straighten(g, NULL, stairs, 0, &st), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, NULL), ASTAR_INVALID_ARGUMENT);
-    astar_path no_buffer = { .points = NULL, .capacity = 3 };
+    astar_route no_buffer = { .points = NULL, .capacity = 3 };
     assert_int_equal(astar_path_straighten(g, NULL, stairs, 5, &no_buffer), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
     assert_int_equal(astar_path_straighten(g, NULL, one, 1, &st), ASTAR_UNSUPPORTED);
@@ -803,11 +807,11 @@ static void test_penalty_removes_zigzags(void **state)
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-    astar_path p = { .points = plain, .capacity = MAX_POINTS };
+    astar_route p = { .points = plain, .capacity = MAX_POINTS };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(39, 11), &o, &p), ASTAR_OK);
     assert_true(turns_of(plain, p.length) >= 10);
     o.world.turn_penalty = 500;
-    astar_path q = { .points = smooth, .capacity = MAX_POINTS };
+    astar_route q = { .points = smooth, .capacity = MAX_POINTS };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(39, 11), &o, &q), ASTAR_OK);
     assert_int_equal(turns_of(smooth, q.length), 1);
     assert_int_equal(q.length, p.length);
@@ -847,12 +851,12 @@ static void test_penalty_on_random_grids(void **state)
         o.open_list = (astar_open_list)(i / 90 % (ASTAR_OPEN_LIST_BUCKETS + 1));
         uint32_t penalty = (uint32_t)(1 + rng_below(&r, 3 * (int)ref_straight_cost(o.costs)));
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
-        astar_path p = { .points = plain, .capacity = MAX_POINTS };
+        astar_route p = { .points = plain, .capacity = MAX_POINTS };
         astar_status s = astar_find_path(ctx, g, a, b, &o, &p);
         astar_options t = o;
         t.world.turn_penalty = penalty;
         assert_false(astar_options_optimal(&t));
-        astar_path q = { .points = turned, .capacity = MAX_POINTS };
+        astar_route q = { .points = turned, .capacity = MAX_POINTS };
         assert_int_equal(astar_find_path(ctx, g, a, b, &t, &q), s);
         if (s == ASTAR_OK) {
             uint64_t steps;
@@ -899,7 +903,7 @@ static void test_penalty_options(void **state)
     assert_true(astar_options_optimal(&o));
     o.world.turn_penalty = 1;
     assert_false(astar_options_optimal(&o));
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     for (int a = ASTAR_ALGORITHM_JPS; a <= ASTAR_ALGORITHM_JPS_PLUS; a++) {
         o.algorithm = (astar_algorithm)a;
         assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &p), ASTAR_UNSUPPORTED);
@@ -909,7 +913,7 @@ static void test_penalty_options(void **state)
     }
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
     o.world.turn_penalty = 30;
-    astar_path single = { 0 }, batched = { 0 };
+    astar_route single = { 0 }, batched = { 0 };
     assert_int_equal(astar_find_path(ctx, g, P(0, 0), P(19, 5), &o, &single), ASTAR_OK);
     astar_query query = { .start = P(0, 0), .goal = P(19, 5), .path = &batched };
     assert_int_equal(astar_find_paths(&ctx, 1, g, &o, &query, 1), ASTAR_OK);
@@ -966,7 +970,7 @@ static uint64_t results_hash(bool explicit_zero)
                 o.world.turn_penalty = 0;
             astar_point a = { rng_below(&r, w), rng_below(&r, ht) };
             astar_point b = { rng_below(&r, w), rng_below(&r, ht) };
-            astar_path p = { .points = points, .capacity = 24 * 24 };
+            astar_route p = { .points = points, .capacity = 24 * 24 };
             astar_status s = astar_find_path(ctx, g, a, b, &o, &p);
             h = mix(h, (uint64_t)s);
             h = mix(h, p.cost);

@@ -91,7 +91,7 @@ static void f_heap_pop(f_heap *q)
 /* One search and its trace, with a brute-force replay. */
 typedef struct run {
     astar_status status;
-    astar_path path;
+    astar_route path;
     astar_trace trace;
     shown shown;
 } run;
@@ -218,8 +218,8 @@ static void check_replay(const astar_context *ctx, const astar_grid *g, const ru
                     r->status == ASTAR_PARTIAL_NO_PATH;
     if (has_path) {
         bool jumps = o->algorithm != ASTAR_ALGORITHM_ASTAR && !dijkstra;
-        const astar_point *points = jumps ? r->path.nodes : r->path.points;
-        size_t length = jumps ? r->path.node_count : r->path.length;
+        const astar_point *points = jumps ? r->path.via : r->path.points;
+        size_t length = jumps ? r->path.via_length : r->path.length;
         assert_int_equal(path_events, length);
         for (size_t i = 0; i < length; i++)
             assert_true(same_point(t->events[t->count - length + i].at, points[i]));
@@ -235,13 +235,13 @@ static run run_new(void)
 {
     run r = { 0 };
     r.path.points = malloc(MAX_PATH * sizeof *r.path.points);
-    r.path.nodes = malloc(MAX_PATH * sizeof *r.path.nodes);
-    r.path.capacity = r.path.node_capacity = MAX_PATH;
+    r.path.via = malloc(MAX_PATH * sizeof *r.path.via);
+    r.path.capacity = r.path.via_capacity = MAX_PATH;
     r.trace.events = event_buffer();
     r.trace.capacity = MAX_EVENTS;
     r.shown.at = malloc(MAX_EVENTS * sizeof *r.shown.at);
     assert_non_null(r.path.points);
-    assert_non_null(r.path.nodes);
+    assert_non_null(r.path.via);
     assert_non_null(r.shown.at);
     return r;
 }
@@ -249,7 +249,7 @@ static run run_new(void)
 static void run_free(run *r)
 {
     free(r->path.points);
-    free(r->path.nodes);
+    free(r->path.via);
     free(r->trace.events);
     free(r->shown.at);
 }
@@ -263,7 +263,7 @@ static void search_traced(astar_context *ctx, const astar_grid *g, astar_point s
     o.trace = traced ? &r->trace : NULL;
     o.observer = observe;
     o.observer_user = &r->shown;
-    r->path.length = r->path.node_count = 0;
+    r->path.length = r->path.via_length = 0;
     if (budget == 0) {
         r->status = astar_find_path(ctx, g, start, goal, &o, &r->path);
         return;
@@ -479,7 +479,7 @@ static void test_small_buffers(void **state)
     astar_trace counting = { 0 };
     astar_options o = astar_options_default();
     o.trace = &counting;
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     assert_int_equal(astar_find_path(ctx, g, start, goal, &o, &p), ASTAR_OK);
     assert_int_equal(counting.total, full.trace.total);
     assert_int_equal(counting.count, 0);

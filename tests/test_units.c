@@ -249,7 +249,7 @@ static void test_units_match_model(void **state)
         ref_least_costs_avoiding(seen, blocked, o.moves, o.costs, start, dist);
         for (int q = 0; q < 8; q++) {
             astar_point goal = random_walkable(&r, g);
-            astar_path p = { .points = points, .capacity = MAX_CELLS };
+            astar_route p = { .points = points, .capacity = MAX_CELLS };
             astar_status s = astar_find_path(ctx, g, start, goal, &o, &p);
             searches++;
             if (!same(goal, start) && model_blocks(&m, me, goal)) {
@@ -260,7 +260,7 @@ static void test_units_match_model(void **state)
             uint64_t want = dist[goal.y * w + goal.x];
             astar_options plain = o;
             plain.world.units = NULL;
-            astar_path p0 = { 0 };
+            astar_route p0 = { 0 };
             astar_status s0 = astar_find_path(ctx, g, start, goal, &plain, &p0);
             if (want == REF_UNREACHABLE) {
                 assert_int_equal(s, ASTAR_NO_PATH);
@@ -316,7 +316,7 @@ typedef struct world {
     astar_units *units;
     astar_context *ctx;
     astar_point points[64];
-    astar_path path;
+    astar_route path;
 } world;
 
 static void world_new(world *w, const char *const *rows, int height)
@@ -352,7 +352,7 @@ static astar_status search_by(world *w, uint32_t me, astar_point goal, int radiu
     o.world.unit_penalty = penalty;
     astar_point start;
     assert_int_equal(astar_units_position(w->units, me, &start), ASTAR_OK);
-    w->path = (astar_path){ .points = w->points, .capacity = 64 };
+    w->path = (astar_route){ .points = w->points, .capacity = 64 };
     return astar_find_path(w->ctx, w->grid, start, goal, &o, &w->path);
 }
 
@@ -616,7 +616,7 @@ static void test_bad_arguments(void **state)
     astar_options o = astar_options_default();
     o.world.units = u;
     o.world.unit = b;
-    astar_path p = { 0 };
+    astar_route p = { 0 };
     assert_int_equal(astar_find_path(ctx, g, P(1, 0), P(3, 3), &o, &p), ASTAR_OK);
     assert_int_equal(astar_find_path(ctx, other, P(1, 0), P(3, 3), &o, &p), ASTAR_INVALID_ARGUMENT);
     o.world.unit = 1234;

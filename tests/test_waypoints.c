@@ -79,27 +79,27 @@ static uint64_t oracle(const astar_grid *g, const astar_options *o, const astar_
  * points, its cost summed again, its distance, and its cells - a legal
  * walk from start to goal passing every point of the route in order. */
 static void check_route(const astar_grid *g, const astar_options *o, astar_point start,
-                        astar_point goal, const astar_waypoint_path *p)
+                        astar_point goal, const astar_route *p)
 {
-    assert_true(p->route_length >= 1);
-    assert_memory_equal(&p->route[0], &start, sizeof start);
-    assert_memory_equal(&p->route[p->route_length - 1], &goal, sizeof goal);
+    assert_true(p->via_length >= 1);
+    assert_memory_equal(&p->via[0], &start, sizeof start);
+    assert_memory_equal(&p->via[p->via_length - 1], &goal, sizeof goal);
     uint64_t cost = 0;
     double distance = 0;
     size_t cell = 0;
-    for (size_t k = 1; k < p->route_length; k++) {
-        astar_point a = p->route[k - 1], b = p->route[k];
+    for (size_t k = 1; k < p->via_length; k++) {
+        astar_point a = p->via[k - 1], b = p->via[k];
         assert_true(astar_line_of_sight(g, o, a, b));
         cost += oracle_cost(o->costs, a, b);
         distance += hypot((double)b.x - a.x, (double)b.y - a.y);
-        while (cell < p->cell_length && memcmp(&p->cells[cell], &b, sizeof b) != 0)
+        while (cell < p->length && memcmp(&p->points[cell], &b, sizeof b) != 0)
             cell++;
-        assert_true(cell < p->cell_length); /* b is walked, after the points before it */
+        assert_true(cell < p->length); /* b is walked, after the points before it */
     }
     assert_int_equal(cost, p->cost);
     assert_true(fabs(distance - p->distance) < 1e-9);
     astar_error err;
-    if (astar_path_check(g, o, start, goal, p->cells, p->cell_length, NULL, &err) != ASTAR_OK)
+    if (astar_path_check(g, o, start, goal, p->points, p->length, NULL, &err) != ASTAR_OK)
         fail_msg("cells are no legal walk: %s", err.message);
 }
 
@@ -161,8 +161,8 @@ static void test_matches_oracle(void **state)
             points[n] = start;
             points[n + 1] = goal;
             uint64_t best = oracle(g, &o, points, n + 2);
-            astar_waypoint_path p = { .route = route, .route_capacity = MAX_WAYPOINTS + 2,
-                                      .cells = cells, .cell_capacity = MAX_CELLS };
+            astar_route p = { .via = route, .via_capacity = MAX_WAYPOINTS + 2,
+                                      .points = cells, .capacity = MAX_CELLS };
             astar_status s = astar_waypoint_find_path(wg, start, goal, &o, &p);
             if (best == UNREACHED) {
                 if (s != ASTAR_NO_PATH)
@@ -176,8 +176,8 @@ static void test_matches_oracle(void **state)
                          astar_status_message(s), p.cost, (unsigned long long)best);
             check_route(g, &o, start, goal, &p);
             found++;
-            on_waypoints += p.route_length > 2;
-            direct += p.route_length == 2;
+            on_waypoints += p.via_length > 2;
+            direct += p.via_length == 2;
         }
         astar_waypoint_graph_delete(wg);
         astar_grid_delete(g);
@@ -207,12 +207,12 @@ static void test_in_sight(void **state)
     assert_int_equal(astar_waypoint_graph_new(g, waypoints, 3, NULL, &wg, NULL), ASTAR_OK);
     assert_int_equal(astar_waypoint_graph_pairs(wg), 2); /* (3,1) and (9,4): the wall */
     astar_point route[8], cells[32];
-    astar_waypoint_path p = { .route = route, .route_capacity = 8, .cells = cells,
-                              .cell_capacity = 32 };
+    astar_route p = { .via = route, .via_capacity = 8, .points = cells,
+                              .capacity = 32 };
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 9, 0 },
                                               NULL, &p), ASTAR_OK);
-    assert_int_equal(p.route_length, 2);
-    assert_int_equal(p.cell_length, 10);
+    assert_int_equal(p.via_length, 2);
+    assert_int_equal(p.length, 10);
     assert_int_equal(p.cost, 90);
     assert_true(p.distance == 9.0);
     for (int x = 0; x < 10; x++)
@@ -221,13 +221,13 @@ static void test_in_sight(void **state)
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 2, 3 }, (astar_point){ 7, 3 },
                                               NULL, &p), ASTAR_OK);
     astar_point expected[] = { { 2, 3 }, { 3, 1 }, { 6, 1 }, { 7, 3 } };
-    assert_int_equal(p.route_length, 4);
+    assert_int_equal(p.via_length, 4);
     assert_memory_equal(route, expected, sizeof expected);
     assert_int_equal(p.cost, 23 + 30 + 23);
     /* From a waypoint to itself: one cell. */
     assert_int_equal(astar_waypoint_find_path(wg, waypoints[1], waypoints[1], NULL, &p), ASTAR_OK);
-    assert_int_equal(p.route_length, 1);
-    assert_int_equal(p.cell_length, 1);
+    assert_int_equal(p.via_length, 1);
+    assert_int_equal(p.length, 1);
     assert_int_equal(p.cost, 0);
     astar_waypoint_graph_delete(wg);
     astar_grid_delete(g);
@@ -250,11 +250,11 @@ static void test_no_path(void **state)
     astar_waypoint_graph *wg;
     assert_int_equal(astar_waypoint_graph_new(g, waypoints, 1, NULL, &wg, NULL), ASTAR_OK);
     astar_point route[4], cells[16];
-    astar_waypoint_path p = { .route = route, .route_capacity = 4, .cells = cells,
-                              .cell_capacity = 16 };
+    astar_route p = { .via = route, .via_capacity = 4, .points = cells,
+                              .capacity = 16 };
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 0, 4 },
                                               NULL, &p), ASTAR_NO_PATH);
-    assert_int_equal(p.route_length, 0);
+    assert_int_equal(p.via_length, 0);
     /* The right side is open. */
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 6, 4 }, (astar_point){ 5, 0 },
                                               NULL, &p), ASTAR_OK);
@@ -272,29 +272,31 @@ static void test_buffers(void **state)
     astar_grid_set_walkable(g, 5, 5, false);
     astar_waypoint_graph *wg;
     assert_int_equal(astar_waypoint_graph_new(g, NULL, 0, NULL, &wg, NULL), ASTAR_OK);
-    astar_waypoint_path p = { 0 };
+    astar_route p = { 0 };
     astar_point start = { 0, 0 }, goal = { 11, 3 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p), ASTAR_OK);
-    assert_int_equal(p.route_length, 2);
-    size_t need = p.cell_length;
+    assert_int_equal(p.via_length, 2);
+    size_t need = p.length;
     uint32_t cost = p.cost;
     assert_true(need >= 12 && need <= 15);
     astar_point route[2], cells[16] = { { -7, -7 } };
-    p = (astar_waypoint_path){ .route = route, .route_capacity = 2, .cells = cells,
-                               .cell_capacity = need - 1 };
+    p = (astar_route){ .via = route, .via_capacity = 2, .points = cells,
+                               .capacity = need - 1 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
-    assert_int_equal(p.cell_length, need);
-    assert_int_equal(p.route_length, 2);
+    assert_int_equal(p.length, need);
+    assert_int_equal(p.via_length, 2);
     assert_int_equal(p.cost, cost);
-    assert_int_equal(cells[0].x, -7);
+    assert_memory_equal(&cells[0], &start, sizeof start); /* the first cells written */
+    assert_int_equal(p.cut, 1);
+    assert_int_equal(p.status, ASTAR_OK);
     assert_memory_equal(&route[1], &goal, sizeof goal); /* the route fitted */
-    p = (astar_waypoint_path){ .route = route, .route_capacity = 1, .cells = cells,
-                               .cell_capacity = need };
+    p = (astar_route){ .via = route, .via_capacity = 1, .points = cells,
+                               .capacity = need };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_memory_equal(&cells[need - 1], &goal, sizeof goal); /* the cells fitted */
-    p = (astar_waypoint_path){ .route = NULL, .route_capacity = 1 };
+    p = (astar_route){ .via = NULL, .via_capacity = 1 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p), ASTAR_INVALID_ARGUMENT);
     astar_waypoint_graph_delete(wg);
     astar_grid_delete(g);
@@ -341,7 +343,7 @@ static void test_refusals(void **state)
     assert_int_equal(astar_waypoint_graph_new(g, NULL, 2, NULL, &wg, NULL), ASTAR_INVALID_ARGUMENT);
 
     assert_int_equal(astar_waypoint_graph_new(g, twice, 2, NULL, &wg, NULL), ASTAR_OK);
-    astar_waypoint_path p = { 0 };
+    astar_route p = { 0 };
     astar_options octile = astar_options_default();
     octile.costs = ASTAR_COSTS_OCTILE;
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 7, 5 },
@@ -460,12 +462,12 @@ static void test_shipped_example(void **state)
                                  astar_waypoint_list_count(list), NULL, &wg, &err) != ASTAR_OK)
         fail_msg("%s", err.message);
     astar_point cells[MAX_CELLS], route[64];
-    astar_waypoint_path p = { .route = route, .route_capacity = 64, .cells = cells,
-                              .cell_capacity = MAX_CELLS };
+    astar_route p = { .via = route, .via_capacity = 64, .points = cells,
+                              .capacity = MAX_CELLS };
     astar_options o = astar_options_default();
     astar_point start = { 2, 2 }, goal = { 37, 16 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, &o, &p), ASTAR_OK);
-    assert_true(p.route_length > 2);
+    assert_true(p.via_length > 2);
     check_route(g, &o, start, goal, &p);
     astar_waypoint_graph_delete(wg);
     astar_waypoint_list_delete(list);

@@ -60,7 +60,7 @@ static astar_point random_walkable(rng *r, const astar_grid *g)
 static answer search(searcher *s, astar_point goal)
 {
     static _Thread_local astar_point points[MAX_PATH];
-    astar_path p = { .points = points, .capacity = MAX_PATH };
+    astar_route p = { .points = points, .capacity = MAX_PATH };
     answer a = { .status = astar_find_path(s->ctx, s->grid, s->start, goal, &s->options, &p) };
     a.cost = p.cost;
     a.expanded = p.expanded;
@@ -100,7 +100,7 @@ static void place_units(rng *r, const astar_grid *g, astar_units *units, astar_c
         assert_int_equal(id, (uint32_t)i);
         if (i % 3 == 0)
             continue;
-        astar_path p = { .points = points, .capacity = MAX_PATH };
+        astar_route p = { .points = points, .capacity = MAX_PATH };
         if (astar_find_path(ctx, g, at, random_walkable(r, g), NULL, &p) != ASTAR_OK)
             continue;
         assert_int_equal(astar_units_set_path(units, id, points, p.length), ASTAR_OK);
@@ -169,7 +169,7 @@ static void test_units_search_at_once(void **state)
             astar_options plain = s[t].options;
             plain.world.layer_count = 0;
             plain.world.units = NULL;
-            astar_path p = { 0 };
+            astar_route p = { 0 };
             astar_status st = astar_find_path(setup, g, s[t].start, s[t].goals[q], &plain, &p);
             differs += st != s[t].want[q].status || p.cost != s[t].want[q].cost;
         }
@@ -222,18 +222,18 @@ static void test_batch_with_world(void **state)
 
     static astar_point pool[QUERIES][MAX_PATH];
     astar_query queries[QUERIES];
-    astar_path paths[QUERIES], want[QUERIES];
+    astar_route paths[QUERIES], want[QUERIES];
     astar_status want_status[QUERIES];
     for (int q = 0; q < QUERIES; q++) {
         astar_point goal = random_walkable(&r, g);
-        want[q] = (astar_path){ .points = pool[q], .capacity = MAX_PATH };
+        want[q] = (astar_route){ .points = pool[q], .capacity = MAX_PATH };
         want_status[q] = astar_find_path(ctx[0], g, start, goal, &o, &want[q]);
         queries[q] = (astar_query){ .start = start, .goal = goal, .path = &paths[q] };
     }
     static astar_point got[QUERIES][MAX_PATH];
     for (int threads = 1; threads <= THREADS; threads++) {
         for (int q = 0; q < QUERIES; q++)
-            paths[q] = (astar_path){ .points = got[q], .capacity = MAX_PATH };
+            paths[q] = (astar_route){ .points = got[q], .capacity = MAX_PATH };
         assert_int_equal(astar_find_paths(ctx, threads, g, &o, queries, QUERIES), ASTAR_OK);
         for (int q = 0; q < QUERIES; q++) {
             assert_int_equal(queries[q].status, want_status[q]);

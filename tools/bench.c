@@ -152,7 +152,7 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
         if (!cli_problem_posable(cs->grid, p))
             continue;
         for (long r = 0; r < b->repeat; r++) {
-            astar_path result = { .points = b->points, .capacity = b->points_capacity };
+            astar_route result = { .points = b->points, .capacity = b->points_capacity };
             double t0 = now_seconds();
             astar_status st = b->prebuilt.kind != CLI_PREBUILT_NONE
                                   ? cli_router_path(&b->current, p->start, p->goal, &result)
@@ -179,7 +179,7 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
 /* The posable problems of a file as one batch, each query with its own path. */
 typedef struct batch {
     astar_query *queries;
-    astar_path *paths;
+    astar_route *paths;
     long *lines;              /* each query's line in the scenario file */
     astar_point *points;      /* every path's cells, in one block */
     size_t count;
@@ -253,7 +253,7 @@ static bool batch_prepare(bench *b, const char *path, const astar_grid *grid, ba
     astar_point *next = q->points;
     for (size_t i = 0; i < q->count; i++) {
         size_t length = q->paths[i].length;
-        q->paths[i] = (astar_path){ .points = next, .capacity = length };
+        q->paths[i] = (astar_route){ .points = next, .capacity = length };
         next += length;
     }
     return true;

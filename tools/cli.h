@@ -315,7 +315,7 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
 
 /* The path from start to goal, as astar_find_path fills it. */
 astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal,
-                             astar_path *path);
+                             astar_route *path);
 
 void cli_router_free(cli_router *r);
 

@@ -203,7 +203,7 @@ int cmd_demo(int argc, char **argv)
     printf("\n");
 
     astar_point points[W * H];
-    astar_path path = { .points = points, .capacity = W * H };
+    astar_route path = { .points = points, .capacity = W * H };
     astar_status s = astar_find_path(ctx, grid, start, target, &o, &path);
     int code = EXIT_OK;
     if (s == ASTAR_OK) {

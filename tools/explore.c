@@ -53,7 +53,7 @@ static bool still_good(const astar_grid *believed, const astar_options *o,
  * step the unit believed legal is not legal on the true map. */
 static astar_status walk_to(astar_context *ctx, const astar_grid *truth, astar_knowledge *k,
                             int sight, astar_point start, astar_point goal, const astar_options *o,
-                            astar_path *path, walk *w)
+                            astar_route *path, walk *w)
 {
     astar_point at = start;
     /* Outside the grid the reveal refuses, and the search says why. */
@@ -119,7 +119,7 @@ static void report_full_knowledge(astar_context *ctx, const astar_grid *truth, a
                                   astar_point goal, const astar_options *o, const walk *w,
                                   bool arrived)
 {
-    astar_path best = { 0 };
+    astar_route best = { 0 };
     astar_status s = astar_find_path(ctx, truth, start, goal, o, &best);
     if (s != ASTAR_OK) {
         printf("full knowledge: %s (%u expanded)\n", astar_status_message(s), best.expanded);
@@ -188,7 +188,7 @@ static int explore(const request *r, const astar_grid *truth, astar_context *ctx
         fprintf(stderr, "astar explore: out of memory\n");
         return EXIT_FAILED;
     }
-    astar_path path = { .points = points, .capacity = cells };
+    astar_route path = { .points = points, .capacity = cells };
     astar_status s = walk_to(ctx, truth, k, r->sight, r->start, r->goal, &r->options, &path, &w);
     cli_progress_clear(&w.progress);
     printf("options: ");

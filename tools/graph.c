@@ -165,7 +165,7 @@ static int run_cpd(const astar_graph *g, bool dimacs, bool quiet, const char *fi
         return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);
     }
     cli_cpd_describe(stdout, cpd, file, THREADS, now_seconds() - t0);
-    astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
+    astar_route path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     s = astar_graph_cpd_path(cpd, from, to, &path);
     astar_cpd_delete(cpd);
     if (s != ASTAR_OK) {
@@ -184,7 +184,7 @@ static int run_nearest(astar_context *ctx, const astar_graph *g, bool dimacs, bo
                        uint32_t from, const uint32_t *targets, size_t count, uint32_t *nodes)
 {
     printf("dijkstra from %zu targets\n", count);
-    astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
+    astar_route path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     size_t which;
     astar_status s = astar_graph_find_nearest(ctx, g, from, targets, count, NULL, &path, &which);
     if (s != ASTAR_OK) {
@@ -381,7 +381,7 @@ int cmd_graph(int argc, char **argv)
     printf("\n");
     if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));
-    astar_graph_path path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
+    astar_route path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     astar_status s = astar_graph_find_path(ctx, g, from, to, &o, &path);
     if (s != ASTAR_OK) {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);

@@ -26,7 +26,7 @@ static void usage(FILE *out)
 }
 
 static void draw(const astar_grid *grid, const astar_point *targets, size_t count,
-                 const astar_path *path)
+                 const astar_route *path)
 {
     cli_picture pic;
     if (!cli_picture_init(&pic, grid))
@@ -86,7 +86,7 @@ int cmd_nearest(int argc, char **argv)
         code = EXIT_FAILED;
         goto done;
     }
-    astar_path path = { .points = points, .capacity = cells };
+    astar_route path = { .points = points, .capacity = cells };
     size_t which = 0;
     astar_status s = astar_find_nearest(ctx, grid, start, targets, count, &o, &path, &which);
     printf("dijkstra from %zu target%s: ", count, count == 1 ? "" : "s");

@@ -47,7 +47,7 @@ static char list_symbol(const astar_context *ctx, const astar_grid *grid, int x,
 }
 
 static void draw(const astar_context *ctx, const astar_grid *grid, const cli_world *world,
-                 const astar_path *path, char node_mark, const astar_waypoints *smoothed)
+                 const astar_route *path, char node_mark, const astar_route *smoothed)
 {
     cli_picture pic;
     if (!cli_picture_init(&pic, grid))
@@ -60,8 +60,8 @@ static void draw(const astar_context *ctx, const astar_grid *grid, const cli_wor
     cli_picture_path(&pic, path->points, path->length);
     /* A* puts every cell of its path on its parent chain: only JPS's jump
      * points and HPA*'s entrances are marked. */
-    for (size_t i = 1; path->node_count < path->length && i + 1 < path->node_count; i++)
-        cli_picture_mark(&pic, path->nodes[i], node_mark);
+    for (size_t i = 1; path->via_length < path->length && i + 1 < path->via_length; i++)
+        cli_picture_mark(&pic, path->via[i], node_mark);
     for (size_t i = 1; smoothed && i + 1 < smoothed->length; i++)
         cli_picture_mark(&pic, smoothed->points[i], 'W');
     cli_picture_print(&pic);
@@ -72,7 +72,7 @@ typedef struct extras {
     bool quiet;         /* --quiet: the summary lines, no cells, no picture */
     bool smooth;
     const char *svg;
-    astar_waypoints smoothed;  /* points NULL unless smoothed */
+    astar_route smoothed;  /* points NULL unless smoothed */
     astar_trace trace;         /* with --svg: the search's events */
 } extras;
 
@@ -83,7 +83,7 @@ static bool trace_search(astar_context *ctx, const astar_grid *grid, astar_point
                          astar_point goal, const astar_options *o, astar_trace *trace)
 {
     astar_options traced = *o;
-    astar_path cost_only = { 0 };
+    astar_route cost_only = { 0 };
     *trace = (astar_trace){ 0 };
     traced.trace = trace;
     astar_find_path(ctx, grid, start, goal, &traced, &cost_only);
@@ -98,7 +98,7 @@ static bool trace_search(astar_context *ctx, const astar_grid *grid, astar_point
 /* Prints the path's length and turns and, with --smooth, its waypoints,
  * and writes the SVG. Returns the exit code: EXIT_OUTPUT when the SVG
  * cannot be written, EXIT_FAILED when something else failed (it says what). */
-static int report_extras(const astar_grid *grid, const astar_options *o, const astar_path *path,
+static int report_extras(const astar_grid *grid, const astar_options *o, const astar_route *path,
                           extras *x)
 {
     if (!x->smooth && !x->svg && !o->world.turn_penalty)
@@ -155,7 +155,7 @@ static int report_extras(const astar_grid *grid, const astar_options *o, const a
 /* Prints the search without the world first, so the difference shows. */
 static void report_without_world(astar_context *ctx, const astar_grid *grid, astar_point start,
                                  astar_point goal, const astar_options *o, const cli_world *world,
-                                 astar_path *path)
+                                 astar_route *path)
 {
     astar_options plain = *o;
     plain.world.layers = NULL;
@@ -255,8 +255,8 @@ static int path_in(cli_world *world, int argc, char **argv)
         astar_grid_delete(grid);
         return EXIT_FAILED;
     }
-    astar_path path = { .points = points, .capacity = cells,
-                        .nodes = points + cells, .node_capacity = cells };
+    astar_route path = { .points = points, .capacity = cells,
+                        .via = points + cells, .via_capacity = cells };
     bool in_world = cli_world_active(world);
     if (in_world && !cli_world_build(world, grid, start, &o)) {
         astar_context_delete(ctx);
@@ -317,9 +317,9 @@ static int path_in(cli_world *world, int argc, char **argv)
                    use.kind == CLI_PREBUILT_HPA ? "route"
                    : steps ? "squares of the chain (JPS stepped, see --jumps)"
                            : "jump points",
-                   path.node_count);
+                   path.via_length);
             if (!x.quiet)
-                cli_print_points(path.nodes, path.node_count);
+                cli_print_points(path.via, path.via_length);
         }
         if (x.svg && !trace_search(ctx, grid, start, goal, &o, &x.trace)) {
             fprintf(stderr, "astar path: out of memory tracing the search\n");

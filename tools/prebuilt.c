@@ -183,7 +183,7 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
     return EXIT_OK;
 }
 
-astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal, astar_path *path)
+astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal, astar_route *path)
 {
     return r->cpd ? astar_cpd_path(r->cpd, start, goal, path)
                   : astar_hpa_find_path(r->hpa, start, goal, &r->options, path);

@@ -97,7 +97,7 @@ static double thread_seconds(void)
 typedef struct unit {
     size_t problem;
     astar_request request;
-    astar_path path;
+    astar_route path;
     bool asking;
 } unit;
 
@@ -179,7 +179,7 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
             if (u->asking)
                 continue;
             u->problem = next++;
-            u->path = (astar_path){ .points = buffers + (size_t)i * PATH_CAPACITY,
+            u->path = (astar_route){ .points = buffers + (size_t)i * PATH_CAPACITY,
                                     .capacity = PATH_CAPACITY };
             const astar_problem *p = problems[u->problem];
             astar_status s = astar_queue_request(q, grid, p->start, p->goal, &r->options, 0,
@@ -255,7 +255,7 @@ static size_t run_one_call(const replay *r, const astar_grid *grid, const astar_
     for (size_t i = 0; i < count; i++) {
         if (queued->status[i] == ASTAR_IN_PROGRESS)
             continue;
-        astar_path path = { .points = points, .capacity = PATH_CAPACITY };
+        astar_route path = { .points = points, .capacity = PATH_CAPACITY };
         astar_status s = astar_find_path(ctx, grid, problems[i]->start, problems[i]->goal,
                                          &r->options, &path);
         if (s != queued->status[i] || (s == ASTAR_OK && path.cost != queued->cost[i])) {

@@ -64,7 +64,7 @@ static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation
 /* Checks one answer; prints and returns false on a failure. */
 static bool check(const char *file, const astar_problem *p, const astar_grid *grid,
                   const astar_options *o, expectation e, astar_status status,
-                  const astar_path *path, double *length)
+                  const astar_route *path, double *length)
 {
     if (status != ASTAR_OK) {
         printf("FAIL %s:%ld: %s\n", file, p->line, astar_status_message(status));
@@ -112,9 +112,9 @@ typedef struct suboptimality {
  * optimal either). */
 static bool suboptimality_add(suboptimality *q, const char *file, const astar_problem *p,
                               const astar_grid *grid, const astar_options *o, expectation e,
-                              astar_path *path, double length)
+                              astar_route *path, double length)
 {
-    astar_path straight = { .points = path->points, .capacity = path->length };
+    astar_route straight = { .points = path->points, .capacity = path->length };
     astar_status s = astar_path_straighten(grid, o, path->points, path->length, &straight);
     double straight_length;
     if (s != ASTAR_OK) {
@@ -225,7 +225,7 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
             t.skipped++;
             continue;
         }
-        astar_path result = { .points = points, .capacity = cells };
+        astar_route result = { .points = points, .capacity = cells };
         astar_status s = prebuilt ? cli_router_path(&router, p->start, p->goal, &result)
                                   : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
         double length;

@@ -64,17 +64,17 @@ static void print_route(const astar_waypoint_list *list, const astar_point *rout
 }
 
 static void draw(const astar_grid *grid, const astar_waypoint_list *list,
-                 const astar_waypoint_path *path)
+                 const astar_route *path)
 {
     cli_picture pic;
     if (astar_grid_width(grid) > 80 || !cli_picture_init(&pic, grid))
         return;
-    cli_picture_path(&pic, path->cells, path->cell_length);
+    cli_picture_path(&pic, path->points, path->length);
     const astar_point *points = astar_waypoint_list_points(list);
     for (size_t i = 0; i < astar_waypoint_list_count(list); i++)
         cli_picture_mark(&pic, points[i], 'o');
-    for (size_t k = 1; k + 1 < path->route_length; k++)
-        cli_picture_mark(&pic, path->route[k], 'W');
+    for (size_t k = 1; k + 1 < path->via_length; k++)
+        cli_picture_mark(&pic, path->via[k], 'W');
     cli_picture_print(&pic);
 }
 
@@ -142,18 +142,18 @@ int cmd_waypoints(int argc, char **argv)
                                0);
     printf("\n");
     /* Asked once for the lengths, then again into buffers of that size. */
-    astar_waypoint_path path = { 0 };
+    astar_route path = { 0 };
     astar_status s = astar_waypoint_find_path(wg, start, goal, &o, &path);
     if (s == ASTAR_OK) {
-        buffer = malloc((path.route_length + path.cell_length) * sizeof *buffer);
+        buffer = malloc((path.via_length + path.length) * sizeof *buffer);
         if (!buffer) {
             cli_error("out of memory");
             code = EXIT_FAILED;
             goto done;
         }
-        path = (astar_waypoint_path){ .route = buffer, .route_capacity = path.route_length,
-                                      .cells = buffer + path.route_length,
-                                      .cell_capacity = path.cell_length };
+        path = (astar_route){ .via = buffer, .via_capacity = path.via_length,
+                                      .points = buffer + path.via_length,
+                                      .capacity = path.length };
         s = astar_waypoint_find_path(wg, start, goal, &o, &path);
     }
     if (s != ASTAR_OK) {
@@ -161,12 +161,12 @@ int cmd_waypoints(int argc, char **argv)
         code = cli_exit_for(s);
         goto done;
     }
-    printf("route: %zu points, cost %u (distance %.4f), %u expanded\n", path.route_length,
+    printf("route: %zu points, cost %u (distance %.4f), %u expanded\n", path.via_length,
            path.cost, path.distance, path.expanded);
-    print_route(list, path.route, path.route_length);
-    printf("cells: %zu\n", path.cell_length);
+    print_route(list, path.via, path.via_length);
+    printf("cells: %zu\n", path.length);
     if (!quiet) {
-        cli_print_points(path.cells, path.cell_length);
+        cli_print_points(path.points, path.length);
         draw(grid, list, &path);
     }
     code = EXIT_OK;

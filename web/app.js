@@ -252,7 +252,7 @@ function search() {
     const points = r.points(), path = [];
     for (let k = 0; k < points.length; k += 2) path.push([points[k], points[k + 1]]);
     r.path = path;
-    const nodes = r.nodes();
+    const nodes = r.via();
     r.jumpPoints = [];
     if (["jps", "jps+"].includes(o.algorithm))
       for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
@@ -277,7 +277,7 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
   try {
     const r = tiers.findPath(sx, sy, gx, gy, asked);
     r.microseconds = timeSearch(() => tiers.findPath(sx, sy, gx, gy, asked));
-    const flat = r.points(), nodes = r.nodes();
+    const flat = r.points(), nodes = r.via();
     r.path = [];
     for (let k = 0; k < flat.length; k += 2) r.path.push([flat[k], flat[k + 1]]);
     r.jumpPoints = [];

@@ -64,7 +64,9 @@ const OPTION = {
   costs: [3, COSTS], heuristic: [4, HEURISTICS], weight: [5, null], ties: [6, TIES],
   stop: [7, STOPS], maxExpanded: [8, null], partial: [9, null], turnPenalty: [10, null],
 };
-const PATH = { length: 0, cost: 1, distance: 2, expanded: 3, nodeCount: 4, points: 5, nodes: 6 };
+const PATH = {
+  length: 0, cost: 1, distance: 2, expanded: 3, viaLength: 4, points: 5, via: 6, cut: 7, status: 8,
+};
 const TRACE = { count: 0, total: 1, events: 2 };
 const EVENT_INTS = 8; // kind, at.x, at.y, parent.x, parent.y, f, g, h
 
@@ -295,10 +297,16 @@ export async function loadAstar(bytes) {
         cost: pathGet("cost"),
         distance: pathGet("distance"),
         expanded: pathGet("expanded"),
-        // x0, y0, x1, y1, ...: the path's cells, start first.
-        points: () => points(pathGet("points"), pathGet("length")),
-        // The jump points of JPS and JPS+ (for A*, every cell).
-        nodes: () => points(pathGet("nodes"), pathGet("nodeCount")),
+        // Cells of the route not written: the buffer was too small
+        // (status PATH_BUFFER_TOO_SMALL; routeStatus says how the search
+        // ended, e.g. PARTIAL_NO_PATH).
+        cut: pathGet("cut"),
+        routeStatus: pathGet("status"),
+        // x0, y0, x1, y1, ...: the path's cells written, start first.
+        points: () => points(pathGet("points"), pathGet("length") - pathGet("cut")),
+        // The points the route goes by, as far as they fit: the jump
+        // points of JPS and JPS+ (for A*, every cell), HPA*'s abstract route.
+        via: () => points(pathGet("via"), Math.min(pathGet("viaLength"), maxCells)),
         traceTotal: asked.trace ? traceGet("total") : 0,
         // The recorded events, EVENT_INTS int32 each: kind (TRACE_KINDS),
         // x, y, parent x, parent y, F, G, H.
@@ -359,7 +367,7 @@ export async function loadAstar(bytes) {
       // cells a side, for options' moves and costs: { clusters, entrances,
       // landmarks (of its graph, astar_hpa_set_landmarks' default),
       // findPath(sx, sy, gx, gy, asked) - findPath's result into this
-      // searcher's path, nodes the route's entrance cells, expanded the
+      // searcher's path, via() the route's entrance cells, expanded the
       // graph's nodes; no trace - and delete() }. Build them again after
       // an edit of the grid.
       twoTiers(grid, cluster, asked = {}) {
@@ -510,7 +518,10 @@ export async function loadAstar(bytes) {
       get cost() { return get("cost"); },
       get distance() { return get("distance"); },
       get expanded() { return get("expanded"); },
-      points: () => new Int32Array(memory().buffer, get("points"), 2 * get("length")),
+      get cut() { return get("cut"); },
+      get routeStatus() { return get("status"); },
+      points: () => new Int32Array(memory().buffer, get("points"),
+                                   2 * (get("length") - get("cut"))),
       delete: () => c.astar_web_path_delete(pointer),
     };
   }

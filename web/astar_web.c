@@ -87,40 +87,43 @@ WEB_API void astar_web_options_trace(astar_options *o, astar_trace *trace)
     o->trace = trace;
 }
 
-/* A path with room for capacity cells and as many jump points. */
-WEB_API astar_path *astar_web_path_new(size_t capacity)
+/* A route with room for capacity cells and as many points on its via
+ * list (jump points, the abstract route). */
+WEB_API astar_route *astar_web_path_new(size_t capacity)
 {
-    astar_path *p = calloc(1, sizeof *p);
+    astar_route *p = calloc(1, sizeof *p);
     astar_point *points = calloc(2 * capacity, sizeof *points);
     if (!p || !points) {
         free(p);
         free(points);
         return NULL;
     }
-    *p = (astar_path){ .points = points, .capacity = capacity,
-                       .nodes = points + capacity, .node_capacity = capacity };
+    *p = (astar_route){ .points = points, .capacity = capacity,
+                        .via = points + capacity, .via_capacity = capacity };
     return p;
 }
 
-WEB_API void astar_web_path_delete(astar_path *p)
+WEB_API void astar_web_path_delete(astar_route *p)
 {
     if (p)
         free(p->points);
     free(p);
 }
 
-enum path_field { LENGTH, COST, DISTANCE, EXPANDED, NODE_COUNT, POINTS, NODES };
+enum path_field { LENGTH, COST, DISTANCE, EXPANDED, VIA_LENGTH, POINTS, VIA, CUT, STATUS };
 
-WEB_API double astar_web_path_get(const astar_path *p, int field)
+WEB_API double astar_web_path_get(const astar_route *p, int field)
 {
     switch ((enum path_field)field) {
     case LENGTH: return (double)p->length;
     case COST: return p->cost;
     case DISTANCE: return p->distance;
     case EXPANDED: return p->expanded;
-    case NODE_COUNT: return (double)p->node_count;
+    case VIA_LENGTH: return (double)p->via_length;
     case POINTS: return (double)(uintptr_t)p->points;
-    case NODES: return (double)(uintptr_t)p->nodes;
+    case VIA: return (double)(uintptr_t)p->via;
+    case CUT: return (double)p->cut;
+    case STATUS: return (double)p->status;
     }
     return 0.0;
 }
@@ -196,7 +199,7 @@ WEB_API astar_context *astar_web_context_new(size_t max_cells)
  * does not have. */
 WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *grid, int sx,
                                          int sy, int gx, int gy, const astar_options *options,
-                                         astar_path *path)
+                                         astar_route *path)
 {
     return astar_find_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy }, options,
                            path);
@@ -213,7 +216,7 @@ WEB_API astar_hpa *astar_web_hpa_new(const astar_grid *grid, const astar_options
 
 /* astar_hpa_find_path with the points as numbers. */
 WEB_API astar_status astar_web_hpa_find_path(astar_hpa *hpa, int sx, int sy, int gx, int gy,
-                                             const astar_options *options, astar_path *path)
+                                             const astar_options *options, astar_route *path)
 {
     return astar_hpa_find_path(hpa, (astar_point){ sx, sy }, (astar_point){ gx, gy }, options,
                                path);
@@ -221,11 +224,11 @@ WEB_API astar_status astar_web_hpa_find_path(astar_hpa *hpa, int sx, int sy, int
 
 /* astar_path_straighten of the path in path's own buffer, in place: its
  * length, cost and distance become the straightened path's, the rest of
- * the object (its nodes buffer) stays as it was. */
+ * the object (its via list) stays as it was. */
 WEB_API astar_status astar_web_straighten(const astar_grid *grid, const astar_options *options,
-                                          astar_path *path)
+                                          astar_route *path)
 {
-    astar_path out = { .points = path->points, .capacity = path->length };
+    astar_route out = { .points = path->points, .capacity = path->length };
     astar_status status = astar_path_straighten(grid, options, path->points, path->length, &out);
     if (status == ASTAR_OK) {
         path->length = out.length;
@@ -275,7 +278,7 @@ WEB_API void astar_web_distance_costs(const astar_distance_map *map, int width, 
 
 WEB_API astar_status astar_web_find_nearest(astar_context *ctx, const astar_grid *grid, int sx,
                                             int sy, const astar_point *targets, size_t count,
-                                            const astar_options *options, astar_path *path,
+                                            const astar_options *options, astar_route *path,
                                             size_t *which)
 {
     return astar_find_nearest(ctx, grid, (astar_point){ sx, sy }, targets, count, options, path,
@@ -291,10 +294,10 @@ WEB_API bool astar_web_line_of_sight(const astar_grid *grid, const astar_options
 /* Smooths a path into out (capacity points); result[0] gets the waypoints'
  * count (set even when they do not fit), result[1] the walk's length. */
 WEB_API astar_status astar_web_smooth(const astar_grid *grid, const astar_options *options,
-                                      const astar_path *path, astar_point *out, size_t capacity,
+                                      const astar_route *path, astar_point *out, size_t capacity,
                                       double *result)
 {
-    astar_waypoints w = { .points = out, .capacity = capacity };
+    astar_route w = { .points = out, .capacity = capacity };
     astar_status s = astar_path_smooth(grid, options, path->points, path->length, &w);
     result[0] = (double)w.length;
     result[1] = w.distance;
@@ -312,7 +315,7 @@ WEB_API int astar_web_units_check_step(const astar_units *units, uint32_t id, in
 WEB_API astar_status astar_web_queue_request(astar_queue *q, const astar_grid *grid, int sx,
                                              int sy, int gx, int gy,
                                              const astar_options *options, int priority,
-                                             astar_path *path, astar_request *out)
+                                             astar_route *path, astar_request *out)
 {
     return astar_queue_request(q, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
                                options, priority, path, out);

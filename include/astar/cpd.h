@@ -182,22 +182,21 @@ ASTAR_API astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point fr
  *                the cells from `from` to `to`, their count, the cost (the
  *                least cost, as astar_find_path's with the CPD's moves and
  *                costs), distance, and expanded = the moves looked up
- *                (length - 1). A CPD has no parent chain: node_count is 0
- *                and nodes is not written.
+ *                (length - 1). A CPD has no parent chain: via_length is 0
+ *                and via is not written.
  * Returns the statuses of astar_cpd_first_move (ASTAR_INVALID_ARGUMENT
  * also for a NULL path or a NULL buffer with a capacity), and
- *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cost, distance
- *                            and expanded are set, and the buffer holds the
- *                            path's first capacity cells (astar_find_path
- *                            writes none: a CPD knows the length only
- *                            after walking it)
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cut, cost,
+ *                            distance and expanded are set, and the buffer
+ *                            holds the path's first capacity cells, as
+ *                            every route (astar/route.h)
  *   ASTAR_INVALID_PATH       as above, or moves that would never reach `to`
  *                            (a crafted file)
  * Costs one first-move lookup per step (in the row of the cell the path
  * has reached); no allocation. from == to is a path of
  * one cell and cost 0. */
 ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
-                                      astar_path *path);
+                                      astar_route *path);
 
 /* ------------------------------------------------------------------------ */
 /* Compressed path databases of graphs                                      */
@@ -277,15 +276,16 @@ ASTAR_API astar_status astar_graph_cpd_first_move(const astar_cpd *cpd, uint32_t
  *                their count, the least cost, and expanded = the edges
  *                looked up (length - 1)
  * Returns the statuses of astar_graph_cpd_first_move (ASTAR_INVALID_ARGUMENT
- * also for a NULL path or a NULL buffer with a capacity), and
- *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cost and
+ * also for a NULL path, a NULL buffer with a capacity or a points
+ * buffer), and
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cut, cost and
  *                            expanded set, the buffer holds the path's first
- *                            capacity nodes
+ *                            capacity nodes (astar/route.h)
  *   ASTAR_INVALID_PATH       as above, or edges that would never reach `to`
  * Costs a lookup per edge of the path; no allocation. from == to is a path
  * of one node and cost 0. */
 ASTAR_API astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t to,
-                                            astar_graph_path *path);
+                                            astar_route *path);
 
 /* ------------------------------------------------------------------------ */
 /* CPD files                                                                */

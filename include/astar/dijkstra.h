@@ -97,7 +97,7 @@ extern "C" {
 ASTAR_API astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid,
                                           astar_point start, const astar_point *targets,
                                           size_t count, const astar_options *options,
-                                          astar_path *path, size_t *which);
+                                          astar_route *path, size_t *which);
 
 /* A distance map with its flow field: for every cell of a grid, the cost of
  * the cheapest path from it to the nearest of a set of sources, which

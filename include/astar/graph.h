@@ -37,6 +37,7 @@
 #define ASTAR_INCLUDE_GRAPH_H
 
 #include "base.h"
+#include "route.h"
 #include "memory.h"
 #include "search.h"
 
@@ -304,17 +305,6 @@ ASTAR_API astar_status astar_graph_context_new_with(size_t max_nodes,
                                                     const astar_allocator *allocator,
                                                     astar_context **out);
 
-/* The result of a graph search. Set nodes and capacity, then pass it in. */
-typedef struct astar_graph_path {
-    uint32_t *nodes;      /* [in] your buffer for the nodes, start first; NULL
-                             with capacity 0 asks for the cost and length only */
-    size_t capacity;      /* [in] how many nodes fit */
-    size_t length;        /* [out] nodes on the path, start and goal included;
-                             set even when they do not fit */
-    uint32_t cost;        /* [out] the sum of the path's edge costs (G) */
-    uint32_t expanded;    /* [out] nodes expanded */
-} astar_graph_path;
-
 /* Finds a least-cost path from start to goal on graph: the article's A*
  * (astar_find_path), with each node's neighbours the targets of its
  * enabled edges, looked at in the order of their node numbers.
@@ -329,9 +319,10 @@ typedef struct astar_graph_path {
  * or turn penalty (ASTAR_INVALID_ARGUMENT); moves and costs do not apply.
  * [in,out] ctx   a context from astar_graph_context_new
  * [in]     graph read only; at most astar_context_max_cells(ctx) nodes
- * [in,out] path  your buffer in, the result out
- * Returns ASTAR_OK, ASTAR_NO_PATH, ASTAR_PATH_BUFFER_TOO_SMALL (counts and
- * cost set, nothing written), ASTAR_COST_OVERFLOW, ASTAR_EXPANSION_LIMIT,
+ * [in,out] path  your buffer in, the result out (astar/route.h): the
+ *                nodes into nodes (a points buffer is refused); no via list
+ * Returns ASTAR_OK, ASTAR_NO_PATH, ASTAR_PATH_BUFFER_TOO_SMALL (length,
+ * cut and cost set, the first capacity nodes written: astar/route.h), ASTAR_COST_OVERFLOW, ASTAR_EXPANSION_LIMIT,
  * ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT, ASTAR_START_OUT_OF_BOUNDS,
  * ASTAR_GOAL_OUT_OF_BOUNDS (a node number out of range),
  * ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (a disabled node),
@@ -341,7 +332,7 @@ typedef struct astar_graph_path {
 ASTAR_API astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph,
                                              uint32_t start, uint32_t goal,
                                              const astar_options *options,
-                                             astar_graph_path *path);
+                                             astar_route *path);
 
 /* The same search a slice at a time (astar/sliced.h): begin, then
  * astar_search_step(ctx, budget) until it returns anything but
@@ -354,7 +345,7 @@ ASTAR_API astar_status astar_graph_search_begin(astar_context *ctx, const astar_
                                                 uint32_t start, uint32_t goal,
                                                 const astar_options *options);
 ASTAR_API astar_status astar_graph_search_finish(const astar_context *ctx,
-                                                 astar_graph_path *path);
+                                                 astar_route *path);
 
 /* The open list a graph search with these options on ctx really uses:
  * the one options->open_list names, except that BUCKETS falls back to the

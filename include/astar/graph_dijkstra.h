@@ -76,7 +76,8 @@ extern "C" {
  *                            graph's islands show every target on another
  *                            island (those targets are then not searched from)
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but it does not fit; which, length,
- *                            cost and expanded are set, nothing written
+ *                            cut, cost and expanded are set, the first
+ *                            nodes written (astar/route.h)
  *   ASTAR_COST_OVERFLOW      no target within ASTAR_MAX_COST
  *   ASTAR_EXPANSION_LIMIT    options.max_expanded nodes expanded first
  *   ASTAR_UNSUPPORTED        options.partial (see "Options" above)
@@ -94,7 +95,7 @@ extern "C" {
 ASTAR_API astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *graph,
                                                 uint32_t start, const uint32_t *targets,
                                                 size_t count, const astar_options *options,
-                                                astar_graph_path *path, size_t *which);
+                                                astar_route *path, size_t *which);
 
 /* A graph's distance map with its flow field: for every node, the cost of
  * the cheapest path from it to the nearest of a set of sources along

@@ -58,6 +58,7 @@
 #define ASTAR_INCLUDE_HPA_H
 
 #include "base.h"
+#include "route.h"
 #include "graph.h"
 #include "memory.h"
 #include "search.h"
@@ -236,17 +237,6 @@ ASTAR_API size_t astar_hpa_bytes(const astar_hpa *hpa);
 /* Queries                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The abstract route of a query: start, the entrance cells passed, goal. */
-typedef struct astar_hpa_route {
-    astar_point *points;  /* [in] your buffer; NULL with capacity 0 asks for
-                             the length and cost only */
-    size_t capacity;      /* [in] how many points fit */
-    size_t length;        /* [out] points on the route; set even when they
-                             do not fit */
-    uint32_t cost;        /* [out] the cost of the cells along it */
-    uint32_t expanded;    /* [out] nodes the graph search expanded */
-} astar_hpa_route;
-
 /* Finds the abstract route from start to goal, and keeps it in the hpa for
  * astar_hpa_refine: a unit can walk the first segment's cells while the
  * next are refined, one cluster's search each.
@@ -259,8 +249,8 @@ typedef struct astar_hpa_route {
  *                   (heuristic ZERO for H = 0, any other for the octile
  *                   H; weight, open_list, ties, stop, max_expanded)
  * [in,out] route    your buffer in, the route out
- * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (length and cost set, the
- * route kept for refining), ASTAR_NO_PATH (with the grid's islands
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (length, cut and cost set,
+ * the first points written, the route kept for refining), ASTAR_NO_PATH (with the grid's islands
  * enabled, or when no node start reaches shares a component of the graph
  * with one that reaches goal, before any graph search), the start and
  * goal statuses of astar_find_path, ASTAR_OUT_OF_MEMORY (the grid was
@@ -280,46 +270,43 @@ typedef struct astar_hpa_route {
  * up: the query first pays for that as astar_hpa_update would. */
 ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, astar_point goal,
                                             const astar_options *options,
-                                            astar_hpa_route *route);
+                                            astar_route *route);
 
 /* The cells of segment i of the route last found (from route point i to
  * point i + 1, both included): consecutive cells a legal move apart, a
  * least-cost way inside one cluster, or one step across a border.
  * [in,out] hpa       uses the hpa's scratch
  * [in]     segment   0 .. route length - 2
- * [out]    cells     [opt] your buffer; NULL with capacity 0 asks for
- *                    the length
- * [in]     capacity  how many cells fit; at most size^2 are needed
- * [out]    length    cells in the segment, set even when they do not fit
- * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (nothing written),
+ * [in,out] cells     your buffer in (points; at most size^2 are needed),
+ *                    the segment out: its cells and length (astar/route.h).
+ *                    A segment is not a search's answer: cost, distance
+ *                    and expanded stay 0 (the route's cost is the
+ *                    whole's)
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (the first cells written),
  * ASTAR_MAP_CHANGED (an edit since the route: find it again),
- * ASTAR_INVALID_ARGUMENT (NULL hpa or length, cells NULL with capacity >
- * 0, no route kept, segment out of range).
+ * ASTAR_INVALID_ARGUMENT (NULL hpa or cells, a bad buffer, no route kept,
+ * segment out of range).
  * Costs: O(the segment's cells), read from the runs kept for it or
  * walked back from the refinement cache; no search. */
-ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_point *cells,
-                                        size_t capacity, size_t *length);
+ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_route *cells);
 
 /* A whole path: astar_hpa_find_route, then every segment refined, into
  * path as astar_find_path fills it (points start first, length, cost,
- * distance; expanded counts the graph search's nodes; nodes and
- * node_count the route's points when a buffer is given). The route's
+ * distance; expanded counts the graph search's nodes; via and via_length
+ * the abstract route's points). The route's
  * detours through entrance cells are best taken out with
  * astar_path_straighten (astar/smooth.h; still cells, exact costs: on the
  * benchmark's maps it brings the mean cost over the optimal from 1.02-1.05
  * to 1.001-1.006 per set, docs/performance.md), or the path smoothed into
  * waypoints as any path (astar_path_smooth); both are left to the caller.
  * Returns what astar_hpa_find_route returns, ASTAR_PATH_BUFFER_TOO_SMALL
- * when either buffer is too small (counts and cost set; unlike
- * astar_find_path, whose length is known before it writes, the points
- * buffer holds the path's first capacity cells, as the segments are
- * refined into it one after the other; a nodes buffer too small is left
- * alone). Costs: astar_hpa_find_route's, and O(the path's cells) to read
+ * when either buffer is too small (counts, cut and cost set, each buffer
+ * holding its first items, as every route: astar/route.h). Costs: astar_hpa_find_route's, and O(the path's cells) to read
  * the segments from the runs and the refinement cache (what every segment
  * reads is asked of the memory first, route-wide). No allocation but
  * astar_hpa_find_route's catching up. */
 ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
-                                           const astar_options *options, astar_path *path);
+                                           const astar_options *options, astar_route *path);
 
 #ifdef __cplusplus
 }

@@ -30,7 +30,7 @@ extern "C" {
  *
  *   astar_queue *q;
  *   astar_queue_new(8, astar_grid_cells(grid), 1024, &q);
- *   unit->path = (astar_path){ .points = unit->cells, .capacity = 512 };
+ *   unit->path = (astar_route){ .points = unit->cells, .capacity = 512 };
  *   astar_queue_request(q, grid, unit->at, unit->target, &options, 0,
  *                       &unit->path, &unit->request);
  *   ... each frame:
@@ -159,7 +159,7 @@ ASTAR_API void astar_queue_delete(astar_queue *q);
 ASTAR_API astar_status astar_queue_request(astar_queue *q, const astar_grid *grid,
                                            astar_point start, astar_point goal,
                                            const astar_options *options, int priority,
-                                           astar_path *path, astar_request *out);
+                                           astar_route *path, astar_request *out);
 
 /* Steps the searches: starts waiting requests in free slots, then runs
  * them (see "Order and fairness") until the budget is spent or no search

@@ -11,6 +11,7 @@
 #define ASTAR_INCLUDE_SEARCH_H
 
 #include "base.h"
+#include "route.h"
 #include "memory.h"
 
 #ifdef __cplusplus
@@ -41,7 +42,7 @@ typedef enum astar_costs {
 } astar_costs;
 
 /* Cost of a straight and of a diagonal step onto terrain cost 1 in each cost
- * model; astar_path.distance is astar_path.cost / straight. */
+ * model; astar_route.distance is astar_route.cost / straight. */
 #define ASTAR_ARTICLE_STRAIGHT 10u
 #define ASTAR_ARTICLE_DIAGONAL 14u
 #define ASTAR_OCTILE_STRAIGHT 2378u
@@ -131,7 +132,7 @@ typedef struct astar_trace astar_trace;
  *              else ASTAR_NO_JUMP_TABLE.
  * Costs, heuristic, weight, stop rule and observer apply to JPS and JPS+ as
  * to A*. With JPS and JPS+, expanded counts jump points (the observer sees
- * each), astar_path.nodes lists them, and astar_context_node() reports a
+ * each), astar_route.via lists them, and astar_context_node() reports a
  * jump point's parent jump point - except where they step (astar_jumps). */
 typedef enum astar_algorithm {
     ASTAR_ALGORITHM_ASTAR = 0,
@@ -156,7 +157,7 @@ typedef enum astar_algorithm {
  * steps are common (maps strewn with obstacles at random), a scan costs
  * more than the open list operations it saves - docs/performance.md
  * "Stepping JPS" has the figures. A search that steps is A*'s loop with
- * fewer neighbours looked at: expanded counts squares, astar_path.nodes
+ * fewer neighbours looked at: expanded counts squares, astar_route.via
  * lists every square of the path, astar_context_node() reports the square
  * one step back as parent, and the ties option applies as to A*
  * (ASTAR_TIES_STRAIGHT as DEEP). JPS+ asks for its table either way
@@ -328,7 +329,7 @@ typedef struct astar_options {
  * it removes most needless changes of direction for a small increase in
  * length; astar_path_smooth() removes the rest of the zig-zags afterwards.
  *
- * astar_path.cost then includes the penalties paid along the path
+ * astar_route.cost then includes the penalties paid along the path
  * (astar_path_check with the same options sums them again; distance is cost
  * divided by the straight step, penalties included). JPS and JPS+ take no
  * turn penalty: they return ASTAR_UNSUPPORTED. */
@@ -350,7 +351,7 @@ ASTAR_API bool astar_options_optimal(const astar_options *options);
  * JPS and JPS+ asked to STEP, or left to AUTO on a grid
  * astar_grid_cluttered() calls cluttered; false for A*, for SCAN, and for
  * a NULL argument. What a caller asks before it reads expanded,
- * astar_path.nodes or astar_context_node(), whose meaning depends on it.
+ * astar_route.via or astar_context_node(), whose meaning depends on it.
  * O(1), reads only. */
 ASTAR_API bool astar_jps_steps(const astar_grid *grid, const astar_options *options);
 
@@ -390,26 +391,6 @@ ASTAR_API void astar_context_delete(astar_context *ctx);
 /* Bytes of search state the context holds, and the most cells it serves. */
 ASTAR_API size_t astar_context_bytes(const astar_context *ctx);
 ASTAR_API size_t astar_context_max_cells(const astar_context *ctx);
-
-/* The result of a search. Set points and capacity, then pass it in. */
-typedef struct astar_path {
-    astar_point *points;  /* [in] your buffer for the cells, start first;
-                             NULL with capacity 0 asks for cost and length only */
-    size_t capacity;      /* [in] how many points fit */
-    size_t length;        /* [out] cells on the path, start and goal included;
-                             set even when they do not fit */
-    uint32_t cost;        /* [out] G of the goal, in the cost model's units
-                             (turn penalties included) */
-    double distance;      /* [out] cost / the model's straight step cost */
-    uint32_t expanded;    /* [out] squares expanded: taken from the open list
-                             and their neighbours looked at */
-    astar_point *nodes;   /* [opt] your buffer for the squares the parent
-                             chain passes through, start first: with JPS and
-                             JPS+ the jump points, with A* every cell */
-    size_t node_capacity; /* [in] how many nodes fit */
-    size_t node_count;    /* [out] nodes on the chain; set even when they do
-                             not fit (then none is written) */
-} astar_path;
 
 /* Costs are 32-bit: G and F = G + weight * H of every square must stay at
  * or below ASTAR_MAX_COST. A square that would pass it is left out of the
@@ -453,15 +434,18 @@ ASTAR_API astar_open_list astar_context_open_list(const astar_context *ctx,
  * [in]     grid     the map, read only; at most astar_context_max_cells(ctx)
  * [in]     start, goal
  * [in]     options  [opt] NULL for astar_options_default()
- * [in,out] path     your buffer in, the result out (see astar_path)
- * Returns
+ * [in,out] path     your buffers in, the result out (astar/route.h): the
+ *                   cells into points, the squares of the parent chain
+ *                   into via [opt]; a nodes buffer is refused
+ * Returns (path->status keeps the search's own answer)
  *   ASTAR_OK                 path filled: length, points, cost, distance, expanded
  *   ASTAR_NO_PATH            start and goal are not connected; expanded is set
  *                            (0 when the grid's islands tell at once)
- *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity or (with a
- *                            nodes buffer) node_count > node_capacity: the
- *                            counts, cost, distance and expanded are set, and
- *                            nothing is written to the buffer that is too small
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  found (or partial: path->status says), but
+ *                            length > capacity or via_length >
+ *                            via_capacity: counts, cut, cost, distance and
+ *                            expanded are set, and each buffer holds the
+ *                            first items that fit (astar/route.h)
  *   ASTAR_UNSUPPORTED        JPS or JPS+ asked for a grid without uniform
  *                            terrain, with moves other than ASTAR_MOVES_8,
  *                            or with layers, units or a turn penalty
@@ -485,7 +469,7 @@ ASTAR_API astar_open_list astar_context_open_list(const astar_context *ctx,
  * search in progress on ctx. */
 ASTAR_API astar_status astar_find_path(astar_context *ctx, const astar_grid *grid,
                                        astar_point start, astar_point goal,
-                                       const astar_options *options, astar_path *path);
+                                       const astar_options *options, astar_route *path);
 
 
 /* Where a cell stands in the context's last search. */

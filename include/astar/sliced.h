@@ -119,15 +119,16 @@ ASTAR_API astar_status astar_search_step(astar_context *ctx, uint32_t max_expans
  * which, astar_find_nearest) fills path and returns. May be called again,
  * with a larger buffer after ASTAR_PATH_BUFFER_TOO_SMALL.
  * [in]     ctx
- * [in,out] path    your buffers in, the result out (see astar_path)
+ * [in,out] path    your buffers in, the result out (astar/route.h)
  * [out]    which   [opt] nearest searches: the index of the target reached
  * Returns the status the search ended with (with the path written for
- * ASTAR_OK and the partial ones), ASTAR_PATH_BUFFER_TOO_SMALL,
+ * ASTAR_OK and the partial ones), ASTAR_PATH_BUFFER_TOO_SMALL (then
+ * path->status still says how it ended: ASTAR_OK or a partial status),
  * ASTAR_MAP_CHANGED when an edit after the search began touched it,
  * ASTAR_IN_PROGRESS (nothing written but path's counts zeroed) while it has
  * not ended, ASTAR_INVALID_ARGUMENT for NULL ctx or path, a bad buffer, or
  * no search begun. O(path length); no allocation. */
-ASTAR_API astar_status astar_search_finish(const astar_context *ctx, astar_path *path,
+ASTAR_API astar_status astar_search_finish(const astar_context *ctx, astar_route *path,
                                            size_t *which);
 
 /* Squares the search on ctx has expanded so far; 0 with none. O(1). */

@@ -8,6 +8,7 @@
 #ifndef ASTAR_INCLUDE_SMOOTH_H
 #define ASTAR_INCLUDE_SMOOTH_H
 
+#include "route.h"
 #include "search.h"
 
 #ifdef __cplusplus
@@ -53,18 +54,6 @@ extern "C" {
 ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *options,
                                    astar_point a, astar_point b);
 
-/* The result of astar_path_smooth. Set points and capacity, then pass it in. */
-typedef struct astar_waypoints {
-    astar_point *points;  /* [in] your buffer for the waypoints; NULL with
-                             capacity 0 asks for length and distance only */
-    size_t capacity;      /* [in] how many points fit */
-    size_t length;        /* [out] waypoints, first and last included; set
-                             even when they do not fit */
-    double distance;      /* [out] the length of the walk: the sum of the
-                             Euclidean lengths of the segments between
-                             consecutive waypoints, in cells */
-} astar_waypoints;
-
 /* Smooths a path: writes the shortest list of waypoints (the fewest points)
  * that is a subsequence of points[0..length), keeps the first and the last
  * point, and in which each waypoint sees the next (astar_line_of_sight).
@@ -84,13 +73,16 @@ typedef struct astar_waypoints {
  * [in]     options  [opt] NULL for the defaults; only moves is used (the
  *                   corner rule of the line of sight)
  * [in]     points   length points; 1 <= length <= ASTAR_MAX_CELLS
- * [in,out] out      your buffer in, the waypoints out (see astar_waypoints).
+ * [in,out] out      your buffer in, the waypoints out (astar/route.h):
+ *                   points, length and distance; cost and expanded 0, as
+ *                   waypoints are not priced or searched.
  *                   out->points may be points itself, to smooth in place,
  *                   but must not overlap it otherwise.
  * Returns
  *   ASTAR_OK                     out filled
- *   ASTAR_PATH_BUFFER_TOO_SMALL  out->length > out->capacity: length and
- *                                distance set, nothing written
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  out->length > out->capacity: length, cut
+ *                                and distance set, the first capacity
+ *                                waypoints written
  *   ASTAR_INVALID_PATH           the first or last point is not a walkable
  *                                cell, or no list of waypoints joins them
  *                                (a path whose consecutive points see each
@@ -114,7 +106,7 @@ typedef struct astar_waypoints {
  * (docs/performance.md). */
 ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_options *options,
                                          const astar_point *points, size_t length,
-                                         astar_waypoints *out);
+                                         astar_route *out);
 
 /* Straightens a path without leaving the grid: a stretch of it is
  * replaced by a straight grid line - max(|dx|, |dy|) steps, min(|dx|, |dy|)
@@ -161,7 +153,7 @@ ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_opt
  * (docs/performance.md). */
 ASTAR_API astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,
                                              const astar_point *points, size_t length,
-                                             astar_path *out);
+                                             astar_route *out);
 
 /* ------------------------------------------------------------------------ */
 /* Checking paths                                                           */

@@ -19,7 +19,7 @@
  * with the F, G, H and parent of its last OPENED or REPOINTED event; a
  * CLOSED square is always one of lowest F among the open ones (the open
  * list's rule). The CLOSED events are the squares expanded
- * (astar_path.expanded), in the order an observer is shown them, plus a
+ * (astar_route.expanded), in the order an observer is shown them, plus a
  * last one when the search closed a square it did not expand: the target,
  * or at an expansion limit the square it would have expanded next. At the
  * end the replayed lists are what astar_context_node reads back.
@@ -45,7 +45,7 @@ typedef enum astar_trace_kind {
     ASTAR_TRACE_PATH        /* a square of the result, start first, once the
                                search has ended with a path (a partial one too):
                                for A* and Dijkstra every cell of the path, for
-                               JPS and JPS+ the jump points (astar_path.nodes) */
+                               JPS and JPS+ the jump points (astar_route.via) */
 } astar_trace_kind;
 
 typedef struct astar_trace_event {

@@ -31,6 +31,7 @@
 #define ASTAR_INCLUDE_WAYPOINTS_H
 
 #include "base.h"
+#include "route.h"
 #include "memory.h"
 #include "search.h"
 
@@ -107,25 +108,6 @@ ASTAR_API size_t astar_waypoint_graph_bytes(const astar_waypoint_graph *graph);
 /* Queries                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The result of a query. Set the buffers and capacities, then pass it in;
- * either buffer may be NULL with capacity 0 to ask for its length only. */
-typedef struct astar_waypoint_path {
-    astar_point *route;      /* [in] your buffer for the route: start, the
-                                waypoints visited in order, goal (a start
-                                or goal on a waypoint's cell is that
-                                waypoint, listed once) */
-    size_t route_capacity;   /* [in] how many points fit */
-    size_t route_length;     /* [out] set even when they do not fit */
-    astar_point *cells;      /* [in] your buffer for the cells walked, start
-                                first, goal last */
-    size_t cell_capacity;    /* [in] how many cells fit */
-    size_t cell_length;      /* [out] set even when they do not fit */
-    uint32_t cost;           /* [out] the sum of the segments' costs */
-    double distance;         /* [out] the route's length in cells: the sum
-                                of its segments' Euclidean lengths */
-    uint32_t expanded;       /* [out] nodes the graph search expanded */
-} astar_waypoint_path;
-
 /* Finds the least-cost route from start to goal through the waypoints of
  * graph, and the cells along it.
  * [in,out] graph    a query writes the edges of the graph's two spare
@@ -141,13 +123,19 @@ typedef struct astar_waypoint_path {
  *                   observer and trace, which see nodes 0 .. count - 1
  *                   as the waypoints, count as the start and count + 1 as
  *                   the goal)
- * [in,out] path     your buffers in, the result out
+ * [in,out] path     your buffers in, the result out (astar/route.h): the
+ *                   cells walked, start first, goal last, into points;
+ *                   the route - start, the waypoints visited in order,
+ *                   goal (a start or goal on a waypoint's cell is that
+ *                   waypoint, listed once) - into via [opt]; distance
+ *                   the sum of its segments' Euclidean lengths, cost the
+ *                   sum of their costs, expanded the graph search's nodes
  * Returns
  *   ASTAR_OK                     path filled
  *   ASTAR_NO_PATH                no route; expanded set
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but a buffer is too small: both
- *                                lengths, cost, distance and expanded set,
- *                                nothing written to a buffer too small
+ *                                lengths, cut, cost, distance and expanded
+ *                                set, each buffer holding its first items
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
  *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED
  *   ASTAR_MAP_CHANGED            the grid was edited since the graph was
@@ -163,11 +151,11 @@ typedef struct astar_waypoint_path {
  *                                a turn penalty
  * Costs: 2 * count line-of-sight tests (start and goal against every
  * waypoint) and one between start and goal, the graph search over count
- * + 2 nodes, and the cells walked twice (counted, then written). No
+ * + 2 nodes, and the cells walked once (written as far as they fit). No
  * allocation. */
 ASTAR_API astar_status astar_waypoint_find_path(astar_waypoint_graph *graph, astar_point start,
                                                 astar_point goal, const astar_options *options,
-                                                astar_waypoint_path *path);
+                                                astar_route *path);
 
 /* ------------------------------------------------------------------------ */
 /* Waypoint files                                                           */

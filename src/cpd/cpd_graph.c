@@ -12,6 +12,7 @@
  * each node and edge once. */
 #include <string.h>
 
+#include "core/route.h"
 #include "cpd/cpd.h"
 #include "graph/graph.h"
 
@@ -362,14 +363,10 @@ astar_status astar_graph_cpd_first_move(const astar_cpd *cpd, uint32_t from, uin
     return s;
 }
 
-astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t to,
-                                  astar_graph_path *path)
+static astar_status cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t to, astar_route *path)
 {
-    if (!cpd || !path || (!path->nodes && path->capacity > 0))
+    if (!cpd || !astar__route_reset(path, ROUTE_NODES))
         return ASTAR_INVALID_ARGUMENT;
-    path->length = 0;
-    path->cost = 0;
-    path->expanded = 0;
     astar_status s = check_query(cpd, from, to);
     if (s != ASTAR_OK)
         return s;
@@ -377,8 +374,7 @@ astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t 
     uint32_t target = cpd->rank[to], at = from;
     uint64_t cost = 0;
     size_t length = 1;
-    if (path->capacity > 0)
-        path->nodes[0] = at;
+    astar__route_node(path, 0, at);
     while (at != to) {
         uint32_t edge;
         s = cpd_walk_status(edge_of(cpd, at, target, &edge), length, cpd->walkable);
@@ -388,14 +384,18 @@ astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t 
         }
         at = g->out[edge].to;
         cost += g->out[edge].cost;
-        if (length < path->capacity)
-            path->nodes[length] = at;
-        length++;
+        astar__route_node(path, length++, at);
     }
     if (cost > ASTAR_MAX_COST)
         return ASTAR_INVALID_PATH;
     path->length = length;
     path->cost = (uint32_t)cost;
     path->expanded = (uint32_t)(length - 1);
-    return length > path->capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    return ASTAR_OK;
+}
+
+astar_status astar_graph_cpd_path(const astar_cpd *cpd, uint32_t from, uint32_t to,
+                                  astar_route *route)
+{
+    return astar__route_answer(route, cpd_path(cpd, from, to, route));
 }

@@ -5,6 +5,7 @@
 
 #include "core/moves.h"
 #include "core/options.h"
+#include "core/route.h"
 #include "cpd/cpd.h"
 #include "grid/grid.h"
 #include "search/grid_space.h"
@@ -348,10 +349,10 @@ astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point from, astar_
     return s;
 }
 
-astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
-                            astar_path *path)
+static astar_status cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
+                             astar_route *path)
 {
-    if (!cpd || !astar__path_reset(path))
+    if (!cpd || !astar__route_reset(path, ROUTE_POINTS))
         return ASTAR_INVALID_ARGUMENT;
     astar_status s = check_query(cpd, from, to);
     if (s != ASTAR_OK)
@@ -360,8 +361,7 @@ astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point 
     uint64_t cost = 0;
     size_t length = 1;
     astar_point at = from;
-    if (path->capacity > 0)
-        path->points[0] = at;
+    astar__route_point(path, 0, at);
     while (at.x != to.x || at.y != to.y) {
         unsigned move;
         s = cpd_walk_status(step_of(cpd, at, target, &move), length, cpd->walkable);
@@ -371,9 +371,7 @@ astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point 
         }
         at = (astar_point){ at.x + move_dx[move], at.y + move_dy[move] };
         cost += step_cost(cpd, move, at.x, at.y);
-        if (length < path->capacity)
-            path->points[length] = at;
-        length++;
+        astar__route_point(path, length++, at);
     }
     if (cost > ASTAR_MAX_COST)
         return ASTAR_INVALID_PATH;
@@ -381,5 +379,11 @@ astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point 
     path->cost = (uint32_t)cost;
     path->distance = (double)cost / cpd->steps.straight;
     path->expanded = (uint32_t)(length - 1);
-    return length > path->capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    return ASTAR_OK;
+}
+
+astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
+                            astar_route *route)
+{
+    return astar__route_answer(route, cpd_path(cpd, from, to, route));
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/options.h"
+#include "core/route.h"
 #include "graph/landmarks.h"
 #include "graph/splice.h"
 
@@ -188,7 +189,7 @@ static node_place route_place(const astar_hpa *h, uint32_t v)
 
 /* Finds the route into h->route; returns the search's status. */
 static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal,
-                               const astar_options *options, astar_graph_path *found)
+                               const astar_options *options, astar_route *found)
 {
     /* The grid was edited since the last update: catch up first. */
     if (h->graph_stale || h->grid->edits != h->grid_edits) {
@@ -213,7 +214,7 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
     if (h->graph->landmarks)
         aim_landmarks(h, cs, cg, direct);
     uint32_t n = h->nodes;
-    *found = (astar_graph_path){ .nodes = h->route, .capacity = (size_t)n + SPLICE_NODES };
+    *found = (astar_route){ .nodes = h->route, .capacity = (size_t)n + SPLICE_NODES };
     status = astar_graph_find_path(h->ctx, h->graph, splice_start(n), splice_goal(n), options,
                                    found);
     if (status == ASTAR_OK) {
@@ -223,28 +224,43 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
     return status;
 }
 
-astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point goal,
-                                  const astar_options *options, astar_hpa_route *route)
+/* The abstract route of a query into route's points, or the route's
+ * points into its via list (for_path): the kept route, its cost and
+ * distance; how the query ended. */
+static astar_status abstract_route(astar_hpa *h, astar_point start, astar_point goal,
+                                   const astar_options *options, astar_route *route,
+                                   bool for_path)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (route)
-        *route = (astar_hpa_route){ .points = route->points, .capacity = route->capacity };
-    if (!h || !route || (!route->points && route->capacity > 0))
+    if (!h || !astar__route_reset(route, ROUTE_POINTS))
         return ASTAR_INVALID_ARGUMENT;
-    astar_graph_path found = { 0 };
+    astar_route found = { 0 };
     astar_status status = find_route(h, start, goal, options, &found);
     route->expanded = found.expanded;
     if (status != ASTAR_OK)
         return status;
     route->cost = found.cost;
-    route->length = found.length;
-    if (route->length > route->capacity)
-        return route->points ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
-    for (size_t k = 0; k < route->length; k++)
-        route->points[k] = route_place(h, h->route[k]).at;
+    route->distance = (double)found.cost / h->straight;
+    for (size_t k = 0; k < found.length; k++) {
+        astar_point at = route_place(h, h->route[k]).at;
+        if (for_path)
+            astar__route_via(route, k, at);
+        else
+            astar__route_point(route, k, at);
+    }
+    if (for_path)
+        route->via_length = found.length;
+    else
+        route->length = found.length;
     return ASTAR_OK;
+}
+
+astar_status astar_hpa_find_route(astar_hpa *h, astar_point start, astar_point goal,
+                                  const astar_options *options, astar_route *route)
+{
+    return astar__route_answer(route, abstract_route(h, start, goal, options, route, false));
 }
 
 /* How segment i of the kept route is walked: between two nodes of a
@@ -400,62 +416,47 @@ static ALWAYS_INLINE void prefetch_walks(const astar_hpa *h)
     }
 }
 
-astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_point *cells, size_t capacity,
-                              size_t *length)
+static astar_status refine(astar_hpa *h, size_t segment, astar_route *cells)
 {
-    if (length)
-        *length = 0;
-    if (!h || !length || (!cells && capacity > 0) || segment + 1 >= h->route_length)
+    if (!h || !astar__route_reset(cells, ROUTE_POINTS) || segment + 1 >= h->route_length)
         return ASTAR_INVALID_ARGUMENT;
     if (h->graph_stale || h->grid->edits != h->route_edits)
         return ASTAR_MAP_CHANGED;
     size_t n = refine_segment(h, segment);
     if (n == 0)
         return ASTAR_MAP_CHANGED;
-    *length = n;
-    if (n > capacity)
-        return cells ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    cells->length = n;
     for (size_t k = 0; k < n; k++)
-        cells[k] = h->trail[k];
+        astar__route_point(cells, k, h->trail[k]);
+    return ASTAR_OK;
+}
+
+astar_status astar_hpa_refine(astar_hpa *h, size_t segment, astar_route *cells)
+{
+    return astar__route_answer(cells, refine(h, segment, cells));
+}
+
+static astar_status whole_path(astar_hpa *h, astar_point start, astar_point goal,
+                               const astar_options *options, astar_route *path)
+{
+    astar_status status = abstract_route(h, start, goal, options, path, true);
+    if (status != ASTAR_OK)
+        return status;
+    prefetch_walks(h);
+    /* Each segment's first cell is the last of the one before. */
+    size_t length = 1;
+    astar__route_point(path, 0, start);
+    for (size_t i = 0; i + 1 < path->via_length; i++) {
+        size_t n = refine_segment(h, i);
+        for (size_t k = 1; k < n; k++, length++)
+            astar__route_point(path, length, h->trail[k]);
+    }
+    path->length = length;
     return ASTAR_OK;
 }
 
 astar_status astar_hpa_find_path(astar_hpa *h, astar_point start, astar_point goal,
-                                 const astar_options *options, astar_path *path)
+                                 const astar_options *options, astar_route *path)
 {
-    astar_options defaults = astar_options_default();
-    if (!options)
-        options = &defaults;
-    if (path)
-        *path = (astar_path){ .points = path->points, .capacity = path->capacity,
-                              .nodes = path->nodes, .node_capacity = path->node_capacity };
-    if (!h || !path || (!path->points && path->capacity > 0) ||
-        (!path->nodes && path->node_capacity > 0))
-        return ASTAR_INVALID_ARGUMENT;
-    astar_graph_path found = { 0 };
-    astar_status status = find_route(h, start, goal, options, &found);
-    path->expanded = found.expanded;
-    if (status != ASTAR_OK)
-        return status;
-    path->cost = found.cost;
-    path->distance = (double)found.cost / h->straight;
-    path->node_count = found.length;
-    bool nodes_fit = path->nodes && found.length <= path->node_capacity;
-    for (size_t k = 0; nodes_fit && k < found.length; k++)
-        path->nodes[k] = route_place(h, h->route[k]).at;
-    prefetch_walks(h);
-    /* Each segment's first cell is the last of the one before. */
-    size_t length = 1;
-    bool fits = path->points && path->capacity >= 1;
-    if (fits)
-        path->points[0] = start;
-    for (size_t i = 0; i + 1 < found.length; i++) {
-        size_t n = refine_segment(h, i);
-        for (size_t k = 1; k < n; k++, length++)
-            if (fits && length < path->capacity)
-                path->points[length] = h->trail[k];
-    }
-    path->length = length;
-    bool too_small = (path->points && length > path->capacity) || (path->nodes && !nodes_fit);
-    return too_small ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    return astar__route_answer(path, whole_path(h, start, goal, options, path));
 }

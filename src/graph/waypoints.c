@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/hex.h"
 #include "core/options.h"
+#include "core/route.h"
 #include "graph/graph.h"
 #include "graph/splice.h"
 #include "grid/grid.h"
@@ -221,10 +222,9 @@ static uint32_t node_at(const astar_waypoint_graph *wg, astar_point p, uint32_t 
 
 static astar_status check_query(const astar_waypoint_graph *wg, astar_point start,
                                 astar_point goal, const astar_options *options,
-                                const astar_waypoint_path *path)
+                                const astar_route *path)
 {
-    if (!wg || !path || (!path->route && path->route_capacity > 0) ||
-        (!path->cells && path->cell_capacity > 0) || !astar__options_valid(options) ||
+    if (!wg || !path || !astar__options_valid(options) ||
         options->moves != wg->moves || options->costs != wg->costs)
         return ASTAR_INVALID_ARGUMENT;
     if (wg->grid->edits != wg->grid_edits)
@@ -239,49 +239,38 @@ static astar_point cell_of(const astar_waypoint_graph *wg, astar_point start, as
     return v < wg->count ? wg->points[v] : v == splice_start(wg->count) ? start : goal;
 }
 
-/* The route's points, its length and the cells along it, from the graph
- * search's nodes: counted first, written only where they fit. */
-static astar_status write_route(const astar_waypoint_graph *wg, astar_point start,
-                                astar_point goal, size_t length, astar_waypoint_path *path)
+/* The waypoints visited into the route's via list and the cells along
+ * them into its points, each as far as it fits, with their counts and
+ * the route's distance, from the graph search's nodes. A segment's first
+ * cell is the last of the one before. */
+static void write_route(const astar_waypoint_graph *wg, astar_point start, astar_point goal,
+                        size_t length, astar_route *path)
 {
-    bool route_fits = path->route && length <= path->route_capacity;
     size_t cells = 1;
-    for (size_t k = 0; k < length; k++) {
+    astar_point last = cell_of(wg, start, goal, wg->route[0]);
+    astar__route_via(path, 0, last);
+    astar__route_point(path, 0, last);
+    for (size_t k = 1; k < length; k++) {
         astar_point p = cell_of(wg, start, goal, wg->route[k]);
-        if (route_fits)
-            path->route[k] = p;
-        if (k > 0) {
-            astar_point last = cell_of(wg, start, goal, wg->route[k - 1]);
-            path->distance += hypot((double)p.x - last.x, (double)p.y - last.y);
-            cells += astar__segment_cells(wg->grid, last, p, NULL, 0) - 1;
-        }
+        astar__route_via(path, k, p);
+        path->distance += hypot((double)p.x - last.x, (double)p.y - last.y);
+        bool room = cells - 1 < path->capacity;
+        cells += astar__segment_cells(wg->grid, last, p, room ? path->points + cells - 1 : NULL,
+                                      room ? path->capacity - (cells - 1) : 0) - 1;
+        last = p;
     }
-    path->route_length = length;
-    path->cell_length = cells;
-    bool cells_fit = path->cells && cells <= path->cell_capacity;
-    if (cells_fit) {
-        size_t at = 0;
-        path->cells[0] = cell_of(wg, start, goal, wg->route[0]);
-        for (size_t k = 1; k < length; k++)
-            at += astar__segment_cells(wg->grid, path->cells[at],
-                                       cell_of(wg, start, goal, wg->route[k]), path->cells + at,
-                                       path->cell_capacity - at) - 1;
-    }
-    return (path->route && !route_fits) || (path->cells && !cells_fit)
-               ? ASTAR_PATH_BUFFER_TOO_SMALL
-               : ASTAR_OK;
+    path->via_length = length;
+    path->length = cells;
 }
 
-astar_status astar_waypoint_find_path(astar_waypoint_graph *wg, astar_point start,
-                                      astar_point goal, const astar_options *options,
-                                      astar_waypoint_path *path)
+static astar_status find_path(astar_waypoint_graph *wg, astar_point start, astar_point goal,
+                              const astar_options *options, astar_route *path)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (path)
-        *path = (astar_waypoint_path){ .route = path->route, .route_capacity = path->route_capacity,
-                                       .cells = path->cells, .cell_capacity = path->cell_capacity };
+    if (!astar__route_reset(path, ROUTE_POINTS))
+        return ASTAR_INVALID_ARGUMENT;
     astar_status status = check_query(wg, start, goal, options, path);
     if (status != ASTAR_OK)
         return status;
@@ -289,12 +278,19 @@ astar_status astar_waypoint_find_path(astar_waypoint_graph *wg, astar_point star
     uint32_t from = node_at(wg, start, splice_start(n));
     uint32_t to = same_cell(start, goal) ? from : node_at(wg, goal, splice_goal(n));
     join(wg, start, goal, from, to);
-    astar_graph_path found = { .nodes = wg->route, .capacity = (size_t)n + SPLICE_NODES };
+    astar_route found = { .nodes = wg->route, .capacity = (size_t)n + SPLICE_NODES };
     status = astar_graph_find_path(wg->ctx, wg->graph, from, to, options, &found);
     path->expanded = found.expanded;
     if (status != ASTAR_OK && status != ASTAR_PARTIAL_NO_PATH && status != ASTAR_PARTIAL_LIMIT)
         return status;
     path->cost = found.cost;
-    astar_status written = write_route(wg, start, goal, found.length, path);
-    return written == ASTAR_OK ? status : written;
+    write_route(wg, start, goal, found.length, path);
+    return status;
+}
+
+astar_status astar_waypoint_find_path(astar_waypoint_graph *wg, astar_point start,
+                                      astar_point goal, const astar_options *options,
+                                      astar_route *route)
+{
+    return astar__route_answer(route, find_path(wg, start, goal, options, route));
 }

@@ -7,6 +7,7 @@
 #include "grid/grid.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "core/route.h"
 #include "path/segment.h"
 
 /* Under 4 moves a unit walks diagonal segments only after smoothing, so it
@@ -235,12 +236,12 @@ static double segment_length(astar_point a, astar_point b)
 }
 
 /* Writes the waypoints ending at point last, found through w->from, into
- * out (if they fit) and its length and distance. The indices go into
+ * out as far as they fit, and its length and distance. The indices go into
  * w->below, which is no longer needed, so that the points are copied first
  * to last: waypoint k comes from a point at k or later, so copying in place
  * never overwrites a point still to be read. */
 static astar_status write_waypoints(const astar_point *points, smoothing *w, uint32_t last,
-                                    astar_waypoints *out)
+                                    astar_route *out)
 {
     uint32_t count = w->layer[last], *index = w->below;
     for (uint32_t k = count, i = last; k-- > 0; i = w->from[i])
@@ -249,25 +250,19 @@ static astar_status write_waypoints(const astar_point *points, smoothing *w, uin
     out->distance = 0.0;
     for (uint32_t k = 1; k < count; k++)
         out->distance += segment_length(points[index[k - 1]], points[index[k]]);
-    if (out->points && count > out->capacity)
-        return ASTAR_PATH_BUFFER_TOO_SMALL;
-    for (uint32_t k = 0; out->points && k < count; k++)
+    for (uint32_t k = 0; k < count && k < out->capacity; k++)
         out->points[k] = points[index[k]];
     return ASTAR_OK;
 }
 
-astar_status astar_path_smooth(const astar_grid *grid, const astar_options *options,
-                               const astar_point *points, size_t length, astar_waypoints *out)
+static astar_status smooth(const astar_grid *grid, const astar_options *options,
+                           const astar_point *points, size_t length, astar_route *out)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (out) {
-        out->length = 0;
-        out->distance = 0.0;
-    }
-    if (!grid || !points || !out || length == 0 || length > ASTAR_MAX_CELLS ||
-        !astar__options_valid(options) || (!out->points && out->capacity > 0))
+    if (!grid || !points || !astar__route_reset(out, ROUTE_POINTS) || length == 0 ||
+        length > ASTAR_MAX_CELLS || !astar__options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
     if (hex_topology(grid->topology) || astar__options_sized(options))
         return ASTAR_UNSUPPORTED; /* the segments walked are the square grid's, a cell wide */
@@ -297,4 +292,10 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opti
     astar__release(memory, work);
     astar__release(memory, walls);
     return status;
+}
+
+astar_status astar_path_smooth(const astar_grid *grid, const astar_options *options,
+                               const astar_point *points, size_t length, astar_route *out)
+{
+    return astar__route_answer(out, smooth(grid, options, points, length, out));
 }

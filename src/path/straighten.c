@@ -6,6 +6,7 @@
 #include "core/cost.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "core/route.h"
 #include "grid/grid.h"
 
 /* The longest stretch tried, in steps: long enough to take out the
@@ -230,15 +231,13 @@ static size_t straighten_pass(const astar_grid *grid, const cost_model *m, astar
     return written;
 }
 
-astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,
-                                   const astar_point *points, size_t length, astar_path *out)
+static astar_status straighten(const astar_grid *grid, const astar_options *options,
+                               const astar_point *points, size_t length, astar_route *out)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (out)
-        *out = (astar_path){ .points = out->points, .capacity = out->capacity };
-    if (!grid || !points || !out || (!out->points && out->capacity > 0) || length == 0 ||
+    if (!grid || !points || !astar__route_reset(out, ROUTE_POINTS) || length == 0 ||
         !astar__options_valid(options) || options->world.layers || options->world.units ||
         options->world.turn_penalty)
         return ASTAR_INVALID_ARGUMENT;
@@ -263,5 +262,11 @@ astar_status astar_path_straighten(const astar_grid *grid, const astar_options *
     out->length = written;
     out->cost = cost > ASTAR_MAX_COST ? ASTAR_MAX_COST : (uint32_t)cost;
     out->distance = (double)cost / (double)m.straight;
-    return written > out->capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+    return ASTAR_OK;
+}
+
+astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,
+                                   const astar_point *points, size_t length, astar_route *out)
+{
+    return astar__route_answer(out, straighten(grid, options, points, length, out));
 }

@@ -228,19 +228,27 @@ astar_status astar_search_begin_nearest(astar_context *ctx, const astar_grid *gr
     return begin_nearest(ctx, grid, start, targets, count, options ? options : &defaults);
 }
 
-astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
-                                const astar_point *targets, size_t count,
-                                const astar_options *options, astar_path *path, size_t *which)
+static astar_status find_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                 const astar_point *targets, size_t count,
+                                 const astar_options *options, astar_route *route, size_t *which)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!astar__path_reset(path))
+    if (!astar__route_reset(route, ROUTE_POINTS))
         return ASTAR_INVALID_ARGUMENT;
     astar_status status = begin_nearest(ctx, grid, start, targets, count, options);
     if (status != ASTAR_IN_PROGRESS)
         return status;
-    return astar__search_state_complete(ctx->state, path, which);
+    return astar__search_state_complete(ctx->state, route, which);
+}
+
+astar_status astar_find_nearest(astar_context *ctx, const astar_grid *grid, astar_point start,
+                                const astar_point *targets, size_t count,
+                                const astar_options *options, astar_route *route, size_t *which)
+{
+    return astar__route_answer(route,
+                               find_nearest(ctx, grid, start, targets, count, options, route, which));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -128,15 +128,15 @@ static astar_status run(search_state *st)
     return st->status;
 }
 
-astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *graph,
+static astar_status find_nearest(astar_context *ctx, const astar_graph *graph,
                                       uint32_t start, const uint32_t *targets, size_t count,
-                                      const astar_options *options, astar_graph_path *path,
+                                      const astar_options *options, astar_route *path,
                                       size_t *which)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!astar__graph_path_reset(path))
+    if (!astar__route_reset(path, ROUTE_NODES))
         return ASTAR_INVALID_ARGUMENT;
     astar_status status = check_targets(ctx, graph, targets, count, options);
     if (status != ASTAR_OK)
@@ -159,6 +159,15 @@ astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *gra
         *which = astar__search_source(st);
     st->map_edits = NULL;
     return status;
+}
+
+astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *graph,
+                                      uint32_t start, const uint32_t *targets, size_t count,
+                                      const astar_options *options, astar_route *route,
+                                      size_t *which)
+{
+    return astar__route_answer(route, find_nearest(ctx, graph, start, targets, count, options,
+                                                   route, which));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -163,35 +163,23 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     return ASTAR_IN_PROGRESS;
 }
 
-bool astar__graph_path_reset(astar_graph_path *path)
-{
-    if (!path)
-        return false;
-    *path = (astar_graph_path){ .nodes = path->nodes, .capacity = path->capacity };
-    return path->nodes || path->capacity == 0;
-}
-
-astar_status astar__graph_finish(const search_state *st, astar_graph_path *path)
+astar_status astar__graph_finish(const search_state *st, astar_route *path)
 {
     uint32_t end;
     astar_status status = astar__search_state_end(st, &end, &path->expanded);
     if (end == NO_CELL)
         return status;
-    astar_status written = astar__search_finish_nodes(&st->u.s, end,
-                                                      st->kind->from_sources,
-                                                      path->nodes, path->capacity,
-                                                      &path->length, &path->cost);
-    return written == ASTAR_OK ? status : written;
+    astar__search_finish_nodes(&st->u.s, end, st->kind->from_sources, path);
+    return status;
 }
 
-astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                                   uint32_t goal, const astar_options *options,
-                                   astar_graph_path *path)
+static astar_status find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                              uint32_t goal, const astar_options *options, astar_route *path)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!astar__graph_path_reset(path))
+    if (!astar__route_reset(path, ROUTE_NODES))
         return ASTAR_INVALID_ARGUMENT;
     astar_status status = begin(ctx, graph, start, goal, options);
     if (status != ASTAR_IN_PROGRESS)
@@ -204,6 +192,13 @@ astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph,
     return status;
 }
 
+astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
+                                   uint32_t goal, const astar_options *options,
+                                   astar_route *route)
+{
+    return astar__route_answer(route, find_path(ctx, graph, start, goal, options, route));
+}
+
 astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *graph, uint32_t start,
                                       uint32_t goal, const astar_options *options)
 {
@@ -211,11 +206,12 @@ astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *gra
     return begin(ctx, graph, start, goal, options ? options : &defaults);
 }
 
-astar_status astar_graph_search_finish(const astar_context *ctx, astar_graph_path *path)
+astar_status astar_graph_search_finish(const astar_context *ctx, astar_route *path)
 {
-    if (!astar__graph_path_reset(path) || !ctx || !ctx->state->map_edits || !ctx->state->graph)
-        return ASTAR_INVALID_ARGUMENT;
-    return astar__graph_finish(ctx->state, path);
+    if (!astar__route_reset(path, ROUTE_NODES) || !ctx || !ctx->state->map_edits ||
+        !ctx->state->graph)
+        return astar__route_answer(path, ASTAR_INVALID_ARGUMENT);
+    return astar__route_answer(path, astar__graph_finish(ctx->state, path));
 }
 
 astar_status astar_graph_context_node(const astar_context *ctx, const astar_graph *graph,

@@ -47,24 +47,28 @@ static hop hop_of(astar_point from, astar_point to)
 }
 
 /* Writes the n cells of a stretch from `at` on by (dx, dy) into points,
- * from *i on (forward) or down from it, and returns the cell after them: a
- * plain loop for each way, as the cells of a long path are most of what a
- * short JPS query writes. */
-static astar_point write_stretch(astar_point *points, size_t *i, bool forward, astar_point at,
-                                 int dx, int dy, int n)
+ * from *i on (forward) or down from it, those below limit (the rest of a
+ * route too long for the buffer is cut), and returns the cell after them:
+ * a plain loop for each way, as the cells of a long path are most of what
+ * a short JPS query writes. */
+static astar_point write_stretch(astar_point *points, size_t limit, size_t *i, bool forward,
+                                 astar_point at, int dx, int dy, int n)
 {
     size_t k = *i;
     if (forward)
-        for (int step = 0; step < n; step++, at.x += dx, at.y += dy)
-            points[k++] = at;
+        for (int step = 0; step < n; step++, at.x += dx, at.y += dy, k++) {
+            if (k < limit)
+                points[k] = at;
+        }
     else
         for (int step = 0; step < n; step++, at.x += dx, at.y += dy)
-            points[--k] = at;
+            if (--k < limit)
+                points[k] = at;
     *i = k;
     return at;
 }
 
-static void save_path(const search *s, uint32_t from, bool forward, astar_path *path)
+static void save_path(const search *s, uint32_t from, bool forward, astar_route *route)
 {
     size_t nodes = 1, cells = 1;
     for (uint32_t c = from; !chain_end(s, c, forward);) {
@@ -74,26 +78,27 @@ static void save_path(const search *s, uint32_t from, bool forward, astar_path *
         nodes++;
         c = parent;
     }
-    path->length = cells;
-    path->node_count = nodes;
-    bool write_cells = path->points && cells <= path->capacity;
-    bool write_nodes = path->nodes && nodes <= path->node_capacity;
+    route->length = cells;
+    route->via_length = nodes;
+    bool write_cells = route->capacity > 0, write_nodes = route->via_capacity > 0;
     /* Backwards chains are written from the end of the buffers. */
     size_t ci = forward ? 0 : cells, ni = forward ? 0 : nodes;
     for (uint32_t c = from;;) {
         astar_point here = point_of(s, c);
         if (write_nodes)
-            path->nodes[forward ? ni++ : --ni] = here;
+            astar__route_via(route, forward ? ni++ : --ni, here);
         if (chain_end(s, c, forward)) {
             if (write_cells)
-                path->points[forward ? ci++ : --ci] = here;
+                astar__route_point(route, forward ? ci++ : --ci, here);
             break;
         }
         uint32_t parent = search_parent(s, c);
         if (write_cells) {
             hop h = hop_of(here, point_of(s, parent));
-            h.at = write_stretch(path->points, &ci, forward, h.at, h.tx, h.ty, h.straight);
-            write_stretch(path->points, &ci, forward, h.at, h.sx, h.sy, h.diagonal);
+            h.at = write_stretch(route->points, route->capacity, &ci, forward, h.at, h.tx, h.ty,
+                                 h.straight);
+            write_stretch(route->points, route->capacity, &ci, forward, h.at, h.sx, h.sy,
+                          h.diagonal);
         }
         c = parent;
     }
@@ -123,38 +128,31 @@ static void trace_path(const search *s, uint32_t end, bool forward, size_t node_
     t->total += node_count;
 }
 
-astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path)
+void astar__search_finish(const search *s, uint32_t end, bool forward, astar_route *route)
 {
     /* G = F - H; H is 0 at the target, not at the end of a partial path. */
-    path->cost = context_f(s->ctx, end) - h_at(s, end);
-    path->distance = (double)path->cost / s->model.straight;
-    save_path(s, end, forward, path);
+    route->cost = context_f(s->ctx, end) - h_at(s, end);
+    route->distance = (double)route->cost / s->model.straight;
+    save_path(s, end, forward, route);
     if (s->trace)
-        trace_path(s, end, forward, path->node_count);
-    return (path->points && path->length > path->capacity) ||
-                   (path->nodes && path->node_count > path->node_capacity)
-               ? ASTAR_PATH_BUFFER_TOO_SMALL
-               : ASTAR_OK;
+        trace_path(s, end, forward, route->via_length);
 }
 
-astar_status astar__search_finish_nodes(const search *s, uint32_t end, bool forward,
-                                        uint32_t *nodes, size_t capacity, size_t *length,
-                                        uint32_t *cost)
+void astar__search_finish_nodes(const search *s, uint32_t end, bool forward, astar_route *route)
 {
-    *cost = context_f(s->ctx, end) - h_at(s, end);
+    route->cost = context_f(s->ctx, end) - h_at(s, end);
     size_t count = 1;
     for (uint32_t c = end; !chain_end(s, c, forward); c = search_parent(s, c))
         count++;
-    *length = count;
-    if (nodes && count <= capacity) {
+    route->length = count;
+    if (route->capacity > 0) {
         size_t i = forward ? 0 : count;
         for (uint32_t c = end;; c = search_parent(s, c)) {
-            nodes[forward ? i++ : --i] = c;
+            astar__route_node(route, forward ? i++ : --i, c);
             if (chain_end(s, c, forward))
                 break;
         }
     }
     if (s->trace)
         trace_path(s, end, forward, count);
-    return nodes && count > capacity ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
 }

@@ -35,6 +35,7 @@
 #include "core/moves.h"
 #include "open/open_list.h"
 #include "core/options.h"
+#include "core/route.h"
 
 /* A target beyond every cell: a search that closes all it reaches. */
 #define NO_CELL UINT32_MAX
@@ -719,18 +720,16 @@ static ALWAYS_INLINE astar_status search_resume(search *s, const bool all_lists,
 
 /* The article's step 3 and the result tail of every search that ended at
  * the square end: cost and distance (G of end: H is 0 there), and the path
- * along the parent pointers from end into each buffer it fits, start first
- * - written from the back, or with forward (Dijkstra, whose pointers lead
- * from end to its target) from the front. Returns ASTAR_OK or
- * ASTAR_PATH_BUFFER_TOO_SMALL. */
-astar_status astar__search_finish(const search *s, uint32_t end, bool forward, astar_path *path);
+ * along the parent pointers from end into route's buffers as far as they
+ * hold it (astar/route.h), start first - written from the back, or with
+ * forward (Dijkstra, whose pointers lead from end to its target) from the
+ * front; length and via_length set. What the call returns is for
+ * astar__route_answer to say. */
+void astar__search_finish(const search *s, uint32_t end, bool forward, astar_route *route);
 
 /* The same for a graph's search: the nodes of the chain from the start to
- * end (forward: from end to its target) into nodes if they fit in
- * capacity, their count into *length, G of end into *cost. Returns
- * ASTAR_OK or ASTAR_PATH_BUFFER_TOO_SMALL. */
-astar_status astar__search_finish_nodes(const search *s, uint32_t end, bool forward,
-                                        uint32_t *nodes, size_t capacity, size_t *length,
-                                        uint32_t *cost);
+ * end (forward: from end to its target) into route's nodes as far as they
+ * fit, their count into length, G of end into cost. */
+void astar__search_finish_nodes(const search *s, uint32_t end, bool forward, astar_route *route);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "astar.h"
 #include "core/options.h"
+#include "core/route.h"
 #include "open/context.h"
 
 enum { MAX_SLOTS = 256 };
@@ -17,7 +18,7 @@ typedef struct record {
     const astar_grid *grid;
     astar_point start, goal;
     astar_options options;
-    astar_path *path;
+    astar_route *path;
     int64_t rank;          /* priority - the update it arrived in: higher first */
     uint64_t arrival;      /* order of arrival, among equal ranks */
     uint32_t generation;   /* of the handle that names it now */
@@ -164,14 +165,13 @@ void astar_queue_delete(astar_queue *q)
 
 astar_status astar_queue_request(astar_queue *q, const astar_grid *grid, astar_point start,
                                  astar_point goal, const astar_options *options, int priority,
-                                 astar_path *path, astar_request *out)
+                                 astar_route *path, astar_request *out)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!q || !grid || !path || !out || priority < 0 || priority > ASTAR_QUEUE_MAX_PRIORITY ||
-        !astar__options_valid(options) || (!path->points && path->capacity > 0) ||
-        (!path->nodes && path->node_capacity > 0))
+    if (!q || !grid || !astar__route_reset(path, ROUTE_POINTS) || !out || priority < 0 ||
+        priority > ASTAR_QUEUE_MAX_PRIORITY || !astar__options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > astar_context_max_cells(q->contexts[0]))
         return ASTAR_MAP_TOO_LARGE;
@@ -260,10 +260,8 @@ static void begin_in_slot(astar_queue *q, uint32_t r, uint32_t slot, astar_queue
     rep->started++;
     if (s != ASTAR_IN_PROGRESS) {
         /* As astar_find_path leaves a request it refuses. */
-        astar_path *p = rec->path;
-        *p = (astar_path){ .points = p->points, .capacity = p->capacity, .nodes = p->nodes,
-                           .node_capacity = p->node_capacity };
-        end_request(q, r, s, rep);
+        astar__route_reset(rec->path, ROUTE_POINTS);
+        end_request(q, r, astar__route_answer(rec->path, s), rep);
         return;
     }
     if (rec->state != RECORD_RUNNING) {

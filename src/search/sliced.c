@@ -109,27 +109,24 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     return ASTAR_IN_PROGRESS;
 }
 
-bool astar__path_reset(astar_path *path)
-{
-    if (!path)
-        return false;
-    *path = (astar_path){ .points = path->points, .capacity = path->capacity,
-                          .nodes = path->nodes, .node_capacity = path->node_capacity };
-    return (path->points || path->capacity == 0) && (path->nodes || path->node_capacity == 0);
-}
-
-astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
-                             astar_point goal, const astar_options *options, astar_path *path)
+static astar_status find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                              astar_point goal, const astar_options *options, astar_route *route)
 {
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!astar__path_reset(path))
+    if (!astar__route_reset(route, ROUTE_POINTS))
         return ASTAR_INVALID_ARGUMENT;
     astar_status status = begin(ctx, grid, start, goal, options);
     if (status != ASTAR_IN_PROGRESS)
         return status;
-    return astar__search_state_complete(ctx->state, path, NULL);
+    return astar__search_state_complete(ctx->state, route, NULL);
+}
+
+astar_status astar_find_path(astar_context *ctx, const astar_grid *grid, astar_point start,
+                             astar_point goal, const astar_options *options, astar_route *route)
+{
+    return astar__route_answer(route, find_path(ctx, grid, start, goal, options, route));
 }
 
 astar_status astar_search_begin(astar_context *ctx, const astar_grid *grid, astar_point start,
@@ -146,11 +143,12 @@ astar_status astar_search_step(astar_context *ctx, uint32_t max_expansions)
     return astar__search_state_step(ctx->state, max_expansions);
 }
 
-astar_status astar_search_finish(const astar_context *ctx, astar_path *path, size_t *which)
+astar_status astar_search_finish(const astar_context *ctx, astar_route *route, size_t *which)
 {
-    if (!astar__path_reset(path) || !ctx || !ctx->state->map_edits || ctx->state->graph)
-        return ASTAR_INVALID_ARGUMENT;
-    return astar__search_state_finish(ctx->state, path, which);
+    if (!astar__route_reset(route, ROUTE_POINTS) || !ctx || !ctx->state->map_edits ||
+        ctx->state->graph)
+        return astar__route_answer(route, ASTAR_INVALID_ARGUMENT);
+    return astar__route_answer(route, astar__search_state_finish(ctx->state, route, which));
 }
 
 uint32_t astar_search_expanded(const astar_context *ctx)
@@ -265,23 +263,23 @@ astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint
     return st->status;
 }
 
-astar_status astar__search_state_finish(const search_state *st, astar_path *path, size_t *which)
+astar_status astar__search_state_finish(const search_state *st, astar_route *route, size_t *which)
 {
     uint32_t end;
-    astar_status ended = astar__search_state_end(st, &end, &path->expanded);
+    astar_status ended = astar__search_state_end(st, &end, &route->expanded);
     if (end == NO_CELL)
         return ended;
-    astar_status status = astar__search_finish(&st->u.s, end, st->kind->from_sources, path);
+    astar__search_finish(&st->u.s, end, st->kind->from_sources, route);
     if (which && st->kind->from_sources && st->status == ASTAR_OK)
         *which = astar__search_source(st);
-    return status == ASTAR_OK ? st->status : status;
+    return st->status;
 }
 
-astar_status astar__search_state_complete(search_state *st, astar_path *path, size_t *which)
+astar_status astar__search_state_complete(search_state *st, astar_route *route, size_t *which)
 {
     while (st->status == ASTAR_IN_PROGRESS)
         astar__search_state_step(st, UINT32_MAX);
-    astar_status status = astar__search_state_finish(st, path, which);
+    astar_status status = astar__search_state_finish(st, route, which);
     st->map_edits = NULL;
     return status;
 }

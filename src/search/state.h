@@ -136,21 +136,14 @@ search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *grap
 search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
                               const astar_options *options, uint32_t limit);
 
-/* Sets path's results to nothing found; false if it names a buffer it has
- * no room in. */
-bool astar__graph_path_reset(astar_graph_path *path);
-
-/* The answer of the graph search that ended on st into path: the node
- * chain from its start, or for a nearest search to its target. */
-astar_status astar__graph_finish(const search_state *st, astar_graph_path *path);
+/* The answer of the graph search that ended on st into route: the node
+ * chain from its start, or for a nearest search to its target; how it
+ * ended, which astar__route_answer turns into the call's status. */
+astar_status astar__graph_finish(const search_state *st, astar_route *path);
 
 /* The index of the source a search of a kind from_sources that found its
  * path reached: the tie of the square it ended at (TIES_SOURCE). */
 size_t astar__search_source(const search_state *st);
-
-/* Sets path's results to nothing found; false if path is NULL or names a
- * buffer it has no room in (ASTAR_INVALID_ARGUMENT). */
-bool astar__path_reset(astar_path *path);
 
 /* Sets st up for a search of grid with these options, before its kind's
  * begin. */
@@ -174,14 +167,14 @@ astar_status astar__search_state_step(search_state *st, uint32_t budget);
  * also says into *expanded how many squares it expanded. */
 astar_status astar__search_state_end(const search_state *st, uint32_t *end, uint32_t *expanded);
 
-/* The answer of a search that ended into path, and for nearest the
- * target's index into which [opt]: how it ended, or
- * ASTAR_PATH_BUFFER_TOO_SMALL, or ASTAR_MAP_CHANGED if the grid changed
- * since it began; ASTAR_IN_PROGRESS if it has not ended. */
-astar_status astar__search_state_finish(const search_state *st, astar_path *path, size_t *which);
+/* The answer of a search that ended into route, and for nearest the
+ * target's index into which [opt]: how it ended (a route too long for the
+ * buffer is astar__route_answer's to say), or ASTAR_MAP_CHANGED if the
+ * grid changed since it began; ASTAR_IN_PROGRESS if it has not ended. */
+astar_status astar__search_state_finish(const search_state *st, astar_route *path, size_t *which);
 
 /* A search in one call: st run to its end, finished, and forgotten, so
  * that astar_search_step no longer goes on with it. */
-astar_status astar__search_state_complete(search_state *st, astar_path *path, size_t *which);
+astar_status astar__search_state_complete(search_state *st, astar_route *path, size_t *which);
 
 #endif

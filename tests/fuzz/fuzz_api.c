@@ -89,8 +89,8 @@ static void search(world *w, fuzz_input *in)
         o.world.turn_penalty = (uint32_t)fuzz_choose(in, 3) * 7;
     }
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
-    astar_path p = { .points = w->points, .capacity = CELLS, .nodes = w->nodes,
-                     .node_capacity = CELLS };
+    astar_route p = { .points = w->points, .capacity = CELLS, .via = w->nodes,
+                     .via_capacity = CELLS };
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &p);
     if (s == ASTAR_OK) {
         astar_path_measure m;
@@ -112,7 +112,7 @@ static void search(world *w, fuzz_input *in)
     if (o.algorithm != ASTAR_ALGORITHM_ASTAR && s == ASTAR_OK) {
         astar_options plain = o;
         plain.algorithm = ASTAR_ALGORITHM_ASTAR;
-        astar_path q = { 0 };
+        astar_route q = { 0 };
         check(astar_find_path(w->ctx, w->grid, a, b, &plain, &q) == ASTAR_OK,
               "A* fails where JPS found a path");
         check(!astar_options_optimal(&o) || q.cost == p.cost, "JPS and A* costs differ");
@@ -133,7 +133,7 @@ static void sliced(world *w, fuzz_input *in)
     astar_trace one_trace = { one_events, room, 0, 0 }, cut_trace = { cut_events, room, 0, 0 };
     bool traced = room > 0;
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
-    astar_path one = { .points = w->points, .capacity = CELLS };
+    astar_route one = { .points = w->points, .capacity = CELLS };
     o.trace = traced ? &one_trace : NULL;
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
     o.trace = traced ? &cut_trace : NULL;
@@ -146,7 +146,7 @@ static void sliced(world *w, fuzz_input *in)
     while ((step = astar_search_step(w->ctx, (uint32_t)(1 + fuzz_choose(in, 20)))) ==
            ASTAR_IN_PROGRESS)
         ;
-    astar_path cut = { .points = w->nodes, .capacity = CELLS };
+    astar_route cut = { .points = w->nodes, .capacity = CELLS };
     astar_status t = astar_search_finish(w->ctx, &cut, NULL);
     check(t == s && step == s, "sliced and one call end differently");
     check(cut.length == one.length && cut.cost == one.cost && cut.expanded == one.expanded,
@@ -192,11 +192,11 @@ static void sliced_edited(world *w, fuzz_input *in)
         astar_grid_set_cost(w->grid, c.x, c.y, 1 + fuzz_choose(in, 9));
     while (step == ASTAR_IN_PROGRESS)
         step = astar_search_step(w->ctx, (uint32_t)(1 + fuzz_choose(in, 20)));
-    astar_path cut = { .points = w->nodes, .capacity = CELLS };
+    astar_route cut = { .points = w->nodes, .capacity = CELLS };
     astar_status t = astar_search_finish(w->ctx, &cut, NULL);
     if (t == ASTAR_MAP_CHANGED)
         return;
-    astar_path one = { .points = w->points, .capacity = CELLS };
+    astar_route one = { .points = w->points, .capacity = CELLS };
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
     check(t == s, "a search that went on after an edit ends otherwise than a fresh one");
     check(cut.length == one.length && cut.cost == one.cost && cut.expanded == one.expanded,
@@ -214,7 +214,7 @@ static void nearest(world *w, fuzz_input *in)
     for (size_t i = 0; i < count; i++)
         targets[i] = point_in(in, w->grid);
     astar_point start = point_in(in, w->grid);
-    astar_path p = { .points = w->points, .capacity = CELLS };
+    astar_route p = { .points = w->points, .capacity = CELLS };
     astar_status s = astar_find_nearest(w->ctx, w->grid, start, targets, count, &o, &p, &which);
     if (s == ASTAR_START_BLOCKED)
         return;

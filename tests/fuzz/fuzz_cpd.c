@@ -35,7 +35,7 @@ static void as_graph(const uint8_t *data, size_t size, const astar_graph *g)
     uint32_t nodes[CELLS + 1], next;
     for (uint32_t a = 0; a < CELLS; a++)
         for (uint32_t b = 0; b < CELLS; b++) {
-            astar_graph_path path = { .nodes = nodes, .capacity = CELLS + 1 };
+            astar_route path = { .nodes = nodes, .capacity = CELLS + 1 };
             if (astar_graph_cpd_path(cpd, a, b, &path) == ASTAR_OK) {
                 uint64_t sum = 0;
                 for (size_t i = 1; i < path.length; i++) {
@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int a = 0; a < CELLS; a++)
         for (int b = 0; b < CELLS; b++) {
             astar_point from = { a % WIDTH, a / WIDTH }, to = { b % WIDTH, b / WIDTH };
-            astar_path path = { .points = points, .capacity = CELLS + 1 };
+            astar_route path = { .points = points, .capacity = CELLS + 1 };
             s = astar_cpd_path(cpd, from, to, &path);
             if (s == ASTAR_OK &&
                 astar_path_check(grid, &o, from, to, points, path.length, NULL, NULL) != ASTAR_OK)

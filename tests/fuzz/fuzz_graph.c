@@ -25,7 +25,7 @@ static astar_status check_search(const astar_graph *g, uint32_t *cost)
     if (astar_graph_context_new(n, &ctx) != ASTAR_OK)
         abort();
     static uint32_t nodes[MAX_SEARCHED];
-    astar_graph_path path = { .nodes = nodes, .capacity = MAX_SEARCHED };
+    astar_route path = { .nodes = nodes, .capacity = MAX_SEARCHED };
     astar_status s = astar_graph_find_path(ctx, g, 0, n - 1, NULL, &path);
     if (s == ASTAR_OK) {
         uint64_t sum = 0;

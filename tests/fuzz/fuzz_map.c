@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     astar_point a = { 0, 0 }, b = { w - 1, h - 1 };
     static astar_point points[1u << 16];
-    astar_path path = { .points = points, .capacity = 1u << 16 };
+    astar_route path = { .points = points, .capacity = 1u << 16 };
     astar_options o = astar_options_default();
     s = astar_find_path(ctx, grid, a, b, &o, &path);
     if (s == ASTAR_OK && astar_path_check(grid, &o, a, b, points, path.length, NULL, NULL) != ASTAR_OK)

@@ -31,18 +31,18 @@ static astar_grid *map(void)
 static void check_query(const astar_grid *g, astar_waypoint_graph *wg, astar_point start)
 {
     static astar_point route[MAX_BUILT + 2], cells[MAX_CELLS];
-    astar_waypoint_path p = { .route = route, .route_capacity = MAX_BUILT + 2, .cells = cells,
-                              .cell_capacity = MAX_CELLS };
+    astar_route p = { .via = route, .via_capacity = MAX_BUILT + 2, .points = cells,
+                              .capacity = MAX_CELLS };
     astar_point goal = { SIDE - 1, SIDE - 1 };
     astar_status s = astar_waypoint_find_path(wg, start, goal, NULL, &p);
     if (s == ASTAR_NO_PATH || s == ASTAR_START_BLOCKED)
         return;
     if (s != ASTAR_OK)
         abort();
-    for (size_t k = 1; k < p.route_length; k++)
+    for (size_t k = 1; k < p.via_length; k++)
         if (!astar_line_of_sight(g, NULL, route[k - 1], route[k]))
             abort();
-    if (astar_path_check(g, NULL, start, goal, cells, p.cell_length, NULL, NULL) != ASTAR_OK)
+    if (astar_path_check(g, NULL, start, goal, cells, p.length, NULL, NULL) != ASTAR_OK)
         abort();
 }
 

@@ -7,7 +7,7 @@ int main(void)
     astar_grid *grid = NULL;
     astar_context *ctx = NULL;
     astar_point cells[64];
-    astar_path path = { .points = cells, .capacity = 64 };
+    astar_route path = { .points = cells, .capacity = 64 };
     astar_status s;
     int ok = 0;
 
