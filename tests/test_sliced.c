@@ -413,6 +413,57 @@ static void test_partial_path_to_a_walled_off_goal(void **state)
     astar_grid_delete(g);
 }
 
+/* A partial path that does not fit the buffer keeps its partial status in
+ * the route, sliced or in one call, whether the search stopped for want
+ * of a path or at its limit: the call says the buffer was too small, the
+ * route says how the search ended, and the first cells are written. */
+static void test_partial_path_in_a_short_buffer(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    astar_context *ctx;
+    assert_int_equal(astar_grid_new(10, 5, &g), ASTAR_OK);
+    for (int y = 0; y < 5; y++)
+        assert_int_equal(astar_grid_set_walkable(g, 6, y, false), ASTAR_OK);
+    assert_int_equal(astar_context_new(50, &ctx), ASTAR_OK);
+    astar_point cells[3];
+    astar_options o = astar_options_default();
+    o.costs = ASTAR_COSTS_OCTILE;
+    o.heuristic = ASTAR_HEURISTIC_OCTILE;
+    o.partial = true;
+    astar_point a = { 0, 2 }, b = { 9, 2 };
+    astar_route p = { .points = cells, .capacity = 3 };
+    assert_int_equal(astar_search_begin(ctx, g, a, b, &o), ASTAR_IN_PROGRESS);
+    while (astar_search_step(ctx, 4) == ASTAR_IN_PROGRESS)
+        ;
+    assert_int_equal(astar_search_finish(ctx, &p, NULL), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(p.status, ASTAR_PARTIAL_NO_PATH);
+    assert_int_equal(p.length, 6);
+    assert_int_equal(p.cut, 3);
+    assert_int_equal(p.cost, 5 * ASTAR_OCTILE_STRAIGHT);
+    for (int i = 0; i < 3; i++)
+        assert_true(cells[i].x == i && cells[i].y == 2);
+    p = (astar_route){ .points = cells, .capacity = 3 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(p.status, ASTAR_PARTIAL_NO_PATH);
+    assert_int_equal(p.length, 6);
+    /* Stopped by the limit: the same, with the limit's partial status. */
+    o.max_expanded = 3;
+    p = (astar_route){ .points = cells, .capacity = 1 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(p.status, ASTAR_PARTIAL_LIMIT);
+    assert_true(p.length > 1 && p.cut == p.length - 1);
+    assert_true(cells[0].x == a.x && cells[0].y == a.y);
+    /* Room enough: the call and the route say the same. */
+    astar_point room[50];
+    p = (astar_route){ .points = room, .capacity = 50 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_PARTIAL_LIMIT);
+    assert_int_equal(p.status, ASTAR_PARTIAL_LIMIT);
+    assert_int_equal(p.cut, 0);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 /* The test's own reading of astar_on_edit for A*: an edit of c touches the
  * search on ctx (towards goal) when c is the goal, a square the search
  * has reached, or next to one it has expanded. */
@@ -743,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_expansion_limit),
         cmocka_unit_test(test_partial_paths_lead_to_the_nearest_closed_square),
         cmocka_unit_test(test_partial_path_to_a_walled_off_goal),
+        cmocka_unit_test(test_partial_path_in_a_short_buffer),
         cmocka_unit_test(test_edits_between_steps),
         cmocka_unit_test(test_edits_between_nearest_steps),
         cmocka_unit_test(test_edit_that_parts_the_islands),
