@@ -498,6 +498,53 @@ static void test_jump_points_out(void **state)
     astar_grid_delete(g);
 }
 
+/* A buffer too small for a JPS path holds its first cells and jump points
+ * exactly, whatever the capacities: the stretches between jump points are
+ * cut where the buffer ends (astar/route.h), as is the nearest search's
+ * chain, which is written from the front. */
+static void test_short_buffers_hold_a_prefix(void **state)
+{
+    (void)state;
+    rng r = { 11 };
+    astar_grid *g = jps_grid(&r, 48, 40, 20);
+    astar_context *ctx;
+    assert_int_equal(astar_context_new(astar_grid_cells(g), &ctx), ASTAR_OK);
+    astar_options o = options_for(ASTAR_ALGORITHM_JPS, ASTAR_COSTS_OCTILE);
+    enum { MOST = 48 * 40 };
+    static astar_point cells[MOST], jumps[MOST], part[MOST], part_jumps[MOST];
+    int checked = 0;
+    for (int q = 0; q < 40; q++) {
+        astar_point a = { rng_below(&r, 48), rng_below(&r, 40) };
+        astar_point b = { rng_below(&r, 48), rng_below(&r, 40) };
+        astar_route whole = { .points = cells, .capacity = MOST, .via = jumps,
+                              .via_capacity = MOST };
+        bool nearest = q % 2 == 1;
+        o.algorithm = nearest ? ASTAR_ALGORITHM_ASTAR : ASTAR_ALGORITHM_JPS;
+        astar_status s = nearest ? astar_find_nearest(ctx, g, a, &b, 1, &o, &whole, NULL)
+                                 : astar_find_path(ctx, g, a, b, &o, &whole);
+        if (s != ASTAR_OK)
+            continue;
+        for (size_t cap = 0; cap < whole.length; cap += 1 + whole.length / 7) {
+            size_t via_cap = cap < whole.via_length ? cap : whole.via_length - 1;
+            astar_route cut = { .points = part, .capacity = cap, .via = part_jumps,
+                                .via_capacity = via_cap };
+            s = nearest ? astar_find_nearest(ctx, g, a, &b, 1, &o, &cut, NULL)
+                        : astar_find_path(ctx, g, a, b, &o, &cut);
+            assert_int_equal(s, ASTAR_PATH_BUFFER_TOO_SMALL);
+            assert_int_equal(cut.status, ASTAR_OK);
+            assert_int_equal(cut.length, whole.length);
+            assert_int_equal(cut.cut, whole.length - cap);
+            assert_int_equal(cut.via_length, whole.via_length);
+            assert_memory_equal(part, cells, cap * sizeof *part);
+            assert_memory_equal(part_jumps, jumps, via_cap * sizeof *part_jumps);
+            checked++;
+        }
+    }
+    assert_true(checked > 20);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 static void count_expansion(void *user, const astar_context *ctx, astar_point current)
 {
     (void)ctx;
@@ -652,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_refuses_what_it_cannot_serve),
         cmocka_unit_test(test_uniform_heavy_terrain),
         cmocka_unit_test(test_jump_points_out),
+        cmocka_unit_test(test_short_buffers_hold_a_prefix),
         cmocka_unit_test(test_other_options_apply),
         cmocka_unit_test(test_cluttered),
         cmocka_unit_test(test_stepping_reads_back),
