@@ -10,7 +10,7 @@
  * again back to back ("burst": a frame of units each asking for its next
  * step, where between the first column's lookups a search has left the
  * caches cold). With --graph the map is
- * first made a graph (astar_graph_from_grid, octile), the database is the
+ * first made a graph (astar_graph_new_from_grid, octile), the database is the
  * graph's (DIR/<map>.graph.cpd) and the search A* on the graph (buckets,
  * octile H from the positions): a graph's database against a graph's
  * search. Every CPD path must have the scenario's optimal length and the
@@ -71,14 +71,14 @@ static astar_status get_cpd(subject *t, const char *dir, const char *scen_path, 
         if (f) {
             fclose(f);
             *how = "loaded";
-            s = t->graph ? astar_graph_cpd_load(file, t->graph, NULL, &t->cpd, NULL)
+            s = t->graph ? astar_graph_cpd_load(file, t->graph, &t->cpd, NULL)
                          : astar_cpd_load(file, t->grid, &t->cpd, NULL);
             *seconds = now_seconds() - t0;
             return s;
         }
     }
     astar_options octile = bench_octile_buckets();
-    s = t->graph ? astar_graph_cpd_new(t->graph, ASTAR_CPD_ORDER_DFS, THREADS, NULL, &t->cpd)
+    s = t->graph ? astar_graph_cpd_new(t->graph, ASTAR_CPD_ORDER_DFS, THREADS, &t->cpd)
                  : astar_cpd_new(t->grid, &octile, ASTAR_CPD_ORDER_DFS, THREADS, &t->cpd);
     *seconds = now_seconds() - t0;
     return s;
@@ -93,7 +93,7 @@ static bool prepare(subject *t, bool graph)
     astar_options octile = bench_octile_buckets();
     t->search = octile;
     if (graph)
-        return astar_graph_from_grid(t->grid, &octile, NULL, &t->graph) == ASTAR_OK &&
+        return astar_graph_new_from_grid(t->grid, &octile, &t->graph) == ASTAR_OK &&
                astar_graph_context_new(cells, &t->ctx) == ASTAR_OK &&
                (t->nodes = malloc(cells * sizeof *t->nodes)) != NULL;
     t->search.algorithm = ASTAR_ALGORITHM_JPS_PLUS;

@@ -1,4 +1,4 @@
-// astar's A* on the map made into a graph (astar_graph_from_grid): the
+// astar's A* on the map made into a graph (astar_graph_new_from_grid): the
 // same graph Boost.Graph searches (a node per cell, an edge per legal
 // step), for the graph search's figures against Boost's.
 #include "engines.h"
@@ -27,7 +27,7 @@ public:
 
     std::string describe() const override
     {
-        return "A* on astar_graph_from_grid (built per map, untimed): bucket open list, octile "
+        return "A* on astar_graph_new_from_grid (built per map, untimed): bucket open list, octile "
                "edge costs, octile H from node positions (the graph's metric)";
     }
 
@@ -35,7 +35,7 @@ public:
     {
         astar_graph_delete(graph_);
         graph_ = nullptr;
-        astar_status s = astar_graph_from_grid(map.grid, &options_, nullptr, &graph_);
+        astar_status s = astar_graph_new_from_grid(map.grid, &options_, &graph_);
         std::size_t nodes = astar_graph_nodes(graph_);
         if (s == ASTAR_OK && (!ctx_ || astar_context_max_cells(ctx_) < nodes)) {
             astar_context_delete(ctx_);

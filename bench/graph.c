@@ -1,5 +1,5 @@
 /* astar-graph SCEN...: A* on a grid against A* on the same grid made into
- * a graph (astar_graph_from_grid), per expansion. Both run the heap, then
+ * a graph (astar_graph_new_from_grid), per expansion. Both run the heap, then
  * both the bucket open list, with octile costs and octile H (the graph's
  * metric, from positions), so that
  * they expand nearly the same squares (H differs in its last unit, in
@@ -50,7 +50,7 @@ static int run_file(const char *path, tally *t)
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     double t0 = now_seconds();
     astar_graph *graph;
-    if (astar_graph_from_grid(grid, &o, NULL, &graph) != ASTAR_OK) {
+    if (astar_graph_new_from_grid(grid, &o, &graph) != ASTAR_OK) {
         fprintf(stderr, "astar-graph: out of memory\n");
         return 1;
     }

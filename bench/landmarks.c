@@ -1,5 +1,5 @@
 /* astar-landmarks [--landmarks N] [--every K] SCEN... : A* on a map made
- * into a graph (astar_graph_from_grid), on octile H alone and with N
+ * into a graph (astar_graph_new_from_grid), on octile H alone and with N
  * landmarks (astar_graph_enable_landmarks, default 8), problem by problem
  * in turns, the bucket open list, octile costs. Per scenario file: median
  * microseconds and mean nodes expanded of each, the speed-up, the
@@ -38,8 +38,8 @@ static bool run_file(const char *path, uint32_t landmarks, size_t every)
     astar_graph *plain = NULL, *marked = NULL;
     astar_context *ctx = NULL;
     double *times[2] = { calloc(n + 1, sizeof(double)), calloc(n + 1, sizeof(double)) };
-    bool ok = times[0] && times[1] && astar_graph_from_grid(grid, &o, NULL, &plain) == ASTAR_OK &&
-              astar_graph_from_grid(grid, &o, NULL, &marked) == ASTAR_OK &&
+    bool ok = times[0] && times[1] && astar_graph_new_from_grid(grid, &o, &plain) == ASTAR_OK &&
+              astar_graph_new_from_grid(grid, &o, &marked) == ASTAR_OK &&
               astar_graph_context_new(cells, &ctx) == ASTAR_OK;
     double t0 = now_seconds();
     ok = ok && astar_graph_enable_landmarks(marked, landmarks) == ASTAR_OK;

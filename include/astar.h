@@ -35,9 +35,10 @@
  *     threads may search one grid at once, each with its own context. A
  *     context belongs to one thread at a time. The library has no global
  *     state and no locks.
- *   - Memory: every object is created by an astar_*_new or astar_*_load call
- *     (or its _with form, which takes your allocator: astar/memory.h) and
- *     freed by its astar_*_delete. Path buffers are yours: the library
+ *   - Memory: every object is created by an astar_*_new, astar_*_load or
+ *     astar_*_parse call, each with a _with form that takes your allocator
+ *     (the plain form: malloc and free; astar/memory.h has the one naming
+ *     rule), and freed by its astar_*_delete. Path buffers are yours: the library
  *     writes into them and never keeps a pointer to them.
  *   - Errors: every call that can fail returns an astar_status. The library
  *     never prints, never exits and never aborts on bad input; a NULL

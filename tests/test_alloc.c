@@ -270,7 +270,7 @@ static astar_status units_set_path(fixture *f)
 static astar_status knowledge_new(fixture *f)
 {
     astar_knowledge *k;
-    astar_status s = astar_knowledge_new(f->grid, &k);
+    astar_status s = astar_knowledge_new_with(f->grid, &counted, &k);
     if (s == ASTAR_OK)
         astar_knowledge_delete(k);
     return s;
@@ -382,9 +382,30 @@ static astar_status waypoint_list_parse(fixture *f)
     (void)f;
     static const char text[] = "# doors\n3 4 west\n9 4\n12 20 east\n";
     astar_waypoint_list *list;
-    astar_status s = astar_waypoint_list_parse(text, sizeof text - 1, "w", &counted, &list, NULL);
+    astar_status s =
+        astar_waypoint_list_parse_with(text, sizeof text - 1, "w", &counted, &list, NULL);
     if (s == ASTAR_OK)
         astar_waypoint_list_delete(list);
+    return s;
+}
+
+/* A builder and the graph it freezes, both counted. */
+static astar_status graph_new(fixture *f)
+{
+    (void)f;
+    astar_graph_builder *b;
+    astar_status s = astar_graph_builder_new_with(4, ASTAR_GRAPH_UNDIRECTED, &counted, &b);
+    if (s != ASTAR_OK)
+        return s;
+    s = astar_graph_builder_edge(b, 0, 1, 3);
+    if (s == ASTAR_OK)
+        s = astar_graph_builder_edge(b, 1, 2, 4);
+    if (s == ASTAR_OK)
+        s = astar_graph_builder_name(b, 3, "end");
+    astar_graph *g;
+    if (s == ASTAR_OK && (s = astar_graph_new_with(b, &counted, &g, NULL)) == ASTAR_OK)
+        astar_graph_delete(g);
+    astar_graph_builder_delete(b);
     return s;
 }
 
@@ -393,7 +414,7 @@ static astar_status waypoint_list_parse(fixture *f)
 static astar_status graph_landmarks(fixture *f)
 {
     astar_graph *g;
-    astar_status s = astar_graph_from_grid(f->grid, NULL, &counted, &g);
+    astar_status s = astar_graph_new_from_grid_with(f->grid, NULL, &counted, &g);
     if (s != ASTAR_OK)
         return s;
     s = astar_graph_enable_landmarks(g, 3);
@@ -448,7 +469,7 @@ static const struct {
     { "astar_layer_new_with", layer_new },
     { "astar_units_new_with", units_new },
     { "astar_units_set_path", units_set_path },
-    { "astar_knowledge_new", knowledge_new },
+    { "astar_knowledge_new_with", knowledge_new },
     { "astar_knowledge_forget", knowledge_forget },
     { "astar_distance_map_new_with", distance_map_new },
     { "astar_cpd_new_with", cpd_new },
@@ -456,7 +477,8 @@ static const struct {
     { "astar_queue_new_with", queue_new },
     { "astar_path_smooth", smooth },
     { "astar_waypoint_graph_new_with", waypoint_graph_new },
-    { "astar_waypoint_list_parse", waypoint_list_parse },
+    { "astar_waypoint_list_parse_with", waypoint_list_parse },
+    { "astar_graph_new_with", graph_new },
     { "astar_graph_enable_landmarks", graph_landmarks },
     { "astar_hpa_new_with and astar_hpa_update", hpa_new },
 };
@@ -474,7 +496,7 @@ static fixture fixture_new(void)
                                                          (x == 0 && y == 0)),
                              ASTAR_OK);
     astar_grid_delete(shape);
-    assert_int_equal(astar_knowledge_new(f.grid, &f.knowledge), ASTAR_OK);
+    assert_int_equal(astar_knowledge_new_with(f.grid, &counted, &f.knowledge), ASTAR_OK);
     assert_int_equal(astar_knowledge_reveal_radius(f.knowledge, f.grid, 10, 10, 6, NULL), ASTAR_OK);
     snprintf(f.map, sizeof f.map, "%s/maps/dao/arena.map", ASTAR_BENCH_DIR);
     snprintf(f.scen, sizeof f.scen, "%s/scen/dao/arena.map.scen", ASTAR_BENCH_DIR);

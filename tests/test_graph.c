@@ -312,21 +312,21 @@ static void test_small_graph_and_refusals(void **state)
     astar_graph *g = NULL;
     astar_error err;
     assert_int_equal(astar_graph_builder_position(b, 0, 0, 0), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &g, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_new(b, &g, &err), ASTAR_INVALID_ARGUMENT);
     assert_non_null(strstr(err.message, "1 of 4 nodes have positions"));
     assert_null(g);
     assert_int_equal(astar_graph_builder_position(b, 1, 3, 0), ASTAR_OK);
     assert_int_equal(astar_graph_builder_position(b, 2, 3, 4), ASTAR_OK);
     assert_int_equal(astar_graph_builder_position(b, 3, 9, 9), ASTAR_OK);
     assert_int_equal(astar_graph_builder_scale(b, 2.5), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &g, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_new(b, &g, &err), ASTAR_INVALID_ARGUMENT);
     assert_non_null(strstr(err.message, "edge 0 -> 1 costs 3, less than scale 2.5 times its length 3"));
     assert_int_equal(astar_graph_builder_scale(b, 1), ASTAR_OK);
     assert_int_equal(astar_graph_builder_name(b, 3, "b"), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &g, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_new(b, &g, &err), ASTAR_INVALID_ARGUMENT);
     assert_non_null(strstr(err.message, "nodes 1 and 3 are both named b"));
     assert_int_equal(astar_graph_builder_name(b, 3, "d"), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &g, &err), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, &err), ASTAR_OK);
     astar_graph_builder_delete(b);
 
     assert_int_equal(astar_graph_nodes(g), 4);

@@ -38,7 +38,7 @@ static const char temp_file[] = "test_graph_cpd.tmp.cpd";
 static astar_cpd *build(const astar_graph *g, astar_cpd_order order, int threads)
 {
     astar_cpd *cpd = NULL;
-    astar_status s = astar_graph_cpd_new(g, order, threads, NULL, &cpd);
+    astar_status s = astar_graph_cpd_new(g, order, threads, &cpd);
     if (s != ASTAR_OK)
         fail_msg("astar_graph_cpd_new: %s", astar_status_message(s));
     assert_non_null(cpd);
@@ -178,7 +178,7 @@ static void test_hubs(void **state)
             assert_int_equal(astar_graph_builder_edge(b, edges[e].from, edges[e].to, edges[e].cost),
                              ASTAR_OK);
         astar_graph *g;
-        assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+        assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
         astar_graph_builder_delete(b);
         uint64_t *d = all_pairs(N, edges, count);
         astar_cpd *cpd = build(g, (astar_cpd_order)(trial % 2), 2);
@@ -216,12 +216,12 @@ static void build_both(const astar_grid *grid, astar_cpd_order order, astar_grap
 {
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
-    assert_int_equal(astar_graph_from_grid(grid, &o, NULL, g), ASTAR_OK);
+    assert_int_equal(astar_graph_new_from_grid(grid, &o, g), ASTAR_OK);
     *on_graph = build(*g, order, 2);
     assert_int_equal(astar_cpd_new(grid, &o, order, 2, on_grid), ASTAR_OK);
 }
 
-/* The paths of a CPD of a grid's graph (astar_graph_from_grid: node i is
+/* The paths of a CPD of a grid's graph (astar_graph_new_from_grid: node i is
  * cell i) cost what those of the grid's own CPD do, from every `every`-th
  * cell to every cell, or fail alike. */
 static void expect_costs_as_grid(const astar_grid *grid, const astar_cpd *on_grid,
@@ -247,7 +247,7 @@ static void expect_costs_as_grid(const astar_grid *grid, const astar_cpd *on_gri
     free(nodes);
 }
 
-/* A grid's graph (astar_graph_from_grid) and the grid's own CPD give the
+/* A grid's graph (astar_graph_new_from_grid) and the grid's own CPD give the
  * same least costs on every pair of a benchmark map's corner. */
 static void test_grid_graph_matches_grid(void **state)
 {
@@ -279,7 +279,7 @@ static void test_grid_graph_matches_grid(void **state)
     astar_error err;
     astar_cpd *none = NULL;
     assert_int_equal(astar_cpd_save(on_grid, temp_file, NULL), ASTAR_OK);
-    assert_int_equal(astar_graph_cpd_load(temp_file, g, NULL, &none, &err), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_graph_cpd_load(temp_file, g, &none, &err), ASTAR_MAP_CHANGED);
     assert_non_null(strstr(err.message, "made for a grid, not a graph"));
     assert_int_equal(astar_cpd_save(on_graph, temp_file, NULL), ASTAR_OK);
     assert_int_equal(astar_cpd_load(temp_file, grid, &none, &err), ASTAR_MAP_CHANGED);
@@ -340,10 +340,10 @@ static void test_save_and_load(void **state)
         astar_cpd *built = build(g, (astar_cpd_order)(trial % 2), 2), *loaded, *parsed;
         astar_error err;
         assert_int_equal(astar_cpd_save(built, temp_file, &err), ASTAR_OK);
-        assert_int_equal(astar_graph_cpd_load(temp_file, g, NULL, &loaded, &err), ASTAR_OK);
+        assert_int_equal(astar_graph_cpd_load(temp_file, g, &loaded, &err), ASTAR_OK);
         size_t size;
         uint8_t *bytes = (uint8_t *)read_whole_file(temp_file, &size);
-        assert_int_equal(astar_graph_cpd_parse(bytes, size, "bytes", g, NULL, &parsed, &err),
+        assert_int_equal(astar_graph_cpd_parse(bytes, size, "bytes", g, &parsed, &err),
                          ASTAR_OK);
         astar_cpd_info bi, li;
         assert_int_equal(astar_cpd_describe(built, &bi), ASTAR_OK);
@@ -367,7 +367,7 @@ static int parse_status(const uint8_t *bytes, size_t size, const void *map)
     const astar_graph *g = map;
     astar_cpd *cpd = (astar_cpd *)&cpd;
     astar_error err;
-    astar_status s = astar_graph_cpd_parse(bytes, size, "damaged.cpd", g, NULL, &cpd, &err);
+    astar_status s = astar_graph_cpd_parse(bytes, size, "damaged.cpd", g, &cpd, &err);
     if (s == ASTAR_OK) {
         astar_cpd_delete(cpd);
         return s;
@@ -389,7 +389,7 @@ static astar_graph *small_graph(void)
     for (size_t i = 0; i < sizeof e / sizeof *e; i++)
         assert_int_equal(astar_graph_builder_edge(b, e[i][0], e[i][1], e[i][2]), ASTAR_OK);
     astar_graph *g;
-    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
     astar_graph_builder_delete(b);
     return g;
 }
@@ -430,7 +430,7 @@ static void test_damaged_files(void **state)
         crafted[k] = (uint8_t)((bytes[k] & ~3u) | 1);
     cpd_file_reseal(crafted, size);
     astar_cpd *bad;
-    assert_int_equal(astar_graph_cpd_parse(crafted, size, NULL, g, NULL, &bad, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_cpd_parse(crafted, size, NULL, g, &bad, NULL), ASTAR_OK);
     uint32_t nodes[8], next;
     astar_route path = { .nodes = nodes, .capacity = 8 };
     assert_int_equal(astar_graph_cpd_first_move(bad, 1, 3, &next), ASTAR_INVALID_PATH);
@@ -443,15 +443,15 @@ static void test_damaged_files(void **state)
     astar_cpd *none;
     astar_graph *other = small_graph();
     assert_int_equal(astar_graph_set_edge_cost(other, 4, 3, 5), ASTAR_OK);
-    assert_int_equal(astar_graph_cpd_load(temp_file, other, NULL, &none, &err), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_graph_cpd_load(temp_file, other, &none, &err), ASTAR_MAP_CHANGED);
     assert_non_null(strstr(err.message, "made for another graph"));
     astar_graph_delete(other);
     other = small_graph();
     assert_int_equal(astar_graph_set_enabled(other, 5, false), ASTAR_OK);
-    assert_int_equal(astar_graph_cpd_load(temp_file, other, NULL, &none, &err), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_graph_cpd_load(temp_file, other, &none, &err), ASTAR_MAP_CHANGED);
     assert_null(none);
     astar_graph_delete(other);
-    assert_int_equal(astar_graph_cpd_load("no/such/file.cpd", g, NULL, &none, &err),
+    assert_int_equal(astar_graph_cpd_load("no/such/file.cpd", g, &none, &err),
                      ASTAR_IO_ERROR);
     remove(temp_file);
     free(bytes);
@@ -491,20 +491,19 @@ static void test_arguments(void **state)
     (void)state;
     astar_graph *g = small_graph();
     astar_cpd *cpd = (astar_cpd *)&cpd;
-    assert_int_equal(astar_graph_cpd_new(NULL, ASTAR_CPD_ORDER_DFS, 1, NULL, &cpd),
+    assert_int_equal(astar_graph_cpd_new(NULL, ASTAR_CPD_ORDER_DFS, 1, &cpd),
                      ASTAR_INVALID_ARGUMENT);
     assert_null(cpd);
-    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, 1, NULL, NULL),
+    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, 1, NULL),
                      ASTAR_INVALID_ARGUMENT);
-    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, 0, NULL, &cpd),
+    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, 0, &cpd),
                      ASTAR_INVALID_ARGUMENT);
-    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, ASTAR_CPD_MAX_THREADS + 1, NULL,
-                                         &cpd),
+    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, ASTAR_CPD_MAX_THREADS + 1, &cpd),
                      ASTAR_INVALID_ARGUMENT);
-    assert_int_equal(astar_graph_cpd_new(g, (astar_cpd_order)2, 1, NULL, &cpd),
+    assert_int_equal(astar_graph_cpd_new(g, (astar_cpd_order)2, 1, &cpd),
                      ASTAR_INVALID_ARGUMENT);
     astar_allocator half = { .allocate = NULL };
-    assert_int_equal(astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, 1, &half, &cpd),
+    assert_int_equal(astar_graph_cpd_new_with(g, ASTAR_CPD_ORDER_DFS, 1, &half, &cpd),
                      ASTAR_INVALID_ARGUMENT);
     /* More threads than rows: the spare ones never start. */
     cpd = build(g, ASTAR_CPD_ORDER_DFS, 16);
@@ -533,11 +532,11 @@ static void test_arguments(void **state)
     assert_int_equal(astar_graph_cpd_path(cpd, 3, 2, &cost_only), ASTAR_OK);
     assert_int_equal(cost_only.cost, 5);
     astar_cpd *loaded = (astar_cpd *)&loaded;
-    assert_int_equal(astar_graph_cpd_load(NULL, g, NULL, &loaded, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_cpd_load(NULL, g, &loaded, NULL), ASTAR_INVALID_ARGUMENT);
     assert_null(loaded);
-    assert_int_equal(astar_graph_cpd_load(temp_file, NULL, NULL, &loaded, NULL),
+    assert_int_equal(astar_graph_cpd_load(temp_file, NULL, &loaded, NULL),
                      ASTAR_INVALID_ARGUMENT);
-    assert_int_equal(astar_graph_cpd_parse(NULL, 4, NULL, g, NULL, &loaded, NULL),
+    assert_int_equal(astar_graph_cpd_parse(NULL, 4, NULL, g, &loaded, NULL),
                      ASTAR_INVALID_ARGUMENT);
     astar_cpd_delete(cpd);
 

@@ -267,7 +267,7 @@ static astar_graph *small_graph(void)
     assert_int_equal(astar_graph_builder_edge(b, 0, 2, 10), ASTAR_OK);
     assert_int_equal(astar_graph_builder_edge(b, 3, 0, 1), ASTAR_OK);
     astar_graph *g;
-    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
     astar_graph_builder_delete(b);
     return g;
 }

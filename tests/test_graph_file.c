@@ -21,7 +21,7 @@ static astar_graph *parse(const char *text)
 {
     astar_graph *g = NULL;
     astar_error err;
-    if (astar_graph_parse(text, strlen(text), "t.graph", NULL, &g, &err) != ASTAR_OK)
+    if (astar_graph_parse(text, strlen(text), "t.graph", &g, &err) != ASTAR_OK)
         fail_msg("%s", err.message);
     return g;
 }
@@ -185,8 +185,8 @@ static void test_text_faults(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         astar_graph *g = (astar_graph *)&g;
         astar_error err;
-        astar_status s = astar_graph_parse(cases[i].text, strlen(cases[i].text), "t.graph", NULL,
-                                           &g, &err);
+        astar_status s =
+            astar_graph_parse(cases[i].text, strlen(cases[i].text), "t.graph", &g, &err);
         if (s != ASTAR_PARSE_ERROR || strcmp(err.message, cases[i].message) != 0)
             fail_msg("case %zu: %s '%s', expected '%s'", i, astar_status_message(s), err.message,
                      cases[i].message);
@@ -196,7 +196,7 @@ static void test_text_faults(void **state)
     astar_error err;
     assert_int_equal(astar_graph_load("/nonexistent/x.graph", &g, &err), ASTAR_IO_ERROR);
     assert_non_null(strstr(err.message, "/nonexistent/x.graph"));
-    assert_int_equal(astar_graph_parse(NULL, 3, NULL, NULL, &g, &err), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_parse(NULL, 3, NULL, &g, &err), ASTAR_INVALID_ARGUMENT);
 }
 
 static const char gr[] = "c a small road network\n"
@@ -220,7 +220,7 @@ static void test_dimacs(void **state)
     (void)state;
     astar_graph *g;
     astar_error err;
-    if (astar_graph_parse_dimacs(gr, strlen(gr), "r.gr", co, strlen(co), "r.co", NULL, &g, &err) !=
+    if (astar_graph_parse_dimacs(gr, strlen(gr), "r.gr", co, strlen(co), "r.co", &g, &err) !=
         ASTAR_OK)
         fail_msg("%s", err.message);
     assert_int_equal(astar_graph_nodes(g), 4);
@@ -239,7 +239,7 @@ static void test_dimacs(void **state)
     astar_graph_delete(g);
     astar_context_delete(ctx);
 
-    if (astar_graph_parse_dimacs(gr, strlen(gr), "r.gr", NULL, 0, NULL, NULL, &g, &err) != ASTAR_OK)
+    if (astar_graph_parse_dimacs(gr, strlen(gr), "r.gr", NULL, 0, NULL, &g, &err) != ASTAR_OK)
         fail_msg("%s", err.message);
     assert_false(astar_graph_position(g, 0, NULL, NULL));
     assert_int_equal(astar_graph_scale(g), 0);
@@ -247,7 +247,7 @@ static void test_dimacs(void **state)
 
     /* An isolated node (3, which no arc names) is a valid file. */
     const char *isolated = "p sp 3 1\na 1 2 3\n";
-    if (astar_graph_parse_dimacs(isolated, strlen(isolated), "i.gr", NULL, 0, NULL, NULL, &g, &err) !=
+    if (astar_graph_parse_dimacs(isolated, strlen(isolated), "i.gr", NULL, 0, NULL, &g, &err) !=
         ASTAR_OK)
         fail_msg("%s", err.message);
     assert_int_equal(astar_graph_nodes(g), 3);
@@ -286,8 +286,9 @@ static void test_dimacs(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         g = (astar_graph *)&g;
-        astar_status s = astar_graph_parse_dimacs(cases[i].gr, strlen(cases[i].gr), "r.gr", cases[i].co,
-                                                  cases[i].co ? strlen(cases[i].co) : 0, "r.co", NULL,
+        astar_status s = astar_graph_parse_dimacs(cases[i].gr, strlen(cases[i].gr), "r.gr",
+                                                  cases[i].co,
+                                                  cases[i].co ? strlen(cases[i].co) : 0, "r.co",
                                                   &g, &err);
         if (s != ASTAR_PARSE_ERROR || strcmp(err.message, cases[i].message) != 0)
             fail_msg("case %zu: %s '%s', expected '%s'", i, astar_status_message(s), err.message,

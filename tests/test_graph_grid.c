@@ -1,6 +1,6 @@
 /*
  * test_graph_grid.c - graph = grid on real data: every map of the Moving AI
- * benchmarks (../shared/bench) made into a graph (astar_graph_from_grid: 8
+ * benchmarks (../shared/bench) made into a graph (astar_graph_new_from_grid: 8
  * moves, the corner rule, octile costs), and a sample of every set's
  * problems - every STEP-th line of each scenario file, over 8,000 in all -
  * searched on both, the graph by turns on the heap and on the bucket open
@@ -58,7 +58,7 @@ static void compare(const char *name, const astar_grid *grid, const astar_scenar
                     astar_options o, size_t first, size_t step, bool optimal, tally *t)
 {
     astar_graph *graph;
-    assert_int_equal(astar_graph_from_grid(grid, &o, NULL, &graph), ASTAR_OK);
+    assert_int_equal(astar_graph_new_from_grid(grid, &o, &graph), ASTAR_OK);
     size_t cells = astar_grid_cells(grid);
     astar_context *grid_ctx, *graph_ctx;
     assert_int_equal(astar_context_new(cells, &grid_ctx), ASTAR_OK);

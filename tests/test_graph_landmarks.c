@@ -300,7 +300,7 @@ static void test_maze_graph(void **state)
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     o.open_list = ASTAR_OPEN_LIST_BUCKETS;
     astar_graph *g;
-    assert_int_equal(astar_graph_from_grid(grid, &o, NULL, &g), ASTAR_OK);
+    assert_int_equal(astar_graph_new_from_grid(grid, &o, &g), ASTAR_OK);
     astar_context *ctx;
     assert_int_equal(astar_graph_context_new(astar_graph_nodes(g), &ctx), ASTAR_OK);
     uint32_t width = (uint32_t)astar_grid_width(grid);
@@ -348,7 +348,7 @@ static void test_saturated_values(void **state)
         t.edges[t.count++] = (test_edge){ v + 1, v, 1000000000u };
     }
     astar_graph *g;
-    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
     astar_graph_builder_delete(b);
     assert_int_equal(astar_graph_enable_landmarks(g, 2), ASTAR_OK);
     expect_exact(&t, g);
@@ -387,7 +387,7 @@ static void test_small_graphs_and_refusals(void **state)
     assert_int_equal(astar_graph_builder_edge(b, 1, 2, 7), ASTAR_OK);
     assert_int_equal(astar_graph_builder_edge(b, 2, 1, 2), ASTAR_OK);
     astar_graph *g;
-    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
     astar_graph_builder_delete(b);
     assert_int_equal(astar_graph_landmark_count(g), 0);
     assert_int_equal(astar_graph_landmarks_bytes(g), 0);
@@ -428,7 +428,7 @@ static void test_small_graphs_and_refusals(void **state)
 
     /* No edges at all: no landmark, searches as before. */
     assert_int_equal(astar_graph_builder_new(3, ASTAR_GRAPH_UNDIRECTED, &b), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &g, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
     astar_graph_builder_delete(b);
     assert_int_equal(astar_graph_enable_landmarks(g, 4), ASTAR_OK);
     assert_int_equal(astar_graph_landmark_count(g), 0);

@@ -701,7 +701,7 @@ static void test_refusals(void **state)
                                      &path),
                      ASTAR_UNSUPPORTED);
     astar_graph *graph;
-    assert_int_equal(astar_graph_from_grid(g, NULL, NULL, &graph), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_graph_new_from_grid(g, NULL, &graph), ASTAR_UNSUPPORTED);
     astar_point two[2] = { { 0, 0 }, { 1, 0 } };
     astar_route out = { 0 };
     assert_int_equal(astar_path_smooth(g, NULL, two, 2, &out), ASTAR_UNSUPPORTED);

@@ -757,7 +757,7 @@ static void test_graph_context_then_grid(void **state)
     assert_int_equal(astar_graph_builder_new(3, ASTAR_GRAPH_DIRECTED, &b), ASTAR_OK);
     assert_int_equal(astar_graph_builder_edge(b, 0, 1, 5), ASTAR_OK);
     assert_int_equal(astar_graph_builder_edge(b, 1, 2, 5), ASTAR_OK);
-    assert_int_equal(astar_graph_build(b, &graph, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_new(b, &graph, NULL), ASTAR_OK);
     uint32_t nodes[8];
     astar_route gp = { .nodes = nodes, .capacity = 8 };
     astar_point cells[64];

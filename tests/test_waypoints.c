@@ -385,7 +385,7 @@ static void test_file(void **state)
                                "0 65534 far_corner";
     astar_waypoint_list *list;
     astar_error err;
-    assert_int_equal(astar_waypoint_list_parse(text, sizeof text - 1, "w.txt", NULL, &list, &err),
+    assert_int_equal(astar_waypoint_list_parse(text, sizeof text - 1, "w.txt", &list, &err),
                      ASTAR_OK);
     assert_int_equal(astar_waypoint_list_count(list), 3);
     const astar_point *p = astar_waypoint_list_points(list);
@@ -397,7 +397,7 @@ static void test_file(void **state)
     assert_null(astar_waypoint_list_name(list, 3));
     astar_waypoint_list_delete(list);
 
-    assert_int_equal(astar_waypoint_list_parse("# none\n", 7, NULL, NULL, &list, &err), ASTAR_OK);
+    assert_int_equal(astar_waypoint_list_parse("# none\n", 7, NULL, &list, &err), ASTAR_OK);
     assert_int_equal(astar_waypoint_list_count(list), 0);
     assert_null(astar_waypoint_list_points(list));
     astar_waypoint_list_delete(list);
@@ -424,8 +424,8 @@ static void test_file_faults(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         astar_waypoint_list *list = (astar_waypoint_list *)&list;
         astar_error err;
-        astar_status s = astar_waypoint_list_parse(cases[i].text, strlen(cases[i].text), "w.txt",
-                                                   NULL, &list, &err);
+        astar_status s =
+            astar_waypoint_list_parse(cases[i].text, strlen(cases[i].text), "w.txt", &list, &err);
         if (s != ASTAR_PARSE_ERROR || strcmp(err.message, cases[i].message) != 0)
             fail_msg("case %zu: %s '%s', expected '%s'", i, astar_status_message(s), err.message,
                      cases[i].message);
@@ -437,12 +437,12 @@ static void test_file_faults(void **state)
     memcpy(long_name, "1 2 ", 4);
     astar_waypoint_list *list;
     astar_error err;
-    assert_int_equal(astar_waypoint_list_parse(long_name, sizeof long_name, "w.txt", NULL, &list,
+    assert_int_equal(astar_waypoint_list_parse(long_name, sizeof long_name, "w.txt", &list,
                                                &err), ASTAR_PARSE_ERROR);
     assert_string_equal(err.message, "w.txt:1: a name has at most 255 bytes");
     assert_int_equal(astar_waypoint_list_load("/nonexistent/w.txt", &list, &err), ASTAR_IO_ERROR);
     assert_non_null(strstr(err.message, "/nonexistent/w.txt"));
-    assert_int_equal(astar_waypoint_list_parse(NULL, 3, NULL, NULL, &list, &err),
+    assert_int_equal(astar_waypoint_list_parse(NULL, 3, NULL, &list, &err),
                      ASTAR_INVALID_ARGUMENT);
 }
 

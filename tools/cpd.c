@@ -144,7 +144,7 @@ int cmd_cpd(int argc, char **argv)
     }
     double t0 = now_seconds();
     astar_cpd *cpd;
-    astar_status s = graph ? astar_graph_cpd_new(g, request.order, (int)request.threads, NULL, &cpd)
+    astar_status s = graph ? astar_graph_cpd_new(g, request.order, (int)request.threads, &cpd)
                            : astar_cpd_new(grid, &o, request.order, (int)request.threads, &cpd);
     int code = cli_exit_for(s);
     if (s != ASTAR_OK) {

@@ -158,8 +158,8 @@ static int run_cpd(const astar_graph *g, bool dimacs, bool quiet, const char *fi
     astar_cpd *cpd;
     astar_error err;
     double t0 = now_seconds();
-    astar_status s = file ? astar_graph_cpd_load(file, g, NULL, &cpd, &err)
-                          : astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, THREADS, NULL, &cpd);
+    astar_status s = file ? astar_graph_cpd_load(file, g, &cpd, &err)
+                          : astar_graph_cpd_new(g, ASTAR_CPD_ORDER_DFS, THREADS, &cpd);
     if (s != ASTAR_OK) {
         cli_error("--algo cpd: %s", file ? err.message : astar_status_message(s));
         return s == ASTAR_MAP_CHANGED ? EXIT_INPUT : cli_exit_for(s);

@@ -228,7 +228,8 @@ ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, as
  *                     must outlive the CPD
  * [in]     order      the nodes' order along a row
  * [in]     threads    1..ASTAR_CPD_MAX_THREADS, as astar_cpd_new
- * [in,opt] allocator  copied into the CPD; NULL: malloc and free
+ * [in,opt] allocator  (_with) copied into the CPD; NULL: malloc and free,
+ *                     as the plain form
  * [out]    out        the new CPD, or NULL on failure
  * Returns
  *   ASTAR_OK
@@ -244,8 +245,10 @@ ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, as
  * graph context, a distance map and 36 bytes per node (68 in all), and
  * its runs while building, then the CPD (astar_cpd_info's bytes). */
 ASTAR_API astar_status astar_graph_cpd_new(const astar_graph *graph, astar_cpd_order order,
-                                           int threads, const astar_allocator *allocator,
-                                           astar_cpd **out);
+                                           int threads, astar_cpd **out);
+ASTAR_API astar_status astar_graph_cpd_new_with(const astar_graph *graph, astar_cpd_order order,
+                                                int threads, const astar_allocator *allocator,
+                                                astar_cpd **out);
 
 /* The first node after `from` on a least-cost path from `from` to `to`.
  * [in]  cpd   a graph's CPD
@@ -352,16 +355,21 @@ ASTAR_API astar_status astar_cpd_parse_with(const void *data, size_t size, const
                                             astar_error *err);
 
 /* A graph's CPD from a file, or from a file's bytes in memory: as
- * astar_cpd_load and astar_cpd_parse_with, for graph (a grid's file is
- * ASTAR_MAP_CHANGED), and ASTAR_UNSUPPORTED for a graph whose runs would
- * not fit (astar_graph_cpd_new). */
+ * astar_cpd_load and astar_cpd_parse and their _with forms, for graph (a
+ * grid's file is ASTAR_MAP_CHANGED), and ASTAR_UNSUPPORTED for a graph
+ * whose runs would not fit (astar_graph_cpd_new). */
 ASTAR_API astar_status astar_graph_cpd_load(const char *path, const astar_graph *graph,
-                                            const astar_allocator *allocator, astar_cpd **out,
-                                            astar_error *err);
+                                            astar_cpd **out, astar_error *err);
+ASTAR_API astar_status astar_graph_cpd_load_with(const char *path, const astar_graph *graph,
+                                                 const astar_allocator *allocator,
+                                                 astar_cpd **out, astar_error *err);
 ASTAR_API astar_status astar_graph_cpd_parse(const void *data, size_t size, const char *name,
-                                             const astar_graph *graph,
-                                             const astar_allocator *allocator, astar_cpd **out,
+                                             const astar_graph *graph, astar_cpd **out,
                                              astar_error *err);
+ASTAR_API astar_status astar_graph_cpd_parse_with(const void *data, size_t size,
+                                                  const char *name, const astar_graph *graph,
+                                                  const astar_allocator *allocator,
+                                                  astar_cpd **out, astar_error *err);
 
 #ifdef __cplusplus
 }

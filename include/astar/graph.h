@@ -8,7 +8,7 @@
  *
  * A graph is built once and then read only, like a grid: an
  * astar_graph_builder takes nodes (numbered 0 .. nodes - 1, each with an
- * optional name and position) and edges, and astar_graph_build freezes them
+ * optional name and position) and edges, and astar_graph_new freezes them
  * into compressed rows - per node, its outgoing edges side by side. What a
  * built graph still lets you change without a rebuild: an edge's cost, and
  * whether a node can be entered (astar_graph_set_enabled). Any number of
@@ -69,8 +69,9 @@ typedef enum astar_graph_kind {
 /* A builder for a graph of `nodes` nodes, 0 .. nodes - 1.
  * [in]     nodes      1 .. ASTAR_GRAPH_MAX_NODES
  * [in]     kind       directed or undirected edges
- * [in,opt] allocator  (_with) copied into the builder and the graph it
- *                     builds; NULL: malloc and free
+ * [in,opt] allocator  (_with) copied into the builder; NULL: malloc and
+ *                     free. A graph it builds has its own
+ *                     (astar_graph_new_with)
  * [out]    out        the builder; free it with astar_graph_builder_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY. O(1);
  * the edges, names and positions grow as they are added. */
@@ -92,7 +93,7 @@ ASTAR_API astar_status astar_graph_builder_edge(astar_graph_builder *builder, ui
                                                 uint32_t to, uint32_t cost);
 
 /* Gives node a position, for H. Give every node one or none: a graph with
- * some nodes placed and others not is refused by astar_graph_build.
+ * some nodes placed and others not is refused by astar_graph_new.
  * Coordinates are finite numbers in any unit. Returns ASTAR_OK or
  * ASTAR_INVALID_ARGUMENT. O(1) (the first call allocates the array). */
 ASTAR_API astar_status astar_graph_builder_position(astar_graph_builder *builder, uint32_t node,
@@ -103,7 +104,7 @@ ASTAR_API astar_status astar_graph_builder_position(astar_graph_builder *builder
  * rounded down. The caller's rule: no edge may cost less than scale times the
  * distance between its ends - then H never overestimates and never drops
  * along an edge by more than the edge costs, and A* finds least-cost
- * paths. astar_graph_build checks the rule on every edge and refuses a
+ * paths. astar_graph_new checks the rule on every edge and refuses a
  * graph that breaks it, naming the edge. Default 0 (H = 0: Dijkstra).
  * ASTAR_GRAPH_SCALE_TIGHTEST asks the build for the largest scale the
  * edges allow: the least cost / length over edges between nodes apart,
@@ -127,20 +128,29 @@ ASTAR_API astar_status astar_graph_builder_scale(astar_graph_builder *builder, d
 /* Names node (a copy is kept), for files and messages; names must be
  * unique, 1 .. 255 bytes with no white space or control character.
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (also for a name another node
- * has: checked by astar_graph_build) or ASTAR_OUT_OF_MEMORY. */
+ * has: checked by astar_graph_new) or ASTAR_OUT_OF_MEMORY. */
 ASTAR_API astar_status astar_graph_builder_name(astar_graph_builder *builder, uint32_t node,
                                                 const char *name);
 
 /* Freezes what the builder holds into a new graph; the builder is left as
  * it was and can build again. Costs O(nodes + edges log edges), and while
- * it runs 12 bytes per edge beyond the graph (a sorted copy of them).
- * [out] out  the graph; free it with astar_graph_delete
- * [out] err  [opt] what is wrong: "edge 3 -> 7 costs 10, less than scale
- *            12.5 times its length 1" or "nodes 2 and 5 are both named X"
+ * it runs 12 bytes per edge beyond the graph (a sorted copy of them, with
+ * the builder's allocator).
+ * [in]     builder    read only
+ * [in,opt] allocator  (_with) copied into the graph; NULL: malloc and
+ *                     free, as the plain form
+ * [out]    out        the graph; free it with astar_graph_delete
+ * [out]    err        [opt] what is wrong: "edge 3 -> 7 costs 10, less
+ *                     than scale 12.5 times its length 1" or "nodes 2 and
+ *                     5 are both named X"
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (the scale rule broken, some
- * nodes placed and some not, a name twice) or ASTAR_OUT_OF_MEMORY. */
-ASTAR_API astar_status astar_graph_build(const astar_graph_builder *builder, astar_graph **out,
-                                         astar_error *err);
+ * nodes placed and some not, a name twice, an allocator without both
+ * functions) or ASTAR_OUT_OF_MEMORY. */
+ASTAR_API astar_status astar_graph_new(const astar_graph_builder *builder, astar_graph **out,
+                                       astar_error *err);
+ASTAR_API astar_status astar_graph_new_with(const astar_graph_builder *builder,
+                                            const astar_allocator *allocator, astar_graph **out,
+                                            astar_error *err);
 
 /* A grid as a graph: node y * width + x for cell (x, y) at position
  * (x, y), an edge for every step options->moves allows (the corner rule
@@ -152,12 +162,18 @@ ASTAR_API astar_status astar_graph_build(const astar_graph_builder *builder, ast
  * The metric is octile, and the scale the cheaper of a straight step and
  * a diagonal one over sqrt 2: H as close as the grid search's octile H.
  * [in,opt] options    moves and costs; NULL: astar_options_default()
- * [in,opt] allocator  as astar_graph_builder_new_with
+ * [in,opt] allocator  (_with) for the graph and while it builds; NULL:
+ *                     malloc and free, as the plain form
  * [out]    out        the graph; free it with astar_graph_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_OUT_OF_MEMORY. Costs
  * O(cells) and, while it builds, about 12 bytes per edge beyond the graph. */
-ASTAR_API astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *options,
-                                             const astar_allocator *allocator, astar_graph **out);
+ASTAR_API astar_status astar_graph_new_from_grid(const astar_grid *grid,
+                                                 const astar_options *options,
+                                                 astar_graph **out);
+ASTAR_API astar_status astar_graph_new_from_grid_with(const astar_grid *grid,
+                                                      const astar_options *options,
+                                                      const astar_allocator *allocator,
+                                                      astar_graph **out);
 
 /* Frees a graph. NULL is allowed. */
 ASTAR_API void astar_graph_delete(astar_graph *graph);

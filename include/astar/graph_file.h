@@ -8,7 +8,7 @@
  * [in], [out], [in,out] and [opt] as it explains.
  *
  * Every loader reads the whole file once, builds the graph with
- * astar_graph_build and returns ASTAR_OK, ASTAR_IO_ERROR (the system's
+ * astar_graph_new and returns ASTAR_OK, ASTAR_IO_ERROR (the system's
  * reason in err), ASTAR_PARSE_ERROR ("name:line: what is wrong" in err:
  * the first fault in the file), ASTAR_INVALID_ARGUMENT or
  * ASTAR_OUT_OF_MEMORY; *out is NULL on failure. A file larger than
@@ -46,13 +46,22 @@ extern "C" {
  * the first node had none (or the reverse), an edge from a node to
  * itself, a scale or metric with no positions, a scale the edges break.
  * [in]     path or text, length, name [opt: what messages call the text]
- * [in,opt] allocator  (_with) for the graph and the file while read */
+ * [in,opt] allocator  (_with) for the graph and the file while read;
+ *                     NULL: malloc and free, as the plain forms
+ * [out]    out        the graph; free it with astar_graph_delete; NULL on
+ *                     failure
+ * [out]    err        [opt] "name:line: what is wrong", or the system's
+ *                     reason the file could not be read
+ * Returns as above. Costs O(nodes + edges log edges) as astar_graph_new,
+ * and the file's text while it is read. */
 ASTAR_API astar_status astar_graph_load(const char *path, astar_graph **out, astar_error *err);
 ASTAR_API astar_status astar_graph_load_with(const char *path, const astar_allocator *allocator,
                                              astar_graph **out, astar_error *err);
 ASTAR_API astar_status astar_graph_parse(const char *text, size_t length, const char *name,
-                                         const astar_allocator *allocator, astar_graph **out,
-                                         astar_error *err);
+                                         astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_parse_with(const char *text, size_t length, const char *name,
+                                              const astar_allocator *allocator,
+                                              astar_graph **out, astar_error *err);
 
 /* A DIMACS shortest-path graph: "c" comment lines, one "p sp N M" line,
  * then M arcs "a U V W" (nodes 1 .. N, cost W >= 1). Node U of the file is
@@ -67,14 +76,24 @@ ASTAR_API astar_status astar_graph_parse(const char *text, size_t length, const 
  * in the .gr text, more nodes than 8-byte lines fit in the .co text or,
  * without one, more than the arcs can name (2 each) and 2^20 nodes that no
  * arc names - are ASTAR_PARSE_ERROR naming that file and line before
- * anything is allocated, so a short file cannot ask for gigabytes. */
+ * anything is allocated, so a short file cannot ask for gigabytes.
+ * Arguments, statuses and costs as astar_graph_load and astar_graph_parse
+ * (the _with forms take your allocator); co_text NULL with co_length 0,
+ * or co_path NULL, is no coordinates. */
 ASTAR_API astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path,
                                                astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_load_dimacs_with(const char *gr_path, const char *co_path,
+                                                    const astar_allocator *allocator,
+                                                    astar_graph **out, astar_error *err);
 ASTAR_API astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length,
                                                 const char *gr_name, const char *co_text,
                                                 size_t co_length, const char *co_name,
-                                                const astar_allocator *allocator,
                                                 astar_graph **out, astar_error *err);
+ASTAR_API astar_status astar_graph_parse_dimacs_with(const char *gr_text, size_t gr_length,
+                                                     const char *gr_name, const char *co_text,
+                                                     size_t co_length, const char *co_name,
+                                                     const astar_allocator *allocator,
+                                                     astar_graph **out, astar_error *err);
 
 #ifdef __cplusplus
 }

@@ -66,7 +66,7 @@ typedef enum astar_topology {
  * straight step for every heuristic but ASTAR_HEURISTIC_ZERO, and weighted
  * as on squares: exact on open ground of cost 1, never an overestimate.
  * What a hex grid does not do: JPS and JPS+ (ASTAR_UNSUPPORTED), the grid
- * as an astar_graph (astar_graph_from_grid: ASTAR_UNSUPPORTED), smoothing
+ * as an astar_graph (astar_graph_new_from_grid: ASTAR_UNSUPPORTED), smoothing
  * and line of sight (ASTAR_UNSUPPORTED, false); its dead ends, if enabled,
  * are not used by its searches. Other units' radii (astar/world.h) are
  * counted in the array's rows and columns, as on squares. Islands follow

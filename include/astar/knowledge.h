@@ -9,6 +9,7 @@
 #define ASTAR_INCLUDE_KNOWLEDGE_H
 
 #include "base.h"
+#include "memory.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,14 +67,21 @@ typedef struct astar_knowledge astar_knowledge;
  * (squares or a hex layout, astar_grid_set_topology): nothing seen, every
  * cell believed walkable with terrain cost 1; with a jump table if truth has
  * one now.
- * [in]  truth  the true map; only its size, topology and whether it has a
- *              jump table are read, and no pointer to it is kept
- * [out] out    the new layer; free it with astar_knowledge_delete
- * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL truth or out) or
- * ASTAR_OUT_OF_MEMORY. Costs what astar_grid_new costs (plus the jump
- * table's, see astar_grid_enable_jump_table) and one bit per cell, allocated
- * with truth's allocator (astar_grid_new_with). */
+ * [in]     truth      the true map; only its size, topology and whether
+ *                     it has a jump table are read, and no pointer to it
+ *                     is kept
+ * [in,opt] allocator  (_with) copied into the layer, for it and its
+ *                     believed grid; NULL: malloc and free, as the plain
+ *                     form (not truth's: a layer is an object of its own)
+ * [out]    out        the new layer; free it with astar_knowledge_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL truth or out, an
+ * allocator without both functions) or ASTAR_OUT_OF_MEMORY. Costs what
+ * astar_grid_new costs (plus the jump table's, see
+ * astar_grid_enable_jump_table) and one bit per cell. */
 ASTAR_API astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out);
+ASTAR_API astar_status astar_knowledge_new_with(const astar_grid *truth,
+                                                const astar_allocator *allocator,
+                                                astar_knowledge **out);
 
 /* Frees a layer and its believed grid. NULL is allowed. */
 ASTAR_API void astar_knowledge_delete(astar_knowledge *k);

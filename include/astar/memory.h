@@ -4,17 +4,22 @@
  * Part of the manual that include/astar.h gathers; parameters are marked
  * [in], [out], [in,out] and [opt] as it explains.
  *
- * Every object that holds memory can be created with an allocator of yours
- * (the astar_*_new_with and astar_*_load_with calls: grid, context, queue,
- * distance map, layer, units, scenario, graph builder - whose graphs keep
- * its allocator - graph files, waypoint graphs and waypoint files); the
- * plain astar_*_new calls use
- * malloc and free. The object keeps a copy of the astar_allocator and makes
- * every allocation of its life with it, including those it makes after
- * creation:
+ * One naming rule for every object X of the library: it is created by
+ * astar_X_new (from its arguments, or astar_X_new_from_Y from another
+ * object, as astar_graph_new_from_grid), astar_X_load (a file) or
+ * astar_X_parse (a file's bytes), each with a _with form that takes your
+ * allocator as the argument before out; the plain form is the _with form
+ * with NULL: malloc and free, also for an object made from another one
+ * (a graph from its builder, a knowledge layer from its true grid keep no
+ * allocator of theirs). It is read by getters astar_X_what (a const X, and
+ * NULL gives 0, NULL or false where the getter says so) and freed by
+ * astar_X_delete, which takes NULL. The object keeps a copy of the
+ * astar_allocator and makes every allocation of its life with it,
+ * including those it makes after creation:
  *   - a grid: its islands, dead ends and jump table when enabled, and the
- *     dead ends' rebuild after an edit; a knowledge layer made from it
- *     (astar_knowledge_new) and astar_path_smooth's work arrays on it;
+ *     dead ends' rebuild after an edit, and astar_path_smooth's work arrays
+ *     on it;
+ *   - a knowledge layer: its believed grid, and the one forget makes;
  *   - units: a unit's path buffer when a longer path is set;
  *   - a queue: its slots' contexts.
  * There is no global allocator: two objects may use two allocators, and

@@ -179,7 +179,8 @@ typedef struct astar_waypoint_list astar_waypoint_list;
  * [in]     text, length  (parse) the file's text, length bytes (no NUL
  *                     needed; NULL with length 0 is an empty file)
  * [in,opt] name       (parse) what messages call the text; NULL: "<text>"
- * [in,opt] allocator  (_with, parse) for the list and the file while read
+ * [in,opt] allocator  (_with) for the list and the file while read;
+ *                     NULL: malloc and free, as the plain forms
  * [out]    out        the list; free it with astar_waypoint_list_delete;
  *                     NULL on failure
  * [out]    err        [opt] "name:line: what is wrong", or the system's
@@ -196,9 +197,13 @@ ASTAR_API astar_status astar_waypoint_list_load_with(const char *path,
                                                      const astar_allocator *allocator,
                                                      astar_waypoint_list **out, astar_error *err);
 ASTAR_API astar_status astar_waypoint_list_parse(const char *text, size_t length,
-                                                 const char *name,
-                                                 const astar_allocator *allocator,
-                                                 astar_waypoint_list **out, astar_error *err);
+                                                 const char *name, astar_waypoint_list **out,
+                                                 astar_error *err);
+ASTAR_API astar_status astar_waypoint_list_parse_with(const char *text, size_t length,
+                                                      const char *name,
+                                                      const astar_allocator *allocator,
+                                                      astar_waypoint_list **out,
+                                                      astar_error *err);
 
 /* Frees a list.
  * [in,opt] list  NULL does nothing */

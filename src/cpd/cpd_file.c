@@ -386,16 +386,29 @@ astar_status astar_cpd_parse_with(const void *data, size_t size, const char *nam
     return parse_bytes(data, size, name, (cpd_map){ .grid = grid }, allocator, out, err);
 }
 
-astar_status astar_graph_cpd_load(const char *path, const astar_graph *graph,
-                                  const astar_allocator *allocator, astar_cpd **out,
+astar_status astar_graph_cpd_load(const char *path, const astar_graph *graph, astar_cpd **out,
                                   astar_error *err)
+{
+    return load(path, (cpd_map){ .graph = graph }, NULL, out, err);
+}
+
+astar_status astar_graph_cpd_load_with(const char *path, const astar_graph *graph,
+                                       const astar_allocator *allocator, astar_cpd **out,
+                                       astar_error *err)
 {
     return load(path, (cpd_map){ .graph = graph }, allocator, out, err);
 }
 
 astar_status astar_graph_cpd_parse(const void *data, size_t size, const char *name,
-                                   const astar_graph *graph, const astar_allocator *allocator,
-                                   astar_cpd **out, astar_error *err)
+                                   const astar_graph *graph, astar_cpd **out, astar_error *err)
+{
+    return parse_bytes(data, size, name, (cpd_map){ .graph = graph }, NULL, out, err);
+}
+
+astar_status astar_graph_cpd_parse_with(const void *data, size_t size, const char *name,
+                                        const astar_graph *graph,
+                                        const astar_allocator *allocator, astar_cpd **out,
+                                        astar_error *err)
 {
     return parse_bytes(data, size, name, (cpd_map){ .graph = graph }, allocator, out, err);
 }

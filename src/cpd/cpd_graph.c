@@ -265,7 +265,7 @@ static astar_status turned_graph(const astar_graph *g, const astar_allocator *me
         for (uint32_t e = g->first[v]; s == ASTAR_OK && e < g->first[v + 1]; e++)
             s = astar_graph_builder_edge(b, g->out[e].to, v, g->out[e].cost);
     if (s == ASTAR_OK)
-        s = astar_graph_build(b, out, NULL);
+        s = astar__graph_build(b, out, NULL);
     astar_graph_builder_delete(b);
     for (uint32_t v = 0; s == ASTAR_OK && v < g->nodes; v++)
         if (!g->enabled[v])
@@ -274,7 +274,14 @@ static astar_status turned_graph(const astar_graph *g, const astar_allocator *me
 }
 
 astar_status astar_graph_cpd_new(const astar_graph *graph, astar_cpd_order order, int threads,
-                                 const astar_allocator *allocator, astar_cpd **out)
+                                 astar_cpd **out)
+{
+    return astar_graph_cpd_new_with(graph, order, threads, NULL, out);
+}
+
+astar_status astar_graph_cpd_new_with(const astar_graph *graph, astar_cpd_order order,
+                                      int threads, const astar_allocator *allocator,
+                                      astar_cpd **out)
 {
     if (out)
         *out = NULL;

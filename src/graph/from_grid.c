@@ -7,8 +7,14 @@
 #include "graph/graph.h"
 #include "grid/grid.h"
 
-astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *options,
-                                   const astar_allocator *allocator, astar_graph **out)
+astar_status astar_graph_new_from_grid(const astar_grid *grid, const astar_options *options,
+                                       astar_graph **out)
+{
+    return astar_graph_new_from_grid_with(grid, options, NULL, out);
+}
+
+astar_status astar_graph_new_from_grid_with(const astar_grid *grid, const astar_options *options,
+                                            const astar_allocator *allocator, astar_graph **out)
 {
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
@@ -57,7 +63,7 @@ astar_status astar_graph_from_grid(const astar_grid *grid, const astar_options *
             }
         }
     if (status == ASTAR_OK)
-        status = astar_graph_build(b, out, NULL);
+        status = astar__graph_build(b, out, NULL);
     astar_graph_builder_delete(b);
     for (int y = 0; y < h && status == ASTAR_OK; y++)
         for (int x = 0; x < w && status == ASTAR_OK; x++)

@@ -347,20 +347,23 @@ static astar_status build_names(const astar_graph_builder *b, astar_graph *g, as
     return ASTAR_OK;
 }
 
-astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, astar_error *err)
+/* The graph of what b holds, allocated with kept (NULL: the builder's
+ * allocator). */
+static astar_status build(const astar_graph_builder *b, const astar_allocator *kept,
+                          astar_graph **out, astar_error *err)
 {
-    astar__error_clear(err);
     if (!b || !out)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0, "no builder or no graph");
     *out = NULL;
+    astar_allocator memory = kept ? *kept : b->memory;
     if (b->placed_count != 0 && b->placed_count != b->nodes)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "%u of %u nodes have positions: give every node one or none",
                                 b->placed_count, b->nodes);
-    astar_graph *g = astar__allocate_zeroed(&b->memory, 1, sizeof *g);
+    astar_graph *g = astar__allocate_zeroed(&memory, 1, sizeof *g);
     if (!g)
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
-    g->memory = b->memory;
+    g->memory = memory;
     g->nodes = b->nodes;
     g->scale = b->xy ? b->scale : 0;
     g->metric = b->metric;
@@ -411,6 +414,31 @@ astar_status astar_graph_build(const astar_graph_builder *b, astar_graph **out, 
     }
     *out = g;
     return ASTAR_OK;
+}
+
+astar_status astar_graph_new(const astar_graph_builder *builder, astar_graph **out,
+                             astar_error *err)
+{
+    return astar_graph_new_with(builder, NULL, out, err);
+}
+
+astar_status astar_graph_new_with(const astar_graph_builder *builder,
+                                  const astar_allocator *allocator, astar_graph **out,
+                                  astar_error *err)
+{
+    astar__error_clear(err);
+    astar_allocator memory;
+    if (astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "an allocator without both functions");
+    return build(builder, &memory, out, err);
+}
+
+astar_status astar__graph_build(const astar_graph_builder *builder, astar_graph **out,
+                                astar_error *err)
+{
+    astar__error_clear(err);
+    return build(builder, NULL, out, err);
 }
 
 uint32_t astar_graph_nodes(const astar_graph *g) { return g ? g->nodes : 0; }

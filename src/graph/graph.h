@@ -68,6 +68,12 @@ static inline bool graph_has(const astar_graph *g, uint32_t v)
 void astar__graph_aim_edge(astar_graph *g, uint32_t edge, uint32_t to, uint32_t cost);
 void astar__graph_place(astar_graph *g, uint32_t node, double x, double y);
 
+/* astar_graph_new with the builder's own allocator: for the library's
+ * graphs (files, a grid's, waypoints', HPA*'s, a CPD's reversed copy),
+ * whose builder was made with the allocator the graph must have. */
+astar_status astar__graph_build(const astar_graph_builder *builder, astar_graph **out,
+                                astar_error *err);
+
 /* The index into out of the edge from -> to (rows are sorted by target),
  * or UINT32_MAX when there is none. O(log(edges of from)). */
 static inline uint32_t graph_find_edge(const astar_graph *g, uint32_t from, uint32_t to)

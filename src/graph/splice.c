@@ -23,7 +23,7 @@ astar_status astar__splice_add(astar_graph_builder *b, uint32_t n, uint32_t reac
 astar_status astar__splice_build(astar_graph_builder *b, uint32_t n, astar_graph **out,
                                  astar_error *err)
 {
-    astar_status status = astar_graph_build(b, out, err);
+    astar_status status = astar__graph_build(b, out, err);
     if (status == ASTAR_OK)
         status = astar_graph_set_enabled(*out, splice_spare(n), false);
     return status;

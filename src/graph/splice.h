@@ -39,7 +39,7 @@ static inline uint32_t splice_spare(uint32_t n) { return n + 2; }
  * when the edges pass what a graph holds, ASTAR_OUT_OF_MEMORY. */
 astar_status astar__splice_add(astar_graph_builder *b, uint32_t n, uint32_t reach);
 
-/* astar_graph_build of b into *out, with SPARE disabled: its status. */
+/* astar__graph_build of b into *out, with SPARE disabled: its status. */
 astar_status astar__splice_build(astar_graph_builder *b, uint32_t n, astar_graph **out,
                                  astar_error *err);
 

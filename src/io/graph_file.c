@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "graph/graph.h"
 #include "io/text.h"
 
 enum { MAX_FIELDS = 6 };
@@ -50,7 +51,7 @@ static astar_status build(astar_graph_builder *b, const char *name, astar_graph 
                           astar_error *err)
 {
     astar_error why;
-    astar_status status = astar_graph_build(b, out, &why);
+    astar_status status = astar__graph_build(b, out, &why);
     if (status == ASTAR_INVALID_ARGUMENT)
         return astar__error_set(err, ASTAR_PARSE_ERROR, name, 0, "%s", why.message);
     if (status != ASTAR_OK)
@@ -283,8 +284,14 @@ static astar_status read_edges(const char *text, size_t length, const char *name
 }
 
 astar_status astar_graph_parse(const char *text, size_t length, const char *name,
-                               const astar_allocator *allocator, astar_graph **out,
-                               astar_error *err)
+                               astar_graph **out, astar_error *err)
+{
+    return astar_graph_parse_with(text, length, name, NULL, out, err);
+}
+
+astar_status astar_graph_parse_with(const char *text, size_t length, const char *name,
+                                    const astar_allocator *allocator, astar_graph **out,
+                                    astar_error *err)
 {
     astar_status status = begin(text, length, out != NULL, &name, err);
     if (status != ASTAR_OK)
@@ -320,7 +327,7 @@ static astar_status parse_graph_text(const char *text, size_t length, const char
                                      const astar_allocator *allocator, void *out,
                                      astar_error *err)
 {
-    return astar_graph_parse(text, length, name, allocator, out, err);
+    return astar_graph_parse_with(text, length, name, allocator, out, err);
 }
 
 /* The text format's first line after comments is 'graph', as read_header
@@ -468,8 +475,17 @@ enum { DIMACS_UNNAMED_NODES = 1 << 20 };
 
 astar_status astar_graph_parse_dimacs(const char *gr_text, size_t gr_length, const char *gr_name,
                                       const char *co_text, size_t co_length, const char *co_name,
-                                      const astar_allocator *allocator, astar_graph **out,
-                                      astar_error *err)
+                                      astar_graph **out, astar_error *err)
+{
+    return astar_graph_parse_dimacs_with(gr_text, gr_length, gr_name, co_text, co_length, co_name,
+                                         NULL, out, err);
+}
+
+astar_status astar_graph_parse_dimacs_with(const char *gr_text, size_t gr_length,
+                                           const char *gr_name, const char *co_text,
+                                           size_t co_length, const char *co_name,
+                                           const astar_allocator *allocator, astar_graph **out,
+                                           astar_error *err)
 {
     astar_status status = begin(gr_text, gr_length, out != NULL, &gr_name, err);
     if (status != ASTAR_OK)
@@ -541,8 +557,8 @@ static astar_status parse_gr(const char *text, size_t length, const char *name,
                              const astar_allocator *allocator, void *out, astar_error *err)
 {
     const dimacs_job *job = out;
-    return astar_graph_parse_dimacs(text, length, name, job->co_text, job->co_length,
-                                    job->co_name, allocator, job->out, err);
+    return astar_graph_parse_dimacs_with(text, length, name, job->co_text, job->co_length,
+                                         job->co_name, allocator, job->out, err);
 }
 
 /* Both DIMACS files begin, after comments, with their problem line, as
@@ -574,6 +590,13 @@ static const text_kind co_file = { parse_co, NULL, dimacs_first, ASTAR_MAX_GRAPH
 astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path, astar_graph **out,
                                      astar_error *err)
 {
+    return astar_graph_load_dimacs_with(gr_path, co_path, NULL, out, err);
+}
+
+astar_status astar_graph_load_dimacs_with(const char *gr_path, const char *co_path,
+                                          const astar_allocator *allocator, astar_graph **out,
+                                          astar_error *err)
+{
     astar__error_clear(err);
     if (out)
         *out = NULL;
@@ -581,6 +604,6 @@ astar_status astar_graph_load_dimacs(const char *gr_path, const char *co_path, a
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, gr_path, 0, "no place for the graph");
     dimacs_job job = { .gr_path = gr_path, .out = out };
     if (co_path)
-        return astar__text_parse_file(co_path, &co_file, NULL, &job, err);
-    return astar__text_parse_file(gr_path, &gr_file, NULL, &job, err);
+        return astar__text_parse_file(co_path, &co_file, allocator, &job, err);
+    return astar__text_parse_file(gr_path, &gr_file, allocator, &job, err);
 }

@@ -137,8 +137,14 @@ static astar_status check_twice(placed *keys, size_t count, const char *name, as
 }
 
 astar_status astar_waypoint_list_parse(const char *text, size_t length, const char *name,
-                                       const astar_allocator *allocator,
                                        astar_waypoint_list **out, astar_error *err)
+{
+    return astar_waypoint_list_parse_with(text, length, name, NULL, out, err);
+}
+
+astar_status astar_waypoint_list_parse_with(const char *text, size_t length, const char *name,
+                                            const astar_allocator *allocator,
+                                            astar_waypoint_list **out, astar_error *err)
 {
     astar__error_clear(err);
     if (!name)
@@ -182,7 +188,7 @@ static astar_status parse_waypoint_text(const char *text, size_t length, const c
                                         const astar_allocator *allocator, void *out,
                                         astar_error *err)
 {
-    return astar_waypoint_list_parse(text, length, name, allocator, out, err);
+    return astar_waypoint_list_parse_with(text, length, name, allocator, out, err);
 }
 
 /* A waypoint line has 2 or 3 fields, as check_lines checks. */

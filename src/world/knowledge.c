@@ -8,7 +8,7 @@
 #include "grid/grid.h"
 
 struct astar_knowledge {
-    astar_allocator memory; /* the truth grid's, also the believed grid's */
+    astar_allocator memory; /* the layer's, also the believed grid's */
     astar_grid *believed;
     uint64_t *seen;      /* one bit per cell, y * width + x */
     size_t seen_cells;   /* bits set in seen */
@@ -18,14 +18,15 @@ struct astar_knowledge {
 
 /* A grid the size of shape, all walkable at cost 1 ("unseen cells count as
  * walkable"), of shape's topology (squares or the hex layout: the belief is
- * of the same map), with a jump table if shape has one, and shape's
- * allocator. Not
+ * of the same map), with a jump table if shape has one, allocated with
+ * memory. Not
  * with islands, even if shape has them: nearly every reveal on a walk blocks
  * cells of the one big believed island, and each such edit floods it
  * (docs/design.md). */
-static astar_status believed_new(const astar_grid *shape, astar_grid **out)
+static astar_status believed_new(const astar_grid *shape, const astar_allocator *memory,
+                                 astar_grid **out)
 {
-    astar_status s = astar_grid_new_with(shape->width, shape->height, &shape->memory, out);
+    astar_status s = astar_grid_new_with(shape->width, shape->height, memory, out);
     if (s == ASTAR_OK)
         s = astar_grid_set_topology(*out, shape->topology);
     if (s == ASTAR_OK && shape->jumps)
@@ -37,26 +38,33 @@ static astar_status believed_new(const astar_grid *shape, astar_grid **out)
     return s;
 }
 
-static uint64_t *seen_new(const astar_grid *shape)
+static uint64_t *seen_new(const astar_grid *shape, const astar_allocator *memory)
 {
-    return astar__allocate_zeroed(&shape->memory, (astar_grid_cells(shape) + 63) / 64,
+    return astar__allocate_zeroed(memory, (astar_grid_cells(shape) + 63) / 64,
                                   sizeof(uint64_t));
 }
 
 astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out)
 {
+    return astar_knowledge_new_with(truth, NULL, out);
+}
+
+astar_status astar_knowledge_new_with(const astar_grid *truth, const astar_allocator *allocator,
+                                      astar_knowledge **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
-    if (!truth)
+    astar_allocator memory;
+    if (!truth || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    astar_knowledge *k = astar__allocate_zeroed(&truth->memory, 1, sizeof *k);
+    astar_knowledge *k = astar__allocate_zeroed(&memory, 1, sizeof *k);
     if (!k)
         return ASTAR_OUT_OF_MEMORY;
-    k->memory = truth->memory;
+    k->memory = memory;
     k->followed = truth->edits;
-    astar_status s = believed_new(truth, &k->believed);
-    if (s == ASTAR_OK && !(k->seen = seen_new(truth)))
+    astar_status s = believed_new(truth, &k->memory, &k->believed);
+    if (s == ASTAR_OK && !(k->seen = seen_new(truth, &k->memory)))
         s = ASTAR_OUT_OF_MEMORY;
     if (s != ASTAR_OK) {
         astar_knowledge_delete(k);
@@ -102,10 +110,10 @@ astar_status astar_knowledge_forget(astar_knowledge *k)
     if (!k)
         return ASTAR_INVALID_ARGUMENT;
     astar_grid *fresh;
-    astar_status s = believed_new(k->believed, &fresh);
+    astar_status s = believed_new(k->believed, &k->memory, &fresh);
     if (s != ASTAR_OK)
         return s;
-    uint64_t *seen = seen_new(fresh);
+    uint64_t *seen = seen_new(fresh, &k->memory);
     if (!seen) {
         astar_grid_delete(fresh);
         return ASTAR_OUT_OF_MEMORY;

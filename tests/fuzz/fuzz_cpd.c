@@ -3,7 +3,7 @@
  * leak; a CPD they give answers every query with a status, and its paths
  * are legal wherever it says ASTAR_OK (a crafted file's wrong moves come
  * out as ASTAR_INVALID_PATH, never as a path). Each input is read as a
- * CPD of the map below and as one of its graph (astar_graph_from_grid).
+ * CPD of the map below and as one of its graph (astar_graph_new_from_grid).
  * The seeds in corpus/fuzz_cpd are `astar cpd build` files of the map,
  * for each of --moves 8, 4 and 8cut, and --costs octile --order rows, and
  * graph-*.cpd, astar_graph_cpd_new's of its graph in both orders. */
@@ -29,7 +29,7 @@ static void as_graph(const uint8_t *data, size_t size, const astar_graph *g)
 {
     astar_cpd *cpd = NULL;
     astar_error err;
-    if (parse_failed(astar_graph_cpd_parse(data, size, "fuzz.cpd", g, NULL, &cpd, &err), cpd,
+    if (parse_failed(astar_graph_cpd_parse(data, size, "fuzz.cpd", g, &cpd, &err), cpd,
                      &err))
         return;
     uint32_t nodes[CELLS + 1], next;
@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!grid)
         abort();
     astar_graph *graph;
-    if (astar_graph_from_grid(grid, NULL, NULL, &graph) != ASTAR_OK)
+    if (astar_graph_new_from_grid(grid, NULL, &graph) != ASTAR_OK)
         abort();
     as_graph(data, size, graph);
     astar_graph_delete(graph);

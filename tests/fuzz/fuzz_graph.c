@@ -55,12 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     astar_error err;
     astar_status s;
     if (data[0] % 2 == 0) {
-        s = astar_graph_parse(text, length, "fuzz.graph", NULL, &g, &err);
+        s = astar_graph_parse(text, length, "fuzz.graph", &g, &err);
     } else {
         const char *split = memchr(text, '\0', length);
         size_t gr = split ? (size_t)(split - text) : length;
         s = astar_graph_parse_dimacs(text, gr, "fuzz.gr", split ? split + 1 : NULL,
-                                     split ? length - gr - 1 : 0, "fuzz.co", NULL, &g, &err);
+                                     split ? length - gr - 1 : 0, "fuzz.co", &g, &err);
     }
     if (s != ASTAR_OK) {
         if (g || err.status != s || err.message[0] == '\0')

@@ -50,8 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     astar_waypoint_list *list = NULL;
     astar_error err;
-    astar_status s = astar_waypoint_list_parse((const char *)data, size, "fuzz.waypoints", NULL,
-                                               &list, &err);
+    astar_status s =
+        astar_waypoint_list_parse((const char *)data, size, "fuzz.waypoints", &list, &err);
     if (s != ASTAR_OK) {
         if (list || err.status != s || err.message[0] == '\0')
             abort();

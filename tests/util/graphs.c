@@ -63,7 +63,7 @@ void test_graph_random(rng *r, test_graph *t, astar_graph **out)
         if (undirected)
             t->edges[t->count++] = (test_edge){ to, from, cost };
     }
-    ok(astar_graph_build(b, out, NULL));
+    ok(astar_graph_new(b, out, NULL));
     astar_graph_builder_delete(b);
 }
 
