@@ -705,7 +705,7 @@ static void test_searches_allocate_nothing(void **state)
         astar_cpd_path(cpd, p->start, p->goal, &cpd_path);
         astar_cpd_first_move(cpd, p->start, p->goal, &next);
         astar_route walk = { .via = cells_a, .via_capacity = 64,
-                                     .points = cells_a + 64, .capacity = (1 << 14) - 64 };
+                             .points = cells_a + 64, .capacity = (1 << 14) - 64 };
         astar_waypoint_find_path(wg, p->start, p->goal, NULL, &walk);
         searches++;
     }

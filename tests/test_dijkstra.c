@@ -79,7 +79,7 @@ static void test_nearest_matches_reference(void **state)
         astar_point start = { rng_below(&r, w), rng_below(&r, h) };
         astar_point points[MAX_CELLS], nodes[MAX_CELLS];
         astar_route p = { .points = points, .capacity = MAX_CELLS,
-                         .via = nodes, .via_capacity = MAX_CELLS };
+                          .via = nodes, .via_capacity = MAX_CELLS };
         size_t which = 99;
         astar_status s = astar_find_nearest(ctx, g, start, targets, count, &o, &p, &which);
         if (!astar_grid_walkable(g, start.x, start.y)) {

@@ -76,7 +76,7 @@ static void search(run *out, astar_context *ctx, const astar_grid *g, astar_poin
                    astar_point b, const astar_options *o)
 {
     out->path = (astar_route){ .points = out->points, .capacity = MAX_POINTS,
-                              .via = out->nodes, .via_capacity = MAX_POINTS };
+                               .via = out->nodes, .via_capacity = MAX_POINTS };
     out->status = astar_find_path(ctx, g, a, b, o, &out->path);
 }
 

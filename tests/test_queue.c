@@ -412,9 +412,19 @@ static void test_refusals(void **state)
     v.goal = (astar_point){ 6, 6 };
     unit_request(q, g, &v, 0);
     assert_int_equal(astar_queue_poll(q, u.request), ASTAR_IN_PROGRESS);
+    /* A request's path is not touched before the request ends
+     * (astar/queue.h), and then holds its status. */
+    unit w = u;
+    w.path = (astar_route){ .points = w.cells, .capacity = MAX_POINTS, .length = 12345 };
+    assert_int_equal(astar_queue_request(q, g, w.start, w.goal, NULL, 0, &w.path, &w.request),
+                     ASTAR_OK);
+    assert_int_equal(w.path.length, 12345);
     assert_int_equal(astar_queue_update(q, 10, ASTAR_QUEUE_ANY_TIME, NULL), ASTAR_OK);
     assert_int_equal(astar_queue_poll(q, u.request), ASTAR_GOAL_BLOCKED);
     assert_int_equal(astar_queue_poll(q, v.request), ASTAR_NO_JUMP_TABLE);
+    assert_int_equal(astar_queue_poll(q, w.request), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(w.path.length, 0);
+    assert_int_equal(w.path.status, ASTAR_GOAL_BLOCKED);
     astar_queue_delete(q);
     astar_queue_delete(NULL);
     astar_grid_delete(g);

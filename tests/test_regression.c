@@ -151,7 +151,7 @@ static void jps_searches(run *t, astar_grid *g)
         o.observer = observe;
         o.observer_user = &seen;
         astar_route p = { .points = t->points, .capacity = CELLS, .via = t->nodes,
-                         .via_capacity = rng_below(r, 6) ? CELLS : 2 };
+                          .via_capacity = rng_below(r, 6) ? CELLS : 2 };
         astar_point a = random_point(r, g), b = random_point(r, g);
         astar_status s = astar_find_path(t->ctx, g, a, b, &o, &p);
         t->hash[KIND_JPS] = mix(mix_result(t->hash[KIND_JPS], r, t->ctx, g, s, &p), seen);
@@ -222,7 +222,7 @@ static void dijkstra_searches(run *t, astar_grid *g)
         for (size_t k = 0; k < count; k++)
             targets[k] = random_point(r, g);
         astar_route p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 2,
-                         .via = t->nodes, .via_capacity = CELLS };
+                          .via = t->nodes, .via_capacity = CELLS };
         astar_status s =
             astar_find_nearest(t->ctx, g, random_point(r, g), targets, count, &o, &p, &which);
         t->hash[KIND_NEAREST] = mix(mix_result(t->hash[KIND_NEAREST], r, t->ctx, g, s, &p), which);

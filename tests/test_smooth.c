@@ -615,7 +615,7 @@ static size_t detour_path(astar_context *ctx, const astar_grid *g, const astar_o
     if (astar_find_path(ctx, g, a, via, o, &first) != ASTAR_OK)
         return 0;
     astar_route second = { .points = points + first.length - 1,
-                          .capacity = capacity - first.length + 1 };
+                           .capacity = capacity - first.length + 1 };
     if (astar_find_path(ctx, g, via, b, o, &second) != ASTAR_OK)
         return 0;
     return first.length + second.length - 1;

@@ -162,7 +162,7 @@ static void test_matches_oracle(void **state)
             points[n + 1] = goal;
             uint64_t best = oracle(g, &o, points, n + 2);
             astar_route p = { .via = route, .via_capacity = MAX_WAYPOINTS + 2,
-                                      .points = cells, .capacity = MAX_CELLS };
+                              .points = cells, .capacity = MAX_CELLS };
             astar_status s = astar_waypoint_find_path(wg, start, goal, &o, &p);
             if (best == UNREACHED) {
                 if (s != ASTAR_NO_PATH)
@@ -208,7 +208,7 @@ static void test_in_sight(void **state)
     assert_int_equal(astar_waypoint_graph_pairs(wg), 2); /* (3,1) and (9,4): the wall */
     astar_point route[8], cells[32];
     astar_route p = { .via = route, .via_capacity = 8, .points = cells,
-                              .capacity = 32 };
+                      .capacity = 32 };
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 9, 0 },
                                               NULL, &p), ASTAR_OK);
     assert_int_equal(p.via_length, 2);
@@ -251,7 +251,7 @@ static void test_no_path(void **state)
     assert_int_equal(astar_waypoint_graph_new(g, waypoints, 1, NULL, &wg, NULL), ASTAR_OK);
     astar_point route[4], cells[16];
     astar_route p = { .via = route, .via_capacity = 4, .points = cells,
-                              .capacity = 16 };
+                      .capacity = 16 };
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 0, 4 },
                                               NULL, &p), ASTAR_NO_PATH);
     assert_int_equal(p.via_length, 0);
@@ -281,7 +281,7 @@ static void test_buffers(void **state)
     assert_true(need >= 12 && need <= 15);
     astar_point route[2], cells[16] = { { -7, -7 } };
     p = (astar_route){ .via = route, .via_capacity = 2, .points = cells,
-                               .capacity = need - 1 };
+                       .capacity = need - 1 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(p.length, need);
@@ -292,7 +292,7 @@ static void test_buffers(void **state)
     assert_int_equal(p.status, ASTAR_OK);
     assert_memory_equal(&route[1], &goal, sizeof goal); /* the route fitted */
     p = (astar_route){ .via = route, .via_capacity = 1, .points = cells,
-                               .capacity = need };
+                       .capacity = need };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, NULL, &p),
                      ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_memory_equal(&cells[need - 1], &goal, sizeof goal); /* the cells fitted */
@@ -463,7 +463,7 @@ static void test_shipped_example(void **state)
         fail_msg("%s", err.message);
     astar_point cells[MAX_CELLS], route[64];
     astar_route p = { .via = route, .via_capacity = 64, .points = cells,
-                              .capacity = MAX_CELLS };
+                      .capacity = MAX_CELLS };
     astar_options o = astar_options_default();
     astar_point start = { 2, 2 }, goal = { 37, 16 };
     assert_int_equal(astar_waypoint_find_path(wg, start, goal, &o, &p), ASTAR_OK);

@@ -256,7 +256,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         return EXIT_FAILED;
     }
     astar_route path = { .points = points, .capacity = cells,
-                        .via = points + cells, .via_capacity = cells };
+                         .via = points + cells, .via_capacity = cells };
     bool in_world = cli_world_active(world);
     if (in_world && !cli_world_build(world, grid, start, &o)) {
         astar_context_delete(ctx);

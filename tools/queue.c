@@ -180,7 +180,7 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
                 continue;
             u->problem = next++;
             u->path = (astar_route){ .points = buffers + (size_t)i * PATH_CAPACITY,
-                                    .capacity = PATH_CAPACITY };
+                                     .capacity = PATH_CAPACITY };
             const astar_problem *p = problems[u->problem];
             astar_status s = astar_queue_request(q, grid, p->start, p->goal, &r->options, 0,
                                                  &u->path, &u->request);

@@ -152,8 +152,7 @@ int cmd_waypoints(int argc, char **argv)
             goto done;
         }
         path = (astar_route){ .via = buffer, .via_capacity = path.via_length,
-                                      .points = buffer + path.via_length,
-                                      .capacity = path.length };
+                              .points = buffer + path.via_length, .capacity = path.length };
         s = astar_waypoint_find_path(wg, start, goal, &o, &path);
     }
     if (s != ASTAR_OK) {

@@ -21,7 +21,7 @@ extern "C" {
 /* One search of a batch. */
 typedef struct astar_query {
     astar_point start, goal;  /* [in] */
-    astar_route *path;         /* [in,out] your astar_route, set up as for
+    astar_route *path;        /* [in,out] your astar_route, set up as for
                                  astar_find_path; each query needs its own */
     astar_status status;      /* [out] what astar_find_path returned for it */
 } astar_query;

@@ -1,6 +1,16 @@
 /* The one rule of a route written into a caller's buffer (astar/route.h). */
 #include "route.h"
 
+bool astar__route_valid(const astar_route *route, route_items items)
+{
+    if (!route)
+        return false;
+    bool points = items == ROUTE_POINTS;
+    const void *mine = points ? (const void *)route->points : (const void *)route->nodes;
+    const void *other = points ? (const void *)route->nodes : (const void *)route->points;
+    return !other && (mine || route->capacity == 0) && (route->via || route->via_capacity == 0);
+}
+
 bool astar__route_reset(astar_route *route, route_items items)
 {
     if (!route)
@@ -8,10 +18,7 @@ bool astar__route_reset(astar_route *route, route_items items)
     *route = (astar_route){ .points = route->points, .nodes = route->nodes,
                             .capacity = route->capacity, .via = route->via,
                             .via_capacity = route->via_capacity };
-    bool points = items == ROUTE_POINTS;
-    const void *mine = points ? (const void *)route->points : (const void *)route->nodes;
-    const void *other = points ? (const void *)route->nodes : (const void *)route->points;
-    return !other && (mine || route->capacity == 0) && (route->via || route->via_capacity == 0);
+    return astar__route_valid(route, items);
 }
 
 astar_status astar__route_answer(astar_route *route, astar_status answer)

@@ -10,9 +10,13 @@
 /* Which buffer a call writes. */
 typedef enum route_items { ROUTE_POINTS, ROUTE_NODES } route_items;
 
-/* Clears route's answer, keeping its buffers. False for a NULL route, a
+/* Whether route's buffers can take the items: false for a NULL route, a
  * buffer NULL with a capacity above 0, or the buffer of the other items
- * given. After it, i < capacity implies a buffer to write to. */
+ * given. */
+bool astar__route_valid(const astar_route *route, route_items items);
+
+/* Clears route's answer, keeping its buffers, and says whether they are
+ * valid. After it, i < capacity implies a buffer to write to. */
 bool astar__route_reset(astar_route *route, route_items items);
 
 /* Item i of the route, written when it fits (a NULL buffer has capacity 0). */

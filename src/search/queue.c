@@ -170,7 +170,7 @@ astar_status astar_queue_request(astar_queue *q, const astar_grid *grid, astar_p
     astar_options defaults = astar_options_default();
     if (!options)
         options = &defaults;
-    if (!q || !grid || !astar__route_reset(path, ROUTE_POINTS) || !out || priority < 0 ||
+    if (!q || !grid || !astar__route_valid(path, ROUTE_POINTS) || !out || priority < 0 ||
         priority > ASTAR_QUEUE_MAX_PRIORITY || !astar__options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > astar_context_max_cells(q->contexts[0]))

@@ -90,7 +90,7 @@ static void search(world *w, fuzz_input *in)
     }
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
     astar_route p = { .points = w->points, .capacity = CELLS, .via = w->nodes,
-                     .via_capacity = CELLS };
+                      .via_capacity = CELLS };
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &p);
     if (s == ASTAR_OK) {
         astar_path_measure m;

@@ -32,7 +32,7 @@ static void check_query(const astar_grid *g, astar_waypoint_graph *wg, astar_poi
 {
     static astar_point route[MAX_BUILT + 2], cells[MAX_CELLS];
     astar_route p = { .via = route, .via_capacity = MAX_BUILT + 2, .points = cells,
-                              .capacity = MAX_CELLS };
+                      .capacity = MAX_CELLS };
     astar_point goal = { SIDE - 1, SIDE - 1 };
     astar_status s = astar_waypoint_find_path(wg, start, goal, NULL, &p);
     if (s == ASTAR_NO_PATH || s == ASTAR_START_BLOCKED)
