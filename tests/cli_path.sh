@@ -76,6 +76,24 @@ run 3 timeout 10 "$ASTAR" path /dev/zero 0 0 0 0
 has "/dev/zero: cannot read: a device, a pipe or a socket, not a regular file (it may never end)"
 run 3 "$ASTAR" path "$scratch" 0 0 0 0
 has "cannot read: Is a directory"
+# A unit of 2 x 2 cells: a door one cell wide lets a unit of one cell
+# through and not it; one two cells wide lets both. Its path is its
+# top-left cell's, and --size is checked.
+printf 'type octile\nheight 6\nwidth 6\nmap\n......\n......\n@@.@@@\n......\n......\n......\n' >"$scratch/door.map"
+run 0 "$ASTAR" path "$scratch/door.map" 0 0 0 4
+has "path: 7 cells"
+run 1 "$ASTAR" path "$scratch/door.map" 0 0 0 4 --size 2
+has "unit size 2"
+has "no path"
+printf 'type octile\nheight 6\nwidth 6\nmap\n......\n......\n@@..@@\n......\n......\n......\n' >"$scratch/wide.map"
+run 0 "$ASTAR" path "$scratch/wide.map" 0 0 0 4 --size 2
+has "(2,1) (2,2) (2,3)"
+run 0 "$ASTAR" nearest "$scratch/wide.map" 0 0 0,4 --size 2
+has "path: 8 cells, cost 74"
+run 5 "$ASTAR" path "$scratch/wide.map" 0 0 5 5 --size 2
+has "goal cell is not walkable"
+run 2 "$ASTAR" path "$scratch/wide.map" 0 0 0 4 --size 17
+has "--size takes a whole number from 1 to 16, not '17'"
 # A wall splitting the map: no path, exit status 1.
 printf 'type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n' >"$scratch/split.map"
 run 1 "$ASTAR" path "$scratch/split.map" 0 0 2 2

@@ -114,10 +114,15 @@ static const struct {
                 "  --jumps auto|scan|step  JPS and JPS+: runs scanned to their jump point, or\n"
                 "                          one square a step (A*'s loop with JPS's rule); auto\n"
                 "                          (default) steps on a cluttered map\n" },
+    [CLI_SIZE] = { "--size", NULL,
+               "  --size K                a unit of K x K cells, 1..16 (default 1): the path\n"
+               "                          is its top-left cell's; A*, JPS (stepping, uniform\n"
+               "                          terrain), nearest and flow (the map's clearance is\n"
+               "                          worked out when it loads)\n" },
 };
 
 const unsigned cli_all_search_options = (1u << CLI_SEARCH_FLAGS) - 1;
-const unsigned cli_dijkstra_options = 1u << CLI_MOVES | 1u << CLI_COSTS;
+const unsigned cli_dijkstra_options = 1u << CLI_MOVES | 1u << CLI_COSTS | 1u << CLI_SIZE;
 
 const char *cli_search_help(unsigned accepted)
 {
@@ -134,10 +139,15 @@ const char *cli_search_help(unsigned accepted)
 /* Sets field k of o from its text; false when the text is no value of it. */
 static bool set_search_flag(cli_search_flag k, const char *value, astar_options *o)
 {
-    long penalty;
+    long penalty; /* or size */
     int v;
     switch (k) {
     case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
+    case CLI_SIZE:
+        if (!cli_parse_int(value, 1, ASTAR_MAX_UNIT_SIZE, &penalty))
+            return false;
+        o->world.unit_size = (int)penalty;
+        return true;
     case CLI_TURN_PENALTY:
         if (!cli_parse_int(value, 0, INT32_MAX, &penalty))
             return false;
@@ -168,6 +178,8 @@ bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
     const char *flag = search_flags[k].flag;
     if (k == CLI_WEIGHT)
         cli_error("--weight takes a number from 0 to 64, not '%s'", value);
+    else if (k == CLI_SIZE)
+        cli_error("--size takes a whole number from 1 to %d, not '%s'", ASTAR_MAX_UNIT_SIZE, value);
     else if (k == CLI_TURN_PENALTY)
         cli_error("--turn-penalty takes a whole number from 0 to %ld, not '%s'", (long)INT32_MAX,
                   value);
@@ -246,6 +258,8 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
             name_of(stop_names, (int)o->stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
+    if (o->world.unit_size > 1)
+        fprintf(out, ", unit size %d", o->world.unit_size);
     if (o->algorithm != ASTAR_ALGORITHM_ASTAR)
         fprintf(out, ", jumps %s", name_of(jumps_names, (int)o->jumps));
 }
@@ -477,6 +491,10 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
     if (s == ASTAR_OK && maps->dead_ends) {
         s = astar_grid_enable_dead_ends(*out);
         what = "dead ends";
+    }
+    if (s == ASTAR_OK && options->world.unit_size > 1) {
+        s = astar_grid_enable_clearance(*out, NULL, 0);
+        what = "clearance";
     }
     if (s != ASTAR_OK) {
         cli_error("%s: %s: %s", path, what, astar_status_message(s));

@@ -35,10 +35,11 @@ extern const char cli_exit_help[];
 int cli_exit_for(astar_status status);
 
 /* The search options, each a bit of a set that says which a subcommand
- * takes: every one, or those a Dijkstra search uses (--moves, --costs). */
+ * takes: every one, or those a Dijkstra search uses (--moves, --costs,
+ * --size). */
 typedef enum cli_search_flag { CLI_ALGO, CLI_OPEN_LIST, CLI_MOVES, CLI_COSTS, CLI_HEURISTIC,
                                CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY, CLI_JUMPS,
-                               CLI_SEARCH_FLAGS } cli_search_flag;
+                               CLI_SIZE, CLI_SEARCH_FLAGS } cli_search_flag;
 extern const unsigned cli_all_search_options, cli_dijkstra_options;
 
 /* The help of the search options in accepted, for --help. */
