@@ -13,6 +13,11 @@
 #                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
 #   make verify    run every benchmark scenario ($(BENCH)/scen/*/*.scen)
+#   make soak      a game's loop on a 1024 x 1024 map for about 10 minutes:
+#                  units, the request queue and edits every frame, sampled
+#                  answers against one-call searches, memory flat
+#                  (build/astar-soak; SOAK_FRAMES=N for another length;
+#                  make test runs a tenth of it)
 #   make bench     astar against libtcod and Boost.Graph (a sample of all
 #                  lengths, then the 20 shortest of each file), the three open lists,
 #                  the JPS+ table, islands and dead ends, a map as a graph and
@@ -46,7 +51,7 @@ FUZZ_SECONDS ?= 600
 PORT ?= 8000
 FUZZ_FLAGS = -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASTAR_FUZZ=ON
 
-.PHONY: all demo test verify install clean fuzz wasm web
+.PHONY: all demo test verify soak install clean fuzz wasm web
 
 all:
 	@scripts/deps.sh build
@@ -86,6 +91,14 @@ test:
 verify: all
 	./build/astar scen --costs octile --heuristic octile $(BENCH)/scen/*/*.scen
 	./build/astar scen --costs article --heuristic octile $(BENCH)/scen/*/*.scen
+
+# In the tests' Release tree, as make test builds it (the program links the
+# tests' helpers); its default length lives in the program (tests/soak.c).
+soak:
+	@scripts/deps.sh test
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF $(CMAKE_TEST_FLAGS)
+	cmake --build build -j2 --target astar_soak
+	./build/astar-soak $(if $(SOAK_FRAMES),--frames $(SOAK_FRAMES))
 
 # Its own build tree and deps, so that make test never needs the peers. The
 # sample's default lives in the program (bench/peers.cpp, printed in its output).
