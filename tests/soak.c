@@ -72,7 +72,7 @@ typedef struct unit {
     bool waiting;
     astar_request request;
     size_t next;
-    astar_path path;
+    astar_route path;
     astar_point *cells;
 } unit;
 
@@ -89,7 +89,7 @@ typedef struct soak {
     astar_options options[KINDS];
     astar_queue *queue;
     astar_context *ref;
-    astar_path ref_path;
+    astar_route ref_path;
     unit *units;
     astar_point walls[WALLS_KEPT];
     size_t walls_built, walls_first;
@@ -244,7 +244,7 @@ static astar_point new_goal(soak *s, astar_point at)
 
 static void ask(soak *s, unit *u, int priority)
 {
-    u->path = (astar_path){ .points = u->cells, .capacity = PATH_CAPACITY };
+    u->path = (astar_route){ .points = u->cells, .capacity = PATH_CAPACITY };
     u->from = u->at;
     u->next = 1;
     if (ok(s, astar_queue_request(s->queue, s->grid, u->from, u->goal, &s->options[u->kind],
@@ -261,8 +261,8 @@ static void ask(soak *s, unit *u, int priority)
 static void compare(soak *s, const unit *u, astar_status st)
 {
     const astar_options *o = &s->options[u->kind];
-    astar_path *ref = &s->ref_path;
-    *ref = (astar_path){ .points = ref->points, .capacity = PATH_CAPACITY };
+    astar_route *ref = &s->ref_path;
+    *ref = (astar_route){ .points = ref->points, .capacity = PATH_CAPACITY };
     astar_status want = astar_find_path(s->ref, s->grid, u->from, u->goal, o, ref);
     s->sampled++;
     if (want != st || ref->cost != u->path.cost || ref->expanded != u->path.expanded ||
