@@ -96,7 +96,7 @@ typedef struct soak {
     patch patches[PATCHES_KEPT];
     size_t patches_laid;
     /* tallies */
-    uint64_t wall_edits, terrain_edits, layer_hits, layer_decays, reasked;
+    uint64_t wall_edits, terrain_edits, layer_hits, layer_decays;
     uint64_t requests, answers, sampled, changed_ends, answers_of[KINDS];
     uint64_t restarts, expanded;
     uint64_t edits_before; /* the grid's count once the map is made */
@@ -361,10 +361,9 @@ static void edit_terrain(soak *s)
     s->patches_laid++;
 }
 
-/* Carnage on the layer, or its fading. A search does not notice a layer
- * edit (astar/sliced.h): the steps after it read the new values, so a
- * request that spans one answers on no single map. A game that wants the
- * layer as it is does what is done here: asks again. */
+/* Carnage on the layer, or its fading. A layered search in progress is
+ * touched by it and begun again on the layer as it is (astar_on_edit), so
+ * every answer is one map's. */
 static void edit_layer(soak *s)
 {
     if (s->frame % DECAY_EVERY == 0) {
@@ -375,16 +374,6 @@ static void edit_layer(soak *s)
         int radius = 2 + rng_below(&s->r, 12), delta = 1 + rng_below(&s->r, 40);
         ok(s, astar_layer_add_disc(s->layer, c.x, c.y, radius, delta), "astar_layer_add_disc");
         s->layer_hits++;
-    }
-    for (int i = 0; i < UNITS; i++) {
-        unit *u = &s->units[i];
-        if (u->kind != LAYERED || !u->waiting)
-            continue;
-        ok(s, astar_queue_cancel(s->queue, u->request), "astar_queue_cancel");
-        u->waiting = false;
-        s->reasked++;
-        /* Ahead of the others: it had waited its turn once already. */
-        ask(s, u, ASTAR_QUEUE_MAX_PRIORITY);
     }
 }
 
@@ -493,11 +482,10 @@ static void report(const soak *s, const char *map, double seconds)
            (unsigned long long)s->layer_hits, (unsigned long long)s->layer_decays,
            (unsigned long long)(astar_grid_edits(s->grid) - s->edits_before));
     printf("  requests: %llu, answered %llu (plain %llu, with the layer %llu, capped %llu), "
-           "asked again after a layer edit %llu, ended by an edit (ASTAR_MAP_CHANGED) %llu\n",
+           "ended by an edit (ASTAR_MAP_CHANGED) %llu\n",
            (unsigned long long)s->requests, (unsigned long long)s->answers,
            (unsigned long long)s->answers_of[PLAIN], (unsigned long long)s->answers_of[LAYERED],
-           (unsigned long long)s->answers_of[LIMITED],
-           (unsigned long long)s->reasked, (unsigned long long)s->changed_ends);
+           (unsigned long long)s->answers_of[LIMITED], (unsigned long long)s->changed_ends);
     printf("  searches begun again after an edit touched them: %llu; expansions: %llu\n",
            (unsigned long long)s->restarts, (unsigned long long)s->expanded);
     printf("  answers by status:");

@@ -627,6 +627,45 @@ static void test_edit_that_parts_the_islands(void **state)
     astar_grid_delete(g);
 }
 
+/* A cost layer the search reads, edited while it runs - far from
+ * anything it has read - touches it: the squares it reached may cost
+ * otherwise now (found by the soak, tests/soak.c). Asked to finish, it
+ * goes on; a layer it does not read touches nothing. */
+static void test_layer_edited_while_it_runs(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    astar_context *ctx;
+    astar_layer *layer, *other;
+    assert_int_equal(astar_grid_new(32, 8, &g), ASTAR_OK);
+    assert_int_equal(astar_context_new(256, &ctx), ASTAR_OK);
+    assert_int_equal(astar_layer_new(32, 8, &layer), ASTAR_OK);
+    assert_int_equal(astar_layer_new(32, 8, &other), ASTAR_OK);
+    astar_layer_use use = { layer, 1.0 };
+    astar_options o = astar_options_default();
+    o.world.layers = &use;
+    o.world.layer_count = 1;
+    astar_point a = { 0, 0 }, goal = { 31, 7 };
+    astar_point cells[64];
+    astar_route route = { .points = cells, .capacity = 64 };
+    assert_int_equal(astar_search_begin(ctx, g, a, goal, &o), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, 2), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_layer_set(other, 30, 7, 50), ASTAR_OK);
+    assert_int_equal(astar_search_step(ctx, 2), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_layer_add(layer, 30, 7, 50), ASTAR_OK);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
+    assert_int_equal(astar_search_finish(ctx, &route, NULL), ASTAR_MAP_CHANGED);
+    o.on_edit = ASTAR_ON_EDIT_FINISH;
+    assert_int_equal(astar_search_begin(ctx, g, a, goal, &o), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_search_step(ctx, 2), ASTAR_IN_PROGRESS);
+    assert_int_equal(astar_layer_decay(layer, 0.5), ASTAR_OK);
+    assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_OK);
+    astar_layer_delete(other);
+    astar_layer_delete(layer);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 /* Edits between the steps of nearest searches: one that goes on gives
  * what a fresh search on the edited map gives, and goes on exactly when
  * no edit touched it: none at a target, at the start (where it stops) or
@@ -798,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_edits_between_steps),
         cmocka_unit_test(test_edits_between_nearest_steps),
         cmocka_unit_test(test_edit_that_parts_the_islands),
+        cmocka_unit_test(test_layer_edited_while_it_runs),
         cmocka_unit_test(test_rules_for_the_caller),
         cmocka_unit_test(test_graph_context_then_grid),
     };

@@ -24,8 +24,10 @@
 //     asked for at any time and searched a budget at a time
 //   newKnowledge(truth): what a player has seen of a map, searched as a grid
 //   statusMessage(status), memoryBytes(), STATUS, EVENT_INTS
-// Options are named as the CLI names them (DEFAULTS below), plus trace and
-// world; a name or value the library does not know throws.
+// Options are named as the CLI names them (DEFAULTS below), plus trace,
+// world and onEdit (astar_on_edit: what a queued search does when its map
+// or a layer it reads is edited: "restart", "fail" or "finish"); a name or
+// value the library does not know throws.
 //
 // Failures: a search's result, a queue's poll and update, and a distance
 // map carry their status and message; every other call that fails throws
@@ -47,6 +49,7 @@ export const HEURISTICS = { manhattan: 0, octile: 1, euclidean: 2, chebyshev: 3,
 export const TIES = { last: 0, first: 1, deep: 2, straight: 3 };
 export const TOPOLOGIES = { square: 0, "odd-r": 1, "even-r": 2, "odd-q": 3, "even-q": 4 };
 export const STOPS = { closed: 0, open: 1 };
+export const ON_EDITS = { restart: 0, fail: 1, finish: 2 };
 export const TRACE_KINDS = ["opened", "repointed", "closed", "path"];
 // astar_status (include/astar/base.h), in its order.
 export const STATUS = Object.freeze(Object.fromEntries([
@@ -63,6 +66,7 @@ const OPTION = {
   algorithm: [0, ALGORITHMS], openList: [1, OPEN_LISTS], moves: [2, MOVES],
   costs: [3, COSTS], heuristic: [4, HEURISTICS], weight: [5, null], ties: [6, TIES],
   stop: [7, STOPS], maxExpanded: [8, null], partial: [9, null], turnPenalty: [10, null],
+  onEdit: [11, ON_EDITS],
 };
 const PATH = {
   length: 0, cost: 1, distance: 2, expanded: 3, viaLength: 4, points: 5, via: 6, cut: 7, status: 8,
@@ -231,7 +235,7 @@ export async function loadAstar(bytes) {
   // default), a trace pointer or 0, and the world, into a C options object.
   const DEFAULTS = { algorithm: "astar", openList: "heap", moves: 8, costs: "article",
                      heuristic: "manhattan", weight: 1, ties: "last", stop: "closed",
-                     maxExpanded: 0, partial: false, turnPenalty: 0 };
+                     maxExpanded: 0, partial: false, turnPenalty: 0, onEdit: "restart" };
   // A number for an unsigned C integer, which would otherwise wrap or be cut.
   const count = (value, name, max = 0xffffffff) => {
     if (!(Number.isInteger(value) && value >= 0 && value <= max))

@@ -99,8 +99,14 @@ export class Crowd {
   ask(u) {
     this.drop(u);
     if (!u.target) return;
-    const options = { ...this.options, world: { units: this.units, unit: u.id, layer: this.influence,
-                                                layerWeight: this.layerWeight } };
+    // The influence layer changes every frame (a disc where units meet, a
+    // decay every ten ticks): restarting each search it touches would
+    // starve them all. A path planned on a layer a few frames old is still
+    // a good one, and one through a wall seen since is caught when the unit
+    // meets the wall (step below).
+    const options = { ...this.options, onEdit: "finish",
+                      world: { units: this.units, unit: u.id, layer: this.influence,
+                               layerWeight: this.layerWeight } };
     try {
       u.request = this.queue.request(this.planned(), u.x, u.y, u.target[0], u.target[1], options, u.buffer, 0);
       u.state = "asking";

@@ -167,8 +167,11 @@ typedef enum astar_algorithm {
  * queue (astar/queue.h) does when its grid is edited while it runs. An
  * edit touches a search when it changes a cell the search has read: one it
  * has reached, one next to a square it has expanded, its goal, a target of
- * a nearest search - or anything, for JPS and JPS+ (whose runs read far
- * ahead), A* on a grid with dead ends enabled and a nearest search that
+ * a nearest search, any cell of a cost layer it reads (each call that
+ * changes a layer's values counts: a layer edited every frame, as an
+ * influence layer of moving units is, touches every search that reads it
+ * every frame, so ask such searches to FINISH) - or anything, for JPS and
+ * JPS+ (whose runs read far ahead), A* on a grid with dead ends enabled and a nearest search that
  * left out targets on other islands (both worked out from the whole map),
  * an edit that puts the start and goal of a search on different islands
  * (with islands enabled, a fresh search would answer at once), a search

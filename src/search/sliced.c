@@ -104,6 +104,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
         return ASTAR_IN_PROGRESS;
     }
     astar__search_state_on_grid(st, grid, options);
+    st->layered = st->extras.layers.count > 0;
     status = begin_kind(st, ctx, grid, start_cell, target, options);
     astar__search_state_started(st, &grid->edits, status);
     return ASTAR_IN_PROGRESS;
@@ -163,6 +164,7 @@ void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
     st->grid = grid;
     st->graph = NULL;
     st->on_edit = options->on_edit;
+    st->layered = false;
 }
 
 bool astar__search_read_near(const search_state *st, uint32_t cell)
@@ -188,7 +190,13 @@ bool astar__search_read_near(const search_state *st, uint32_t cell)
 static bool untouched(const search_state *st)
 {
     uint64_t now = *st->map_edits;
-    if (now == st->edits || st->on_edit == ASTAR_ON_EDIT_FINISH)
+    if (st->on_edit == ASTAR_ON_EDIT_FINISH)
+        return true;
+    /* A cost layer it reads, edited anywhere: the costs of the squares it
+     * has reached may have changed. */
+    if (st->layered && layer_sum_edits(&st->extras.layers) != st->layer_edits)
+        return false;
+    if (now == st->edits)
         return true;
     if (!st->grid || !st->kind || !st->kind->touched)
         return false;
@@ -206,6 +214,7 @@ void astar__search_state_started(search_state *st, const uint64_t *map_edits, as
     st->status = begun;
     st->edits = *map_edits;
     st->map_edits = map_edits;
+    st->layer_edits = st->layered ? layer_sum_edits(&st->extras.layers) : 0;
 }
 
 /* How a search that ended is told: a partial path as such, when it was

@@ -67,6 +67,8 @@ struct search_state {
     uint32_t end;                 /* where a found path ends: the target, or for
                                      nearest the start */
     uint64_t edits;               /* *map_edits when it began */
+    bool layered;                 /* it reads extras.layers (set by its begin) */
+    uint64_t layer_edits;         /* their edits when it began (layer_sum_edits) */
 };
 
 /* The record of st as a kind's own type, which begins with its search; a

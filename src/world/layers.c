@@ -72,6 +72,7 @@ astar_status astar_layer_set(astar_layer *layer, int x, int y, int value)
     if (!layer || !layer_contains(layer, x, y) || value < 0 || value > ASTAR_MAX_LAYER_VALUE)
         return ASTAR_INVALID_ARGUMENT;
     *value_at(layer, x, y) = (uint16_t)value;
+    layer->edits++;
     return ASTAR_OK;
 }
 
@@ -88,6 +89,7 @@ astar_status astar_layer_add(astar_layer *layer, int x, int y, int delta)
         return ASTAR_INVALID_ARGUMENT;
     uint16_t *v = value_at(layer, x, y);
     *v = saturate((int64_t)*v + delta);
+    layer->edits++;
     return ASTAR_OK;
 }
 
@@ -117,6 +119,7 @@ astar_status astar_layer_add_disc(astar_layer *layer, int x, int y, int radius, 
             *v = saturate((int64_t)*v + delta);
         }
     }
+    layer->edits++;
     return ASTAR_OK;
 }
 
@@ -125,6 +128,7 @@ astar_status astar_layer_clear(astar_layer *layer)
     if (!layer)
         return ASTAR_INVALID_ARGUMENT;
     memset(layer->values, 0, cells_of(layer) * sizeof *layer->values);
+    layer->edits++;
     return ASTAR_OK;
 }
 
@@ -137,6 +141,7 @@ astar_status astar_layer_decay(astar_layer *layer, double keep)
     /* 65535 * 65536 fits in 32 bits. */
     for (size_t i = 0; i < n; i++)
         layer->values[i] = (uint16_t)((layer->values[i] * k) >> KEEP_SHIFT);
+    layer->edits++;
     return ASTAR_OK;
 }
 
@@ -163,6 +168,7 @@ astar_status astar__layer_sum_setup(layer_sum *sum, const astar_options *o, cons
         /* A layer that adds nothing would only slow the loop down. */
         if (weight > 0) {
             sum->values[sum->count] = layer->values;
+            sum->edits[sum->count] = &layer->edits;
             sum->weight[sum->count++] = weight;
         }
     }

@@ -13,6 +13,9 @@ struct astar_layer {
     astar_allocator memory;
     int width, height;
     uint16_t *values;   /* width * height, indexed y * width + x like cells */
+    uint64_t edits;     /* calls that changed values so far: a search in
+                           progress that reads the layer is touched by one
+                           (sliced.c) */
 };
 
 /* Layer weights are fixed point, like the heuristic's weight. */
@@ -24,7 +27,18 @@ typedef struct layer_sum {
     size_t count;
     const uint16_t *values[ASTAR_MAX_LAYERS];
     uint32_t weight[ASTAR_MAX_LAYERS];
+    const uint64_t *edits[ASTAR_MAX_LAYERS]; /* each layer's */
 } layer_sum;
+
+/* The edits of the layers of sum together: they only grow, so the total
+ * changes exactly when one of them is edited. */
+static inline uint64_t layer_sum_edits(const layer_sum *sum)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < sum->count; i++)
+        total += *sum->edits[i];
+    return total;
+}
 
 /* Whether the layer fields of options are well formed on their own (no
  * grid needed): what astar__options_valid checks. */

@@ -430,6 +430,19 @@ const straight = (r) => r.status === 0 && r.length === 21;
         `a queued layer: ${buffers[0].cost} for ${around.cost}, none: ${buffers[1].cost} for ${plain.cost}`);
   queue.cancel(layered);
   queue.cancel(plainly);
+  // A layer edited under running requests: onEdit reaches the library.
+  // "restart" begins its search again on the edited layer; "finish" does
+  // not, and answers what it had begun on.
+  const restarting = queue.request(grid, 0, 4, 20, 4, { world: { layer } }, buffers[0]);
+  const finishing = queue.request(grid, 0, 4, 20, 4, { world: { layer }, onEdit: "finish" }, buffers[1]);
+  queue.update(4);
+  layer.add(0, 0, 1);
+  const edited = queue.update();
+  check(edited.restarted === 1 && queue.poll(restarting) === 0 && queue.poll(finishing) === 0,
+        `a layer edit restarted ${edited.restarted} of a restarting and a finishing request`);
+  queue.cancel(restarting);
+  queue.cancel(finishing);
+  layer.add(0, 0, -1);
   const traced = thrown(() => queue.request(grid, 0, 4, 20, 4, { trace: true }, buffers[0]));
   check(/no trace/.test(traced), "a queued search takes no trace");
   const overspent = thrown(() => queue.update(-1));
