@@ -34,7 +34,7 @@ typedef struct hop {
     int sx, sy, tx, ty;           /* a diagonal step, a straight one */
 } hop;
 
-static hop hop_of(astar_point from, astar_point to)
+static ALWAYS_INLINE hop hop_of(astar_point from, astar_point to)
 {
     int ox = to.x - from.x, oy = to.y - from.y;
     int ax = absolute(ox), ay = absolute(oy);
@@ -47,25 +47,55 @@ static hop hop_of(astar_point from, astar_point to)
 }
 
 /* Writes the n cells of a stretch from `at` on by (dx, dy) into points,
- * from *i on (forward) or down from it, those below limit (the rest of a
- * route too long for the buffer is cut), and returns the cell after them:
- * a plain loop for each way, as the cells of a long path are most of what
- * a short JPS query writes. */
-static astar_point write_stretch(astar_point *points, size_t limit, size_t *i, bool forward,
-                                 astar_point at, int dx, int dy, int n)
+ * from *i on (forward) or down from it, and returns the cell after them.
+ * With cut, only those below limit (the rest of a route too long for the
+ * buffer is cut); without, all: a plain loop for each way, as the cells of
+ * a long path are most of what a short JPS query writes. */
+static ALWAYS_INLINE astar_point write_stretch(astar_point *points, size_t limit, bool cut,
+                                               size_t *i, bool forward, astar_point at, int dx,
+                                               int dy, int n)
 {
     size_t k = *i;
     if (forward)
         for (int step = 0; step < n; step++, at.x += dx, at.y += dy, k++) {
-            if (k < limit)
+            if (!cut || k < limit)
                 points[k] = at;
         }
     else
         for (int step = 0; step < n; step++, at.x += dx, at.y += dy)
-            if (--k < limit)
+            if (--k < limit || !cut)
                 points[k] = at;
     *i = k;
     return at;
+}
+
+/* The route's cells and nodes, the chain from `from` written from ci and
+ * ni on (forward) or down from them. Cut says whether the cells may not
+ * all fit: inlined twice, so that a route that fits (nearly every one) is
+ * written without a check a cell. */
+static ALWAYS_INLINE void write_chain(const search *s, uint32_t from, bool forward,
+                                      astar_route *route, size_t ci, size_t ni, bool cut)
+{
+    bool write_cells = route->capacity > 0, write_nodes = route->via_capacity > 0;
+    for (uint32_t c = from;;) {
+        astar_point here = point_of(s, c);
+        if (write_nodes)
+            astar__route_via(route, forward ? ni++ : --ni, here);
+        if (chain_end(s, c, forward)) {
+            if (write_cells)
+                astar__route_point(route, forward ? ci++ : --ci, here);
+            break;
+        }
+        uint32_t parent = search_parent(s, c);
+        if (write_cells) {
+            hop h = hop_of(here, point_of(s, parent));
+            h.at = write_stretch(route->points, route->capacity, cut, &ci, forward, h.at, h.tx,
+                                 h.ty, h.straight);
+            write_stretch(route->points, route->capacity, cut, &ci, forward, h.at, h.sx, h.sy,
+                          h.diagonal);
+        }
+        c = parent;
+    }
 }
 
 static void save_path(const search *s, uint32_t from, bool forward, astar_route *route)
@@ -80,28 +110,12 @@ static void save_path(const search *s, uint32_t from, bool forward, astar_route 
     }
     route->length = cells;
     route->via_length = nodes;
-    bool write_cells = route->capacity > 0, write_nodes = route->via_capacity > 0;
     /* Backwards chains are written from the end of the buffers. */
     size_t ci = forward ? 0 : cells, ni = forward ? 0 : nodes;
-    for (uint32_t c = from;;) {
-        astar_point here = point_of(s, c);
-        if (write_nodes)
-            astar__route_via(route, forward ? ni++ : --ni, here);
-        if (chain_end(s, c, forward)) {
-            if (write_cells)
-                astar__route_point(route, forward ? ci++ : --ci, here);
-            break;
-        }
-        uint32_t parent = search_parent(s, c);
-        if (write_cells) {
-            hop h = hop_of(here, point_of(s, parent));
-            h.at = write_stretch(route->points, route->capacity, &ci, forward, h.at, h.tx, h.ty,
-                                 h.straight);
-            write_stretch(route->points, route->capacity, &ci, forward, h.at, h.sx, h.sy,
-                          h.diagonal);
-        }
-        c = parent;
-    }
+    if (cells <= route->capacity)
+        write_chain(s, from, forward, route, ci, ni, false);
+    else
+        write_chain(s, from, forward, route, ci, ni, true);
 }
 
 /* The squares of the parent chain from end into the trace, start first,
