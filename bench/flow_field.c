@@ -7,7 +7,11 @@
  *   2. the nearest of those 16 targets from QUERIES random walkable cells:
  *      one astar_find_nearest against the alternative the article names,
  *      one A* search (octile heuristic) per target, keeping the cheapest.
- *      Both must agree on the cost, or the program fails. */
+ *      Both must agree on the cost, or the program fails;
+ *   3. a wall built at a random walkable cell and taken down again, ROUNDS
+ *      times: the time astar_distance_map_update takes to catch the map
+ *      of 16 targets up with each edit, against a build; after each, the
+ *      two must agree on every cell's cost, or the program fails. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -108,6 +112,43 @@ static bool time_queries(astar_context *ctx, const astar_grid *g, const astar_po
     return true;
 }
 
+/* Part 3: catching up with one edit at a time, against building again. */
+static bool time_updates(astar_distance_map *map, astar_context *ctx, astar_grid *g,
+                         const astar_point *targets, const astar_options *o)
+{
+    astar_distance_map *built = NULL;
+    if (astar_distance_map_new(astar_grid_cells(g), &built) != ASTAR_OK)
+        return false;
+    uint64_t state = 777;
+    double update[2 * ROUNDS], build[2 * ROUNDS];
+    bool ok = astar_distance_map_build(map, ctx, g, targets, MANY, o) == ASTAR_OK;
+    astar_point wall = { 0, 0 };
+    for (int r = 0; r < 2 * ROUNDS && ok; r++) {
+        if (r % 2 == 0 && !pick(g, &state, &wall))
+            break;
+        astar_grid_set_walkable(g, wall.x, wall.y, r % 2 == 1);
+        double t0 = now_seconds();
+        ok = astar_distance_map_update(map, ctx, g) == ASTAR_OK;
+        double t1 = now_seconds();
+        ok = ok && astar_distance_map_build(built, ctx, g, targets, MANY, o) == ASTAR_OK;
+        update[r] = (t1 - t0) * 1e3;
+        build[r] = (now_seconds() - t1) * 1e3;
+        for (int y = 0; y < astar_grid_height(g) && ok; y++)
+            for (int x = 0; x < astar_grid_width(g) && ok; x++)
+                ok = astar_distance_map_cost(map, x, y) == astar_distance_map_cost(built, x, y);
+        if (!ok)
+            fprintf(stderr, "astar-flow-field: the map caught up with (%d,%d) is not the one built\n",
+                    wall.x, wall.y);
+    }
+    astar_distance_map_delete(built);
+    if (ok) {
+        double u = median(update, 2 * ROUNDS), b = median(build, 2 * ROUNDS);
+        printf("  one cell blocked or opened, %d targets: catch-up %.3f ms, build %.2f ms "
+               "(%.0fx; medians of %d edits)\n", MANY, u, b, b / u, 2 * ROUNDS);
+    }
+    return ok;
+}
+
 static bool run(const char *path, const astar_options *o)
 {
     astar_grid *g;
@@ -129,7 +170,8 @@ static bool run(const char *path, const astar_options *o)
         printf("%s (%d x %d), octile costs, 8 moves; distance map %.1f bytes/cell\n", path,
                astar_grid_width(g), astar_grid_height(g),
                (double)astar_distance_map_bytes(map) / (double)cells);
-        ok = time_builds(map, ctx, g, targets, o) && time_queries(ctx, g, targets, o);
+        ok = time_builds(map, ctx, g, targets, o) && time_queries(ctx, g, targets, o) &&
+             time_updates(map, ctx, g, targets, o);
     }
     astar_distance_map_delete(map);
     astar_context_delete(ctx);

@@ -36,10 +36,12 @@ static astar_options options_for(int trial)
     return o;
 }
 
-/* The reference's least cost from `from` to the nearest walkable target,
- * and the lowest index achieving it (count when none is reachable). */
-static uint64_t ref_nearest(const astar_grid *g, const astar_options *o, astar_point from,
-                            const astar_point *targets, size_t count, size_t *which)
+/* The reference's least cost from `from` to the nearest walkable target
+ * (of those alive says, when it is given), and the lowest index achieving
+ * it (count when none is reachable). */
+static uint64_t ref_nearest_of(const astar_grid *g, const astar_options *o, astar_point from,
+                               const astar_point *targets, const bool *alive, size_t count,
+                               size_t *which)
 {
     uint64_t dist[MAX_CELLS], best = REF_UNREACHABLE;
     int w = astar_grid_width(g);
@@ -47,12 +49,19 @@ static uint64_t ref_nearest(const astar_grid *g, const astar_options *o, astar_p
     *which = count;
     for (size_t i = 0; i < count; i++) {
         uint64_t d = dist[targets[i].y * w + targets[i].x];
-        if (astar_grid_walkable(g, targets[i].x, targets[i].y) && d < best) {
+        if (astar_grid_walkable(g, targets[i].x, targets[i].y) && (!alive || alive[i]) &&
+            d < best) {
             best = d;
             *which = i;
         }
     }
     return best;
+}
+
+static uint64_t ref_nearest(const astar_grid *g, const astar_options *o, astar_point from,
+                            const astar_point *targets, size_t count, size_t *which)
+{
+    return ref_nearest_of(g, o, from, targets, NULL, count, which);
 }
 
 /* (a) The nearest target: the reference's least cost over all targets, a
@@ -151,6 +160,42 @@ static void assert_flow_leads_home(const astar_distance_map *map, const astar_gr
     assert_int_equal(sum, cost);
 }
 
+/* Every cell of map against the reference on g as it is: its cost the
+ * least to the nearest source (of those alive says, when given), its
+ * source the first such, its flow leading there; unreachable cells say
+ * so. Counts both kinds of cell. */
+static void check_map(const astar_distance_map *map, const astar_grid *g, const astar_options *o,
+                      const astar_point *sources, const bool *alive, size_t count, int trial,
+                      int *reachable, int *unreachable)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            astar_point c = { x, y }, next;
+            size_t want = count;
+            uint64_t best = astar_grid_walkable(g, x, y)
+                                ? ref_nearest_of(g, o, c, sources, alive, count, &want)
+                                : REF_UNREACHABLE;
+            if (best == REF_UNREACHABLE) {
+                if (astar_distance_map_cost(map, x, y) != ASTAR_UNREACHABLE)
+                    fail_msg("trial %d (%d,%d): cost %u, reference unreachable", trial, x, y,
+                             astar_distance_map_cost(map, x, y));
+                assert_int_equal(astar_distance_map_source(map, x, y), ASTAR_NO_SOURCE);
+                assert_int_equal(astar_distance_map_next(map, x, y, &next), ASTAR_NO_PATH);
+                assert_true(next.x == x && next.y == y);
+                (*unreachable)++;
+                continue;
+            }
+            if (astar_distance_map_cost(map, x, y) != best ||
+                astar_distance_map_source(map, x, y) != want)
+                fail_msg("trial %d (%d,%d): cost %u source %zu, reference %llu source %zu", trial,
+                         x, y, astar_distance_map_cost(map, x, y),
+                         astar_distance_map_source(map, x, y), (unsigned long long)best, want);
+            assert_flow_leads_home(map, g, o, sources, c);
+            (*reachable)++;
+        }
+}
+
 /* (b) The distance map: every cell's cost is the reference's least cost to
  * its nearest source, its source the first nearest one, and its flow leads
  * there; unreachable cells say so. One map and one context serve grids of
@@ -174,29 +219,7 @@ static void test_distance_map_matches_reference(void **state)
         for (size_t i = 0; i < count; i++)
             sources[i] = (astar_point){ rng_below(&r, w), rng_below(&r, h) };
         assert_int_equal(astar_distance_map_build(map, ctx, g, sources, count, &o), ASTAR_OK);
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++) {
-                astar_point c = { x, y }, next;
-                size_t want = count;
-                uint64_t best = astar_grid_walkable(g, x, y)
-                                    ? ref_nearest(g, &o, c, sources, count, &want)
-                                    : REF_UNREACHABLE;
-                if (best == REF_UNREACHABLE) {
-                    assert_int_equal(astar_distance_map_cost(map, x, y), ASTAR_UNREACHABLE);
-                    assert_int_equal(astar_distance_map_source(map, x, y), ASTAR_NO_SOURCE);
-                    assert_int_equal(astar_distance_map_next(map, x, y, &next), ASTAR_NO_PATH);
-                    assert_true(next.x == x && next.y == y);
-                    unreachable++;
-                    continue;
-                }
-                if (astar_distance_map_cost(map, x, y) != best ||
-                    astar_distance_map_source(map, x, y) != want)
-                    fail_msg("trial %d (%d,%d): cost %u source %zu, reference %llu source %zu",
-                             trial, x, y, astar_distance_map_cost(map, x, y),
-                             astar_distance_map_source(map, x, y), (unsigned long long)best, want);
-                assert_flow_leads_home(map, g, &o, sources, c);
-                reachable++;
-            }
+        check_map(map, g, &o, sources, NULL, count, trial, &reachable, &unreachable);
         /* Outside the grid of the build. */
         assert_int_equal(astar_distance_map_cost(map, w, 0), ASTAR_UNREACHABLE);
         assert_int_equal(astar_distance_map_source(map, 0, -1), ASTAR_NO_SOURCE);
@@ -206,6 +229,176 @@ static void test_distance_map_matches_reference(void **state)
     }
     assert_true(reachable > 2000);
     assert_true(unreachable > 500);
+    astar_distance_map_delete(map);
+    astar_context_delete(ctx);
+}
+
+/* (c) Catching up with edits: a map built, the grid edited (cells blocked,
+ * opened, their terrain changed; now and then more edits than the feed
+ * holds), astar_distance_map_update, and every cell against the reference
+ * on the edited grid, with a source blocked at a catch-up forgotten. When
+ * no source before a living one was forgotten, a build on the edited grid
+ * from the living sources must agree with the caught-up map cell for cell
+ * (cost and source; a step may differ among equally cheap ones). */
+static void test_distance_map_update_matches_reference(void **state)
+{
+    (void)state;
+    rng r = { 4242 };
+    astar_context *ctx = NULL;
+    astar_distance_map *map = NULL, *fresh = NULL;
+    assert_int_equal(astar_context_new(MAX_CELLS, &ctx), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(MAX_CELLS, &map), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(MAX_CELLS, &fresh), ASTAR_OK);
+    int reachable = 0, unreachable = 0, rounds = 0, past_feed = 0;
+    for (int trial = 0; trial < 90; trial++) {
+        int w = 2 + rng_below(&r, MAX_SIDE - 1), h = 2 + rng_below(&r, MAX_SIDE - 1);
+        astar_grid *g = dijkstra_grid(&r, w, h);
+        astar_options o = options_for(trial);
+        size_t count = 1 + (size_t)rng_below(&r, 4);
+        astar_point sources[MAX_TARGETS];
+        bool alive[MAX_TARGETS];
+        for (size_t i = 0; i < count; i++) {
+            sources[i] = (astar_point){ rng_below(&r, w), rng_below(&r, h) };
+            alive[i] = astar_grid_walkable(g, sources[i].x, sources[i].y);
+        }
+        assert_int_equal(astar_distance_map_build(map, ctx, g, sources, count, &o), ASTAR_OK);
+        for (int round = 0; round < 6; round++, rounds++) {
+            bool many = rng_below(&r, 12) == 0;
+            int edits = many ? ASTAR_GRID_FEED + 1 + rng_below(&r, 40) : 1 + rng_below(&r, 4);
+            past_feed += many;
+            for (int e = 0; e < edits; e++) {
+                astar_point at = { rng_below(&r, w), rng_below(&r, h) };
+                int kind = rng_below(&r, 3);
+                if (kind == 0) {
+                    astar_grid_set_walkable(g, at.x, at.y, false);
+                } else if (kind == 1) {
+                    astar_grid_set_walkable(g, at.x, at.y, true);
+                } else if (astar_grid_walkable(g, at.x, at.y)) {
+                    astar_grid_set_cost(g, at.x, at.y, 1 + rng_below(&r, 9));
+                }
+            }
+            for (size_t i = 0; i < count; i++)
+                alive[i] &= astar_grid_walkable(g, sources[i].x, sources[i].y);
+            assert_int_equal(astar_distance_map_update(map, ctx, g), ASTAR_OK);
+            check_map(map, g, &o, sources, alive, count, trial, &reachable, &unreachable);
+            /* A build from the living sources agrees; the dead ones are
+             * given as blocked cells would be: left out. */
+            astar_point living[MAX_TARGETS];
+            for (size_t i = 0; i < count; i++)
+                living[i] = alive[i] ? sources[i] : (astar_point){ -1, -1 };
+            size_t n = count;
+            while (n > 0 && !alive[n - 1])
+                n--;
+            bool gaps = false;
+            for (size_t i = 0; i < n; i++)
+                gaps |= !alive[i];
+            if (!gaps) {
+                assert_int_equal(astar_distance_map_build(fresh, ctx, g, living, n, &o), ASTAR_OK);
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++)
+                        if (astar_distance_map_cost(fresh, x, y) != astar_distance_map_cost(map, x, y) ||
+                            astar_distance_map_source(fresh, x, y) != astar_distance_map_source(map, x, y))
+                            fail_msg("trial %d round %d (%d,%d): caught up %u, built %u", trial,
+                                     round, x, y, astar_distance_map_cost(map, x, y),
+                                     astar_distance_map_cost(fresh, x, y));
+            }
+        }
+        /* With no edits since, nothing changes; another grid is refused. */
+        uint32_t before = astar_distance_map_cost(map, 0, 0);
+        assert_int_equal(astar_distance_map_update(map, ctx, g), ASTAR_OK);
+        assert_int_equal(astar_distance_map_cost(map, 0, 0), before);
+        astar_grid *other = dijkstra_grid(&r, w, h);
+        assert_int_equal(astar_distance_map_update(map, ctx, other), ASTAR_INVALID_ARGUMENT);
+        astar_grid_delete(other);
+        astar_grid_delete(g);
+    }
+    assert_true(reachable > 5000);
+    assert_true(unreachable > 1000);
+    assert_true(past_feed > 10);
+    /* A map never built, or whose build failed, is refused. */
+    astar_distance_map *unbuilt = NULL;
+    astar_grid *g = dijkstra_grid(&r, 4, 4);
+    assert_int_equal(astar_distance_map_new(16, &unbuilt), ASTAR_OK);
+    assert_int_equal(astar_distance_map_update(unbuilt, ctx, g), ASTAR_INVALID_ARGUMENT);
+    astar_point outside = { 9, 9 };
+    assert_int_equal(astar_distance_map_build(map, ctx, g, &outside, 1, NULL),
+                     ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_distance_map_update(map, ctx, g), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_distance_map_update(NULL, ctx, g), ASTAR_INVALID_ARGUMENT);
+    astar_grid_delete(g);
+    astar_distance_map_delete(unbuilt);
+    astar_distance_map_delete(fresh);
+    astar_distance_map_delete(map);
+    astar_context_delete(ctx);
+}
+
+/* Whether the unit of o can stand at p: the nearest search from p to
+ * itself finds it. */
+static bool unit_stands(astar_context *ctx, const astar_grid *g, const astar_options *o,
+                        astar_point p)
+{
+    astar_route probe = { 0 };
+    size_t which;
+    return astar_find_nearest(ctx, g, p, &p, 1, o, &probe, &which) == ASTAR_OK;
+}
+
+/* (d) The same for units of sizes 2 and 3, whose steps read the cells
+ * under them and whose capability keeps off terrain 2: each catch-up
+ * against a build from the same sources on the edited grid (the build is
+ * held to the eroded map's reference in test_sized). */
+static void test_distance_map_update_sized(void **state)
+{
+    (void)state;
+    rng r = { 99 };
+    astar_context *ctx = NULL;
+    astar_distance_map *map = NULL, *fresh = NULL;
+    assert_int_equal(astar_context_new(MAX_CELLS, &ctx), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(MAX_CELLS, &map), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(MAX_CELLS, &fresh), ASTAR_OK);
+    int compared = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        int w = 4 + rng_below(&r, MAX_SIDE - 3), h = 4 + rng_below(&r, MAX_SIDE - 3);
+        astar_grid *g = random_grid(&r, w, h, (grid_recipe){ rng_below(&r, 20), 30, 100, 2, 4 });
+        astar_capability dry = astar_capability_any();
+        assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
+        assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
+        astar_options o = options_for(trial);
+        o.world.unit_size = 2 + trial % 2;
+        o.world.capability = (uint32_t)(trial / 2 % 2);
+        astar_point sources[2];
+        for (int i = 0; i < 2; i++)
+            for (int tries = 0; tries < 50; tries++) {
+                sources[i] = (astar_point){ rng_below(&r, w), rng_below(&r, h) };
+                if (unit_stands(ctx, g, &o, sources[i]))
+                    break;
+            }
+        assert_int_equal(astar_distance_map_build(map, ctx, g, sources, 2, &o), ASTAR_OK);
+        for (int round = 0; round < 5; round++) {
+            for (int e = 1 + rng_below(&r, 3); e > 0; e--) {
+                int x = rng_below(&r, w), y = rng_below(&r, h);
+                if (rng_below(&r, 2))
+                    astar_grid_set_walkable(g, x, y, rng_below(&r, 3) == 0);
+                else if (astar_grid_walkable(g, x, y))
+                    astar_grid_set_cost(g, x, y, 1 + rng_below(&r, 3));
+            }
+            assert_int_equal(astar_distance_map_update(map, ctx, g), ASTAR_OK);
+            /* A source the unit can no longer stand on is forgotten: build
+             * only when none was, so that the two agree. */
+            if (!unit_stands(ctx, g, &o, sources[0]) || !unit_stands(ctx, g, &o, sources[1]))
+                break;
+            assert_int_equal(astar_distance_map_build(fresh, ctx, g, sources, 2, &o), ASTAR_OK);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++, compared++)
+                    if (astar_distance_map_cost(fresh, x, y) != astar_distance_map_cost(map, x, y) ||
+                        astar_distance_map_source(fresh, x, y) != astar_distance_map_source(map, x, y))
+                        fail_msg("trial %d round %d (%d,%d): caught up %u, built %u", trial, round,
+                                 x, y, astar_distance_map_cost(map, x, y),
+                                 astar_distance_map_cost(fresh, x, y));
+        }
+        astar_grid_delete(g);
+    }
+    assert_true(compared > 5000);
+    astar_distance_map_delete(fresh);
     astar_distance_map_delete(map);
     astar_context_delete(ctx);
 }
@@ -536,6 +729,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nearest_matches_reference),
         cmocka_unit_test(test_distance_map_matches_reference),
+        cmocka_unit_test(test_distance_map_update_matches_reference),
+        cmocka_unit_test(test_distance_map_update_sized),
         cmocka_unit_test(test_real_map),
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_cost_overflow),

@@ -112,8 +112,10 @@ ASTAR_API astar_status astar_find_nearest(astar_context *ctx, const astar_grid *
  *
  * Thread model: a build writes the map; the readers below only read it, so
  * any number of threads may read one map at once, as long as nobody builds
- * it meanwhile. The map is a snapshot: after the grid is edited, build it
- * again. */
+ * or updates it meanwhile. The map is a snapshot of the grid as it was
+ * built: after the grid is edited, astar_distance_map_update catches it up
+ * from the grid's feed of edits, at a cost that grows with what the edits
+ * changed rather than with the map. */
 typedef struct astar_distance_map astar_distance_map;
 
 /* The cost of a cell no source can be reached from (a blocked cell, one
@@ -176,6 +178,40 @@ ASTAR_API astar_status astar_distance_map_build(astar_distance_map *map, astar_c
                                                 const astar_grid *grid,
                                                 const astar_point *sources, size_t count,
                                                 const astar_options *options);
+
+/* Catches map up with the edits of grid since it was built or last caught
+ * up (astar_grid_edits), reading them from the grid's feed: afterwards it
+ * is what astar_distance_map_build with the same sources and options
+ * would give on the grid as it now is - the same cost and the same
+ * nearest source for every cell, and a next step along a cheapest way
+ * (among equally cheap ones it may pick another step than a build). A
+ * source that is blocked now is forgotten for good: it is not a source
+ * again when it is walkable again. With no edits since, nothing is done.
+ * [in,out] map   built for grid (astar_distance_map_build returned
+ *                ASTAR_OK or ASTAR_COST_OVERFLOW)
+ * [in,out] ctx   the search context it searches with; at least the
+ *                grid's cells
+ * [in]     grid  the grid the map was last built for (the same object,
+ *                still alive)
+ * Returns
+ *   ASTAR_OK                 caught up
+ *   ASTAR_COST_OVERFLOW      caught up; costs past ASTAR_MAX_COST - 1 read
+ *                            as unreachable, as a build's
+ *   ASTAR_INVALID_ARGUMENT   NULL argument, a map not built or built for
+ *                            another grid
+ *   ASTAR_MAP_TOO_LARGE      ctx holds fewer cells than grid
+ *   ASTAR_NO_CLEARANCE       a map for a unit of a size, and the grid's
+ *                            clearance for its capability disabled since
+ * On ASTAR_INVALID_ARGUMENT, MAP_TOO_LARGE or NO_CLEARANCE the map is
+ * left as it was. Costs: with every edit still in the feed
+ * (ASTAR_GRID_FEED), Dijkstra over the cells whose way home passed
+ * within one step of an edited cell (within the unit's side and one step
+ * for a unit of a size), everything downstream of them, and the cells
+ * whose cost the edits lowered, O(n log n) for those n; past the feed, or
+ * after the topology changed, a whole build from the map's own sources.
+ * No allocation. */
+ASTAR_API astar_status astar_distance_map_update(astar_distance_map *map, astar_context *ctx,
+                                                 const astar_grid *grid);
 
 /* The least cost from (x, y) to its nearest source, in the cost model's
  * units; 0 at a source; ASTAR_UNREACHABLE for a cell that reaches none, a
