@@ -19,16 +19,30 @@ has "; entrances crossed at their middles"
 # middles; at both ends of the long runs, 16.
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q --cluster 24
 has "; clusters of 24, 10 entrances"
-has "; entrances crossed at their middles"
+has "; entrances crossed at their middles; paths straightened"
+has "path: 43 cells, cost 131396"
+has "route: 6"
+# The path as refined, through every entrance cell, on request: its cost
+# higher, the route the same.
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" -q --cluster 24 --raw
+has "; paths as refined (--raw)"
 has "path: 50 cells, cost 141147"
 has "route: 6"
+run 2 "$ASTAR" path "$arena" 3 3 40 40 --raw -q
+has "--raw goes with --algo hpa"
+run 2 "$ASTAR" scen --algo hpa --raw "$scen/dao/arena.map.scen"
+has "--raw does not apply here: scen measures each --algo hpa path both as refined and straightened"
+# Crossed at the ends, a route nearer the least cost, as refined; the same
+# path once straightened.
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --smooth -q --cluster 24 \
-    --crossings ends
+    --crossings ends --raw
 has "; clusters of 24, 16 entrances"
 has "; entrances crossed at the ends of long ones"
 has "path: 49 cells, cost 139754"
 has "route: 5"
 has "smoothed: 4 waypoints"
+run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" -q --cluster 24 --crossings ends
+has "path: 43 cells, cost 131396"
 run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" -q --cluster 24 \
     --crossings middle
 has "; clusters of 24, 10 entrances"
@@ -39,7 +53,7 @@ has "; clusters of 8,"
 has "entrances, 8 landmarks,"
 for landmarks in 0 32; do
     run 0 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa "${octile[@]}" --landmarks $landmarks -q \
-        --cluster 24 --crossings ends
+        --cluster 24 --crossings ends --raw
     has "entrances, $((landmarks ? 16 : 0)) landmarks,"
     has "path: 49 cells, cost 139754 (distance 58.7696)"
 done

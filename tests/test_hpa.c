@@ -145,10 +145,12 @@ static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *gr
                         const astar_options *options, astar_point start, astar_point goal,
                         const uint64_t *least, double *worst, long *shared)
 {
-    static astar_point cells[PATH_ROOM], route[PATH_ROOM],
-        segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
-    astar_route path = { .points = cells, .capacity = PATH_ROOM };
-    astar_status s = astar_hpa_find_path(hpa, start, goal, options, &path);
+    static astar_point cells[PATH_ROOM], route[PATH_ROOM], straight[PATH_ROOM],
+        again[PATH_ROOM], segment[ASTAR_HPA_MAX_CLUSTER * ASTAR_HPA_MAX_CLUSTER];
+    /* The path a caller gets: straightened, legal, its cost its own. */
+    astar_route fine = { .points = straight, .capacity = PATH_ROOM };
+    assert_true(astar_hpa_straightens(hpa));
+    astar_status s = astar_hpa_find_path(hpa, start, goal, options, &fine);
     uint64_t best = least[(size_t)goal.y * (size_t)astar_grid_width(grid) + (size_t)goal.x];
     if (best == REF_UNREACHABLE) {
         assert_int_equal(s, ASTAR_NO_PATH);
@@ -157,10 +159,25 @@ static size_t check_query(astar_hpa *hpa, astar_hpa *plain, const astar_grid *gr
     assert_int_equal(s, ASTAR_OK);
     astar_path_measure m;
     astar_error err;
+    if (astar_path_check(grid, options, start, goal, straight, fine.length, &m, &err) != ASTAR_OK)
+        fail_msg("illegal straightened path: %s", err.message);
+    assert_int_equal(m.cost, fine.cost);
+    assert_true(fine.cost >= best);
+    /* The path as refined, asked for: the straightened one is it passed
+     * through astar_path_straighten. */
+    assert_int_equal(astar_hpa_set_straighten(hpa, false), ASTAR_OK);
+    astar_route path = { .points = cells, .capacity = PATH_ROOM };
+    assert_int_equal(astar_hpa_find_path(hpa, start, goal, options, &path), ASTAR_OK);
+    assert_int_equal(astar_hpa_set_straighten(hpa, true), ASTAR_OK);
     if (astar_path_check(grid, options, start, goal, cells, path.length, &m, &err) != ASTAR_OK)
         fail_msg("illegal path: %s", err.message);
     assert_int_equal(m.cost, path.cost);
-    assert_true(path.cost >= best);
+    assert_true(fine.cost <= path.cost);
+    astar_route redone = { .points = again, .capacity = PATH_ROOM };
+    assert_int_equal(astar_path_straighten(grid, options, cells, path.length, &redone), ASTAR_OK);
+    assert_int_equal(redone.cost, fine.cost);
+    assert_int_equal(redone.length, fine.length);
+    assert_memory_equal(again, straight, fine.length * sizeof *again);
     *shared += check_inside_cluster(hpa, grid, options, start, goal, path.cost);
     if (best > 0 && (double)path.cost / (double)best > *worst)
         *worst = (double)path.cost / (double)best;

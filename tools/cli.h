@@ -284,6 +284,7 @@ typedef struct cli_prebuilt {
     bool landmarks_given;
     astar_hpa_crossings crossings; /* --crossings, when crossings_given */
     bool crossings_given;
+    bool raw;              /* --raw: --algo hpa's path as refined, not straightened */
     bool graph;            /* set by astar graph: its A* takes --landmarks too */
 } cli_prebuilt;
 
@@ -292,9 +293,9 @@ extern const char cli_prebuilt_help[];
 
 /* Whether the other options leave nothing the prebuilt paths cannot
  * serve: with --algo cpd only --moves and --costs apply; --algo hpa takes
- * A*'s options but no turn penalty, world or --partial; --cluster goes
- * with --algo hpa, --landmarks with --algo hpa (or astar graph's A*),
- * --cpd with --algo cpd. Prints why not. */
+ * A*'s options but no turn penalty, world or --partial; --cluster,
+ * --crossings and --raw go with --algo hpa, --landmarks with --algo hpa
+ * (or astar graph's A*), --cpd with --algo cpd. Prints why not. */
 bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world);
 
 /* A map's prebuilt paths, ready for queries. */

@@ -45,6 +45,7 @@ static const shared_option shared[] = {
     { "cluster", PREBUILT, 1, true },
     { "landmarks", PREBUILT, 2, true },
     { "crossings", PREBUILT, 3, true },
+    { "raw", PREBUILT, 4, false },
     { "help", HELP, 0, false },
 };
 
@@ -99,10 +100,14 @@ static bool take_algo(cli_command_line *c, const char *value)
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);
 }
 
-/* --cpd FILE (which asks for --algo cpd), --cluster N, --landmarks N and
- * --crossings middle|ends. */
+/* --cpd FILE (which asks for --algo cpd), --cluster N, --landmarks N,
+ * --crossings middle|ends and --raw. */
 static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
 {
+    if (which == 4) {
+        p->raw = true;
+        return true;
+    }
     if (which == 3) {
         p->crossings_given = true;
         if (strcmp(value, "middle") == 0 || strcmp(value, "ends") == 0) {

@@ -28,7 +28,9 @@ const char cli_prebuilt_help[] =
     "                          graph search's H; 0 for the octile estimate alone\n"
     "  --crossings middle|ends --algo hpa's crossings of an entrance: its middle\n"
     "                          (default; faster), or both ends of a long one\n"
-    "                          (Botea's; paths a little nearer the least cost)\n";
+    "                          (Botea's; paths a little nearer the least cost)\n"
+    "  --raw                   --algo hpa's path as refined through the entrance\n"
+    "                          cells, not straightened (astar_hpa_set_straighten)\n";
 
 /* The first search option given that a CPD cannot honour, or NULL. */
 static const char *not_for_cpd(const astar_options *o)
@@ -50,6 +52,10 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
     }
     if (p->crossings_given && p->kind != CLI_PREBUILT_HPA) {
         fprintf(stderr, "astar %s: --crossings goes with --algo hpa\n", cmd);
+        return false;
+    }
+    if (p->raw && p->kind != CLI_PREBUILT_HPA) {
+        fprintf(stderr, "astar %s: --raw goes with --algo hpa\n", cmd);
         return false;
     }
     if (p->landmarks_given && p->kind != CLI_PREBUILT_HPA &&
@@ -148,6 +154,8 @@ static int prepare_hpa(const char *cmd, const cli_prebuilt *p, const astar_grid 
         s = astar_hpa_set_crossings(r->hpa, p->crossings, &err);
     if (s == ASTAR_OK && p->landmarks_given)
         s = astar_hpa_set_landmarks(r->hpa, (uint32_t)p->landmarks, &err);
+    if (s == ASTAR_OK)
+        s = astar_hpa_set_straighten(r->hpa, !p->raw);
     if (s != ASTAR_OK) {
         fprintf(stderr, "astar %s: --algo hpa: %s\n", cmd, err.message);
         return cli_exit_for(s);
@@ -173,12 +181,13 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
         cli_cpd_describe(stdout, out->cpd, p->cpd_file, threads, out->build_seconds);
     } else {
         printf("hpa: built in %.1f ms; clusters of %d, %u entrances, %u landmarks, "
-               "%.1f bytes/cell; entrances crossed at %s\n",
+               "%.1f bytes/cell; entrances crossed at %s; paths %s\n",
                out->build_seconds * 1e3, astar_hpa_cluster_size(out->hpa),
                astar_hpa_nodes(out->hpa), astar_graph_landmark_count(astar_hpa_graph(out->hpa)),
                (double)out->bytes / (double)astar_grid_cells(grid),
                astar_hpa_crossings_of(out->hpa) == ASTAR_HPA_CROSS_ENDS ? "the ends of long ones"
-                                                                      : "their middles");
+                                                                      : "their middles",
+               astar_hpa_straightens(out->hpa) ? "straightened" : "as refined (--raw)");
     }
     return EXIT_OK;
 }

@@ -272,8 +272,9 @@ static void usage(FILE *out)
             "path must have the optimal length whatever the search options. With --algo\n"
             "hpa each map's two tiers are built first; a path longer than the optimal\n"
             "passes (never a shorter one), and each file ends with the mean, 99th\n"
-            "percentile and largest ratio of a path's length to the optimal, as found\n"
-            "and straightened (astar_path_straighten: still cells, checked as legal).\n"
+            "percentile and largest ratio of a path's length to the optimal, as refined\n"
+            "and straightened (astar_path_straighten: still cells, checked as legal; the\n"
+            "path astar path and astar_hpa_find_path give).\n"
             "%s\n%s%s\n%s",
             cli_exit_help, cli_search_help(cli_all_search_options), cli_prebuilt_help,
             cli_map_options_help);
@@ -308,10 +309,21 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     }
+    if (use.raw) {
+        cli_error("--raw does not apply here: scen measures each --algo hpa path both as "
+                  "refined and straightened");
+        free(files);
+        return EXIT_USAGE;
+    }
+
     if (!cli_check_search("scen", &o, false) || !cli_prebuilt_check("scen", &use, &o, false)) {
         free(files);
         return EXIT_USAGE;
     }
+    /* Each path is measured as refined and straightened both: the hpa
+     * hands out the first, and the second is made here. */
+    use.raw = use.kind == CLI_PREBUILT_HPA;
+
     if (maps.topology != ASTAR_TOPOLOGY_SQUARE) {
         cli_error("--topology %s does not apply here: the scenarios' optimal lengths are a "
                   "square grid's (astar bench and astar path take it)",
@@ -319,6 +331,7 @@ int cmd_scen(int argc, char **argv)
         free(files);
         return EXIT_USAGE;
     }
+
     scen_run run = { &o, &maps, &use, expect(&o, use.kind) };
     describe(&o, use.kind, run.e);
     astar_context *ctx = NULL;

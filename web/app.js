@@ -270,8 +270,9 @@ function search() {
 // Two tiers (HPA*): built over the map as it is now (clusters of 28 cells
 // a side, the library's ASTAR_HPA_CLUSTER; 4 on a map narrower than 64),
 // the route's entrance cells shown as jump points are, no replay (its
-// graph search is not a grid's); then the path straightened, its cost
-// beside the one found.
+// graph search is not a grid's). The path is straightened, as the library
+// gives it; the one as refined, through every entrance cell, is asked for
+// too, its cost beside.
 function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
   const tiers = s.twoTiers(g, Math.min(g.width, g.height) < 64 ? 4 : 28, asked);
   try {
@@ -284,8 +285,9 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
     for (let k = 0; k < nodes.length; k += 2) r.jumpPoints.push([nodes[k], nodes[k + 1]]);
     r.tiers = { clusters: tiers.clusters, entrances: tiers.entrances, landmarks: tiers.landmarks };
     if (r.status === STATUS.OK) {
-      const straight = s.straighten(g, asked);
-      if (straight.status === STATUS.OK) r.straightened = { cost: straight.cost, length: straight.length };
+      tiers.straighten(false);
+      const refined = tiers.findPath(sx, sy, gx, gy, asked);
+      if (refined.status === STATUS.OK) r.refined = { cost: refined.cost, length: refined.length };
     }
     page.replay = null;
     return r;
@@ -321,8 +323,8 @@ function showResult(r) {
   if (r.tiers)
     extra.push(`clusters of ${r.tiers.clusters}, ${r.tiers.entrances} entrances, ` +
                `${r.tiers.landmarks} landmarks; expanded: the graph's nodes`);
-  if (r.straightened)
-    extra.push(`straightened: cost ${r.straightened.cost}, ${r.straightened.length} cells`);
+  if (r.refined)
+    extra.push(`as refined: cost ${r.refined.cost}, ${r.refined.length} cells`);
   $("stat-extra").textContent = extra.join(" · ");
   showPosition();
 }

@@ -371,9 +371,10 @@ export async function loadAstar(bytes) {
       // cells a side, for options' moves and costs: { clusters, entrances,
       // landmarks (of its graph, astar_hpa_set_landmarks' default),
       // findPath(sx, sy, gx, gy, asked) - findPath's result into this
-      // searcher's path, via() the route's entrance cells, expanded the
-      // graph's nodes; no trace - and delete() }. Build them again after
-      // an edit of the grid.
+      // searcher's path, straightened (astar_hpa_set_straighten) unless
+      // straighten(false) asked for the path as refined, via() the route's
+      // entrance cells, expanded the graph's nodes; no trace - and
+      // delete() }. Build them again after an edit of the grid.
       twoTiers(grid, cluster, asked = {}) {
         setOptions(asked);
         const hpa = c.astar_web_hpa_new(grid.pointer, options, cluster);
@@ -389,6 +390,7 @@ export async function loadAstar(bytes) {
               c.astar_web_hpa_find_path(hpa, sx, sy, gx, gy, options, path));
             return result(status, microseconds, {});
           },
+          straighten(on) { ok(c.astar_hpa_set_straighten(hpa, on ? 1 : 0)); },
           delete() { c.astar_hpa_delete(hpa); },
         };
       },

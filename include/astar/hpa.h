@@ -216,6 +216,22 @@ typedef enum astar_hpa_crossings {
 ASTAR_API astar_status astar_hpa_set_crossings(astar_hpa *hpa, astar_hpa_crossings crossings,
                                                astar_error *err);
 
+/* Whether astar_hpa_find_path straightens the paths it returns
+ * (astar_path_straighten), as it does unless told otherwise. A route
+ * refined cluster by cluster detours through an entrance cell at every
+ * border it crosses: straightened, the mean cost over the least on the
+ * benchmark's maps falls from 1.02-1.05 to 1.001-1.006 per set
+ * (docs/performance.md), for about 2 to 3 times the query's time. Turn it
+ * off for the path as refined (the cells astar_hpa_refine gives, joined),
+ * when the caller straightens or smooths it itself or time is short.
+ * [in,out] hpa  queries may not run meanwhile
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT for a NULL hpa. O(1). */
+ASTAR_API astar_status astar_hpa_set_straighten(astar_hpa *hpa, bool straighten);
+
+/* Whether the hpa's whole paths are straightened.
+ * [in,opt] hpa  NULL gives false. O(1). */
+ASTAR_API bool astar_hpa_straightens(const astar_hpa *hpa);
+
 /* The hpa's crossings. [in,opt] hpa  NULL gives ASTAR_HPA_CROSS_MIDDLE. O(1). */
 ASTAR_API astar_hpa_crossings astar_hpa_crossings_of(const astar_hpa *hpa);
 
@@ -290,21 +306,21 @@ ASTAR_API astar_status astar_hpa_find_route(astar_hpa *hpa, astar_point start, a
  * walked back from the refinement cache; no search. */
 ASTAR_API astar_status astar_hpa_refine(astar_hpa *hpa, size_t segment, astar_route *cells);
 
-/* A whole path: astar_hpa_find_route, then every segment refined, into
- * path as astar_find_path fills it (points start first, length, cost,
- * distance; expanded counts the graph search's nodes; via and via_length
- * the abstract route's points). The route's
- * detours through entrance cells are best taken out with
- * astar_path_straighten (astar/smooth.h; still cells, exact costs: on the
- * benchmark's maps it brings the mean cost over the optimal from 1.02-1.05
- * to 1.001-1.006 per set, docs/performance.md), or the path smoothed into
- * waypoints as any path (astar_path_smooth); both are left to the caller.
+/* A whole path: astar_hpa_find_route, every segment refined, and the
+ * cells straightened (astar_path_straighten: still cells, a legal path,
+ * its exact cost), unless astar_hpa_set_straighten turned that off, into
+ * path as astar_find_path fills it (points start first, length, cost and
+ * distance of the path returned; expanded counts the graph search's
+ * nodes; via and via_length the abstract route's points).
  * Returns what astar_hpa_find_route returns, ASTAR_PATH_BUFFER_TOO_SMALL
  * when either buffer is too small (counts, cut and cost set, each buffer
- * holding its first items, as every route: astar/route.h). Costs: astar_hpa_find_route's, and O(the path's cells) to read
- * the segments from the runs and the refinement cache (what every segment
- * reads is asked of the memory first, route-wide). No allocation but
- * astar_hpa_find_route's catching up. */
+ * holding its first items, as every route: astar/route.h; a cut path is
+ * the refined one, not straightened, and length is the refined path's).
+ * Costs: astar_hpa_find_route's, O(the path's cells) to read the
+ * segments from the runs and the refinement cache (what every segment
+ * reads is asked of the memory first, route-wide), and the straightening
+ * (astar_path_straighten's costs, about 2 to 3 times the rest). No
+ * allocation but astar_hpa_find_route's catching up. */
 ASTAR_API astar_status astar_hpa_find_path(astar_hpa *hpa, astar_point start, astar_point goal,
                                            const astar_options *options, astar_route *path);
 

@@ -174,6 +174,19 @@ const astar_graph *astar_hpa_graph(const astar_hpa *h) { return h ? h->graph : N
 uint32_t astar_hpa_nodes(const astar_hpa *h) { return h ? h->nodes : 0; }
 int astar_hpa_cluster_size(const astar_hpa *h) { return h ? h->size : 0; }
 
+astar_status astar_hpa_set_straighten(astar_hpa *h, bool straighten)
+{
+    if (!h)
+        return ASTAR_INVALID_ARGUMENT;
+    h->raw = !straighten;
+    return ASTAR_OK;
+}
+
+bool astar_hpa_straightens(const astar_hpa *h)
+{
+    return h && !h->raw;
+}
+
 astar_hpa_crossings astar_hpa_crossings_of(const astar_hpa *h)
 {
     return h ? h->crossings : ASTAR_HPA_CROSS_MIDDLE;

@@ -94,6 +94,7 @@ struct astar_hpa {
     uint32_t nodes, widest;    /* entrance nodes; the most of one cluster */
     uint32_t landmarks;        /* the graph's landmarks asked for; 0: none */
     astar_hpa_crossings crossings; /* where an entrance's run is crossed */
+    bool raw;                  /* whole paths as refined, not straightened */
     uint32_t *first_node;      /* per cluster and one more: its first node */
     node_place *node_at;       /* per node: where it lies */
     uint32_t *component;       /* per node: its component of the graph */

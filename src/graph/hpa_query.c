@@ -17,6 +17,7 @@
 #include "core/route.h"
 #include "graph/landmarks.h"
 #include "graph/splice.h"
+#include "path/straighten.h"
 
 static astar_status check_query(const astar_hpa *h, astar_point start, astar_point goal,
                                 const astar_options *options)
@@ -452,6 +453,12 @@ static astar_status whole_path(astar_hpa *h, astar_point start, astar_point goal
             astar__route_point(path, length, h->trail[k]);
     }
     path->length = length;
+    /* A route through entrance cells detours at every border it crosses:
+     * the path a caller asked for is the straightened one (a cut one
+     * cannot be: its end is missing). */
+    astar_options defaults = astar_options_default();
+    if (!h->raw && length <= path->capacity)
+        astar__straighten(h->grid, options ? options : &defaults, path->points, length, path);
     return ASTAR_OK;
 }
 

@@ -8,6 +8,7 @@
 #include "core/options.h"
 #include "core/route.h"
 #include "grid/grid.h"
+#include "path/straighten.h"
 
 /* The longest stretch tried, in steps: long enough to take out the
  * detours of a two-tier path through a cluster of 64, short enough that a
@@ -246,6 +247,13 @@ static astar_status straighten(const astar_grid *grid, const astar_options *opti
     if (astar_path_check(grid, options, points[0], points[length - 1], points, length, NULL,
                          NULL) != ASTAR_OK)
         return ASTAR_INVALID_PATH;
+    astar__straighten(grid, options, points, length, out);
+    return ASTAR_OK;
+}
+
+void astar__straighten(const astar_grid *grid, const astar_options *options,
+                       const astar_point *points, size_t length, astar_route *out)
+{
     cost_model m = cost_model_of(options);
     uint64_t cost;
     size_t written = straighten_pass(grid, &m, options->moves, points, length, out->points,
@@ -262,7 +270,6 @@ static astar_status straighten(const astar_grid *grid, const astar_options *opti
     out->length = written;
     out->cost = cost > ASTAR_MAX_COST ? ASTAR_MAX_COST : (uint32_t)cost;
     out->distance = (double)cost / (double)m.straight;
-    return ASTAR_OK;
 }
 
 astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,

@@ -236,7 +236,7 @@ step("a 512 x 512 benchmark map, JPS, start and target dragged across it", async
   await shot(page, "bench-jps");
 });
 
-step("two tiers (HPA*) on the same map and problem: the CLI's path, then straightened", async (page) => {
+step("two tiers (HPA*) on the same map and problem: the CLI's path, straightened, and the one as refined", async (page) => {
   await page.selectOption("#opt-algorithm", "hpa");
   const [sx, sy, gx, gy] = longest;
   const args = ["path", arFile, sx, sy, gx, gy, "--algo", "hpa", "--costs", "octile",
@@ -252,11 +252,13 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, then straigh
   const extra = await stat(page, "extra");
   check(entrances && extra.includes(`clusters of 28, ${entrances[1]} entrances, ${entrances[2]} landmarks`),
         `HPA*: the page says '${extra}', the CLI ${entrances && entrances[0]}`);
-  const straightened = extra.match(/straightened: cost (\d+), (\d+) cells/);
+  const refined = extra.match(/as refined: cost (\d+), (\d+) cells/);
+  const raw = native([...args, "--raw"]);
   const jps = native(["path", arFile, sx, sy, gx, gy, "--algo", "jps", "--costs", "octile",
                       "--heuristic", "octile"].map(String));
-  check(straightened && +straightened[1] <= shown.cost && +straightened[1] >= jps.cost,
-        `HPA* straightened: '${extra}', found ${shown.cost}, optimal ${jps.cost}`);
+  check(refined && +refined[1] === raw.cost && +refined[2] === raw.cells &&
+        raw.cost >= shown.cost && shown.cost >= jps.cost,
+        `HPA*: '${extra}', found ${shown.cost}, as refined (CLI --raw) ${raw.cost}, optimal ${jps.cost}`);
   await page.mouse.move(5, 5);
   await shot(page, "bench-hpa");
   await page.selectOption("#opt-algorithm", "jps");
