@@ -27,6 +27,12 @@ awk '/^Step [0-9]+: the lowest F on the open list is/ {
          steps++ }
      /in the order it hands squares out/ { getline; match($0, /\([0-9]+,[0-9]+\)/); first = substr($0, RSTART, RLENGTH) }
      END { exit bad || steps != 16 }' <<<"$out" || fail "a step did not take the first square listed"
+# Every step says what happened to its neighbours, if only that nothing
+# did (step 2: all of them walls, closed, or open already no cheaper).
+checks=$((checks + 1))
+awk '/Its neighbours:$/ { getline; if ($0 !~ /^    /) { print "after \"Its neighbours:\": " $0; bad = 1 } }
+     END { exit bad }' <<<"$out" || fail "a step listed nothing under 'Its neighbours:'"
+has "none changes: each is a wall, on the closed list, or on the open list"
 # The target is closed at the end, last on the closed list.
 has "Step 16: the lowest F on the open list is (5,2), the target B"
 has "closed list: (1,2) (2,2) (2,3) (2,1) (1,3) (0,2) (1,1) (0,3) (0,1) (2,4) (2,0) (3,4) (3,0) (4,4) (5,3) (5,2)"

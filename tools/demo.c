@@ -65,8 +65,10 @@ static void print_picture(const trace *t, astar_point current, const astar_point
 
 /* A diagonal neighbour the corner rule keeps out, as the article explains
  * for the square under the wall. */
-static void print_refused_corners(const trace *t, astar_point c)
+/* Returns how many it printed. */
+static int print_refused_corners(const trace *t, astar_point c)
 {
+    int printed = 0;
     for (int dy = -1; dy <= 1; dy += 2)
         for (int dx = -1; dx <= 1; dx += 2) {
             astar_point n = { c.x + dx, c.y + dy };
@@ -75,8 +77,10 @@ static void print_refused_corners(const trace *t, astar_point c)
             if (astar_grid_walkable(t->grid, n.x, n.y) && (!side_x || !side_y) &&
                 t->before[n.y][n.x].list != ASTAR_LIST_CLOSED)
                 printf("    %-10s (%d,%d)  the step would cut the corner of the wall at (%d,%d)\n",
-                       "ignored", n.x, n.y, side_x ? c.x : c.x + dx, side_x ? c.y + dy : c.y);
+                       "ignored", n.x, n.y, side_x ? c.x : c.x + dx, side_x ? c.y + dy : c.y),
+                printed++;
         }
+    return printed;
 }
 
 typedef struct open_square {
@@ -109,6 +113,7 @@ static void on_step(void *user, const astar_context *ctx, astar_point current)
             astar_context_node(ctx, t->grid, x, y, &now[y][x]);
     /* The neighbours in the order A* looks at them: the row below, then
      * left and right, then the row above. */
+    int changed = 0;
     for (int dy = 1; dy >= -1; dy--)
         for (int dx = -1; dx <= 1; dx++) {
             int x = current.x + dx, y = current.y + dy;
@@ -119,12 +124,16 @@ static void on_step(void *user, const astar_context *ctx, astar_point current)
             if (is->list == ASTAR_LIST_OPEN && was->list == ASTAR_LIST_NONE) {
                 t->added[y][x] = ++t->added_count;
                 print_square("added", at, is);
+                changed++;
             } else if (is->list == ASTAR_LIST_OPEN && is->g < was->g) {
                 printf("    %-10s (%d,%d)  G %u -> %u through the current square: parent now %s, F %u\n",
                        "re-pointed", x, y, was->g, is->g, direction(at, is->parent), is->f);
+                changed++;
             }
         }
-    print_refused_corners(t, current);
+    if (print_refused_corners(t, current) + changed == 0)
+        printf("    none changes: each is a wall, on the closed list, or on the open list\n"
+               "    already with a G no higher than it would have through this square\n");
     memcpy(t->before, now, sizeof now);
 
     open_square open[W * H];
