@@ -36,12 +36,17 @@ has "route: 2 nodes, cost 1,"
 # Middle East), as far as any node; Kamchatka walks 5 borders to Egypt.
 run 0 "$ASTAR" graph "$risk" --distances Madagascar,Egypt
 has "distance map: 2 targets, 12.0 bytes/node"
-has "East_Africa: cost 1, next Madagascar, target 0"
-has "Egypt: cost 0, next Egypt, target 1"
-has "Alaska: cost 6, next Kamchatka, target 1"
+has "East_Africa: cost 1, next Madagascar, target 0 (Madagascar)"
+has "Egypt: cost 0, next Egypt, target 1 (Egypt)"
+has "Alaska: cost 6, next Kamchatka, target 1 (Egypt)"
 has "reachable: 42 of 42 nodes; farthest Alaska, cost 6"
+# Names are matched exactly; one that differs in case only is suggested.
+run 5 "$ASTAR" graph "$risk" alaska Egypt
+has "no node is named 'alaska' (names are case-sensitive: 'Alaska'?)"
+run 5 "$ASTAR" graph "$risk" Atlantis Egypt
+has "no node is named 'Atlantis'"
 run 0 "$ASTAR" graph "$risk" --distances Madagascar,Egypt Kamchatka -q
-has "walk: 6 nodes, cost 5, to target 1"
+has "walk: 6 nodes, cost 5, to target 1 (Egypt)"
 checks=$((checks + 1))
 [[ "$(tail -1 <<<"$out")" == "Kamchatka -> Mongolia -> "*" -> Middle_East -> Egypt" ]] ||
     fail "walk from Kamchatka: $(tail -1 <<<"$out")"
@@ -108,10 +113,10 @@ last_line "4 -> 1 -> 2"
 run 1 "$ASTAR" graph "$scratch/r.gr" 3 --nearest 1,2
 has "no path"
 run 0 "$ASTAR" graph "$scratch/r.gr" --distances 3 4
-has "1: cost 10, next 2, target 0"
-has "2: cost 5, next 3, target 0"
-has "3: cost 0, next 3, target 0"
-has "walk: 4 nodes, cost 11, to target 0"
+has "1: cost 10, next 2, target 0 (3)"
+has "2: cost 5, next 3, target 0 (3)"
+has "3: cost 0, next 3, target 0 (3)"
+has "walk: 4 nodes, cost 11, to target 0 (3)"
 last_line "4 -> 1 -> 2 -> 3"
 run 1 "$ASTAR" graph "$scratch/r.gr" --distances 4 3
 has "1: unreachable"

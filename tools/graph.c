@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "timing.h"
@@ -91,11 +92,18 @@ static bool node_of(const astar_graph *g, bool dimacs, const char *arg, uint32_t
         *node = (uint32_t)(number - 1);
         return true;
     }
-    if (astar_graph_find(g, arg, node) != ASTAR_OK) {
-        cli_error("no node is named '%s'", arg);
-        return false;
-    }
-    return true;
+    if (astar_graph_find(g, arg, node) == ASTAR_OK)
+        return true;
+    /* Names are matched exactly: one that differs only in case is most
+     * likely what was meant, so it is named. */
+    for (uint32_t v = 0; v < astar_graph_nodes(g); v++)
+        if (strcasecmp(astar_graph_name(g, v), arg) == 0) {
+            cli_error("no node is named '%s' (names are case-sensitive: '%s'?)", arg,
+                      astar_graph_name(g, v));
+            return false;
+        }
+    cli_error("no node is named '%s'", arg);
+    return false;
 }
 
 static void print_node(const astar_graph *g, bool dimacs, uint32_t node)
@@ -104,6 +112,14 @@ static void print_node(const astar_graph *g, bool dimacs, uint32_t node)
         printf("%u", node + 1);
     else
         printf("%s", astar_graph_name(g, node));
+}
+
+/* "target I (NAME)": which of the targets a node leads to, and its name. */
+static void print_target(const astar_graph *g, bool dimacs, const uint32_t *targets, size_t which)
+{
+    printf("target %zu (", which);
+    print_node(g, dimacs, targets[which]);
+    printf(")");
 }
 
 /* The nodes of a list "A,B,C" into a new array of *count: NULL after
@@ -191,9 +207,9 @@ static int run_nearest(astar_context *ctx, const astar_graph *g, bool dimacs, bo
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         return cli_exit_for(s);
     }
-    printf("nearest: target %zu (", which);
-    print_node(g, dimacs, targets[which]);
-    printf(")\nroute: %zu nodes, cost %u, %u expanded\n", path.length, path.cost, path.expanded);
+    printf("nearest: ");
+    print_target(g, dimacs, targets, which);
+    printf("\nroute: %zu nodes, cost %u, %u expanded\n", path.length, path.cost, path.expanded);
     if (!quiet)
         print_route(g, dimacs, nodes, path.length);
     return EXIT_OK;
@@ -239,7 +255,9 @@ static int run_distances(astar_context *ctx, const astar_graph *g, bool dimacs, 
         print_node(g, dimacs, v);
         printf(": cost %u, next ", cost);
         print_node(g, dimacs, next);
-        printf(", target %zu\n", astar_graph_distance_map_source(map, v));
+        printf(", ");
+        print_target(g, dimacs, targets, astar_graph_distance_map_source(map, v));
+        printf("\n");
     }
     printf("reachable: %u of %u nodes", reachable, n);
     if (reachable > 0) {
@@ -263,9 +281,9 @@ static int run_distances(astar_context *ctx, const astar_graph *g, bool dimacs, 
             printf("walk: no target is reached from there\n");
             code = EXIT_FAILED;
         } else {
-            printf("walk: %zu nodes, cost %u, to target %zu\n", length,
-                   astar_graph_distance_map_cost(map, *from),
-                   astar_graph_distance_map_source(map, *from));
+            printf("walk: %zu nodes, cost %u, to ", length, astar_graph_distance_map_cost(map, *from));
+            print_target(g, dimacs, targets, astar_graph_distance_map_source(map, *from));
+            printf("\n");
             print_route(g, dimacs, nodes, length);
         }
     }
