@@ -19,6 +19,9 @@ map
 MAP
 run 0 "$ASTAR" path "$scratch/wall.map" 0 0 0 2 --topology hex-pointy
 has "topology: hex, odd-r (6 neighbours; --moves does not apply)"
+# The options line says what a hex search uses: the layout for the moves,
+# the hex distance for H (zero stays zero).
+has "open list heap, hex odd-r, costs article, heuristic hex distance, weight 1"
 # Row 0 to row 2 round the end: (0,0)..(7,0), (7,1), then back along row
 # 2 to (0,2): 7 + 1 + 1 + 7 steps, hexes' own distance 16 as the path's.
 has "path: 17 cells, cost 160 (distance 16.0000)"
@@ -29,6 +32,8 @@ has " # # # # # # # *"
 # neighbours are (6,2) and (7,2), a step shorter back.
 run 0 "$ASTAR" path "$scratch/wall.map" 0 0 0 2 --topology even-r -q
 has "path: 15 cells, cost 140"
+run 0 "$ASTAR" path "$scratch/wall.map" 0 0 0 2 --topology even-r -q --heuristic zero
+has "hex even-r, costs article, heuristic zero,"
 run 0 "$ASTAR" path "$scratch/wall.map" 0 0 0 2 -q
 has "path: 17 cells, cost 160"
 

@@ -457,7 +457,7 @@ int cmd_bench(int argc, char **argv)
         } else {
             if (b.prebuilt.kind == CLI_PREBUILT_HPA)
                 printf("algo hpa; its graph searched with ");
-            cli_describe_options(stdout, &b.options, NULL);
+            cli_describe_options(stdout, &b.options, NULL, b.maps.topology);
         }
         printf("\n");
         cli_describe_topology(stdout, b.maps.topology);

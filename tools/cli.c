@@ -235,7 +235,8 @@ bool cli_check_search(const char *cmd, const astar_options *o, bool world)
     return true;
 }
 
-void cli_describe_options(FILE *out, const astar_options *o, const astar_context *ctx)
+void cli_describe_options(FILE *out, const astar_options *o, const astar_context *ctx,
+                          astar_topology topology)
 {
     /* Without the search's own context, one of 64 cells answers for every
      * map of that size or more (all the benchmark's). */
@@ -252,10 +253,14 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
     else
         snprintf(list, sizeof list, "%s (%s asked for: it cannot serve these options)",
                  name_of(open_list_names, (int)used), name_of(open_list_names, (int)o->open_list));
-    fprintf(out, "algo %s, open list %s, moves %s, costs %s, heuristic %s, weight %g, ties %s, stop %s",
-            name_of(algo_names, (int)o->algorithm), list, name_of(moves_names, (int)o->moves), name_of(costs_names, (int)o->costs),
-            name_of(heuristic_names, (int)o->heuristic), weight, name_of(ties_names, (int)o->ties),
-            name_of(stop_names, (int)o->stop));
+    fprintf(out, "algo %s, open list %s, ", name_of(algo_names, (int)o->algorithm), list);
+    cli_describe_moves(out, o, topology);
+    /* On hexes every heuristic but zero is the hex distance. */
+    bool hex = topology != ASTAR_TOPOLOGY_SQUARE;
+    fprintf(out, ", heuristic %s, weight %g, ties %s, stop %s",
+            hex && o->heuristic != ASTAR_HEURISTIC_ZERO ? "hex distance"
+                                                        : name_of(heuristic_names, (int)o->heuristic),
+            weight, name_of(ties_names, (int)o->ties), name_of(stop_names, (int)o->stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
     if (o->world.unit_size > 1)

@@ -56,9 +56,11 @@ bool cli_check_search(const char *cmd, const astar_options *options, bool world)
 
 /* One-line description of the options a search on ctx [opt] really uses,
  * e.g. "algo astar, open list heap, moves 8, ...": the open list it falls
- * back to, the weight as rounded to 1/1024. Without ctx, as on any map of
- * 64 cells or more. */
-void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx);
+ * back to, the weight as rounded to 1/1024, on a hex topology the hex
+ * layout for the moves and the hex distance for the heuristic. Without
+ * ctx, as on any map of 64 cells or more. */
+void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx,
+                          astar_topology topology);
 
 /* "open list heap, H octile distance, weight 1, ties last, stop closed":
  * what a graph search in a context of this many nodes uses of options

@@ -205,7 +205,7 @@ int cmd_demo(int argc, char **argv)
            "Moves cost 10 straight and 14 diagonal, H is Manhattan x 10, and no step may\n"
            "cut a wall's corner. Options: ",
            start.x, start.y, target.x, target.y);
-    cli_describe_options(stdout, &o, NULL);
+    cli_describe_options(stdout, &o, NULL, ASTAR_TOPOLOGY_SQUARE);
     printf(".\nTies go to the square added first, the row below added first: the one rule\n"
            "under which every step comes out as the article's figures show it.\n\n");
     print_picture(t, (astar_point){ -1, -1 }, NULL, 0);

@@ -192,7 +192,7 @@ static int explore(const request *r, const astar_grid *truth, astar_context *ctx
     astar_status s = walk_to(ctx, truth, k, r->sight, r->start, r->goal, &r->options, &path, &w);
     cli_progress_clear(&w.progress);
     printf("options: ");
-    cli_describe_options(stdout, &r->options, NULL);
+    cli_describe_options(stdout, &r->options, NULL, ASTAR_TOPOLOGY_SQUARE);
     printf("\nsight: %d (dx^2 + dy^2 <= %d, no line of sight)\n", r->sight,
            r->sight * r->sight + r->sight);
     double straight = r->options.costs == ASTAR_COSTS_OCTILE ? ASTAR_OCTILE_STRAIGHT

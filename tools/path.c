@@ -280,7 +280,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     } else {
         if (use.kind == CLI_PREBUILT_HPA)
             printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, &o, ctx);
+        cli_describe_options(stdout, &o, ctx, maps.topology);
     }
     printf("\n");
     cli_describe_topology(stdout, maps.topology);

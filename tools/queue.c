@@ -282,7 +282,7 @@ static void report(const replay *r, totals *t)
     }
     median(f->update_us, n); /* sorts */
     printf("options: ");
-    cli_describe_options(stdout, &r->options, NULL);
+    cli_describe_options(stdout, &r->options, NULL, ASTAR_TOPOLOGY_SQUARE);
     printf("\nqueue: %ld units, %ld slots, budget %ld %s per frame\n", r->units, r->slots,
            r->budget_us ? r->budget_us : r->budget, r->budget_us ? "us" : "expansions");
     printf("frames: %zu; update us: p50 %.1f, p99 %.1f, p99.9 %.1f, max %.1f\n", n,

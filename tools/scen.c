@@ -42,7 +42,7 @@ static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation
     } else {
         if (kind == CLI_PREBUILT_HPA)
             printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, o, NULL);
+        cli_describe_options(stdout, o, NULL, ASTAR_TOPOLOGY_SQUARE);
     }
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
     if (e.at_least && e.at_most)
