@@ -121,11 +121,17 @@ has "path: 43 cells"
 run 2 "$ASTAR" path "$map" 3 3 45 40 --max-expanded 0
 has "--max-expanded takes a whole number from 1 to 4294967295, not '0'"
 
-# --quiet: the summary, not the 80 cells nor the picture.
-run 0 "$ASTAR" path "$map" 3 3 45 40 --quiet
+# --quiet: the summary, not the 80 cells nor the picture (the options
+# with octile H and costs guarantee the least cost, so no line says not).
+run 0 "$ASTAR" path "$map" 3 3 45 40 --quiet --costs octile --heuristic octile
 has "path: 43 cells"
 checks=$((checks + 1))
 [ "$(wc -l <<<"$out")" -eq 2 ] || fail "expected the options and summary lines only, got: $out"
+# Options that do not guarantee a least-cost path say so, and why.
+run 0 "$ASTAR" path "$map" 3 3 45 40 -q
+has "least cost: not guaranteed: heuristic manhattan can overestimate with moves 8 and costs article"
+run 0 "$ASTAR" path "$map" 3 3 45 40 -q --costs octile --heuristic octile --turn-penalty 5 --weight 1.5
+has "least cost: not guaranteed: weight above 1; a turn penalty (paid per cell, not per cell and direction)"
 
 # The options line: the heap the buckets fall back to, the weight as used.
 run 0 "$ASTAR" path "$map" 3 3 45 40 --open-list buckets --weight 0.0001 --quiet

@@ -301,6 +301,42 @@ void cli_describe_moves(FILE *out, const astar_options *o, astar_topology topolo
     fprintf(out, ", costs %s", name_of(costs_names, (int)o->costs));
 }
 
+void cli_describe_least_cost(FILE *out, const astar_options *asked, astar_topology topology)
+{
+    /* On hexes H is the hex distance, which never overestimates: judged
+     * as the library judges no heuristic at all. */
+    astar_options hex = *asked;
+    hex.heuristic = ASTAR_HEURISTIC_ZERO;
+    const astar_options *o = topology == ASTAR_TOPOLOGY_SQUARE ? asked : &hex;
+    if (astar_options_optimal(o))
+        return;
+    fprintf(out, "least cost: not guaranteed:");
+    const char *sep = " ";
+    /* The heuristic is to blame when the options are not optimal with
+     * every other condition of astar_options_optimal met. */
+    astar_options d = astar_options_default(), t = *o;
+    t.weight = d.weight;
+    t.stop = d.stop;
+    t.world.turn_penalty = 0;
+    if (!astar_options_optimal(&t)) {
+        fprintf(out, "%sheuristic %s can overestimate with moves %s and costs %s", sep,
+                name_of(heuristic_names, (int)o->heuristic), name_of(moves_names, (int)o->moves),
+                name_of(costs_names, (int)o->costs));
+        sep = "; ";
+    }
+    if (o->weight > 1.0) {
+        fprintf(out, "%sweight above 1", sep);
+        sep = "; ";
+    }
+    if (o->stop != ASTAR_STOP_CLOSED) {
+        fprintf(out, "%sstop %s", sep, name_of(stop_names, (int)o->stop));
+        sep = "; ";
+    }
+    if (o->world.turn_penalty)
+        fprintf(out, "%sa turn penalty (paid per cell, not per cell and direction)", sep);
+    fputc('\n', out);
+}
+
 void cli_describe_topology(FILE *out, astar_topology topology)
 {
     if (topology != ASTAR_TOPOLOGY_SQUARE)

@@ -75,6 +75,13 @@ void cli_describe_graph_options(FILE *out, const astar_options *options, size_t 
  * options a Dijkstra search (nearest, flow) uses. */
 void cli_describe_moves(FILE *out, const astar_options *options, astar_topology topology);
 
+/* Unless astar_options_optimal(options), a line saying the path found
+ * may not be a least-cost one, and which options are why: a heuristic
+ * that can overestimate under the moves and costs, a weight above 1, the
+ * stop on the open list, a turn penalty (on hexes H is the hex distance,
+ * never an overestimate). */
+void cli_describe_least_cost(FILE *out, const astar_options *options, astar_topology topology);
+
 /* On a hex map, a line saying so and which layout; nothing on squares. */
 void cli_describe_topology(FILE *out, astar_topology topology);
 

@@ -283,6 +283,8 @@ static int path_in(cli_world *world, int argc, char **argv)
         cli_describe_options(stdout, &o, ctx, maps.topology);
     }
     printf("\n");
+    if (use.kind == CLI_PREBUILT_NONE)
+        cli_describe_least_cost(stdout, &o, maps.topology);
     cli_describe_topology(stdout, maps.topology);
     if (maps.dead_ends)
         printf("dead ends: %u areas; start in area %u, goal in area %u (0: none)\n",
