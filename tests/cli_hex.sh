@@ -62,6 +62,11 @@ has "path: 6 cells, cost 50"
 run 0 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology odd-q --svg "$scratch/h.svg" -q
 grep -q '<polygon id="hex"' "$scratch/h.svg" || fail "no hex shape in the SVG"
 [ "$(grep -c '<use href="#hex"' "$scratch/h.svg")" -ge 36 ] || fail "not every cell drawn as a hex"
+# The start and goal marks fit inside their hexes (inscribed radius 1/2).
+checks=$((checks + 1))
+awk 'match($0, /<circle [^>]* r="[0-9.]+"/) { r = substr($0, RSTART, RLENGTH); sub(/.*r="/, "", r);
+         sub(/"$/, "", r); if (r + 0 > 0.5 && $0 !~ /<text|font/) { print r; bad = 1 } }
+     END { exit bad }' "$scratch/h.svg" || fail "a mark overflows its hex"
 checks=$((checks + 2))
 
 # The rest of the CLI: a benchmark run and nearest targets on hexes.

@@ -82,6 +82,9 @@ run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 1
 has "--cluster takes a whole number from 2 to 64, not '1'"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --svg "$scratch/p.svg"
 has "--svg draws a search's lists; --algo hpa makes no grid search"
+# ... as path --help says.
+run 0 "$ASTAR" path --help
+has "lists (so not with --algo cpd or hpa, which make no grid search)"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --turn-penalty 5
 has "--algo hpa takes no --turn-penalty"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --topology odd-r

@@ -55,6 +55,13 @@ checks=$((checks + 1))
 grep -q '<rect x=' "$scratch/plain.svg" || fail "no blocked cells drawn"
 checks=$((checks + 1))
 grep -q "smoothed: $(waypoints_of) waypoints" "$scratch/smooth.svg" || fail "no caption"
+# A legend names every colour drawn; waypoints only where there are some.
+for key in start goal path waypoints closed open wall "dearer terrain"; do
+    checks=$((checks + 1))
+    grep -q ">$key</text>" "$scratch/smooth.svg" || fail "the legend has no '$key'"
+done
+checks=$((checks + 1))
+! grep -q ">waypoints</text>" "$scratch/plain.svg" || fail "a legend names waypoints not drawn"
 # The search's squares, from its trace: as many closed as it expanded,
 # and the goal; the closed squares' rectangles cover that many cells.
 expanded=$(sed -n 's/^path: .*, \([0-9]*\) expanded$/\1/p' <<<"$out")

@@ -219,6 +219,51 @@ static void escaped(FILE *f, const char *text)
         }
 }
 
+/* The colours of the picture, named once for the drawing and its legend. */
+#define PLAIN_FILL "fill:#f4f1e8"
+#define DEAR_FILL "fill:#d8c58f"
+#define CLOSED_FILL "fill:#4d9de0;fill-opacity:0.35"
+#define OPEN_FILL "fill:#5ab55e;fill-opacity:0.35"
+#define WALL_FILL "fill:#3b3b3b"
+#define PATH_COLOUR "#2166ac"
+#define WAYPOINT_COLOUR "#d7301f"
+#define START_FILL "fill:#1a9850"
+#define GOAL_FILL "fill:#762a83"
+
+/* Start and goal marks fit inside a cell, square or hex (whose inscribed
+ * circle has radius 1/2). */
+static const double END_RADIUS = 0.42, WAYPOINT_RADIUS = 0.3;
+
+/* A line of swatches with their names at height y: what each colour of the
+ * picture means. */
+static void legend(FILE *f, double y, double font, bool waypoints)
+{
+    static const struct {
+        const char *name, *style;
+        bool round, waypoint;
+    } keys[] = {
+        { "start", START_FILL, true, false },      { "goal", GOAL_FILL, true, false },
+        { "path", "fill:" PATH_COLOUR, false, false }, { "waypoints", "fill:" WAYPOINT_COLOUR, true, true },
+        { "closed", CLOSED_FILL, false, false },   { "open", OPEN_FILL, false, false },
+        { "wall", WALL_FILL, false, false },       { "dearer terrain", DEAR_FILL, false, false },
+    };
+    double x = font / 2;
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        if (keys[k].waypoint && !waypoints)
+            continue;
+        if (keys[k].round)
+            fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" style=\"%s\"/>\n", x + font * 0.4,
+                    y - font * 0.35, font * 0.4, keys[k].style);
+        else
+            fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" style=\"%s\"/>\n", x,
+                    y - font * 0.75, font * 0.8, font * 0.8, keys[k].style);
+        fprintf(f, "<text x=\"%g\" y=\"%g\" style=\"font:%gpx sans-serif\">%s</text>\n",
+                x + font * 1.1, y, font, keys[k].name);
+        /* Sans-serif letters are about 0.55 of the font size wide. */
+        x += font * (2.0 + 0.55 * (double)strlen(keys[k].name));
+    }
+}
+
 bool svg_write(const char *file, const astar_grid *grid, const svg_picture *picture)
 {
     FILE *f = fopen(file, "w");
@@ -239,35 +284,36 @@ bool svg_write(const char *file, const astar_grid *grid, const svg_picture *pict
     classify(grid, r, picture->trace, terrain, search);
     double pw = fr.width, ph = fr.height;
     double pixels = TARGET_PIXELS / fmax(pw, ph);
-    double font = pw / CAPTION_PER_WIDTH, total_h = ph + 2.5 * font;
+    double font = pw / CAPTION_PER_WIDTH, total_h = ph + 4.0 * font;
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %g %g\">\n",
             pixels * pw, pixels * total_h, pw, total_h);
     fprintf(f, "<rect width=\"%g\" height=\"%g\" style=\"fill:#ffffff\"/>\n", pw, total_h);
     if (fr.topology == ASTAR_TOPOLOGY_SQUARE) {
-        fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"fill:#f4f1e8\"/>\n", w, h);
+        fprintf(f, "<rect width=\"%d\" height=\"%d\" style=\"" PLAIN_FILL "\"/>\n", w, h);
     } else {
         hex_shape(f, fr.topology);
-        cell_runs(f, &fr, NULL, 0, "fill:#f4f1e8;stroke:#e2dccb;stroke-width:0.02");
+        cell_runs(f, &fr, NULL, 0, PLAIN_FILL ";stroke:#e2dccb;stroke-width:0.02");
     }
-    cell_runs(f, &fr, terrain, DEAR, "fill:#d8c58f");
-    cell_runs(f, &fr, search, CLOSED, "fill:#4d9de0;fill-opacity:0.35");
-    cell_runs(f, &fr, search, OPEN, "fill:#5ab55e;fill-opacity:0.35");
-    cell_runs(f, &fr, terrain, BLOCKED, "fill:#3b3b3b");
+    cell_runs(f, &fr, terrain, DEAR, DEAR_FILL);
+    cell_runs(f, &fr, search, CLOSED, CLOSED_FILL);
+    cell_runs(f, &fr, search, OPEN, OPEN_FILL);
+    cell_runs(f, &fr, terrain, BLOCKED, WALL_FILL);
     free(terrain);
     polyline(f, &fr, picture->path, picture->path_length,
-             "stroke:#2166ac;stroke-width:0.22;stroke-linejoin:round");
+             "stroke:" PATH_COLOUR ";stroke-width:0.22;stroke-linejoin:round");
     if (picture->waypoints) {
         polyline(f, &fr, picture->waypoints, picture->waypoint_count,
-                 "stroke:#d7301f;stroke-width:0.32;stroke-linejoin:round");
+                 "stroke:" WAYPOINT_COLOUR ";stroke-width:0.32;stroke-linejoin:round");
         for (size_t i = 0; i < picture->waypoint_count; i++)
-            dot(f, &fr, picture->waypoints[i], 0.4, "fill:#d7301f");
+            dot(f, &fr, picture->waypoints[i], WAYPOINT_RADIUS, "fill:" WAYPOINT_COLOUR);
     }
-    dot(f, &fr, picture->path[0], 0.6, "fill:#1a9850");
-    dot(f, &fr, picture->path[picture->path_length - 1], 0.6, "fill:#762a83");
+    dot(f, &fr, picture->path[0], END_RADIUS, START_FILL);
+    dot(f, &fr, picture->path[picture->path_length - 1], END_RADIUS, GOAL_FILL);
+    legend(f, ph + 1.5 * font, font, picture->waypoints != NULL);
     fprintf(f, "<text x=\"%g\" y=\"%g\" style=\"font:%gpx sans-serif\">", font / 2,
-            ph + 1.6 * font, font);
+            ph + 3.1 * font, font);
     escaped(f, picture->caption);
     fprintf(f, "</text>\n</svg>\n");
     bool ok = !ferror(f);
