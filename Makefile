@@ -144,7 +144,7 @@ install: all
 	cmake --install build $(if $(PREFIX),--prefix $(PREFIX))
 
 wasm:
-	@scripts/deps.sh web
+	@scripts/deps.sh wasm
 	cmake -S web -B build-web $(WEB_FLAGS)
 	cmake --build build-web -j2
 

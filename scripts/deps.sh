@@ -5,10 +5,12 @@
 #   scripts/deps.sh fuzz    the same as build, and Clang 14 with libFuzzer
 #   scripts/deps.sh bench   the same as build, a C++ compiler, and the peers
 #                           make bench times: libtcod and Boost.Graph
-#   scripts/deps.sh web     the same as build, Clang 14 with wasm-ld, wasi-libc
-#                           and its builtins for WebAssembly, Node and npm,
-#                           Chromium, and the browser tests' npm package
-#                           (playwright-core, tests/web/package-lock.json)
+#   scripts/deps.sh wasm    the same as build, Clang 14 with wasm-ld, wasi-libc
+#                           and its builtins for WebAssembly, and Node: what
+#                           make web needs to build and serve the page
+#   scripts/deps.sh web     the same as wasm, npm, Chromium, and the browser
+#                           tests' npm package (playwright-core,
+#                           tests/web/package-lock.json): what the tests need
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -16,8 +18,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test | fuzz | bench | web) ;;
-    *) echo "usage: $0 build|test|fuzz|bench|web" >&2; exit 2 ;;
+    build | test | fuzz | bench | wasm | web) ;;
+    *) echo "usage: $0 build|test|fuzz|bench|wasm|web" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -42,7 +44,7 @@ if [ "$what" = fuzz ] && ! have_fuzzer; then
 fi
 # The WebAssembly build: Clang's wasm32 target links with lld's wasm-ld,
 # against wasi-libc and Clang's builtins for wasm32; Node runs its tests.
-if [ "$what" = web ]; then
+if [ "$what" = wasm ] || [ "$what" = web ]; then
     command -v clang-14 >/dev/null 2>&1 || missing+=(clang-14)
     [ -x /usr/lib/llvm-14/bin/wasm-ld ] || missing+=(lld-14)
     [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
@@ -51,6 +53,8 @@ if [ "$what" = web ]; then
         missing+=(libclang-rt-14-dev-wasm32)
     fi
     command -v node >/dev/null 2>&1 || missing+=(nodejs)
+fi
+if [ "$what" = web ]; then
     command -v npm >/dev/null 2>&1 || missing+=(npm)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
