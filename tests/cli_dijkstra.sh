@@ -30,6 +30,11 @@ rows=$(grep -c '^[.#TS*G]\{49\}$' <<<"$out")
 checks=$((checks + 1))
 [ "$rows" -eq 49 ] || fail "expected a 49-row picture, got $rows rows"
 picture=$(grep '^[.#TS*G]\{49\}$' <<<"$out")
+# -q: the same summary, no cells and no picture, as path -q.
+summary=$(grep -E '^(dijkstra from|nearest:|path:)' <<<"$out")
+run 0 "$ASTAR" nearest "$map" 3 3 "${targets[@]}" "${dijkstra[@]}" -q
+checks=$((checks + 1))
+[ "$out" = "$summary" ] || fail "nearest -q printed more or less than the summary: $out"
 checks=$((checks + 1))
 [ "$(sed -n 4p <<<"$picture" | cut -c4)" = S ] || fail "no S at (3,3)"
 checks=$((checks + 1))

@@ -105,4 +105,15 @@ $out"
 sed 's/@/#/g' data/wall.map >"$scratch/hash.map"
 run 3 "$ASTAR" path "$scratch/hash.map" 0 0 0 2
 has "hash.map:6: unknown map character '#' at column 1; a cell is one of . G S (ground) or @ O T W (blocked)"
+
+# Which subcommands take --topology, as the README says.
+run 0 "$ASTAR" nearest "$map" 3 3 40,40 --topology hex-flat -q
+has "dijkstra from 1 target: hex odd-q"
+run 0 "$ASTAR" bench "$scen" --topology hex-pointy
+for refusing in "scen $scen" "queue $scen" "cpd build $map $scratch/x.cpd" "flow $map 3,3" \
+    "explore $map 3 3 40 40" "waypoints data/rooms.map data/rooms.waypoints 1 1 5 5"; do
+    # shellcheck disable=SC2086
+    run 2 "$ASTAR" $refusing --topology hex-pointy
+    has "--topology"
+done
 done_checks

@@ -33,4 +33,9 @@ has "usage: astar queue"
 run 3 "$ASTAR" queue "$scratch/none.scen"
 run 2 "$ASTAR" queue "$arena" --algo jps --moves 4
 has "--algo jps needs --moves 8"
+# One budget a frame, given once: a second would silently win.
+run 2 "$ASTAR" queue "$arena" --budget 10 --budget-us 5
+has "--budget and --budget-us are one budget: give one of them, once"
+run 2 "$ASTAR" queue "$arena" --budget-us 5 --budget-us 7
+has "--budget and --budget-us are one budget: give one of them, once"
 done_checks

@@ -55,7 +55,7 @@ static void usage(FILE *out)
             "usage: astar bench SCEN... [--map MAP] [--repeat N] [--threads T] [search options]\n"
             "                   [map options] [--algo cpd [--cpd FILE]]\n"
             "                   [--algo hpa [--cluster N] [--landmarks N]\n"
-            "                               [--crossings middle|ends]]\n\n"
+            "                               [--crossings middle|ends] [--raw]]\n\n"
             "Times every problem of each scenario file (problems with a blocked start or\n"
             "goal are left out), N times each (default 1), with one search context. Prints\n"
             "per file and in total: queries, mean and median microseconds per query,\n"

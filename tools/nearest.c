@@ -10,7 +10,8 @@ enum { PICTURE_MAX_WIDTH = 80 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar nearest MAP SX SY TX,TY [TX,TY ...] [search options] [map options]\n\n"
+            "usage: astar nearest MAP SX SY TX,TY [TX,TY ...] [-q] [search options]\n"
+            "                     [map options]\n\n"
             "Finds which of the targets is cheapest to reach from (SX,SY) on a Moving AI\n"
             "map, and the path to it, with one Dijkstra search spreading out from all the\n"
             "targets at once (astar_find_nearest). Prints the target's number (0 for the\n"
@@ -20,6 +21,7 @@ static void usage(FILE *out)
             "refuses a blocked goal (the library's astar_find_nearest skips it instead,\n"
             "for a resource walled in since); of equally near targets the first wins.\n"
             "Only --moves and --costs of the search options apply.\n"
+            "  -q, --quiet   print the summary lines only: no cells, no picture\n"
             "%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options),
             cli_map_options_help);
@@ -37,8 +39,19 @@ static void draw(const astar_grid *grid, const astar_point *targets, size_t coun
     cli_picture_print(&pic);
 }
 
+static const cli_own_option nearest_options[] = { { "quiet", 'q', false } };
+
+static bool take_quiet(void *state, int which, const char *value)
+{
+    (void)which;
+    (void)value;
+    *(bool *)state = true;
+    return true;
+}
+
 int cmd_nearest(int argc, char **argv)
 {
+    bool quiet = false;
     astar_options o = astar_options_default();
     cli_map_options maps = { 0 };
     const char **positional = malloc((size_t)argc * sizeof *positional);
@@ -54,6 +67,8 @@ int cmd_nearest(int argc, char **argv)
     cli_command_line line = {
         .name = "nearest", .search = cli_dijkstra_options, .options = &o, .maps = &maps,
         .not_here = "a Dijkstra search takes only --moves and --costs",
+        .own = nearest_options, .own_count = CLI_COUNT(nearest_options), .take = take_quiet,
+        .state = &quiet,
         .positional = positional, .positional_min = 4, .positional_max = argc, .usage = usage,
     };
     int parsed = cli_parse(&line, argc, argv);
@@ -96,8 +111,9 @@ int cmd_nearest(int argc, char **argv)
         printf("nearest: target %zu (%d,%d)\n", which, targets[which].x, targets[which].y);
         printf("path: %zu cells, cost %u (distance %.4f), %u expanded\n", path.length, path.cost,
                path.distance, path.expanded);
-        cli_print_points(points, path.length);
-        if (astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
+        if (!quiet)
+            cli_print_points(points, path.length);
+        if (!quiet && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)
             draw(grid, targets, count, &path);
         code = EXIT_OK;
     } else {

@@ -16,7 +16,7 @@ static void usage(FILE *out)
             "                  [--partial] [search options] [map options] [world options]\n"
             "                  [--algo cpd [--cpd FILE]]\n"
             "                  [--algo hpa [--cluster N] [--landmarks N]\n"
-            "                              [--crossings middle|ends]]\n\n"
+            "                              [--crossings middle|ends] [--raw]]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too, with --algo hpa the route's entrance cells; maps up to %d columns\n"

@@ -19,6 +19,7 @@ enum { PATH_CAPACITY = 1 << 15 };
 typedef struct replay {
     astar_options options;
     long units, slots, budget, budget_us, frames, every, repeat;
+    bool budget_given;            /* --budget or --budget-us, seen once */
     const char *map;
 } replay;
 
@@ -74,6 +75,14 @@ static bool take(void *state, int which, const char *value)
     } range[] = { [UNITS] = { 1, 100000 }, [SLOTS] = { 1, 256 }, [BUDGET] = { 1, 1000000000 },
                   [BUDGET_US] = { 1, 1000000000 }, [FRAMES] = { 1, 1000000000 },
                   [EVERY] = { 1, 1000000 }, [REPEAT] = { 1, 1000 } };
+    /* One budget a frame: the other one given as well would silently lose. */
+    if (which == BUDGET || which == BUDGET_US) {
+        if (r->budget_given) {
+            cli_error("--budget and --budget-us are one budget: give one of them, once");
+            return false;
+        }
+        r->budget_given = true;
+    }
     long *field[] = { [UNITS] = &r->units, [SLOTS] = &r->slots, [BUDGET] = &r->budget,
                       [BUDGET_US] = &r->budget_us, [FRAMES] = &r->frames, [EVERY] = &r->every,
                       [REPEAT] = &r->repeat };
