@@ -39,6 +39,17 @@ drawn=$(grep '^[.#xoS*GW]\{49\}$' <<<"$out" | tr -cd W | wc -c)
 checks=$((checks + 1))
 [ "$drawn" -eq $((count - 2)) ] || fail "$drawn W in the picture for $count waypoints"
 
+# A unit of 3 x 3 cells smooths its own path: waypoints from start to
+# goal, not those of a unit of one cell (its lines keep off the walls).
+run 0 "$ASTAR" path "$arena" 3 3 45 40 --costs octile --heuristic octile --smooth --size 3
+sized=$(grep -A1 '^smoothed: ' <<<"$out" | tail -1)
+checks=$((checks + 1))
+[[ $sized == "(3,3) "*" (45,40)" ]] || fail "size 3: waypoints '$sized' do not run from start to goal"
+run 0 "$ASTAR" path "$arena" 3 3 45 40 --costs octile --heuristic octile --smooth
+checks=$((checks + 1))
+[ "$sized" != "$(grep -A1 '^smoothed: ' <<<"$out" | tail -1)" ] ||
+    fail "size 3 smooths as size 1: '$sized'"
+
 # The SVG: the map's cells, the path, and with --smooth the waypoints.
 run 0 "$ASTAR" path "$lak" "${query[@]}" --svg "$scratch/plain.svg"
 run 0 "$ASTAR" path "$lak" "${query[@]}" --smooth --svg "$scratch/smooth.svg"

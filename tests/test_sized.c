@@ -6,7 +6,10 @@
  * both cost models, sizes 1 to 5, random capabilities: status, cost and a
  * path the reference finds legal on the eroded map at that cost; the same
  * answers sliced, and from JPS; nearest targets and distance maps the same
- * as a one-cell unit's on the eroded map; what is refused.
+ * as a one-cell unit's on the eroded map; line of sight against an oracle
+ * that walks the footprint cell by cell, and checking, smoothing and
+ * straightening paths the same as for a one-cell unit on the eroded map;
+ * what is refused.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,31 +31,6 @@ enum { GRIDS = 20, PAIRS = 10 };
 #else
 enum { GRIDS = 120, PAIRS = 25 };
 #endif
-
-/* The map a unit of size k and these allowed terrains sees: a cell is
- * walkable where the unit fits with it as its top-left corner, at the
- * dearest terrain under it. */
-static astar_grid *eroded(const astar_grid *g, const bool allowed[256], int k)
-{
-    int w = astar_grid_width(g), h = astar_grid_height(g);
-    astar_grid *e = NULL;
-    assert_int_equal(astar_grid_new(w, h, &e), ASTAR_OK);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            if (ref_clearance(g, allowed, k, x, y) < k) {
-                assert_int_equal(astar_grid_set_walkable(e, x, y, false), ASTAR_OK);
-                continue;
-            }
-            int dearest = 1;
-            for (int dy = 0; dy < k; dy++)
-                for (int dx = 0; dx < k; dx++) {
-                    int c = astar_grid_cost(g, x + dx, y + dy);
-                    dearest = c > dearest ? c : dearest;
-                }
-            assert_int_equal(astar_grid_set_cost(e, x, y, dearest), ASTAR_OK);
-        }
-    return e;
-}
 
 static void test_against_the_eroded_map(void **state)
 {
@@ -86,7 +64,7 @@ static void test_against_the_eroded_map(void **state)
         bool allowed[256];
         for (int t = 0; t < 256; t++)
             allowed[t] = t != 0 && (o.world.capability == 0 || (t != 2 && t != 3));
-        astar_grid *e = eroded(g, allowed, o.world.unit_size);
+        astar_grid *e = ref_eroded(g, allowed, o.world.unit_size);
         for (int p = 0; p < PAIRS; p++) {
             astar_point a = random_cell(&r, g), b = random_cell(&r, g);
             astar_route path = { .points = points, .capacity = 4096 };
@@ -155,8 +133,37 @@ static void test_against_the_eroded_map(void **state)
     free(dist);
 }
 
+/* A unit drawn for a trial: a w x h grid with terrain (rough: 40 % of
+ * cells, else none), its clearance for capability 1 (which keeps out
+ * terrain 2, a river), options for a unit of size 1..most and capability
+ * 0 or 1 under the trial's moves and costs, the terrains it may enter and
+ * the map it sees (ref_eroded). */
+typedef struct unit_draw {
+    astar_grid *g, *e;
+    astar_options o;
+    bool allowed[256];
+} unit_draw;
+
+static unit_draw draw_unit(rng *r, int trial, int w, int h, int blocked, bool rough, int most)
+{
+    unit_draw u;
+    u.g = random_grid(r, w, h, (grid_recipe){ blocked, rough ? 40 : 0, 100, 1, 6 });
+    astar_capability dry = astar_capability_any();
+    assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_clearance(u.g, &dry, 1), ASTAR_OK);
+    u.o = astar_options_default();
+    u.o.moves = (astar_moves)(trial % 3);
+    u.o.costs = (astar_costs)(trial / 3 % 2);
+    u.o.world.unit_size = 1 + rng_below(r, most);
+    u.o.world.capability = (uint32_t)rng_below(r, 2);
+    for (int t = 0; t < 256; t++)
+        u.allowed[t] = t != 0 && (u.o.world.capability == 0 || t != 2);
+    u.e = ref_eroded(u.g, u.allowed, u.o.world.unit_size);
+    return u;
+}
+
 /* Nearest targets and distance maps for a unit: the same answers as for a
- * unit of one cell on the map that unit sees (eroded above), whose own
+ * unit of one cell on the map that unit sees (ref_eroded), whose own
  * searches test_dijkstra checks against the reference. */
 static void test_nearest_and_distance_maps(void **state)
 {
@@ -171,20 +178,10 @@ static void test_nearest_and_distance_maps(void **state)
     int reached = 0, nearest = 0;
     for (int trial = 0; trial < GRIDS / 2; trial++) {
         int w = 4 + rng_below(&r, 36), h = 4 + rng_below(&r, 28);
-        grid_recipe recipe = { rng_below(&r, 25), rng_below(&r, 2) ? 40 : 0, 100, 1, 6 };
-        astar_grid *g = random_grid(&r, w, h, recipe);
-        astar_capability dry = astar_capability_any();
-        assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
-        assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
-        astar_options o = astar_options_default();
-        o.moves = (astar_moves)(trial % 3);
-        o.costs = (astar_costs)(trial / 3 % 2);
-        o.world.unit_size = 1 + rng_below(&r, 4);
-        o.world.capability = (uint32_t)rng_below(&r, 2);
-        bool allowed[256];
-        for (int t = 0; t < 256; t++)
-            allowed[t] = t != 0 && (o.world.capability == 0 || t != 2);
-        astar_grid *e = eroded(g, allowed, o.world.unit_size);
+        int blocked = rng_below(&r, 25);
+        unit_draw u = draw_unit(&r, trial, w, h, blocked, rng_below(&r, 2), 4);
+        astar_grid *g = u.g, *e = u.e;
+        astar_options o = u.o;
         astar_options one = o;
         one.world.unit_size = 1;
         one.world.capability = 0;
@@ -233,6 +230,120 @@ static void test_nearest_and_distance_maps(void **state)
     astar_context_delete(ctx);
 }
 
+/* The calls after a search, for a unit of a size: a path checked, its line
+ * of sight and its smoothing, straightened. Line of sight against
+ * ref_unit_sees, which walks the footprint cell by cell on the map itself;
+ * checking against the reference's validator on the eroded map, on the
+ * search's paths and on random walks and nudged paths that are often
+ * illegal; smoothing and straightening the same answers as a unit of one
+ * cell gets on the eroded map. The draws must include lines and steps
+ * whose answer for the unit differs from a unit of one cell's, so that
+ * ignoring the size fails. */
+static void test_after_the_search(void **state)
+{
+    (void)state;
+    rng r = { 7171 };
+    enum { CAP = 4096 };
+    astar_point *points = malloc(4 * CAP * sizeof *points);
+    assert_non_null(points);
+    astar_point *walk = points + CAP, *mine = points + 2 * CAP, *theirs = points + 3 * CAP;
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(64 * 64, &ctx), ASTAR_OK);
+    int sights = 0, sights_apart = 0, checks = 0, checks_apart = 0, straightened = 0,
+        smoothed = 0;
+    for (int trial = 0; trial < GRIDS; trial++) {
+        int w = 4 + rng_below(&r, 28), h = 4 + rng_below(&r, 24);
+        unit_draw u = draw_unit(&r, trial, w, h, rng_below(&r, 20), trial % 2, 4);
+        astar_grid *g = u.g, *e = u.e;
+        astar_options o = u.o;
+        const bool *allowed = u.allowed;
+        int k = o.world.unit_size;
+        astar_options one = o;
+        one.world.unit_size = 1;
+        one.world.capability = 0;
+        for (int p = 0; p < PAIRS; p++) {
+            astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+            bool want = ref_unit_sees(g, allowed, k, o.moves, a, b);
+            if (astar_line_of_sight(g, &o, a, b) != want)
+                fail_msg("trial %d size %d cap %u (%d,%d)-(%d,%d): oracle says %d", trial, k,
+                         o.world.capability, a.x, a.y, b.x, b.y, want);
+            sights++;
+            sights_apart += want != ref_sees(g, o.moves, a, b);
+
+            /* A random walk from a: legal or not, as on the eroded map. */
+            size_t n = 1 + (size_t)rng_below(&r, 12);
+            walk[0] = a;
+            for (size_t i = 1; i < n; i++)
+                walk[i] = (astar_point){ walk[i - 1].x + rng_below(&r, 3) - 1,
+                                         walk[i - 1].y + rng_below(&r, 3) - 1 };
+            uint64_t cost = 0;
+            bool legal = ref_path_valid(e, o.moves, o.costs, a, walk[n - 1], walk, n, &cost,
+                                        NULL, 0);
+            astar_path_measure m;
+            astar_status s = astar_path_check(g, &o, a, walk[n - 1], walk, n, &m, NULL);
+            if (s != (legal ? ASTAR_OK : ASTAR_INVALID_PATH) || (legal && m.cost != cost))
+                fail_msg("trial %d size %d: a walk of %zu from (%d,%d): %s, the eroded map "
+                         "says %d", trial, k, n, a.x, a.y, astar_status_message(s), legal);
+            checks++;
+            checks_apart += legal != ref_path_valid(g, o.moves, o.costs, a, walk[n - 1], walk,
+                                                    n, NULL, NULL, 0);
+
+            astar_route path = { .points = points, .capacity = CAP };
+            if (astar_find_path(ctx, g, a, b, &o, &path) != ASTAR_OK)
+                continue;
+            assert_int_equal(astar_path_check(g, &o, a, b, points, path.length, &m, NULL),
+                             ASTAR_OK);
+            assert_int_equal(m.cost, path.cost);
+            /* Nudged: one point moved a cell. */
+            for (size_t i = 0; i < path.length; i++)
+                walk[i] = points[i];
+            size_t at = (size_t)rng_below(&r, (int)path.length);
+            walk[at].x += rng_below(&r, 3) - 1;
+            walk[at].y += rng_below(&r, 3) - 1;
+            legal = ref_path_valid(e, o.moves, o.costs, a, b, walk, path.length, &cost, NULL, 0);
+            s = astar_path_check(g, &o, a, b, walk, path.length, &m, NULL);
+            assert_int_equal(s, legal ? ASTAR_OK : ASTAR_INVALID_PATH);
+            assert_true(!legal || m.cost == cost);
+
+            astar_route straight = { .points = mine, .capacity = CAP };
+            astar_route plain = { .points = theirs, .capacity = CAP };
+            assert_int_equal(astar_path_straighten(g, &o, points, path.length, &straight),
+                             ASTAR_OK);
+            assert_int_equal(astar_path_straighten(e, &one, points, path.length, &plain),
+                             ASTAR_OK);
+            assert_int_equal(straight.length, plain.length);
+            assert_int_equal(straight.cost, plain.cost);
+            assert_memory_equal(mine, theirs, straight.length * sizeof *mine);
+            char why[200];
+            if (!ref_path_valid(e, o.moves, o.costs, a, b, mine, straight.length, &cost, why,
+                                sizeof why) ||
+                cost != straight.cost || straight.cost > path.cost)
+                fail_msg("trial %d size %d straightened: %s, cost %u of %u", trial, k, why,
+                         straight.cost, path.cost);
+            straightened++;
+
+            astar_route smooth = { .points = mine, .capacity = CAP };
+            plain = (astar_route){ .points = theirs, .capacity = CAP };
+            assert_int_equal(astar_path_smooth(g, &o, points, path.length, &smooth), ASTAR_OK);
+            assert_int_equal(astar_path_smooth(e, &one, points, path.length, &plain), ASTAR_OK);
+            assert_int_equal(smooth.length, plain.length);
+            assert_memory_equal(mine, theirs, smooth.length * sizeof *mine);
+            for (size_t i = 1; i < smooth.length; i++)
+                assert_true(ref_unit_sees(g, allowed, k, o.moves, mine[i - 1], mine[i]));
+            smoothed++;
+        }
+        astar_grid_delete(e);
+        astar_grid_delete(g);
+    }
+    if (sights_apart < GRIDS / 4 || checks_apart < GRIDS / 4 || straightened < GRIDS ||
+        smoothed < GRIDS)
+        fail_msg("the draws reach too few outcomes: %d of %d lines and %d of %d walks not as a "
+                 "unit of one cell's, %d straightened, %d smoothed", sights_apart, sights,
+                 checks_apart, checks, straightened, smoothed);
+    astar_context_delete(ctx);
+    free(points);
+}
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -277,15 +388,25 @@ static void test_refused(void **state)
     o.world.capability = ASTAR_MAX_CAPABILITIES + 1;
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_INVALID_ARGUMENT);
     o.world.capability = 0;
-    /* The calls that serve a unit of one cell only say so, rather than
-     * answer for one cell. */
-    astar_point line[2] = { a, b };
+    /* The calls after a search: without the clearance they read, or with
+     * the game world the search refuses, they say so. */
+    astar_point line[2] = { a, { 1, 1 } };
     astar_path_measure measure;
-    assert_int_equal(astar_path_check(g, &o, a, b, line, 2, &measure, NULL), ASTAR_UNSUPPORTED);
-    assert_false(astar_line_of_sight(g, &o, a, b));
     astar_point cells[32];
     astar_route straight = { .points = cells, .capacity = 32 };
-    assert_int_equal(astar_path_straighten(g, &o, line, 2, &straight), ASTAR_UNSUPPORTED);
+    o.world.capability = 1;
+    assert_int_equal(astar_path_check(g, &o, a, line[1], line, 2, &measure, NULL),
+                     ASTAR_NO_CLEARANCE);
+    assert_false(astar_line_of_sight(g, &o, a, b));
+    assert_int_equal(astar_path_straighten(g, &o, line, 2, &straight), ASTAR_NO_CLEARANCE);
+    assert_int_equal(astar_path_smooth(g, &o, line, 2, &straight), ASTAR_NO_CLEARANCE);
+    o.world.capability = 0;
+    assert_int_equal(astar_path_check(g, &o, a, line[1], line, 2, &measure, NULL), ASTAR_OK);
+    assert_true(astar_line_of_sight(g, &o, a, b));
+    o.world.turn_penalty = 1;
+    assert_int_equal(astar_path_check(g, &o, a, line[1], line, 2, &measure, NULL),
+                     ASTAR_UNSUPPORTED);
+    o.world.turn_penalty = 0;
     size_t which;
     o.world.turn_penalty = 1;
     assert_int_equal(astar_find_nearest(ctx, g, a, &b, 1, &o, &path, &which), ASTAR_UNSUPPORTED);
@@ -305,6 +426,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_the_eroded_map),
         cmocka_unit_test(test_nearest_and_distance_maps),
+        cmocka_unit_test(test_after_the_search),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

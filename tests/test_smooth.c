@@ -1,10 +1,11 @@
 /*
  * test_smooth.c - smoother paths (the article's note 4).
  *
- * Line of sight against an exact oracle written independently here (which
- * cells' insides a segment passes through, by clipping it against each cell
- * square in rational arithmetic, and which grid corners it passes exactly
- * through), itself cross-checked by dense sampling of the segment.
+ * Line of sight against an exact oracle written independently
+ * (util/reference.c's ref_sees: which cells' insides a segment passes
+ * through, by clipping it against each cell square in rational
+ * arithmetic, and which grid corners it passes exactly through), itself
+ * cross-checked here by dense sampling of the segment.
  * astar_path_smooth against a brute-force minimum over subsequences of A*
  * paths on random grids. The turn penalty: the path, its cost re-summed here
  * with the penalties, fewer turns, JPS refused, and default results
@@ -57,72 +58,6 @@ static astar_grid *smooth_grid(rng *r, int max_side, int max_density)
 /* The oracle                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Coordinates are doubled so that cell centres (2x + 1, 2y + 1) and cell
- * corners (2x, 2y) are integers. A point of the segment is A + t * D. */
-typedef struct fraction {
-    int64_t num, den; /* den > 0 */
-} fraction;
-
-static bool less(fraction a, fraction b) { return a.num * b.den < b.num * a.den; }
-static fraction larger(fraction a, fraction b) { return less(a, b) ? b : a; }
-static fraction smaller(fraction a, fraction b) { return less(a, b) ? a : b; }
-
-/* The open interval of t where A + t * D lies strictly between lines lo
- * and lo + 2 along one axis (a the start, d the change). */
-static void slab(int64_t a, int64_t d, int64_t lo, fraction *from, fraction *to)
-{
-    if (d == 0) {
-        bool inside = lo < a && a < lo + 2;
-        *from = (fraction){ inside ? -1 : 1, 1 };
-        *to = (fraction){ inside ? 2 : 0, 1 };
-    } else if (d > 0) {
-        *from = (fraction){ lo - a, d };
-        *to = (fraction){ lo + 2 - a, d };
-    } else {
-        *from = (fraction){ a - lo - 2, -d };
-        *to = (fraction){ a - lo, -d };
-    }
-}
-
-/* Whether the segment between the centres of a and b passes through the
- * inside of cell c: some t in [0, 1] lies in both open slabs. */
-static bool enters(astar_point a, astar_point b, int cx, int cy)
-{
-    int64_t ax = 2 * a.x + 1, ay = 2 * a.y + 1, dx = 2 * (b.x - a.x), dy = 2 * (b.y - a.y);
-    fraction x0, x1, y0, y1;
-    slab(ax, dx, 2 * cx, &x0, &x1);
-    slab(ay, dy, 2 * cy, &y0, &y1);
-    fraction lo = larger(larger(x0, y0), (fraction){ 0, 1 });
-    fraction hi = smaller(smaller(x1, y1), (fraction){ 1, 1 });
-    return less(lo, hi);
-}
-
-static bool oracle_sees(const astar_grid *g, astar_moves moves, astar_point a, astar_point b)
-{
-    if (!open_cell(g, a.x, a.y) || !open_cell(g, b.x, b.y))
-        return false;
-    int x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
-    int y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
-            if (enters(a, b, x, y) && !open_cell(g, x, y))
-                return false;
-    int64_t ax = 2 * a.x + 1, ay = 2 * a.y + 1, dx = 2 * (b.x - a.x), dy = 2 * (b.y - a.y);
-    for (int ky = y0 + 1; ky <= y1; ky++)
-        for (int kx = x0 + 1; kx <= x1; kx++) {
-            int64_t px = 2 * kx - ax, py = 2 * ky - ay;
-            if (dx * py - dy * px != 0)
-                continue; /* the corner (kx, ky) is not on the segment */
-            /* On it: the two cells it only touches there. */
-            bool same_signs = (dx > 0) == (dy > 0);
-            bool t1 = open_cell(g, same_signs ? kx : kx - 1, ky - 1);
-            bool t2 = open_cell(g, same_signs ? kx - 1 : kx, ky);
-            if (moves == ASTAR_MOVES_8_CUT ? !(t1 || t2) : !(t1 && t2))
-                return false;
-        }
-    return true;
-}
-
 /* Dense sampling: whether some sampled point of the segment, off every grid
  * line, lies in a blocked cell. Then nothing may say the cells see each
  * other. */
@@ -157,7 +92,7 @@ static void test_line_of_sight_matches_oracle(void **state)
             through_corners += (b.x - a.x != 0) && abs(b.x - a.x) == abs(b.y - a.y);
             for (int m = 0; m < 3; m++) {
                 astar_options o = with_moves((astar_moves)m);
-                bool want = oracle_sees(g, o.moves, a, b);
+                bool want = ref_sees(g, o.moves, a, b);
                 if (astar_line_of_sight(g, &o, a, b) != want)
                     fail_msg("grid %d: (%d,%d) to (%d,%d), moves %d: oracle says %d", i, a.x, a.y,
                              b.x, b.y, m, want);
@@ -255,7 +190,7 @@ static size_t brute_minimum(const astar_grid *g, astar_moves moves, const astar_
     brute b = { .n = n };
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
-            b.sees[i][j] = oracle_sees(g, moves, points[i], points[j]);
+            b.sees[i][j] = ref_sees(g, moves, points[i], points[j]);
     for (size_t segments = 1;; segments++)
         if (chain_exists(&b, 0, segments))
             return segments + 1;
@@ -268,7 +203,7 @@ static size_t greedy_count(const astar_grid *g, astar_moves moves, const astar_p
     size_t count = 1;
     for (size_t at = 0; at + 1 < n; count++) {
         size_t next = n - 1;
-        while (next > at + 1 && !oracle_sees(g, moves, points[at], points[next]))
+        while (next > at + 1 && !ref_sees(g, moves, points[at], points[next]))
             next--;
         at = next;
     }
@@ -291,7 +226,7 @@ static void assert_waypoints_valid(const astar_grid *g, astar_moves moves, const
         while (at < n && memcmp(&path[at], &w->points[k], sizeof path[0]) != 0)
             at++;
         assert_true(at < n); /* a subsequence */
-        assert_true(oracle_sees(g, moves, w->points[k - 1], w->points[k]));
+        assert_true(ref_sees(g, moves, w->points[k - 1], w->points[k]));
         distance += hypot(w->points[k].x - w->points[k - 1].x, w->points[k].y - w->points[k - 1].y);
     }
     assert_true(fabs(distance - w->distance) < 1e-9);
@@ -347,7 +282,7 @@ static size_t pairs_minimum(const astar_grid *g, astar_moves moves, const astar_
     for (size_t j = 1; j < n; j++)
         for (size_t i = 0; i < j; i++)
             if (best[i] && (!best[j] || best[i] + 1 < best[j]) &&
-                oracle_sees(g, moves, points[i], points[j]))
+                ref_sees(g, moves, points[i], points[j]))
                 best[j] = best[i] + 1;
     size_t answer = best[n - 1];
     free(best);
@@ -409,7 +344,7 @@ static void test_any_list_of_cells(void **state)
             if (rng_below(&r, 10) == 0)
                 next = P(-1, next.y); /* never a waypoint */
             else
-                for (int tries = 0; tries < 50 && !oracle_sees(g, moves, list[n - 1], next); tries++)
+                for (int tries = 0; tries < 50 && !ref_sees(g, moves, list[n - 1], next); tries++)
                     next = random_cell(&r, g);
             list[n] = next;
         }

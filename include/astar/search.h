@@ -281,10 +281,12 @@ typedef struct astar_world {
  * moves on uniform terrain, stepping (astar_jumps STEP, whatever jumps
  * says) over the map as the unit sees it; so do nearest targets and
  * distance maps (astar/dijkstra.h: targets and sources where the unit does
- * not fit are left out, cells where it does not fit are unreachable).
- * Every other call that takes options - JPS+, smoothing,
- * straightening and checking paths, waypoints, HPA*, CPD, graphs - returns
- * ASTAR_UNSUPPORTED for it, never a path for a unit of one cell. */
+ * not fit are left out, cells where it does not fit are unreachable), and
+ * the calls after a search (astar/smooth.h: line of sight, smoothing,
+ * straightening and checking paths, over anchors where the unit fits).
+ * Every other call that takes options - JPS+, waypoints, HPA*, CPD,
+ * graphs - returns ASTAR_UNSUPPORTED for it, never a path for a unit of
+ * one cell. */
 
 typedef struct astar_options {
     astar_algorithm algorithm;

@@ -44,13 +44,28 @@ extern "C" {
  * every path from astar_find_path can be smoothed. Under ASTAR_MOVES_4 the
  * result has diagonal segments: smoothing is for units that move freely
  * between waypoints. Terrain costs are not looked at: a smoothed segment
- * may cross dearer walkable cells that the path went round. */
+ * may cross dearer walkable cells that the path went round.
+ *
+ * A unit of a size or a capability (astar_world.unit_size, .capability;
+ * its path's cells are its anchors, the top-left corners of its k x k
+ * cells): the same rule with "walkable cell" read as "anchor where the
+ * unit fits" - every cell of its k x k square one its capability may
+ * enter (astar_grid_clearance at least k). So a segment is legal when at
+ * every cell its anchor passes through, and at the two anchors it touches
+ * at a corner as the corner rule says, all the cells the unit covers are
+ * ones it may enter: the rule the search steps by (astar/search.h), on the
+ * map that unit sees. These calls read the grid's clearance for it
+ * (astar_grid_enable_clearance); none is needed for a unit of one cell of
+ * capability 0. */
 
 /* Whether cells a and b of grid see each other by the rule above, under the
- * moves of options ([opt] NULL for the defaults; only moves is used). False
- * when either is blocked or outside the grid, for a NULL grid or bad
- * options, and on a hex grid (astar_grid_set_topology), where no line is
- * drawn yet. O(|dx| + |dy|): it walks the cells the segment meets. */
+ * moves of options ([opt] NULL for the defaults; moves, and world.unit_size
+ * and .capability are used). False when either is blocked (for a unit of
+ * a size: does not hold it) or outside the grid, for a NULL grid or bad
+ * options, for a unit of a size or a capability on a grid without that
+ * clearance, and on a hex grid (astar_grid_set_topology), where no line is
+ * drawn yet. O(|dx| + |dy|): it walks the cells the segment meets, one
+ * byte each (the clearance's for a unit of a size). */
 ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *options,
                                    astar_point a, astar_point b);
 
@@ -58,7 +73,8 @@ ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *
  * that is a subsequence of points[0..length), keeps the first and the last
  * point, and in which each waypoint sees the next (astar_line_of_sight).
  * points is usually a path from astar_find_path, but any list of cells will
- * do: only the waypoints must be walkable cells of the grid.
+ * do: only the waypoints must be walkable cells of the grid (for a unit of
+ * a size, anchors where it fits).
  *
  * The minimum is exact, not the greedy "walk to the farthest visible point"
  * (which sometimes needs more waypoints, because what a point sees along a
@@ -70,8 +86,10 @@ ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *
  * returned is thus fixed but not chosen by distance.
  *
  * [in]     grid     the map, read only
- * [in]     options  [opt] NULL for the defaults; only moves is used (the
- *                   corner rule of the line of sight)
+ * [in]     options  [opt] NULL for the defaults; moves (the corner rule
+ *                   of the line of sight), and world.unit_size and
+ *                   .capability (the unit whose line of sight it is) are
+ *                   used
  * [in]     points   length points; 1 <= length <= ASTAR_MAX_CELLS
  * [in,out] out      your buffer in, the waypoints out (astar/route.h):
  *                   points, length and distance; cost and expanded 0, as
@@ -84,10 +102,13 @@ ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *
  *                                and distance set, the first capacity
  *                                waypoints written
  *   ASTAR_INVALID_PATH           the first or last point is not a walkable
- *                                cell, or no list of waypoints joins them
- *                                (a path whose consecutive points see each
- *                                other always has one)
+ *                                cell (for a unit of a size, an anchor
+ *                                where it fits), or no list of waypoints
+ *                                joins them (a path whose consecutive
+ *                                points see each other always has one)
  *   ASTAR_UNSUPPORTED            a hex grid (astar_grid_set_topology)
+ *   ASTAR_NO_CLEARANCE           a unit of a size or a capability on a grid
+ *                                without that capability's clearance
  *   ASTAR_INVALID_ARGUMENT       NULL grid, points or out, length out of
  *                                range, bad options, out->points NULL with
  *                                capacity > 0
@@ -129,9 +150,13 @@ ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_opt
  * the optimal goes from 1.02-1.05 to 1.001-1.006 per set (docs/performance.md).
  *
  * [in]     grid     a square grid, read only
- * [in]     options  [opt] NULL for the defaults; moves and costs are
- *                   used; no layers, units or turn penalty
- *                   (the line would be priced without them)
+ * [in]     options  [opt] NULL for the defaults; moves, costs, and
+ *                   world.unit_size and .capability are used; no layers,
+ *                   units or turn penalty (the line would be priced
+ *                   without them). A unit of a size walks lines of
+ *                   anchors where it fits, each step priced as its search
+ *                   prices it (astar/search.h: by the dearest terrain
+ *                   under the unit)
  * [in]     points   a legal path of length cells (astar_path_check)
  * [in,out] out      your buffer in (points, capacity); out->points may be
  *                   points itself, to straighten in place, but must not
@@ -143,9 +168,10 @@ ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_opt
  * Returns ASTAR_OK; ASTAR_PATH_BUFFER_TOO_SMALL (out->length set, the
  * first capacity cells written); ASTAR_INVALID_PATH (points is not a
  * legal path on grid under options); ASTAR_UNSUPPORTED (a hex grid);
- * ASTAR_INVALID_ARGUMENT (NULL grid, points or out, length 0, out->points
- * NULL with capacity > 0, bad options, layers, units or a turn
- * penalty).
+ * ASTAR_NO_CLEARANCE (a unit of a size or a capability on a grid without
+ * that clearance); ASTAR_INVALID_ARGUMENT (NULL grid, points or out,
+ * length 0, out->points NULL with capacity > 0, bad options, layers, units
+ * or a turn penalty).
  * Costs: no allocation; O(length) to check the path, then per pass and
  * per point where a line starts up to 15 tries of three lines and the
  * stretch, each O(its steps, <= 128): O(length x 5,760) at worst, in
@@ -178,13 +204,24 @@ typedef struct astar_path_measure {
  * search does: with layers and units in options the sums are those a search
  * makes (see astar/world.h), and a step onto a cell the units block is
  * not legal; turn penalties are included.
- * [in]  options  [opt] moves, costs, layers, units and turn_penalty are
- *                used; NULL for the defaults
+ * [in]  grid     the map, read only
+ * [in]  options  [opt] moves, costs, layers, units, turn_penalty, and
+ *                world.unit_size and .capability are used; NULL for the
+ *                defaults
+ * [in]  points   length cells, the path to check
  * [out] measure  [opt] the sums, when the path is legal
  * [out] err      [opt] which step is wrong and why (err.line is the step)
  * Returns ASTAR_OK, ASTAR_INVALID_PATH or ASTAR_INVALID_ARGUMENT (as for
  * astar_find_path: bad options, layers or units of another size, a unit
- * that is not one). O(length), with units O(units and paths at each cell). */
+ * that is not one). For a unit of a size or a capability
+ * (astar_world.unit_size, .capability) the cells are its anchors: each
+ * must hold the unit, the corner rule is read on anchors, and a step is
+ * priced by the dearest terrain under the unit, as its search steps
+ * (astar/search.h); ASTAR_NO_CLEARANCE on a grid without that
+ * capability's clearance, ASTAR_UNSUPPORTED with what its search refuses
+ * (a hex grid, layers, units, a turn penalty).
+ * O(length), with units O(units and paths at each cell), for a unit of
+ * size k O(length * k^2). */
 ASTAR_API astar_status astar_path_check(const astar_grid *grid, const astar_options *options,
                                         astar_point start, astar_point goal,
                                         const astar_point *points, size_t length,

@@ -8,6 +8,7 @@
 #include "world/layers.h"
 #include "core/moves.h"
 #include "core/options.h"
+#include "search/unit_space.h"
 #include "world/units.h"
 
 static astar_status bad_step(astar_error *err, size_t step, const char *what, astar_point from,
@@ -17,8 +18,11 @@ static astar_status bad_step(astar_error *err, size_t step, const char *what, as
                      "step %zu from (%d,%d) to (%d,%d) %s", step, from.x, from.y, to.x, to.y, what);
 }
 
-/* Why the step from a to b is not a legal move, or NULL if it is. */
-static const char *step_fault(const astar_grid *grid, astar_moves moves, astar_point a, astar_point b)
+/* Why the step from a to b is not a legal move for the unit u, or NULL if
+ * it is: a unit of a size steps between anchors as a unit of one cell
+ * between cells, the corner rule read on anchors (sized.c). */
+static const char *step_fault(const astar_grid *grid, const unit_space *u, astar_moves moves,
+                              astar_point a, astar_point b)
 {
     /* a is a cell of the grid (checked first); b may be anything. */
     if (!grid_contains(grid, b.x, b.y))
@@ -29,13 +33,13 @@ static const char *step_fault(const astar_grid *grid, astar_moves moves, astar_p
     if (hex_topology(grid->topology) && !(hex_directions(grid->topology, a.x, a.y) &
                                           move_bit(move_direction(dx, dy))))
         return "does not go to an adjacent hex";
-    if (!astar_grid_walkable(grid, b.x, b.y))
-        return "enters a blocked cell";
+    if (!unit_fits(u, grid, b.x, b.y))
+        return u->clear ? "goes where the unit does not fit" : "enters a blocked cell";
     if (hex_topology(grid->topology))
         return NULL; /* hexes share whole sides: no corner to cut */
     if (move_is_diagonal(dx, dy) &&
-        !move_diagonal_allowed(moves, astar_grid_walkable(grid, a.x + dx, a.y),
-                               astar_grid_walkable(grid, a.x, a.y + dy)))
+        !move_diagonal_allowed(moves, unit_fits(u, grid, a.x + dx, a.y),
+                               unit_fits(u, grid, a.x, a.y + dy)))
         return moves == ASTAR_MOVES_4 ? "is diagonal, and only 4 moves are allowed"
                                       : "cuts a corner the movement rule forbids";
     return NULL;
@@ -56,17 +60,19 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         astar__unit_view_setup(&units, options, grid) != ASTAR_OK)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0,
                          "no grid, no points, or bad options, layers or units");
-    if (astar__options_sized(options))
-        return astar__error_set(err, ASTAR_UNSUPPORTED, "path", 0,
-                                "a unit of a size or a capability: not checked yet");
+    astar_status served = unit_space_check(grid, options);
+    if (served != ASTAR_OK)
+        return astar__error_set(err, served, "path", 0, "a unit of a size or a capability: %s",
+                                astar_status_message(served));
+    unit_space u = unit_space_of(grid, options);
     if (length == 0)
         return astar__error_set(err, ASTAR_INVALID_PATH, "path", 0, "is empty");
     if (points[0].x != start.x || points[0].y != start.y)
         return astar__error_set(err, ASTAR_INVALID_PATH, "path", 0, "begins at (%d,%d), not at the start (%d,%d)",
                          points[0].x, points[0].y, start.x, start.y);
-    if (!astar_grid_walkable(grid, start.x, start.y))
-        return astar__error_set(err, ASTAR_INVALID_PATH, "path", 0, "start (%d,%d) is not a walkable cell",
-                         start.x, start.y);
+    if (!grid_contains(grid, start.x, start.y) || !unit_fits(&u, grid, start.x, start.y))
+        return astar__error_set(err, ASTAR_INVALID_PATH, "path", 0,
+                                "start (%d,%d) is not a cell the unit fits on", start.x, start.y);
     astar_point last = points[length - 1];
     if (last.x != goal.x || last.y != goal.y)
         return astar__error_set(err, ASTAR_INVALID_PATH, "path", (long)(length - 1),
@@ -78,12 +84,13 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
     unsigned previous = DIRECTIONS; /* the start was entered by no step */
     for (size_t i = 1; i < length; i++) {
         astar_point a = points[i - 1], b = points[i];
-        const char *fault = step_fault(grid, options->moves, a, b);
+        const char *fault = step_fault(grid, &u, options->moves, a, b);
         if (fault)
             return bad_step(err, i, fault, a, b);
-        /* The same sum as the search's: terrain, layers, unit penalties. */
+        /* The same sum as the search's: terrain (a unit of a size: the
+         * dearest under it), layers, unit penalties. */
         uint32_t cell = (uint32_t)b.y * (uint32_t)grid->width + (uint32_t)b.x;
-        uint64_t factor = (uint64_t)astar_grid_cost(grid, b.x, b.y) + layer_sum_at(&layers, cell);
+        uint64_t factor = (uint64_t)unit_dearest(&u, grid, b.x, b.y) + layer_sum_at(&layers, cell);
         if (units.units) {
             if (unit_view_blocks(&units, cell, b.x, b.y))
                 return bad_step(err, i, "enters a cell another unit blocks", a, b);

@@ -9,6 +9,7 @@
 #include "core/options.h"
 #include "core/route.h"
 #include "path/segment.h"
+#include "search/unit_space.h"
 
 /* Under 4 moves a unit walks diagonal segments only after smoothing, so it
  * touches no blocked cell at all, as under the strict corner rule. */
@@ -17,17 +18,46 @@ static astar_moves corner_rule(astar_moves moves)
     return moves == ASTAR_MOVES_4 ? ASTAR_MOVES_8 : moves;
 }
 
-/* The cell at padded position cell. */
-static astar_point point_of(const astar_grid *grid, const uint8_t *cell)
+/* The map a segment is walked over as the unit sees it, a byte per cell,
+ * open where the byte is at least least: for a unit of one cell the
+ * grid's padded terrain (open: walkable); for a unit of a size its
+ * capability's clearance (open: it fits with that cell its anchor), so
+ * that it walks a segment of anchors as a unit of one cell walks one of
+ * cells. The clearance has no border, and needs none: a walk never
+ * leaves the box of its two ends. */
+typedef struct plane {
+    const uint8_t *base;
+    ptrdiff_t stride;
+    int border;         /* rows and columns of padding around the cells */
+    uint8_t least;
+    int width, height;
+} plane;
+
+static plane plane_of(const astar_grid *grid, const unit_space *u)
 {
-    size_t at = (size_t)(cell - grid->terrain), stride = (size_t)grid->stride;
-    return (astar_point){ (int32_t)(at % stride) - 1, (int32_t)(at / stride) - 1 };
+    if (u->clear)
+        return (plane){ u->clear, grid->width, 0, (uint8_t)u->size, grid->width, grid->height };
+    return (plane){ grid->terrain, grid->stride, 1, 1, grid->width, grid->height };
 }
 
-/* Stores the cell at padded position cell as a wall met; false. */
-static bool met(const astar_grid *grid, const uint8_t *cell, astar_point *wall)
+/* Whether c is a cell of the plane and open. */
+static bool plane_open(const plane *p, astar_point c)
 {
-    *wall = point_of(grid, cell);
+    return c.x >= 0 && c.y >= 0 && c.x < p->width && c.y < p->height &&
+           p->base[(c.y + p->border) * p->stride + c.x + p->border] >= p->least;
+}
+
+/* The cell at position cell of the plane. */
+static astar_point point_of(const plane *p, const uint8_t *cell)
+{
+    size_t at = (size_t)(cell - p->base), stride = (size_t)p->stride;
+    return (astar_point){ (int32_t)(at % stride) - p->border, (int32_t)(at / stride) - p->border };
+}
+
+/* Stores the cell at position cell as a wall met; false. */
+static bool met(const plane *p, const uint8_t *cell, astar_point *wall)
+{
+    *wall = point_of(p, cell);
     return false;
 }
 
@@ -43,12 +73,11 @@ typedef struct walker {
     int64_t next_x, next_y;
 } walker;
 
-static walker walker_at(const astar_grid *grid, astar_point from, astar_point to, int64_t nx,
-                        int64_t ny)
+static walker walker_at(const plane *p, astar_point from, astar_point to, int64_t nx, int64_t ny)
 {
-    return (walker){ .cell = grid->terrain + grid_padded_index(grid, from.x, from.y),
+    return (walker){ .cell = p->base + (from.y + p->border) * p->stride + from.x + p->border,
                      .step_x = to.x > from.x ? 1 : -1,
-                     .step_y = to.y > from.y ? grid->stride : -grid->stride,
+                     .step_y = to.y > from.y ? p->stride : -p->stride,
                      .next_x = ny, .next_y = nx };
 }
 
@@ -78,35 +107,36 @@ static inline void step_line(int64_t nx, int64_t ny, walker *w, int64_t *lines)
 /* Moves w into the next cell, if the rule allows it: false, with the
  * blocked cell in *wall, where that cell is blocked or, through a corner,
  * where the two cells it touches there break the corner rule. */
-static inline bool walk_on(const astar_grid *grid, astar_moves corners, int64_t nx, int64_t ny,
+static inline bool walk_on(const plane *p, astar_moves corners, int64_t nx, int64_t ny,
                            walker *w, int64_t *lines, astar_point *wall)
 {
     if (w->next_x == w->next_y) {
         const uint8_t *beside_x = w->cell + w->step_x, *beside_y = w->cell + w->step_y;
-        if (!move_diagonal_allowed(corners, *beside_x != 0, *beside_y != 0))
-            return met(grid, *beside_x ? beside_y : beside_x, wall);
+        bool open_x = *beside_x >= p->least;
+        if (!move_diagonal_allowed(corners, open_x, *beside_y >= p->least))
+            return met(p, open_x ? beside_y : beside_x, wall);
         step_corner(nx, ny, w, lines);
     } else {
         step_line(nx, ny, w, lines);
     }
-    return *w->cell != 0 || met(grid, w->cell, wall);
+    return *w->cell >= p->least || met(p, w->cell, wall);
 }
 
-/* Whether the segment between the centres of a and b, two walkable cells of
- * grid, meets only what the rule allows; if not, *wall is a blocked cell it
- * meets. Two walkers go from both ends at once, so a wall near either end
+/* Whether the segment between the centres of a and b, two open cells of
+ * the plane, meets only what the rule allows; if not, *wall is a closed
+ * cell it meets. Two walkers go from both ends at once, so a wall near either end
  * is found soon, and stop when between them they have crossed every grid
  * line the segment crosses: the same crossings seen from the two sides. */
-static bool sees(const astar_grid *grid, astar_moves corners, astar_point a, astar_point b,
+static bool sees(const plane *p, astar_moves corners, astar_point a, astar_point b,
                  astar_point *wall)
 {
     int64_t nx = b.x > a.x ? b.x - a.x : a.x - b.x, ny = b.y > a.y ? b.y - a.y : a.y - b.y;
-    walker from_a = walker_at(grid, a, b, nx, ny), from_b = walker_at(grid, b, a, nx, ny);
+    walker from_a = walker_at(p, a, b, nx, ny), from_b = walker_at(p, b, a, nx, ny);
     int64_t crossed = 0;
     while (crossed < nx + ny) {
-        if (!walk_on(grid, corners, nx, ny, &from_a, &crossed, wall))
+        if (!walk_on(p, corners, nx, ny, &from_a, &crossed, wall))
             return false;
-        if (crossed < nx + ny && !walk_on(grid, corners, nx, ny, &from_b, &crossed, wall))
+        if (crossed < nx + ny && !walk_on(p, corners, nx, ny, &from_b, &crossed, wall))
             return false;
     }
     return true;
@@ -135,11 +165,13 @@ size_t astar__segment_cells(const astar_grid *grid, astar_point a, astar_point b
                             astar_point *cells, size_t capacity)
 {
     int64_t nx = b.x > a.x ? b.x - a.x : a.x - b.x, ny = b.y > a.y ? b.y - a.y : a.y - b.y;
-    walker w = walker_at(grid, a, b, nx, ny);
+    unit_space one_cell = { .clear = NULL, .size = 1 };
+    plane p = plane_of(grid, &one_cell);
+    walker w = walker_at(&p, a, b, nx, ny);
     size_t count = 0;
     for (int64_t crossed = 0;;) {
         if (count < capacity)
-            cells[count] = point_of(grid, w.cell);
+            cells[count] = point_of(&p, w.cell);
         count++;
         if (crossed == nx + ny)
             return count;
@@ -157,10 +189,13 @@ bool astar_line_of_sight(const astar_grid *grid, const astar_options *options, a
     if (!options)
         options = &defaults;
     if (!grid || !astar__options_valid(options) || hex_topology(grid->topology) ||
-        astar__options_sized(options) || !astar_grid_walkable(grid, a.x, a.y) || !astar_grid_walkable(grid, b.x, b.y))
+        unit_clearance_check(grid, options) != ASTAR_OK)
         return false;
+    unit_space u = unit_space_of(grid, options);
+    plane p = plane_of(grid, &u);
     astar_point wall;
-    return sees(grid, corner_rule(options->moves), a, b, &wall);
+    return plane_open(&p, a) && plane_open(&p, b) &&
+           sees(&p, corner_rule(options->moves), a, b, &wall);
 }
 
 #define NONE UINT32_MAX
@@ -208,11 +243,11 @@ static bool hides(astar_point wall, astar_point a, astar_point b)
  * time), and the wall that hid j from the point tried just before (usually
  * i's neighbour on the path, so the segment is nearly the same). Only when
  * neither lies across the segment is it walked. */
-static void settle(const astar_grid *grid, astar_moves corners, const astar_point *points,
+static void settle(const plane *p, astar_moves corners, const astar_point *points,
                    smoothing *w, uint32_t j)
 {
     w->layer[j] = 0;
-    if (!astar_grid_walkable(grid, points[j].x, points[j].y))
+    if (!plane_open(p, points[j]))
         return;
     astar_point last = { -1, -1 };
     for (uint32_t layer = 1; layer <= w->layers; layer++)
@@ -220,7 +255,7 @@ static void settle(const astar_grid *grid, astar_moves corners, const astar_poin
             if (!hides(w->wall[i], points[i], points[j])) {
                 if (hides(last, points[i], points[j])) {
                     w->wall[i] = last;
-                } else if (sees(grid, corners, points[i], points[j], &w->wall[i])) {
+                } else if (sees(p, corners, points[i], points[j], &w->wall[i])) {
                     w->from[j] = i;
                     put_in_layer(w, j, layer + 1);
                     return;
@@ -264,10 +299,14 @@ static astar_status smooth(const astar_grid *grid, const astar_options *options,
     if (!grid || !points || !astar__route_reset(out, ROUTE_POINTS) || length == 0 ||
         length > ASTAR_MAX_CELLS || !astar__options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
-    if (hex_topology(grid->topology) || astar__options_sized(options))
+    if (hex_topology(grid->topology))
         return ASTAR_UNSUPPORTED; /* the segments walked are the square grid's, a cell wide */
-    astar_point first = points[0], last = points[length - 1];
-    if (!astar_grid_walkable(grid, first.x, first.y) || !astar_grid_walkable(grid, last.x, last.y))
+    astar_status served = unit_clearance_check(grid, options);
+    if (served != ASTAR_OK)
+        return served;
+    unit_space u = unit_space_of(grid, options);
+    plane p = plane_of(grid, &u);
+    if (!plane_open(&p, points[0]) || !plane_open(&p, points[length - 1]))
         return ASTAR_INVALID_PATH;
 
     uint32_t n = (uint32_t)length;
@@ -286,7 +325,7 @@ static astar_status smooth(const astar_grid *grid, const astar_options *options,
     put_in_layer(&w, 0, 1);
     astar_moves corners = corner_rule(options->moves);
     for (uint32_t j = 1; j < n; j++)
-        settle(grid, corners, points, &w, j);
+        settle(&p, corners, points, &w, j);
     astar_status status =
         w.layer[n - 1] ? write_waypoints(points, &w, n - 1, out) : ASTAR_INVALID_PATH;
     astar__release(memory, work);

@@ -4,11 +4,13 @@
 #include <stdlib.h>
 
 #include "core/cost.h"
+#include "core/inline.h"
 #include "core/moves.h"
 #include "core/options.h"
 #include "core/route.h"
 #include "grid/grid.h"
 #include "path/straighten.h"
+#include "search/unit_space.h"
 
 /* The longest stretch tried, in steps: long enough to take out the
  * detours of a two-tier path through a cluster of 64, short enough that a
@@ -61,8 +63,9 @@ typedef struct walk {
     uint64_t share;
 } walk;
 
-/* The direction of the line's next step (k + 1), advancing w. */
-static unsigned line_next(const line *l, walk *w)
+/* The direction of the line's next step (k + 1), advancing w: inlined
+ * into the lines' loops, where it is a third of the work. */
+static ALWAYS_INLINE unsigned line_next(const line *l, walk *w)
 {
     uint32_t k = ++w->k;
     bool second;
@@ -84,46 +87,86 @@ static walk line_start(const line *l)
     return (walk){ 0, l->steps };
 }
 
-/* What the step in direction d onto the cell at padded index to costs:
- * the search's step times the terrain cost of the cell entered. */
-static uint64_t step_cost(const astar_grid *grid, const cost_model *m, unsigned d, size_t to)
+/* The grid as the unit that walks the path sees it (unit_space.h): lines
+ * run over the cells, or for a unit of a size the anchors, it fits on,
+ * priced as the search prices them. */
+typedef struct terrain {
+    const astar_grid *grid;
+    unit_space u;
+    cost_model m;
+    astar_moves moves;
+    int32_t step[DIRECTIONS];     /* how a cell's index changes along d */
+} terrain;
+
+/* A cell of a line: where it is, and its padded index, which a unit of
+ * one cell reads alone - kept along the walk, as a unit of one cell's lines
+ * are most of the work. */
+typedef struct spot {
+    astar_point p;
+    size_t padded;
+} spot;
+
+static spot spot_at(const astar_grid *grid, astar_point p)
 {
-    return (uint64_t)cost_step(m, d) * grid->terrain[to];
+    return (spot){ p, grid_padded_index(grid, p.x, p.y) };
 }
 
-/* The padded index of the cell one step from at in direction d. */
-static size_t step_index(const astar_grid *grid, size_t at, unsigned d)
+static void spot_step(const astar_grid *grid, spot *at, unsigned d)
 {
-    return (size_t)((ptrdiff_t)at + move_dy[d] * (ptrdiff_t)grid->stride + move_dx[d]);
+    at->p.x += move_dx[d];
+    at->p.y += move_dy[d];
+    at->padded = (size_t)((ptrdiff_t)at->padded + move_dy[d] * (ptrdiff_t)grid->stride + move_dx[d]);
+}
+
+/* What the step in direction d onto the cell at costs: the search's step
+ * times the terrain cost of the cell entered (sized, a constant where it
+ * is hot: the dearest under the unit). */
+static ALWAYS_INLINE uint64_t step_cost(const terrain *t, const bool sized, unsigned d, spot at)
+{
+    uint32_t price = sized ? unit_dearest(&t->u, t->grid, at.p.x, at.p.y)
+                           : t->grid->terrain[at.padded];
+    return (uint64_t)cost_step(&t->m, d) * price;
+}
+
+/* The directions of the legal moves from at. */
+static ALWAYS_INLINE unsigned legal_from(const terrain *t, const bool sized, spot at)
+{
+    unsigned walkable = t->grid->around[at.padded];
+    if (sized)
+        walkable = unit_around(&t->u, walkable, t->step,
+                               (uint32_t)at.p.y * (uint32_t)t->grid->width + (uint32_t)at.p.x);
+    return moves_legal(t->moves, walkable);
 }
 
 /* The cost of the line, or UINT64_MAX when a step of it is not a legal
- * move (the cell's walkable neighbours and the corner rule, one byte). */
-static uint64_t line_cost(const astar_grid *grid, const cost_model *m, astar_moves moves,
-                          const line *l)
+ * move: compiled for each kind of unit, a line being the hot loop. */
+static ALWAYS_INLINE uint64_t line_cost_for(const terrain *t, const bool sized, const line *l)
 {
     uint64_t cost = 0;
-    size_t at = grid_padded_index(grid, l->from.x, l->from.y);
+    spot at = spot_at(t->grid, l->from);
     walk w = line_start(l);
     for (uint32_t k = 0; k < l->steps; k++) {
         unsigned d = line_next(l, &w);
-        if (!(moves_legal(moves, grid->around[at]) & move_bit(d)))
+        if (!(legal_from(t, sized, at) & move_bit(d)))
             return UINT64_MAX;
-        at = step_index(grid, at, d);
-        cost += step_cost(grid, m, d, at);
+        spot_step(t->grid, &at, d);
+        cost += step_cost(t, sized, d, at);
     }
     return cost;
 }
 
+static uint64_t line_cost(const terrain *t, const line *l)
+{
+    return t->u.clear ? line_cost_for(t, true, l) : line_cost_for(t, false, l);
+}
+
 /* The cost of the path's stretch from point i to point j. */
-static uint64_t stretch_cost(const astar_grid *grid, const cost_model *m,
-                             const astar_point *points, size_t i, size_t j)
+static uint64_t stretch_cost(const terrain *t, const astar_point *points, size_t i, size_t j)
 {
     uint64_t cost = 0;
     for (size_t k = i + 1; k <= j; k++) {
         astar_point a = points[k - 1], b = points[k];
-        cost += step_cost(grid, m, move_direction(b.x - a.x, b.y - a.y),
-                          grid_padded_index(grid, b.x, b.y));
+        cost += step_cost(t, t->u.clear, move_direction(b.x - a.x, b.y - a.y), spot_at(t->grid, b));
     }
     return cost;
 }
@@ -135,18 +178,18 @@ static uint64_t stretch_cost(const astar_grid *grid, const cost_model *m,
  * every part of it). The cheaper line in *best. */
 typedef enum verdict { NONE, DEARER, SAME, CHEAPER } verdict;
 
-static verdict shortcut(const astar_grid *grid, const cost_model *m, astar_moves moves,
-                        const astar_point *points, size_t i, size_t j, line *best)
+static verdict shortcut(const terrain *t, const astar_point *points, size_t i, size_t j,
+                        line *best)
 {
     uint64_t stretch = UINT64_MAX; /* summed once a line is legal */
     verdict v = NONE;
     for (int shape = 0; shape < SHAPES; shape++) {
-        line l = line_between(points[i], points[j], shape, moves == ASTAR_MOVES_4);
-        uint64_t cost = line_cost(grid, m, moves, &l);
+        line l = line_between(points[i], points[j], shape, t->moves == ASTAR_MOVES_4);
+        uint64_t cost = line_cost(t, &l);
         if (cost == UINT64_MAX)
             continue;
         if (stretch == UINT64_MAX)
-            stretch = stretch_cost(grid, m, points, i, j);
+            stretch = stretch_cost(t, points, i, j);
         if (cost < stretch) {
             *best = l;
             return CHEAPER;
@@ -162,13 +205,12 @@ static verdict shortcut(const astar_grid *grid, const cost_model *m, astar_moves
  * the nearest end beyond it where none was cheaper, halving the gap; one
  * of the same cost keeps the stretch and goes on from its end; a dearer
  * one goes on halving. */
-static bool farthest_shortcut(const astar_grid *grid, const cost_model *m, astar_moves moves,
-                              const astar_point *points, size_t length, size_t i, size_t *j_out,
-                              line *best)
+static bool farthest_shortcut(const terrain *t, const astar_point *points, size_t length,
+                              size_t i, size_t *j_out, line *best)
 {
     size_t failed = (length - 1 - i > REACH ? i + REACH : length - 1) + 1, j = failed - 1;
     verdict v = NONE;
-    while (j >= i + 2 && (v = shortcut(grid, m, moves, points, i, j, best)) < SAME) {
+    while (j >= i + 2 && (v = shortcut(t, points, i, j, best)) < SAME) {
         failed = j;
         j = i + (j - i) / 2;
     }
@@ -181,7 +223,7 @@ static bool farthest_shortcut(const astar_grid *grid, const cost_model *m, astar
     while (failed - j > 1) {
         size_t mid = j + (failed - j) / 2;
         line l;
-        if (shortcut(grid, m, moves, points, i, mid, &l) == CHEAPER) {
+        if (shortcut(t, points, i, mid, &l) == CHEAPER) {
             j = mid;
             *best = l;
         } else {
@@ -197,9 +239,8 @@ static bool farthest_shortcut(const astar_grid *grid, const cost_model *m, astar
  * cost in *cost. Each line has at most the steps of the stretch it
  * replaces, so the cells written never pass the points still to be read:
  * in place is safe. */
-static size_t straighten_pass(const astar_grid *grid, const cost_model *m, astar_moves moves,
-                              const astar_point *points, size_t length, astar_point *to,
-                              size_t capacity, uint64_t *cost)
+static size_t straighten_pass(const terrain *t, const astar_point *points, size_t length,
+                              astar_point *to, size_t capacity, uint64_t *cost)
 {
     size_t written = 0;
     *cost = 0;
@@ -209,8 +250,8 @@ static size_t straighten_pass(const astar_grid *grid, const cost_model *m, astar
     for (size_t i = 0; i + 1 < length;) {
         line l;
         size_t j;
-        if (!farthest_shortcut(grid, m, moves, points, length, i, &j, &l)) {
-            *cost += stretch_cost(grid, m, points, i, j);
+        if (!farthest_shortcut(t, points, length, i, &j, &l)) {
+            *cost += stretch_cost(t, points, i, j);
             for (size_t k = i + 1; k <= j; k++, written++)
                 if (written < capacity)
                     to[written] = points[k];
@@ -218,14 +259,13 @@ static size_t straighten_pass(const astar_grid *grid, const cost_model *m, astar
             continue;
         }
         walk w = line_start(&l);
-        astar_point at = l.from;
+        spot at = spot_at(t->grid, l.from);
         for (uint32_t k = 0; k < l.steps; k++, written++) {
             unsigned d = line_next(&l, &w);
-            at.x += move_dx[d];
-            at.y += move_dy[d];
-            *cost += step_cost(grid, m, d, grid_padded_index(grid, at.x, at.y));
+            spot_step(t->grid, &at, d);
+            *cost += step_cost(t, t->u.clear, d, at);
             if (written < capacity)
-                to[written] = at;
+                to[written] = at.p;
         }
         i = j;
     }
@@ -242,8 +282,11 @@ static astar_status straighten(const astar_grid *grid, const astar_options *opti
         !astar__options_valid(options) || options->world.layers || options->world.units ||
         options->world.turn_penalty)
         return ASTAR_INVALID_ARGUMENT;
-    if (hex_topology(grid->topology) || astar__options_sized(options))
+    if (hex_topology(grid->topology))
         return ASTAR_UNSUPPORTED;
+    astar_status served = unit_space_check(grid, options);
+    if (served != ASTAR_OK)
+        return served;
     if (astar_path_check(grid, options, points[0], points[length - 1], points, length, NULL,
                          NULL) != ASTAR_OK)
         return ASTAR_INVALID_PATH;
@@ -254,22 +297,23 @@ static astar_status straighten(const astar_grid *grid, const astar_options *opti
 void astar__straighten(const astar_grid *grid, const astar_options *options,
                        const astar_point *points, size_t length, astar_route *out)
 {
-    cost_model m = cost_model_of(options);
+    terrain t = { .grid = grid, .u = unit_space_of(grid, options), .m = cost_model_of(options),
+                  .moves = options->moves };
+    for (int d = 0; d < DIRECTIONS; d++)
+        t.step[d] = move_dy[d] * grid->width + move_dx[d];
     uint64_t cost;
-    size_t written = straighten_pass(grid, &m, options->moves, points, length, out->points,
-                                     out->capacity, &cost);
+    size_t written = straighten_pass(&t, points, length, out->points, out->capacity, &cost);
     /* A pass's lines start from the points the last one kept: another
      * pass over its result finds lines the first could not. */
     for (int pass = 1; pass < PASSES && written <= out->capacity; pass++) {
         uint64_t before = cost;
-        written = straighten_pass(grid, &m, options->moves, out->points, written, out->points,
-                                  written, &cost);
+        written = straighten_pass(&t, out->points, written, out->points, written, &cost);
         if (cost == before)
             break;
     }
     out->length = written;
     out->cost = cost > ASTAR_MAX_COST ? ASTAR_MAX_COST : (uint32_t)cost;
-    out->distance = (double)cost / (double)m.straight;
+    out->distance = (double)cost / (double)t.m.straight;
 }
 
 astar_status astar_path_straighten(const astar_grid *grid, const astar_options *options,

@@ -9,7 +9,8 @@
 #include "astar.h"
 
 /* Straightens points[0..length), a legal path on grid under options
- * (square grid, one cell's unit, no layers, units or turn penalty), into
+ * (square grid, no layers, units or turn penalty; a unit of a size or a
+ * capability only on a grid with its clearance: unit_space_check), into
  * out->points (which may be points itself), setting out's length, cost and
  * distance as astar_path_straighten does; nothing else of out. */
 void astar__straighten(const astar_grid *grid, const astar_options *options,

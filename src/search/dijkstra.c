@@ -61,7 +61,7 @@ static inline bool map_improves(const astar_distance_map *map, uint32_t cell, ui
 typedef struct backward_search {
     search s;                     /* first: the loop hands the expansion &s */
     grid_space g;
-    unit_space u;                 /* a unit of a size (sized_steps); else clear NULL */
+    unit_space u;                 /* a unit of a size (sized_steps), or of one cell */
     const astar_point *targets;
     size_t count;
     uint32_t island;              /* with islands: start's; 0 takes every target */
@@ -75,8 +75,7 @@ static backward_search backward_setup(astar_context *ctx, const astar_grid *grid
 {
     backward_search b = { .count = 0 };
     b.s = search_on_grid(ctx, grid, options, limit, &b.g);
-    if (astar__options_sized(options))
-        b.u = unit_space_of(grid, options);
+    b.u = unit_space_of(grid, options);
     /* H = 0, and no stop on the open list: the first square to reach may
      * be dearer than one found later. */
     b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
@@ -111,7 +110,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     search_begin(s, kind, 0);
     for (size_t i = 0; i < b->count; i++) {
         astar_point p = b->targets[i];
-        if (!astar_grid_walkable(grid, p.x, p.y) || (b->u.clear && !unit_fits(&b->u, grid, p.x, p.y)) ||
+        if (!unit_fits(&b->u, grid, p.x, p.y) ||
             (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
@@ -133,8 +132,8 @@ static ALWAYS_INLINE void look_at(search *s, astar_open_list kind, const bool si
     const backward_search *b = (const backward_search *)s;
     const grid_space *g = &b->g;
     size_t here = (size_t)u->cell + 2 * (size_t)u->y + (size_t)g->stride + 1;
-    uint32_t terrain = sized ? unit_dearest(&b->u, g, u->x, u->y) : g->terrain[here];
-    unsigned around = sized ? unit_around(&b->u, g, s, u->cell, here) : g->around[here];
+    uint32_t terrain = sized ? unit_dearest(&b->u, g->grid, u->x, u->y) : g->terrain[here];
+    unsigned around = sized ? unit_around(&b->u, g->around[here], s->cell_step, u->cell) : g->around[here];
     for (unsigned legal = moves_legal_on(s->model.topology, g->moves, around, u->x, u->y);
          legal; legal &= legal - 1) {
         unsigned d = (unsigned)__builtin_ctz(legal);
@@ -219,7 +218,7 @@ static astar_status check_targets(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
-    return astar__options_sized(options) ? unit_space_check(grid, options) : ASTAR_OK;
+    return unit_space_check(grid, options);
 }
 
 static astar_status targets_inside(const astar_grid *grid, const astar_point *targets, size_t count)
@@ -248,9 +247,8 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     status = targets_inside(grid, targets, count);
     if (status != ASTAR_OK)
         return status;
-    unit_space u = astar__options_sized(options) ? unit_space_of(grid, options) : (unit_space){ 0 };
-    if (!astar_grid_walkable(grid, start.x, start.y) ||
-        (u.clear && !unit_fits(&u, grid, start.x, start.y)))
+    unit_space u = unit_space_of(grid, options);
+    if (!unit_fits(&u, grid, start.x, start.y))
         return ASTAR_START_BLOCKED;
     search_state *st = ctx->state;
     astar__search_state_on_grid(st, grid, options);

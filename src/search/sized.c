@@ -42,7 +42,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
 {
     sized_search *z = (sized_search *)s;
     size_t here = (size_t)current->cell + 2 * (size_t)current->y + (size_t)z->g.stride + 1;
-    unsigned around = unit_around(&z->u, &z->g, s, current->cell, here), legal;
+    unsigned around = unit_around(&z->u, z->g.around[here], s->cell_step, current->cell), legal;
     if (jps) {
         legal = z->g.grid->successors[current->cell != s->start ? current->dir : DIRECTIONS]
                                      [around];
@@ -59,7 +59,7 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
             continue;
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
         uint64_t g = current->g + (z->uniform ? z->step_cost[d]
-                                              : (uint64_t)z->g.cost[d] * unit_dearest(&z->u, &z->g, x, y));
+                                              : (uint64_t)z->g.cost[d] * unit_dearest(&z->u, z->g.grid, x, y));
         if (search_reach(s, kind, traced, on_anchors, next, x, y, d, current->cell, 0, list, g))
             return;
     }
@@ -133,7 +133,7 @@ astar_status astar__sized_begin(search_state *st, astar_context *ctx, const asta
     /* On uniform terrain every footprint's dearest cell costs what the
      * target's does. */
     z->uniform = astar_grid_uniform(grid);
-    uint32_t terrain = unit_dearest(&z->u, &z->g, z->s.target_x, z->s.target_y);
+    uint32_t terrain = unit_dearest(&z->u, grid, z->s.target_x, z->s.target_y);
     for (int d = 0; d < DIRECTIONS; d++)
         z->step_cost[d] = z->g.cost[d] * terrain;
     ctx->model = z->s.model;

@@ -259,3 +259,108 @@ int ref_clearance(const astar_grid *grid, const bool allowed[256], int most, int
     }
     return k;
 }
+
+/* Coordinates are doubled so that cell centres (2x + 1, 2y + 1) and cell
+ * corners (2x, 2y) are integers. A point of the segment is A + t * D. */
+typedef struct fraction {
+    int64_t num, den; /* den > 0 */
+} fraction;
+
+static bool less(fraction a, fraction b) { return a.num * b.den < b.num * a.den; }
+static fraction larger(fraction a, fraction b) { return less(a, b) ? b : a; }
+static fraction smaller(fraction a, fraction b) { return less(a, b) ? a : b; }
+
+/* The open interval of t where A + t * D lies strictly between lines lo
+ * and lo + 2 along one axis (a the start, d the change). */
+static void slab(int64_t a, int64_t d, int64_t lo, fraction *from, fraction *to)
+{
+    if (d == 0) {
+        bool inside = lo < a && a < lo + 2;
+        *from = (fraction){ inside ? -1 : 1, 1 };
+        *to = (fraction){ inside ? 2 : 0, 1 };
+    } else if (d > 0) {
+        *from = (fraction){ lo - a, d };
+        *to = (fraction){ lo + 2 - a, d };
+    } else {
+        *from = (fraction){ a - lo - 2, -d };
+        *to = (fraction){ a - lo, -d };
+    }
+}
+
+/* Whether the segment between the centres of a and b passes through the
+ * inside of cell c: some t in [0, 1] lies in both open slabs. */
+static bool enters(astar_point a, astar_point b, int cx, int cy)
+{
+    int64_t ax = 2 * a.x + 1, ay = 2 * a.y + 1, dx = 2 * (b.x - a.x), dy = 2 * (b.y - a.y);
+    fraction x0, x1, y0, y1;
+    slab(ax, dx, 2 * cx, &x0, &x1);
+    slab(ay, dy, 2 * cy, &y0, &y1);
+    fraction lo = larger(larger(x0, y0), (fraction){ 0, 1 });
+    fraction hi = smaller(smaller(x1, y1), (fraction){ 1, 1 });
+    return less(lo, hi);
+}
+
+/* Whether a unit of size k of these terrains fits with (x, y) its anchor,
+ * looked at cell by cell. */
+static bool unit_fits(const astar_grid *g, const bool allowed[256], int k, int x, int y)
+{
+    return inside(g, x, y) && ref_clearance(g, allowed, k, x, y) >= k;
+}
+
+bool ref_unit_sees(const astar_grid *g, const bool allowed[256], int k, astar_moves moves,
+                   astar_point a, astar_point b)
+{
+    if (!unit_fits(g, allowed, k, a.x, a.y) || !unit_fits(g, allowed, k, b.x, b.y))
+        return false;
+    int x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+    int y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            if (enters(a, b, x, y) && !unit_fits(g, allowed, k, x, y))
+                return false;
+    int64_t ax = 2 * a.x + 1, ay = 2 * a.y + 1, dx = 2 * (b.x - a.x), dy = 2 * (b.y - a.y);
+    for (int ky = y0 + 1; ky <= y1; ky++)
+        for (int kx = x0 + 1; kx <= x1; kx++) {
+            int64_t px = 2 * kx - ax, py = 2 * ky - ay;
+            if (dx * py - dy * px != 0)
+                continue; /* the corner (kx, ky) is not on the segment */
+            /* On it: the two anchors it only touches there. */
+            bool same_signs = (dx > 0) == (dy > 0);
+            bool t1 = unit_fits(g, allowed, k, same_signs ? kx : kx - 1, ky - 1);
+            bool t2 = unit_fits(g, allowed, k, same_signs ? kx - 1 : kx, ky);
+            if (moves == ASTAR_MOVES_8_CUT ? !(t1 || t2) : !(t1 && t2))
+                return false;
+        }
+    return true;
+}
+
+bool ref_sees(const astar_grid *g, astar_moves moves, astar_point a, astar_point b)
+{
+    bool every[256];
+    for (int t = 0; t < 256; t++)
+        every[t] = t != 0;
+    return ref_unit_sees(g, every, 1, moves, a, b);
+}
+
+astar_grid *ref_eroded(const astar_grid *g, const bool allowed[256], int k)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    astar_grid *e = NULL;
+    if (astar_grid_new(w, h, &e) != ASTAR_OK)
+        abort();
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int dearest = 0;
+            if (ref_clearance(g, allowed, k, x, y) >= k)
+                for (int dy = 0; dy < k; dy++)
+                    for (int dx = 0; dx < k; dx++) {
+                        int c = astar_grid_cost(g, x + dx, y + dy);
+                        dearest = c > dearest ? c : dearest;
+                    }
+            astar_status s = dearest ? astar_grid_set_cost(e, x, y, dearest)
+                                     : astar_grid_set_walkable(e, x, y, false);
+            if (s != ASTAR_OK)
+                abort();
+        }
+    return e;
+}

@@ -80,6 +80,27 @@ bool ref_path_valid(const astar_grid *grid, astar_moves moves, astar_costs costs
  * never allowed). 0 when (x, y) itself is not allowed. */
 int ref_clearance(const astar_grid *grid, const bool allowed[256], int most, int x, int y);
 
+/* The map a unit of size k of the terrains allowed sees, as a new grid
+ * (the caller deletes it): a cell is walkable where the unit fits with it
+ * its top-left corner (ref_clearance >= k), at the dearest terrain cost of
+ * its k x k cells; blocked elsewhere. Aborts when the library fails. */
+astar_grid *ref_eroded(const astar_grid *grid, const bool allowed[256], int k);
+
+/* Line of sight (astar/smooth.h) for a unit of size k of the terrains
+ * allowed, its anchor walking the segment between the centres of a and b:
+ * every cell whose inside the segment passes through, a and b included,
+ * is an anchor the unit fits on - every cell of its k x k square allowed,
+ * looked at one by one - and at each grid corner the segment passes
+ * exactly through, the two anchors it only touches there obey the corner
+ * rule of moves (ASTAR_MOVES_4 counts as ASTAR_MOVES_8). Found by clipping
+ * the segment against each cell square in rational arithmetic. */
+bool ref_unit_sees(const astar_grid *grid, const bool allowed[256], int k, astar_moves moves,
+                   astar_point a, astar_point b);
+
+/* ref_unit_sees for a unit of one cell that may enter every walkable
+ * cell. */
+bool ref_sees(const astar_grid *grid, astar_moves moves, astar_point a, astar_point b);
+
 /* Builds a grid from `height` strings of equal length (rows, y = 0 first):
  * '.' plain (cost 1), '#' blocked, '1'..'9' walkable with that terrain cost.
  * Returns NULL on a bad picture or a library failure. */
