@@ -344,6 +344,93 @@ static void test_after_the_search(void **state)
     free(points);
 }
 
+/* The islands of a unit of each size and capability: after enabling and
+ * after every random edit, two anchors share a label exactly when a flood
+ * fill of the eroded map joins them, and 0 exactly where the unit does not
+ * fit; a search for that unit between its islands answers ASTAR_NO_PATH
+ * having expanded nothing, where the grid's islands (a unit of one cell's)
+ * would have let it search. */
+static void test_islands_per_size(void **state)
+{
+    (void)state;
+    rng r = { 8181 };
+    enum { SIZES = 4, KINDS = 2, W = 24, H = 20 };
+    uint32_t *ref = malloc(W * H * sizeof *ref), *seen = malloc(W * H * sizeof *seen);
+    astar_point points[W * H];
+    assert_true(ref && seen);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(W * H, &ctx), ASTAR_OK);
+    int compared = 0, apart = 0, apart_for_one_cell_only = 0;
+    for (int trial = 0; trial < GRIDS / 6; trial++) {
+        unit_draw u = draw_unit(&r, trial, W, H, rng_below(&r, 15), trial % 2, 1);
+        astar_grid *g = u.g;
+        astar_grid_delete(u.e);
+        assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
+        for (int k = 1; k <= SIZES; k++)
+            for (size_t c = 0; c < KINDS; c++)
+                assert_int_equal(astar_grid_enable_sized_islands(g, k, c), ASTAR_OK);
+        for (int edit = 0; edit <= 40; edit++) {
+            for (int k = 1; k <= SIZES; k++)
+                for (uint32_t c = 0; c < KINDS; c++) {
+                    bool allowed[256];
+                    for (int t = 0; t < 256; t++)
+                        allowed[t] = t != 0 && (c == 0 || t != 2);
+                    astar_grid *e = ref_eroded(g, allowed, k);
+                    ref_flood_fill(e, ref);
+                    /* seen[ref label] is the library's label for it. */
+                    for (int i = 0; i < W * H; i++)
+                        seen[i] = 0;
+                    for (int y = 0; y < H; y++)
+                        for (int x = 0; x < W; x++) {
+                            uint32_t mine = astar_grid_island_sized(g, k, c, x, y);
+                            uint32_t theirs = ref[y * W + x];
+                            if ((mine == 0) != (theirs == 0) ||
+                                (theirs && seen[theirs] && seen[theirs] != mine))
+                                fail_msg("trial %d edit %d size %d cap %u (%d,%d): label %u, "
+                                         "flood fill %u (seen as %u)", trial, edit, k, c, x, y,
+                                         mine, theirs, theirs ? seen[theirs] : 0);
+                            if (theirs)
+                                seen[theirs] = mine;
+                        }
+                    /* One island of the flood fill each: no label twice. */
+                    for (uint32_t i = 1; i < W * H; i++)
+                        for (uint32_t j = i + 1; seen[i] && j < W * H; j++)
+                            assert_true(seen[i] != seen[j]);
+                    compared++;
+                    astar_options o = u.o;
+                    o.world.unit_size = k;
+                    o.world.capability = c;
+                    astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+                    uint32_t la = astar_grid_island_sized(g, k, c, a.x, a.y);
+                    uint32_t lb = astar_grid_island_sized(g, k, c, b.x, b.y);
+                    if (la && lb && la != lb) {
+                        astar_route path = { .points = points, .capacity = W * H };
+                        assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_NO_PATH);
+                        assert_int_equal(path.expanded, 0);
+                        apart++;
+                        apart_for_one_cell_only +=
+                            astar_grid_island(g, a.x, a.y) == astar_grid_island(g, b.x, b.y);
+                    }
+                    astar_grid_delete(e);
+                }
+            int x = rng_below(&r, W), y = rng_below(&r, H);
+            if (rng_below(&r, 3) == 0)
+                assert_int_equal(astar_grid_set_walkable(g, x, y, !astar_grid_walkable(g, x, y)),
+                                 ASTAR_OK);
+            else
+                assert_int_equal(astar_grid_set_cost(g, x, y, 1 + rng_below(&r, 3)), ASTAR_OK);
+        }
+        astar_grid_delete(g);
+    }
+    if (apart_for_one_cell_only < GRIDS / 4)
+        fail_msg("the draws reach too few outcomes: %d comparisons, %d searches between "
+                 "islands, %d of them on one island for a unit of one cell",
+                 compared, apart, apart_for_one_cell_only);
+    astar_context_delete(ctx);
+    free(ref);
+    free(seen);
+}
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -427,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_against_the_eroded_map),
         cmocka_unit_test(test_nearest_and_distance_maps),
         cmocka_unit_test(test_after_the_search),
+        cmocka_unit_test(test_islands_per_size),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -128,7 +128,8 @@ ASTAR_API astar_status astar_grid_edit_cell(const astar_grid *grid, uint64_t edi
  * or ASTAR_OUT_OF_MEMORY when the grid's dead ends could not be rebuilt (the
  * cell is changed and the dead ends are disabled). O(1), plus the upkeep of
  * what is enabled: jump table, islands, dead ends (O(width * height) per
- * change of walkability; see astar_grid_enable_dead_ends). Not while the
+ * change of walkability; see astar_grid_enable_dead_ends), clearance and
+ * the islands of units of a size (astar_grid_enable_sized_islands). Not while the
  * grid is being searched. */
 ASTAR_API astar_status astar_grid_set_walkable(astar_grid *grid, int x, int y, bool walkable);
 
@@ -345,6 +346,52 @@ ASTAR_API size_t astar_grid_capabilities(const astar_grid *grid);
  * for a cell that capability may not enter, a cell outside the grid, a
  * capability out of range or a grid without clearance. O(1). */
 ASTAR_API int astar_grid_clearance(const astar_grid *grid, size_t capability, int x, int y);
+
+/* Islands for a unit of a size and a capability: a size-3 unit's are not
+ * a size-1 unit's - a gap of two cells joins two rooms for a soldier and
+ * parts them for a tank. They label the unit's anchors (where it fits:
+ * clearance at least size) 4-connected, which under every move rule is
+ * how the unit moves (a diagonal step needs an anchor beside it that
+ * holds the unit), as astar_grid_enable_islands labels cells. A search
+ * for that unit (astar_world.unit_size, .capability: A*, JPS, sliced,
+ * queued, nearest targets) whose ends lie on different ones of them
+ * answers ASTAR_NO_PATH at once, reaching nothing; without them it uses
+ * the grid's islands (astar_grid_enable_islands) where enabled, which can
+ * only tell it what holds for a unit of one cell.
+ *
+ * Enables (computes, by flood fill) the islands of a unit of size and
+ * capability. From then on every edit of a cell's terrain relabels them
+ * before it returns, if it changed where the unit fits - only at anchors
+ * up to size - 1 left of and above the cell - flooding the islands those
+ * anchors are in or beside. They are read from the clearance: enabling
+ * clearance again (astar_grid_enable_clearance) or disabling it drops
+ * them. Enabling enabled ones does nothing; any number of sizes and
+ * capabilities may have them.
+ * [in,out] grid        its clearance enabled
+ * [in]     size        1..ASTAR_MAX_UNIT_SIZE
+ * [in]     capability  a capability of the grid's clearance, 0 every
+ *                      walkable terrain
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid, size or capability
+ * out of range), ASTAR_NO_CLEARANCE (no clearance, or not for that
+ * capability) or ASTAR_OUT_OF_MEMORY (the grid as it was). Costs
+ * O(width * height) time and 8 bytes per cell (the labels and the flood
+ * fill's work list); an edit that changes where the unit fits costs
+ * O(size of the islands it touches), any other O(size^2). */
+ASTAR_API astar_status astar_grid_enable_sized_islands(astar_grid *grid, int size,
+                                                       size_t capability);
+
+/* Frees the islands of a unit of size and capability; its searches no
+ * longer check them. A grid without them, a NULL grid and arguments out
+ * of range are allowed. */
+ASTAR_API void astar_grid_disable_sized_islands(astar_grid *grid, int size, size_t capability);
+
+/* The island of a unit of size and capability anchored at (x, y): a
+ * number >= 1 shared by exactly the anchors of its island; 0 where the
+ * unit does not fit, for a cell outside the grid, arguments out of range,
+ * or when those islands are not enabled. The numbers change when edits
+ * join or split islands. O(1). */
+ASTAR_API uint32_t astar_grid_island_sized(const astar_grid *grid, int size, size_t capability,
+                                           int x, int y);
 
 #ifdef __cplusplus
 }

@@ -277,7 +277,9 @@ typedef struct astar_world {
  * is served so far by A* (ASTAR_ALGORITHM_ASTAR) on a square grid whose
  * clearance has that capability (else ASTAR_NO_CLEARANCE), in one call,
  * sliced, queued and in batches, without layers, units or a turn penalty;
- * its path is the cells of its top-left corner. JPS serves it too, with 8
+ * its path is the cells of its top-left corner. Its own islands
+ * (astar_grid_enable_sized_islands), else the grid's, answer
+ * ASTAR_NO_PATH at once between islands. JPS serves it too, with 8
  * moves on uniform terrain, stepping (astar_jumps STEP, whatever jumps
  * says) over the map as the unit sees it; so do nearest targets and
  * distance maps (astar/dijkstra.h: targets and sources where the unit does

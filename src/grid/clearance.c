@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "grid/islands.h"
+
 /* The value of (x, y) under capability c from those right, below and
  * diagonally below it (0 outside the grid): a square of side k at (x, y)
  * fits when (x, y) is allowed and the three squares of side k - 1 at its
@@ -42,8 +44,25 @@ void astar__clearance_update(astar_grid *grid, int x, int y)
      * ASTAR_MAX_UNIT_SIZE - 1 up and left of it; the repair goes up and
      * left from the cell in reading order reversed, so each value reads
      * current ones. */
+    clearance *cl = grid->clearance;
     int x0 = x - (ASTAR_MAX_UNIT_SIZE - 1), y0 = y - (ASTAR_MAX_UNIT_SIZE - 1);
-    fill(grid, grid->clearance, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0, x, y);
+    fill(grid, cl, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0, x, y);
+    /* A unit of size k fits differently only where its square holds
+     * (x, y): anchors up to k - 1 left and up of it. */
+    for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE; k++)
+        for (size_t c = 0; c < cl->count; c++)
+            if (cl->islands[k - 1][c])
+                astar__islands_update(grid, cl->islands[k - 1][c], x - k + 1 < 0 ? 0 : x - k + 1,
+                                      y - k + 1 < 0 ? 0 : y - k + 1, x, y);
+}
+
+void astar__clearance_islands_relabel(astar_grid *grid)
+{
+    clearance *cl = grid->clearance;
+    for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE; k++)
+        for (size_t c = 0; c < cl->count; c++)
+            if (cl->islands[k - 1][c])
+                astar__islands_label_all(grid, cl->islands[k - 1][c]);
 }
 
 astar_capability astar_capability_any(void)
@@ -91,6 +110,9 @@ astar_status astar_grid_enable_clearance(astar_grid *grid, const astar_capabilit
 void astar_grid_disable_clearance(astar_grid *grid)
 {
     if (grid && grid->clearance) {
+        for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE; k++)
+            for (size_t c = 0; c < grid->clearance->count; c++)
+                astar__islands_free(grid, grid->clearance->islands[k - 1][c]);
         astar__release(&grid->memory, grid->clearance->value);
         astar__release(&grid->memory, grid->clearance);
         grid->clearance = NULL;
@@ -109,4 +131,51 @@ int astar_grid_clearance(const astar_grid *grid, size_t capability, int x, int y
 size_t astar_grid_capabilities(const astar_grid *grid)
 {
     return grid && grid->clearance ? grid->clearance->count : 0;
+}
+
+/* Where a unit of size k and capability c keeps its islands: NULL when
+ * the grid has no such clearance or k is out of range. */
+static islands **sized_islands(const astar_grid *grid, int size, size_t capability)
+{
+    if (!grid || !grid->clearance || size < 1 || size > ASTAR_MAX_UNIT_SIZE ||
+        capability >= grid->clearance->count)
+        return NULL;
+    return &grid->clearance->islands[size - 1][capability];
+}
+
+astar_status astar_grid_enable_sized_islands(astar_grid *grid, int size, size_t capability)
+{
+    if (!grid || size < 1 || size > ASTAR_MAX_UNIT_SIZE || capability > ASTAR_MAX_CAPABILITIES)
+        return ASTAR_INVALID_ARGUMENT;
+    islands **slot = sized_islands(grid, size, capability);
+    if (!slot)
+        return ASTAR_NO_CLEARANCE;
+    if (*slot)
+        return ASTAR_OK;
+    unit_space unit = { .clear = grid->clearance->value + capability * astar_grid_cells(grid),
+                        .size = size };
+    *slot = astar__islands_new(grid, unit);
+    if (!*slot)
+        return ASTAR_OUT_OF_MEMORY;
+    astar__grid_note(grid, FEED_INDEX);
+    return ASTAR_OK;
+}
+
+void astar_grid_disable_sized_islands(astar_grid *grid, int size, size_t capability)
+{
+    islands **slot = sized_islands(grid, size, capability);
+    if (slot && *slot) {
+        astar__islands_free(grid, *slot);
+        *slot = NULL;
+        astar__grid_note(grid, FEED_INDEX);
+    }
+}
+
+uint32_t astar_grid_island_sized(const astar_grid *grid, int size, size_t capability, int x,
+                                 int y)
+{
+    islands **slot = sized_islands(grid, size, capability);
+    if (!slot || !*slot || !grid_contains(grid, x, y))
+        return 0;
+    return islands_label(*slot, grid, x, y);
 }

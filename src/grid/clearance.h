@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "core/inline.h"
+#include "core/moves.h"
 #include "grid/grid.h"
 
 struct clearance {
@@ -18,6 +20,10 @@ struct clearance {
     astar_capability capability[ASTAR_MAX_CAPABILITIES + 1];
     uint8_t *value;     /* count planes of width * height: plane c, cell
                            y * width + x */
+    /* [opt] the islands of a unit of size k and capability c
+     * (astar_grid_enable_sized_islands) at [k - 1][c], read from the
+     * planes above and so dropped with them */
+    islands *islands[ASTAR_MAX_UNIT_SIZE][ASTAR_MAX_CAPABILITIES + 1];
 };
 
 /* Whether a unit of capability c may stand on terrain t (0: never). */
@@ -33,7 +39,61 @@ static inline uint8_t clearance_at(const clearance *cl, const astar_grid *grid, 
     return cl->value[c * cells + (size_t)y * (size_t)grid->width + (size_t)x];
 }
 
-/* Works the values out again after the terrain of (x, y) changed. */
+/* The grid as a unit of a size and a capability sees it: where it fits -
+ * anchors, the top-left corners of its k x k cells, where the
+ * capability's clearance is at least k - and what a step onto an anchor
+ * costs. A unit of one cell of capability 0 reads the grid's own bytes. */
+typedef struct unit_space {
+    const uint8_t *clear;         /* the capability's clearance, per cell; NULL
+                                     for a unit of one cell of capability 0,
+                                     which reads the grid's own bytes */
+    int size;
+} unit_space;
+
+/* Whether the unit fits with (x, y), a cell of the grid, its anchor. */
+static inline bool unit_fits(const unit_space *u, const astar_grid *grid, int x, int y)
+{
+    if (!u->clear)
+        return grid->terrain[grid_padded_index(grid, x, y)] != 0;
+    return u->clear[(size_t)y * (size_t)grid->width + (size_t)x] >= u->size;
+}
+
+/* The around byte (grid.h) of the map as a unit with clearance sees it at
+ * the anchor cell, the grid's own around byte there being walkable and
+ * step[d] how a cell's index changes along direction d: bit d set where
+ * it fits on the anchor next door in direction d. Only the directions
+ * whose cell is walkable at all are read, which keeps the reads inside
+ * the grid. */
+static ALWAYS_INLINE unsigned unit_around(const unit_space *u, unsigned walkable,
+                                          const int32_t step[DIRECTIONS], uint32_t cell)
+{
+    unsigned around = 0;
+    for (; walkable; walkable &= walkable - 1) {
+        unsigned d = (unsigned)__builtin_ctz(walkable);
+        if (u->clear[(int64_t)cell + step[d]] >= u->size)
+            around |= move_bit(d);
+    }
+    return around;
+}
+
+/* The dearest terrain under the unit at the anchor (x, y): what a step
+ * onto it is priced by (a unit of one cell: the terrain of (x, y)). */
+static inline uint32_t unit_dearest(const unit_space *u, const astar_grid *grid, int x, int y)
+{
+    uint32_t dearest = 0;
+    for (int dy = 0; dy < u->size; dy++) {
+        const uint8_t *row = grid->terrain + grid_padded_index(grid, x, y + dy);
+        for (int dx = 0; dx < u->size; dx++)
+            dearest = row[dx] > dearest ? row[dx] : dearest;
+    }
+    return dearest;
+}
+
+/* Works the values out again after the terrain of (x, y) changed, and
+ * the islands of units whose fit that changed. */
 void astar__clearance_update(astar_grid *grid, int x, int y);
+
+/* Labels the islands of every unit afresh (the topology changed). */
+void astar__clearance_islands_relabel(astar_grid *grid);
 
 #endif

@@ -245,7 +245,7 @@ static astar_status put(astar_grid *grid, int x, int y, uint8_t terrain, bool re
         if (grid->jumps)
             astar__jump_table_patch(grid, x, y);
         if (grid->islands)
-            astar__islands_update(grid, x, y);
+            astar__islands_update(grid, grid->islands, x, y, x, y);
         if (grid->dead_ends && !astar__dead_ends_update(grid))
             return ASTAR_OUT_OF_MEMORY;
     }
@@ -271,6 +271,8 @@ astar_status astar_grid_set_topology(astar_grid *grid, astar_topology topology)
     astar__grid_note(grid, FEED_WHOLE);
     if (grid->islands)
         astar__islands_label_all(grid, grid->islands);
+    if (grid->clearance)
+        astar__clearance_islands_relabel(grid);
     return ASTAR_OK;
 }
 

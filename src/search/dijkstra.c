@@ -64,6 +64,7 @@ typedef struct backward_search {
     unit_space u;                 /* a unit of a size (sized_steps), or of one cell */
     const astar_point *targets;
     size_t count;
+    const islands *isl;           /* [opt] the unit's islands (islands_for) */
     uint32_t island;              /* with islands: start's; 0 takes every target */
     const astar_distance_map *map; /* a map being caught up (repair_seed); else NULL */
     uint32_t chain;               /* its first forgotten cell, or CHAIN_END */
@@ -111,7 +112,7 @@ static ALWAYS_INLINE astar_status seed(search *s, astar_open_list kind)
     for (size_t i = 0; i < b->count; i++) {
         astar_point p = b->targets[i];
         if (!unit_fits(&b->u, grid, p.x, p.y) ||
-            (b->island && islands_label(grid->islands, grid, p.x, p.y) != b->island))
+            (b->island && islands_label(b->isl, grid, p.x, p.y) != b->island))
             continue;
         uint32_t cell = cell_of(grid, p);
         search_reach(s, kind, true, from_targets, cell, p.x, p.y, 0, cell, (uint32_t)i,
@@ -200,9 +201,10 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
     b->count = count;
     /* Targets on another island than start cannot be reached: leaving them
      * out saves searching their islands, and with none left, the search. */
-    b->island = grid->islands ? islands_label(grid->islands, grid, (int)(start % (uint32_t)grid->width),
-                                              (int)(start / (uint32_t)grid->width))
-                              : 0;
+    b->isl = islands_for(grid, options);
+    b->island = b->isl ? islands_label(b->isl, grid, (int)(start % (uint32_t)grid->width),
+                                       (int)(start / (uint32_t)grid->width))
+                       : 0;
     st->kind = &kind_nearest;
     st->end = start;
     return start_backward(b);

@@ -19,6 +19,7 @@
  * are not served yet: ASTAR_UNSUPPORTED. JPS steps over that map
  * (astar_jumps STEP), its rule read on the unit's around bytes. */
 #include "core/moves.h"
+#include "search/grid_space.h"
 #include "search/state.h"
 #include "search/unit_space.h"
 

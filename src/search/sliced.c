@@ -92,11 +92,12 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     uint32_t start_cell = (uint32_t)start.y * (uint32_t)grid->width + (uint32_t)start.x;
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     ctx->goal = target;
-    if (grid->islands && !options->partial &&
-        islands_label(grid->islands, grid, start.x, start.y) !=
-            islands_label(grid->islands, grid, goal.x, goal.y)) {
-        /* Different islands: nothing to search, and nothing reached. A
-         * partial path needs the squares reached, so it searches anyway. */
+    const islands *isl = islands_for(grid, options);
+    if (isl && !options->partial &&
+        islands_label(isl, grid, start.x, start.y) != islands_label(isl, grid, goal.x, goal.y)) {
+        /* Different islands (for a unit of a size, its own when enabled):
+         * nothing to search, and nothing reached. A partial path needs the
+         * squares reached, so it searches anyway. */
         context_begin(ctx, LAYOUT_LISTS);
         *st = (search_state){ .kind = NULL };
         astar__search_state_on_grid(st, grid, options);

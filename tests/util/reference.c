@@ -364,3 +364,37 @@ astar_grid *ref_eroded(const astar_grid *g, const bool allowed[256], int k)
         }
     return e;
 }
+
+uint32_t ref_flood_fill(const astar_grid *grid, uint32_t *label)
+{
+    int w = astar_grid_width(grid), h = astar_grid_height(grid);
+    size_t n = (size_t)w * (size_t)h;
+    size_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    if (stack == NULL)
+        abort();
+    for (size_t i = 0; i < n; i++)
+        label[i] = 0;
+    uint32_t regions = 0;
+    for (size_t seed = 0; seed < n; seed++) {
+        if (label[seed] || !astar_grid_walkable(grid, (int)(seed % (size_t)w), (int)(seed / (size_t)w)))
+            continue;
+        label[seed] = ++regions;
+        size_t top = 0;
+        stack[top++] = seed;
+        while (top > 0) {
+            size_t at = stack[--top];
+            int x = (int)(at % (size_t)w), y = (int)(at / (size_t)w);
+            const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
+            for (int d = 0; d < 4; d++) {
+                int nx = x + dx[d], ny = y + dy[d];
+                size_t next = (size_t)ny * (size_t)w + (size_t)nx;
+                if (open_cell(grid, nx, ny) && !label[next]) {
+                    label[next] = regions;
+                    stack[top++] = next;
+                }
+            }
+        }
+    }
+    free(stack);
+    return regions;
+}

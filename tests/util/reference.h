@@ -86,6 +86,11 @@ int ref_clearance(const astar_grid *grid, const bool allowed[256], int most, int
  * its k x k cells; blocked elsewhere. Aborts when the library fails. */
 astar_grid *ref_eroded(const astar_grid *grid, const bool allowed[256], int k);
 
+/* Labels the walkable cells of grid by flood fill, 4-connected, into
+ * label[y * width + x]: 1, 2, ... per connected region, 0 for a blocked
+ * cell. Returns how many regions there are. */
+uint32_t ref_flood_fill(const astar_grid *grid, uint32_t *label);
+
 /* Line of sight (astar/smooth.h) for a unit of size k of the terrains
  * allowed, its anchor walking the segment between the centres of a and b:
  * every cell whose inside the segment passes through, a and b included,
