@@ -94,6 +94,32 @@ run 5 "$ASTAR" path "$scratch/wide.map" 0 0 5 5 --size 2
 has "goal cell is not walkable"
 run 2 "$ASTAR" path "$scratch/wide.map" 0 0 0 4 --size 17
 has "--size takes a whole number from 1 to 16, not '17'"
+# nearest says the unit's size in its options line.
+run 0 "$ASTAR" nearest "$scratch/wide.map" 0 0 0,4 --size 2
+has "moves 8, costs article, unit size 2"
+# --capability: water (W) and trees (T) are walls to a unit of
+# capability 0 or 1 (ground) and 2 (ground and trees); capability 3
+# (ground and water) crosses the river, at water's cost 3 a step, also as
+# a unit of 2 x 2 cells, in a search, a nearest search and a flow field.
+printf 'type octile\nheight 5\nwidth 7\nmap\n.......\n.......\nWWWWWW.\n.......\n..TTT..\n' >"$scratch/river.map"
+for capability in 0 1 2; do
+    run 0 "$ASTAR" path "$scratch/river.map" 0 0 0 3 --capability "$capability"
+    has "path: 15 cells"
+done
+has ", capability 2"
+run 0 "$ASTAR" path "$scratch/river.map" 0 0 0 3 --capability 3
+has ", capability 3"
+has "path: 4 cells, cost 50"
+run 0 "$ASTAR" path "$scratch/river.map" 0 0 0 3 --capability 3 --size 2
+has "unit size 2, capability 3"
+has "(0,0) (0,1) (0,2) (0,3)"
+run 0 "$ASTAR" nearest "$scratch/river.map" 0 0 0,3 --capability 3
+has "moves 8, costs article, capability 3"
+has "path: 4 cells, cost 50"
+run 0 "$ASTAR" flow "$scratch/river.map" 0,3 --capability 3 --from 0,0
+has "capability 3"
+run 2 "$ASTAR" path "$scratch/river.map" 0 0 0 3 --capability 4
+has "--capability takes a whole number from 0 to 3, not '4'"
 # A wall splitting the map: no path, exit status 1.
 printf 'type octile\nheight 3\nwidth 3\nmap\n.@.\n.@.\n.@.\n' >"$scratch/split.map"
 run 1 "$ASTAR" path "$scratch/split.map" 0 0 2 2

@@ -119,10 +119,16 @@ static const struct {
                "                          is its top-left cell's; A*, JPS (stepping, uniform\n"
                "                          terrain), nearest and flow (the map's clearance is\n"
                "                          worked out when it loads)\n" },
+    [CLI_CAPABILITY] = { "--capability", NULL,
+                     "  --capability N          the terrains the unit may enter: 1 ground, 2 ground\n"
+                     "                          and trees, 3 ground and water, the map's trees (T)\n"
+                     "                          and water (W) then terrains of cost 2 and 3, not\n"
+                     "                          walls; 0 (default) every terrain the map has\n" },
 };
 
 const unsigned cli_all_search_options = (1u << CLI_SEARCH_FLAGS) - 1;
-const unsigned cli_dijkstra_options = 1u << CLI_MOVES | 1u << CLI_COSTS | 1u << CLI_SIZE;
+const unsigned cli_dijkstra_options =
+    1u << CLI_MOVES | 1u << CLI_COSTS | 1u << CLI_SIZE | 1u << CLI_CAPABILITY;
 
 const char *cli_search_help(unsigned accepted)
 {
@@ -139,7 +145,7 @@ const char *cli_search_help(unsigned accepted)
 /* Sets field k of o from its text; false when the text is no value of it. */
 static bool set_search_flag(cli_search_flag k, const char *value, astar_options *o)
 {
-    long penalty; /* or size */
+    long penalty; /* or size, or capability */
     int v;
     switch (k) {
     case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
@@ -147,6 +153,11 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
         if (!cli_parse_int(value, 1, ASTAR_MAX_UNIT_SIZE, &penalty))
             return false;
         o->world.unit_size = (int)penalty;
+        return true;
+    case CLI_CAPABILITY:
+        if (!cli_parse_int(value, 0, CLI_CAPABILITIES, &penalty))
+            return false;
+        o->world.capability = (uint32_t)penalty;
         return true;
     case CLI_TURN_PENALTY:
         if (!cli_parse_int(value, 0, INT32_MAX, &penalty))
@@ -180,6 +191,9 @@ bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
         cli_error("--weight takes a number from 0 to 64, not '%s'", value);
     else if (k == CLI_SIZE)
         cli_error("--size takes a whole number from 1 to %d, not '%s'", ASTAR_MAX_UNIT_SIZE, value);
+    else if (k == CLI_CAPABILITY)
+        cli_error("--capability takes a whole number from 0 to %d, not '%s'", CLI_CAPABILITIES,
+                  value);
     else if (k == CLI_TURN_PENALTY)
         cli_error("--turn-penalty takes a whole number from 0 to %ld, not '%s'", (long)INT32_MAX,
                   value);
@@ -235,6 +249,15 @@ bool cli_check_search(const char *cmd, const astar_options *o, bool world)
     return true;
 }
 
+/* The unit, where it is not one cell of capability 0. */
+static void describe_unit(FILE *out, const astar_options *o)
+{
+    if (o->world.unit_size > 1)
+        fprintf(out, ", unit size %d", o->world.unit_size);
+    if (o->world.capability)
+        fprintf(out, ", capability %u", o->world.capability);
+}
+
 void cli_describe_options(FILE *out, const astar_options *o, const astar_context *ctx,
                           astar_topology topology)
 {
@@ -263,8 +286,6 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
             weight, name_of(ties_names, (int)o->ties), name_of(stop_names, (int)o->stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
-    if (o->world.unit_size > 1)
-        fprintf(out, ", unit size %d", o->world.unit_size);
     if (o->algorithm != ASTAR_ALGORITHM_ASTAR)
         fprintf(out, ", jumps %s", name_of(jumps_names, (int)o->jumps));
 }
@@ -299,6 +320,7 @@ void cli_describe_moves(FILE *out, const astar_options *o, astar_topology topolo
     else
         fprintf(out, "hex %s", name_of(topology_names, (int)topology));
     fprintf(out, ", costs %s", name_of(costs_names, (int)o->costs));
+    describe_unit(out, o);
 }
 
 void cli_describe_least_cost(FILE *out, const astar_options *asked, astar_topology topology)
@@ -511,6 +533,50 @@ static bool movingai_layout_map(const char *scen_path, const char *name, char *o
     return n > 0 && (size_t)n < size;
 }
 
+/* The terrains the Moving AI letters become for a unit with a capability:
+ * the benchmark's loader reads trees and water as walls (no ground unit
+ * enters them), and a capability is what lets some units in. */
+enum { GROUND = 1, TREES = 2, WATER = 3 };
+
+/* Writes the CLI's capabilities 1..CLI_CAPABILITIES (--help) into kinds. */
+static void capabilities(astar_capability kinds[CLI_CAPABILITIES])
+{
+    static const int allowed[CLI_CAPABILITIES][2] = { { GROUND, GROUND },
+                                                      { GROUND, TREES },
+                                                      { GROUND, WATER } };
+    for (int c = 0; c < CLI_CAPABILITIES; c++) {
+        kinds[c] = (astar_capability){ { 0 } };
+        for (int i = 0; i < 2; i++)
+            astar_capability_set(&kinds[c], allowed[c][i], true);
+    }
+}
+
+/* Makes the trees (T) and water (W) of the Moving AI map at path, which
+ * grid was loaded from and so is well formed, terrains of their own:
+ * the rows follow the line "map". */
+static astar_status terrain_kinds(const char *path, astar_grid *grid)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ASTAR_IO_ERROR;
+    char line[ASTAR_MAX_SIDE + 8];
+    astar_status s = ASTAR_OK;
+    bool rows = false;
+    for (int y = 0; s == ASTAR_OK && y < astar_grid_height(grid) && fgets(line, sizeof line, f);) {
+        if (!rows) {
+            char word[8];
+            rows = sscanf(line, " %7s", word) == 1 && strcmp(word, "map") == 0;
+            continue;
+        }
+        for (int x = 0; s == ASTAR_OK && x < astar_grid_width(grid); x++)
+            if (line[x] == 'T' || line[x] == 'W')
+                s = astar_grid_set_cost(grid, x, y, line[x] == 'T' ? TREES : WATER);
+        y++;
+    }
+    fclose(f);
+    return s;
+}
+
 bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
                    astar_grid **out)
 {
@@ -533,8 +599,14 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         s = astar_grid_enable_dead_ends(*out);
         what = "dead ends";
     }
-    if (s == ASTAR_OK && options->world.unit_size > 1) {
-        s = astar_grid_enable_clearance(*out, NULL, 0);
+    if (s == ASTAR_OK && options->world.capability) {
+        s = terrain_kinds(path, *out);
+        what = "trees and water";
+    }
+    if (s == ASTAR_OK && (options->world.unit_size > 1 || options->world.capability)) {
+        astar_capability kinds[CLI_CAPABILITIES];
+        capabilities(kinds);
+        s = astar_grid_enable_clearance(*out, kinds, CLI_CAPABILITIES);
         what = "clearance";
     }
     if (s != ASTAR_OK) {

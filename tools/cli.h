@@ -36,11 +36,15 @@ int cli_exit_for(astar_status status);
 
 /* The search options, each a bit of a set that says which a subcommand
  * takes: every one, or those a Dijkstra search uses (--moves, --costs,
- * --size). */
+ * --size, --capability). */
 typedef enum cli_search_flag { CLI_ALGO, CLI_OPEN_LIST, CLI_MOVES, CLI_COSTS, CLI_HEURISTIC,
                                CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY, CLI_JUMPS,
-                               CLI_SIZE, CLI_SEARCH_FLAGS } cli_search_flag;
+                               CLI_SIZE, CLI_CAPABILITY, CLI_SEARCH_FLAGS } cli_search_flag;
 extern const unsigned cli_all_search_options, cli_dijkstra_options;
+
+/* The capabilities --capability names beside 0 (every walkable terrain):
+ * ground, ground and trees, ground and water. */
+enum { CLI_CAPABILITIES = 3 };
 
 /* The help of the search options in accepted, for --help. */
 const char *cli_search_help(unsigned accepted);
@@ -71,8 +75,9 @@ void cli_describe_options(FILE *out, const astar_options *options, const astar_c
 void cli_describe_graph_options(FILE *out, const astar_options *options, size_t nodes,
                                 astar_heuristic h, uint32_t landmarks);
 
-/* "moves 8, costs article" ("hex odd-r, costs article" on a hex map): the
- * options a Dijkstra search (nearest, flow) uses. */
+/* "moves 8, costs article" ("hex odd-r, costs article" on a hex map), and
+ * ", unit size K, capability N" for a unit other than one cell of
+ * capability 0: the options a Dijkstra search (nearest, flow) uses. */
 void cli_describe_moves(FILE *out, const astar_options *options, astar_topology topology);
 
 /* Unless astar_options_optimal(options), a line saying the path found
@@ -162,8 +167,9 @@ const char *cli_topology_name(astar_topology t);
 extern const char cli_map_options_help[];
 
 /* Loads the Moving AI map at path, ready to be searched with options: with
- * its jump table when the algorithm is JPS+, and its islands and dead ends
- * if maps asks.
+ * its jump table when the algorithm is JPS+, its islands and dead ends
+ * if maps asks, and for a unit of a size or a capability its clearance
+ * (with a capability, the map's trees and water as terrains: --help).
  * Prints what went wrong and returns false on failure. */
 bool cli_grid_load(const char *path, const astar_options *options, const cli_map_options *maps,
                    astar_grid **out);

@@ -151,7 +151,8 @@ static int parse(int argc, char **argv, flow_args *a)
         return EXIT_FAILED;
     cli_command_line line = {
         .name = "flow", .search = cli_dijkstra_options, .options = &a->options,
-        .not_here = "a distance map takes only --moves and --costs, and covers every cell it "
+        .not_here = "a distance map takes only --moves, --costs, --size and --capability, and "
+                    "covers every cell it "
                     "can reach whatever the islands and dead ends",
         .own = flow_options, .own_count = CLI_COUNT(flow_options), .take = take, .state = a,
         .positional = positional, .positional_min = 2, .positional_max = argc, .usage = usage,

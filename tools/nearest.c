@@ -66,7 +66,7 @@ int cmd_nearest(int argc, char **argv)
     }
     cli_command_line line = {
         .name = "nearest", .search = cli_dijkstra_options, .options = &o, .maps = &maps,
-        .not_here = "a Dijkstra search takes only --moves and --costs",
+        .not_here = "a Dijkstra search takes only --moves, --costs, --size and --capability",
         .own = nearest_options, .own_count = CLI_COUNT(nearest_options), .take = take_quiet,
         .state = &quiet,
         .positional = positional, .positional_min = 4, .positional_max = argc, .usage = usage,

@@ -31,6 +31,7 @@ static const shared_option shared[] = {
     { "turn-penalty", SEARCH, CLI_TURN_PENALTY, true },
     { "jumps", SEARCH, CLI_JUMPS, true },
     { "size", SEARCH, CLI_SIZE, true },
+    { "capability", SEARCH, CLI_CAPABILITY, true },
     { "islands", MAP, CLI_MAP_ISLANDS, false },
     { "dead-ends", MAP, CLI_MAP_DEAD_ENDS, false },
     { "topology", MAP, CLI_MAP_TOPOLOGY, true },
