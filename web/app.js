@@ -17,7 +17,8 @@ const MAX_UNITS = 512;
 const page = {
   astar: null, grid: null, searcher: null, searcherCells: 0, view: null, replay: null,
   result: null, waypoints: null, flow: null, start: [0, 0], target: [1, 1], extraTargets: [],
-  crowd: null, mapName: "", playing: false, stepCredit: 0, dirty: { ground: true, search: true },
+  crowd: null, mapName: "", playing: false, stepCredit: 0,
+  dirty: { ground: true, search: true, heat: false },
   frames: [], benchMaps: [],
 };
 
@@ -34,6 +35,7 @@ function searchOptions() {
   o.turnPenalty = count("opt-turnPenalty");
   o.maxExpanded = count("opt-maxExpanded");
   o.partial = $("opt-partial").checked;
+  o.unitSize = Number($("opt-unitSize").value);
   return o;
 }
 
@@ -163,6 +165,24 @@ function updateIndexes() {
   if ($("show-islands").checked || page.crowd) g.enableIslands();
   if ($("show-dead-ends").checked) g.enableDeadEnds();
   if ($("opt-algorithm").value === "jps+") g.enableJumpTable();
+  if (needsClearance() && !g.hasClearance()) g.enableClearance();
+}
+
+// Units of a size search over the grid's clearance, which the overlay
+// shows; once enabled it stays current through every edit.
+function needsClearance() {
+  return Number($("opt-unitSize").value) > 1 || $("show-clearance").checked;
+}
+
+// The clearance of every cell for the overlay, 0 (a wall) left clear.
+function clearanceHeat() {
+  const g = page.grid, heat = new Uint32Array(g.cells);
+  for (let y = 0; y < g.height; y++)
+    for (let x = 0; x < g.width; x++) {
+      const c = g.clearance(x, y);
+      heat[y * g.width + x] = c === 0 ? 0xffffffff : c;
+    }
+  return heat;
 }
 
 // ---------------------------------------------------------------- editing
@@ -213,6 +233,7 @@ function search() {
   const o = searchOptions(), g = page.grid, s = page.searcher;
   const asked = libraryOptions(o);
   if (o.algorithm === "jps+") g.enableJumpTable();
+  if (needsClearance() && !g.hasClearance()) g.enableClearance();
   page.waypoints = null;
   page.flow = null;
   let r;
@@ -236,7 +257,7 @@ function search() {
     const reached = costs ? costs.reduce((n, c) => n + (c !== 0xffffffff ? 1 : 0), 0) : 0;
     r = { status: map.status, message: map.message, microseconds, length: path.length,
           cost: costs ? costs[sy * g.width + sx] : 0, expanded: reached, path };
-    page.view.paintHeat(costs);
+    if (!$("show-clearance").checked) page.view.paintHeat(costs);
     page.replay = null;
   } else if (o.algorithm === "hpa") {
     r = searchTwoTiers(g, s, asked, sx, sy, gx, gy);
@@ -262,9 +283,11 @@ function search() {
     page.replay.seek(page.replay.steps);
     page.playing = false;
   }
+  r.unitSize = o.unitSize;
   page.result = r;
   showResult(r);
   page.dirty.search = true;
+  page.dirty.heat = true;
 }
 
 // Two tiers (HPA*): built over the map as it is now (clusters of 28 cells
@@ -470,6 +493,8 @@ function draw() {
     v.paintGround(g.walls(), g.costs(), regions);
     page.dirty.ground = false;
   }
+  if (page.dirty.heat && $("show-clearance").checked) page.view.paintHeat(clearanceHeat());
+  page.dirty.heat = false;
   const influence = page.crowd ? page.crowd.influence.values() : null;
   v.paintSearch(page.replay, influence);
   const crowd = page.crowd;
@@ -478,7 +503,8 @@ function draw() {
     path: page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
     waypoints: page.replay?.finished ? page.waypoints : null,
     jumpPoints: page.replay?.finished ? page.result.jumpPoints : null,
-    start: page.start, target: page.target,
+    start: page.start, target: page.target, heat: $("show-clearance").checked,
+    unitSize: page.result?.unitSize ?? 1,
     extraTargets: ["nearest", "flow"].includes($("opt-algorithm").value) ? page.extraTargets : [],
     units: crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, colour: u.colour, waiting: u.waits > 0,
                                             path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
@@ -530,6 +556,7 @@ function inspect(x, y) {
   }
   if ($("show-islands").checked && g.walkable(x, y)) lines.push(`island ${g.island(x, y)}`);
   if ($("show-dead-ends").checked && g.deadEnd(x, y)) lines.push(`dead end ${g.deadEnd(x, y)}`);
+  if (g.hasClearance() && g.walkable(x, y)) lines.push(`clearance ${g.clearance(x, y)}`);
   if (page.crowd) {
     const v = page.crowd.influence.get(x, y);
     if (v) lines.push(`carnage ${v}`);
@@ -678,10 +705,18 @@ function setupControls() {
     search();
   };
   for (const id of ["opt-algorithm", ...SELECTS.slice(1).map((n) => `opt-${n}`), "opt-weight",
-                    "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence"])
+                    "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence",
+                    "opt-unitSize"])
     $(id).addEventListener("change", () => { updateIndexes(); search(); });
   for (const id of ["show-islands", "show-dead-ends"])
     $(id).addEventListener("change", () => { updateIndexes(); page.dirty.ground = true; });
+  $("show-clearance").addEventListener("change", () => {
+    updateIndexes();
+    // Off, the heat layer goes back to the flow field's, if there is one.
+    if ($("show-clearance").checked) page.dirty.heat = true;
+    else if (page.flow) page.view.paintHeat(page.flow.costs());
+    page.dirty.search = true;
+  });
   $("replay-restart").onclick = () => { page.playing = false; seek(0); };
   $("replay-back").onclick = () => seek(page.replay.step - 1);
   $("replay-step").onclick = () => { page.playing = false; seek(page.replay.step + 1); };

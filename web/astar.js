@@ -13,7 +13,8 @@
 //     cells, walkable(x, y), cost(x, y), setWalkable(x, y, walkable),
 //     setCost(x, y, cost), enableJumpTable(), disableJumpTable(),
 //     enableIslands(), island(x, y), enableDeadEnds(), deadEnd(x, y),
-//     walls(), costs(), delete()
+//     enableClearance(), clearance(x, y), hasClearance(), walls(),
+//     costs(), delete()
 //   searcher(maxCells, { traceCapacity }) -> findPath(grid, sx, sy, gx, gy,
 //     options), findNearest(grid, sx, sy, targets, options), smooth(grid,
 //     options), lineOfSight(grid, ax, ay, bx, by, options),
@@ -66,7 +67,7 @@ const OPTION = {
   algorithm: [0, ALGORITHMS], openList: [1, OPEN_LISTS], moves: [2, MOVES],
   costs: [3, COSTS], heuristic: [4, HEURISTICS], weight: [5, null], ties: [6, TIES],
   stop: [7, STOPS], maxExpanded: [8, null], partial: [9, null], turnPenalty: [10, null],
-  onEdit: [11, ON_EDITS],
+  onEdit: [11, ON_EDITS], unitSize: [12, null],
 };
 const PATH = {
   length: 0, cost: 1, distance: 2, expanded: 3, viaLength: 4, points: 5, via: 6, cut: 7, status: 8,
@@ -182,6 +183,10 @@ export async function loadAstar(bytes) {
       // The innermost dead-end area (x, y) lies in; 0 for none or without
       // enableDeadEnds().
       deadEnd: (x, y) => c.astar_grid_dead_end(pointer, x, y) >>> 0,
+      // The side of the largest square of walkable cells with (x, y) its
+      // top-left corner, up to 16; 0 for a wall or without enableClearance().
+      clearance: (x, y) => c.astar_grid_clearance(pointer, 0, x, y),
+      hasClearance: () => c.astar_grid_capabilities(pointer) > 0,
       walls: () => cellBytes(pointer, width * height, true),
       costs: () => cellBytes(pointer, width * height, false),
     };
@@ -200,6 +205,10 @@ export async function loadAstar(bytes) {
       disableJumpTable: () => c.astar_grid_disable_jump_table(pointer),
       enableIslands: () => ok(c.astar_grid_enable_islands(pointer)),
       enableDeadEnds: () => ok(c.astar_grid_enable_dead_ends(pointer)),
+      // Room for units of a size (options.unitSize above 1 needs it), kept
+      // current through every edit, for units that may enter any walkable
+      // cell.
+      enableClearance: () => ok(c.astar_grid_enable_clearance(pointer, 0, 0)),
       delete: () => c.astar_grid_delete(pointer),
     };
   }
@@ -235,14 +244,15 @@ export async function loadAstar(bytes) {
   // default), a trace pointer or 0, and the world, into a C options object.
   const DEFAULTS = { algorithm: "astar", openList: "heap", moves: 8, costs: "article",
                      heuristic: "manhattan", weight: 1, ties: "last", stop: "closed",
-                     maxExpanded: 0, partial: false, turnPenalty: 0, onEdit: "restart" };
+                     maxExpanded: 0, partial: false, turnPenalty: 0, onEdit: "restart",
+                     unitSize: 1 };
   // A number for an unsigned C integer, which would otherwise wrap or be cut.
   const count = (value, name, max = 0xffffffff) => {
     if (!(Number.isInteger(value) && value >= 0 && value <= max))
       throw new Error(`astar: ${name} '${value}' is not a count (0..${max})`);
     return value;
   };
-  const COUNTS = ["maxExpanded", "turnPenalty"]; // uint32_t in C
+  const COUNTS = ["maxExpanded", "turnPenalty", "unitSize"]; // unsigned in C
   const WORLD = ["layer", "layerWeight", "units", "unit", "unitRadius", "unitPenalty"];
   const known = (asked, names, what) => {
     const unknown = Object.keys(asked).find((name) => !names.includes(name));

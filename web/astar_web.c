@@ -21,7 +21,7 @@ _Static_assert(sizeof(astar_trace_event) == 32 && offsetof(astar_trace_event, ki
 /* The options the page sets, numbered as web/astar.js numbers them. */
 enum option_field {
     ALGORITHM, OPEN_LIST, MOVES, COSTS, HEURISTIC, WEIGHT, TIES, STOP, MAX_EXPANDED, PARTIAL,
-    TURN_PENALTY, ON_EDIT
+    TURN_PENALTY, ON_EDIT, UNIT_SIZE
 };
 
 /* Options with room for the one cost layer the page searches with: the
@@ -58,6 +58,7 @@ WEB_API void astar_web_options_set(astar_options *o, int field, double value)
     case PARTIAL: o->partial = value != 0; break;
     case TURN_PENALTY: o->world.turn_penalty = (uint32_t)value; break;
     case ON_EDIT: o->on_edit = (astar_on_edit)value; break;
+    case UNIT_SIZE: o->world.unit_size = (int)value; break;
     }
 }
 

@@ -189,7 +189,8 @@ export class View {
     this.search.context.putImageData(this.search.image, 0, 0);
   }
 
-  // A distance map as a heat map (costs: Uint32Array, 0xffffffff unreachable).
+  // A distance map as a heat map (costs: Uint32Array, 0xffffffff unreachable),
+  // or any other number per cell with the same convention (clearance).
   paintHeat(costs) {
     const data = this.heat.image.data;
     data.fill(0);
@@ -213,7 +214,7 @@ export class View {
     ctx.setTransform(scale, 0, 0, scale, this.ox, this.oy);
     ctx.imageSmoothingEnabled = false;
     const [x0, y0, x1, y1] = this.visible();
-    const layers = [this.ground, ...(scene.flow ? [this.heat] : []), this.search];
+    const layers = [this.ground, ...(scene.flow || scene.heat ? [this.heat] : []), this.search];
     if (!this.hex()) {
       for (const layer of layers) ctx.drawImage(layer.canvas, 0, 0);
     } else if (scale >= HEXES_FROM && (x1 - x0) * (y1 - y0) <= MAX_HEXAGONS) {
@@ -227,6 +228,7 @@ export class View {
     if (scene.replay && scene.numbers && scale >= NUMBERS_FROM)
       this.numbers(scene.replay, x0, y0, x1, y1, [scene.start, scene.target]);
     if (scene.replay && scale < 4) this.listedDots(scene.replay);
+    if (scene.path && scene.unitSize > 1) this.footprints(scene.path, scene.unitSize);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
     if (scene.waypoints) this.polyline(scene.waypoints, "#ff9f1c", Math.max(0.14, 2 / scale), true);
     for (const [x, y] of scene.jumpPoints || []) this.dot(x, y, "#7a1fa2", Math.max(0.3, 4 / scale));
@@ -423,6 +425,21 @@ export class View {
       ctx.textBaseline = "middle";
       ctx.fillText(letter, cx, cy + 0.03);
     }
+  }
+
+  // The squares a unit of size x size cells covers along a path of its
+  // anchors (each its top-left cell): the room it needs, against the walls.
+  footprints(anchors, size) {
+    const ctx = this.ctx;
+    ctx.fillStyle = "rgba(224, 40, 46, 0.16)";
+    ctx.strokeStyle = "rgba(224, 40, 46, 0.55)";
+    ctx.lineWidth = Math.max(0.04, 1 / this.scale);
+    anchors.forEach(([x, y], k) => {
+      ctx.fillRect(x, y, size, size);
+      // Outlined at the ends and every few steps, so that one unit's
+      // square can be read among the overlapping ones.
+      if (k === 0 || k === anchors.length - 1 || k % size === 0) ctx.strokeRect(x, y, size, size);
+    });
   }
 
   dot(x, y, colour, r) {

@@ -1,7 +1,8 @@
 // The WebAssembly module against the native library, problem by problem:
 //   node tests/web/native.test.mjs ASTAR.wasm BENCH_DIR NATIVE_ASTAR
 // Every problem of dao/arena and the first 100 of bg512/AR0011SR, with A*
-// (two open lists, both cost models), JPS and JPS+, solved by the module
+// (two open lists, both cost models), JPS, JPS+ and A* for a unit of two
+// cells by two, solved by the module
 // through web/astar.js and by the native CLI (`astar path ... -q`): the same
 // status, cost and number of expanded squares, every time.
 import { execFileSync } from "node:child_process";
@@ -36,6 +37,8 @@ const CONFIGURATIONS = [
     args: ["--algo", "jps", "--costs", "octile", "--heuristic", "octile"] },
   { options: { algorithm: "jps+", costs: "octile", heuristic: "octile" },
     args: ["--algo", "jps+", "--costs", "octile", "--heuristic", "octile"] },
+  { options: { unitSize: 2, costs: "octile", heuristic: "octile" },
+    args: ["--size", "2", "--costs", "octile", "--heuristic", "octile"] },
 ];
 
 // The CLI's summary line, or its exit status for a search without a path.
@@ -57,6 +60,7 @@ for (const [name, count] of [["dao/arena", Infinity], ["bg512/AR0011SR", 100]]) 
   const mapFile = join(benchDir, "maps", `${name}.map`);
   const grid = astar.parseMap(readFileSync(mapFile, "utf8"), name);
   grid.enableJumpTable();
+  grid.enableClearance();
   const searcher = astar.searcher(grid.cells);
   const lines = readFileSync(join(benchDir, "scen", `${name}.map.scen`), "utf8")
     .split("\n").slice(1).filter((l) => l.trim()).slice(0, count);

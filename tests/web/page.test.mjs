@@ -169,6 +169,31 @@ step("the other searches and overlays on the drawn map", async (page) => {
   await page.uncheck("#show-islands");
 });
 
+step("units of 2 to 4 cells a side on the drawn map: the CLI's --size, their squares, the clearance", async (page) => {
+  const drawn = join(work, "drawn.map");
+  for (const size of [2, 3, 4]) {
+    await page.selectOption("#opt-unitSize", String(size));
+    const cli = native(["path", drawn, "4", "10", "44", "22", "--size", String(size)]);
+    const shown = { cells: await number(page, "length"), cost: await number(page, "cost"),
+                    expanded: await number(page, "expanded") };
+    check(await stat(page, "status") === "found" && cli.cost > 0 && JSON.stringify(shown) === JSON.stringify(cli),
+          `a unit of size ${size}: the page shows ${JSON.stringify(shown)}, the CLI ${JSON.stringify(cli)}`);
+  }
+  // The wall drawn down column 24: a square anchored next to it holds one
+  // cell, one a cell further holds two.
+  await page.check("#show-clearance");
+  await hover(page, 23, 10);
+  const beside = await page.textContent("#inspector");
+  await hover(page, 22, 10);
+  const further = await page.textContent("#inspector");
+  check(/clearance 1\b/.test(beside) && /clearance 2\b/.test(further),
+        `the clearance beside the wall: '${beside}', a cell further: '${further}'`);
+  await page.mouse.move(5, 5);
+  await shot(page, "unit-size-4");
+  await page.uncheck("#show-clearance");
+  await page.selectOption("#opt-unitSize", "1");
+});
+
 step("the drawn map as hexes: the CLI's --topology costs, the mouse on hexes", async (page) => {
   const drawn = join(work, "drawn.map");
   for (const topology of ["odd-r", "even-q"]) {
