@@ -53,6 +53,16 @@ for list in sorted unsorted; do
     has "open list $list,"
     last_line "480 passed, 0 failed"
 done
+# A unit of a size: its paths at least the files' lengths, a problem where
+# it does not fit at an end skipped, and one where it finds no way passes
+# only when its own islands put the ends apart.
+small=("$scen/dao/arena.map.scen" "$scen/street/Berlin_0_256.map.scen" "$scen/dao/den312d.map.scen")
+run 0 "$ASTAR" scen --size 3 --costs octile --heuristic octile "${small[@]}"
+has "its length is at least the file's optimal length"
+has "skipped (start or goal not walkable, or no room for the unit)"
+last_line "874 passed, 0 failed, 529 skipped, 7 out of reach"
+run 0 "$ASTAR" scen --size 3 --algo jps --costs octile --heuristic octile "$scen/dao/den312d.map.scen"
+last_line "118 passed, 0 failed, 196 skipped, 6 out of reach"
 # Options without the optimality guarantee are held to the lower bound only.
 run 0 "$ASTAR" scen "$scen/dao/arena.map.scen"
 has "its length is at least the file's optimal length"

@@ -149,7 +149,7 @@ static bool time_one_at_a_time(bench *b, const char *path, const cli_scenario *c
     size_t n = astar_scenario_count(cs->scen);
     for (size_t i = 0; i < n; i++) {
         const astar_problem *p = astar_scenario_problem(cs->scen, i);
-        if (!cli_problem_posable(cs->grid, p))
+        if (!cli_problem_posable(cs->grid, &b->options, p))
             continue;
         for (long r = 0; r < b->repeat; r++) {
             astar_route result = { .points = b->points, .capacity = b->points_capacity };
@@ -193,7 +193,7 @@ static void batch_free(batch *q)
     free(q->points);
 }
 
-static bool batch_setup(batch *q, const cli_scenario *cs)
+static bool batch_setup(batch *q, const cli_scenario *cs, const astar_options *o)
 {
     size_t n = astar_scenario_count(cs->scen);
     *q = (batch){ .queries = calloc(n ? n : 1, sizeof *q->queries),
@@ -205,7 +205,7 @@ static bool batch_setup(batch *q, const cli_scenario *cs)
     }
     for (size_t i = 0; i < n; i++) {
         const astar_problem *p = astar_scenario_problem(cs->scen, i);
-        if (!cli_problem_posable(cs->grid, p))
+        if (!cli_problem_posable(cs->grid, o, p))
             continue;
         q->lines[q->count] = p->line;
         q->queries[q->count] = (astar_query){ p->start, p->goal, &q->paths[q->count], ASTAR_OK };
@@ -265,7 +265,7 @@ static bool time_batches(bench *b, const char *path, const cli_scenario *cs, sam
                          int nfiles)
 {
     batch q;
-    bool ok = batch_setup(&q, cs) && batch_prepare(b, path, cs->grid, &q);
+    bool ok = batch_setup(&q, cs, &b->options) && batch_prepare(b, path, cs->grid, &q);
     double best_one = 0.0, best_many = 0.0;
     for (long r = 0; r < b->repeat && ok; r++) {
         double one = batch_run(b, path, cs->grid, &q, 1);

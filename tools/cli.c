@@ -609,6 +609,13 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         s = astar_grid_enable_clearance(*out, kinds, CLI_CAPABILITIES);
         what = "clearance";
     }
+    /* --islands for a unit of a size: its own islands, which a one-cell
+     * unit's cannot stand for. */
+    if (s == ASTAR_OK && maps->islands && options->world.unit_size > 1) {
+        s = astar_grid_enable_sized_islands(*out, options->world.unit_size,
+                                            options->world.capability);
+        what = "the unit's islands";
+    }
     if (s != ASTAR_OK) {
         cli_error("%s: %s: %s", path, what, astar_status_message(s));
         astar_grid_delete(*out);
@@ -689,10 +696,16 @@ void cli_scenario_free(cli_scenario *s)
     s->grid = NULL;
 }
 
-bool cli_problem_posable(const astar_grid *grid, const astar_problem *p)
+bool cli_problem_posable(const astar_grid *grid, const astar_options *options,
+                         const astar_problem *p)
 {
-    return astar_grid_walkable(grid, p->start.x, p->start.y) &&
-           astar_grid_walkable(grid, p->goal.x, p->goal.y);
+    int size = options->world.unit_size;
+    if (size <= 1)
+        return astar_grid_walkable(grid, p->start.x, p->start.y) &&
+               astar_grid_walkable(grid, p->goal.x, p->goal.y);
+    size_t capability = options->world.capability;
+    return astar_grid_clearance(grid, capability, p->start.x, p->start.y) >= size &&
+           astar_grid_clearance(grid, capability, p->goal.x, p->goal.y) >= size;
 }
 
 bool cli_targets_walkable(const astar_grid *grid, const astar_point *targets, size_t count)

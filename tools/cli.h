@@ -192,8 +192,10 @@ bool cli_scenario_load(const char *path, const char *map_path, const astar_optio
 void cli_scenario_free(cli_scenario *s);
 
 /* Whether a problem can be posed under the benchmark's rules: both ends
- * walkable (the bench README lists problems that are not). */
-bool cli_problem_posable(const astar_grid *grid, const astar_problem *p);
+ * walkable (the bench README lists problems that are not), and for a unit
+ * of a size (options->world.unit_size) room for it at both. */
+bool cli_problem_posable(const astar_grid *grid, const astar_options *options,
+                         const astar_problem *p);
 
 /* Whether no target inside grid is blocked. The library skips a blocked
  * target (a game's resource walled in since), but a target typed on a wall

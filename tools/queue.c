@@ -340,7 +340,7 @@ static int replay_file(const replay *r, const char *path, totals *t)
             code = EXIT_INPUT;
             goto done;
         }
-        if (cli_problem_posable(grid, p)) {
+        if (cli_problem_posable(grid, &r->options, p)) {
             a.status[count] = ASTAR_IN_PROGRESS; /* not answered yet */
             problems[count++] = p;
         }

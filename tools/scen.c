@@ -23,13 +23,15 @@ typedef struct expectation {
 } expectation;
 
 /* A CPD's paths have least costs whatever the search options say; HPA*'s
- * are near-optimal whatever they say. */
+ * are near-optimal whatever they say. A unit of a size goes where a unit
+ * of one cell could, so the files' lengths bound its paths from below
+ * only (its problems where it does not fit at an end are skipped). */
 static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 {
     bool optimal = kind == CLI_PREBUILT_CPD || (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
     return (expectation){
         .at_least = o->moves != ASTAR_MOVES_8_CUT,
-        .at_most = optimal && o->moves != ASTAR_MOVES_4,
+        .at_most = optimal && o->moves != ASTAR_MOVES_4 && o->world.unit_size <= 1,
     };
 }
 
@@ -98,7 +100,21 @@ static bool check(const char *file, const astar_problem *p, const astar_grid *gr
 
 typedef struct tally {
     long passed, failed, skipped;
+    long apart; /* a unit of a size: no path, its islands apart */
 } tally;
+
+/* A unit of a size need not have a way where the file's one-cell unit
+ * does: no path is an answer when the unit's own islands (enabled for it,
+ * a flood fill and not a search) put its ends apart. */
+static bool apart_for_the_unit(const astar_grid *grid, const astar_options *o,
+                               const astar_problem *p, astar_status s)
+{
+    int size = o->world.unit_size;
+    size_t capability = o->world.capability;
+    return s == ASTAR_NO_PATH && size > 1 &&
+           astar_grid_island_sized(grid, size, capability, p->start.x, p->start.y) !=
+               astar_grid_island_sized(grid, size, capability, p->goal.x, p->goal.y);
+}
 
 /* With --algo hpa: each path's length over the optimal for a file, as
  * found and straightened (astar_path_straighten). */
@@ -209,7 +225,7 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
         cli_scenario_free(&cs);
         return false;
     }
-    tally t = { 0, 0, 0 };
+    tally t = { 0, 0, 0, 0 };
     for (size_t i = 0; i < count; i++) {
         cli_progress_show(progress, "file %d/%d, problem %zu/%zu", index + 1, nfiles, i + 1,
                           count);
@@ -221,7 +237,7 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
             t.failed++;
             continue;
         }
-        if (!cli_problem_posable(cs.grid, p)) {
+        if (!cli_problem_posable(cs.grid, o, p)) {
             t.skipped++;
             continue;
         }
@@ -229,6 +245,10 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
         astar_status s = prebuilt ? cli_router_path(&router, p->start, p->goal, &result)
                                   : astar_find_path(*ctx, cs.grid, p->start, p->goal, o, &result);
         double length;
+        if (apart_for_the_unit(cs.grid, o, p, s)) {
+            t.apart++;
+            continue;
+        }
         if (check(path, p, cs.grid, o, e, s, &result, &length) &&
             (!router.hpa || suboptimality_add(&q, path, p, cs.grid, o, e, &result, length)))
             t.passed++;
@@ -240,12 +260,16 @@ static bool run_file(const char *path, const char *map, const scen_run *run, ast
         suboptimality_print(path, &q);
     printf("%s: %ld passed, %ld failed", path, t.passed, t.failed);
     if (t.skipped)
-        printf(", %ld skipped (start or goal not walkable)", t.skipped);
+        printf(", %ld skipped (start or goal not walkable%s)", t.skipped,
+               o->world.unit_size > 1 ? ", or no room for the unit" : "");
+    if (t.apart)
+        printf(", %ld out of the unit's reach (its islands apart)", t.apart);
     printf("\n");
     fflush(stdout);
     total->passed += t.passed;
     total->failed += t.failed;
     total->skipped += t.skipped;
+    total->apart += t.apart;
     free(points);
     free(q.found);
     free(q.straightened);
@@ -274,7 +298,10 @@ static void usage(FILE *out)
             "passes (never a shorter one), and each file ends with the mean, 99th\n"
             "percentile and largest ratio of a path's length to the optimal, as refined\n"
             "and straightened (astar_path_straighten: still cells, checked as legal; the\n"
-            "path astar path and astar_hpa_find_path give).\n"
+            "path astar path and astar_hpa_find_path give). With --size K (a unit of K x K\n"
+            "cells) a path is held to at least the optimal length, a problem where the\n"
+            "unit has no room at an end is skipped, and one where it finds no path passes\n"
+            "when its own islands (astar_grid_enable_sized_islands) put the ends apart.\n"
             "%s\n%s%s\n%s",
             cli_exit_help, cli_search_help(cli_all_search_options), cli_prebuilt_help,
             cli_map_options_help);
@@ -332,10 +359,14 @@ int cmd_scen(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    /* A unit of a size is held to the files' lengths from below; where it
+     * finds no path its own islands must say why (apart_for_the_unit). */
+    if (o.world.unit_size > 1)
+        maps.islands = true;
     scen_run run = { &o, &maps, &use, expect(&o, use.kind) };
     describe(&o, use.kind, run.e);
     astar_context *ctx = NULL;
-    tally total = { 0, 0, 0 };
+    tally total = { 0, 0, 0, 0 };
     int unreadable = 0;
     cli_progress progress = cli_progress_start();
     for (int i = 0; i < nfiles; i++)
@@ -348,6 +379,8 @@ int cmd_scen(int argc, char **argv)
     printf("%ld passed, %ld failed", total.passed, total.failed + unreadable);
     if (total.skipped)
         printf(", %ld skipped", total.skipped);
+    if (total.apart)
+        printf(", %ld out of reach", total.apart);
     printf("\n");
     return unreadable ? EXIT_INPUT : total.failed ? EXIT_FAILED : EXIT_OK;
 }
