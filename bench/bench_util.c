@@ -63,7 +63,7 @@ astar_options bench_octile_buckets(void)
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     return o;
 }
 

@@ -131,7 +131,7 @@ static astar_status ask(subject *t, const astar_problem *p, double times[3], uin
         astar_route found = { .nodes = t->nodes, .capacity = cells };
         b = astar_graph_cpd_path(t->cpd, from, to, &path);
         t2 = now_seconds();
-        c = astar_graph_find_path(t->ctx, t->graph, from, to, &t->search, &found);
+        c = astar_graph_find_path(t->ctx, t->graph, from, to, &t->search.search, &found);
         *cost = path.cost;
         *searched = found.cost;
     } else {

@@ -12,7 +12,7 @@ public:
         options_.heuristic = ASTAR_HEURISTIC_OCTILE;
         // The bucket open list is the fastest for all three (its own ties:
         // among equal F the square added last first).
-        options_.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        options_.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     }
     ~AstarEngine() override { astar_context_delete(ctx_); }
     AstarEngine(const AstarEngine &) = delete;

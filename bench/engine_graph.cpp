@@ -12,8 +12,7 @@ public:
     GraphEngine() : options_(astar_options_default())
     {
         options_.costs = ASTAR_COSTS_OCTILE;
-        options_.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-        options_.open_list = ASTAR_OPEN_LIST_BUCKETS; // as the grid engine's
+        options_.search.open_list = ASTAR_OPEN_LIST_BUCKETS; // as the grid engine's
     }
     ~GraphEngine() override
     {
@@ -62,7 +61,7 @@ public:
                    static_cast<std::uint32_t>(p.x);
         };
         std::int64_t t0 = bench_now_ns();
-        astar_status s = astar_graph_find_path(ctx_, graph_, node(start), node(goal), &options_, &path);
+        astar_status s = astar_graph_find_path(ctx_, graph_, node(start), node(goal), &options_.search, &path);
         std::int64_t t1 = bench_now_ns();
         out.micros = static_cast<double>(t1 - t0) / 1e3;
         out.expanded = path.expanded;

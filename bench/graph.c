@@ -68,7 +68,7 @@ static int run_file(const char *path, tally *t)
         const astar_problem *p = astar_scenario_problem(scen, i);
         uint32_t from = (uint32_t)(p->start.y * w + p->start.x), to = (uint32_t)(p->goal.y * w + p->goal.x);
         for (int l = 0; l < LISTS; l++) {
-            o.open_list = lists[l];
+            o.search.open_list = lists[l];
             astar_route gp = { 0 };
             astar_route np = { 0 };
             double a, b, c;
@@ -76,13 +76,13 @@ static int run_file(const char *path, tally *t)
                 a = now_seconds();
                 astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
                 b = now_seconds();
-                astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
+                astar_graph_find_path(graph_ctx, graph, from, to, &o.search, &np);
                 c = now_seconds();
                 here.grid_s[l] += b - a;
                 here.graph_s[l] += c - b;
             } else {
                 a = now_seconds();
-                astar_graph_find_path(graph_ctx, graph, from, to, &o, &np);
+                astar_graph_find_path(graph_ctx, graph, from, to, &o.search, &np);
                 b = now_seconds();
                 astar_find_path(grid_ctx, grid, p->start, p->goal, &o, &gp);
                 c = now_seconds();

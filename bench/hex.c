@@ -61,7 +61,7 @@ static int run_file(const char *path, tally *total)
                 astar_options o = astar_options_default();
                 o.costs = ASTAR_COSTS_OCTILE;
                 o.heuristic = ASTAR_HEURISTIC_OCTILE;
-                o.open_list = list[l];
+                o.search.open_list = list[l];
                 astar_route path_out = { 0 };
                 /* O(1) on a grid without islands: one map serves all three. */
                 astar_grid_set_topology(grid, topology[k]);

@@ -18,7 +18,7 @@ static const char program[] = "astar-landmarks";
 
 /* One query on g, timed into *micros; its status, cost and expansions. */
 static astar_status query(astar_context *ctx, const astar_graph *g, uint32_t from, uint32_t to,
-                          const astar_options *o, double *micros, astar_route *path)
+                          const astar_search_options *o, double *micros, astar_route *path)
 {
     *path = (astar_route){ 0 };
     double t0 = now_seconds();
@@ -59,7 +59,7 @@ static bool run_file(const char *path, uint32_t landmarks, size_t every)
         astar_route paths[2];
         astar_status status[2];
         for (int turn = 0, k = (int)(count % 2); turn < 2; turn++, k = !k)
-            status[k] = query(ctx, graphs[k], from, to, &o, &times[k][count], &paths[k]);
+            status[k] = query(ctx, graphs[k], from, to, &o.search, &times[k][count], &paths[k]);
         mismatches += status[0] != status[1] || paths[0].cost != paths[1].cost;
         expanded[0] += paths[0].expanded;
         expanded[1] += paths[1].expanded;

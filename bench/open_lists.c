@@ -296,12 +296,12 @@ static bool time_problem(const path_class *c, const scen_file *file, const astar
     size_t cells = astar_grid_cells(grid);
     open_count oc = { .grid = grid, .seen = checked(calloc(cells, 1)), .added = 1 };
     oc.seen[(size_t)p->start.y * (size_t)astar_grid_width(grid) + (size_t)p->start.x] = 1;
-    o.observer = count_open;
-    o.observer_user = &oc;
+    o.search.observer = count_open;
+    o.search.observer_user = &oc;
     astar_route reference;
     astar_status st = search(grid, p, &o, &reference);
     free(oc.seen);
-    o.observer = NULL;
+    o.search.observer = NULL;
     if (st == ASTAR_START_BLOCKED || st == ASTAR_GOAL_BLOCKED)
         return false;
     if (st != ASTAR_OK) {
@@ -314,7 +314,7 @@ static bool time_problem(const path_class *c, const scen_file *file, const astar
     for (int round = 0; round < c->rounds; round++) {
         for (size_t k = 0; k < LISTS; k++) {
             size_t l = (k + serial) % LISTS;
-            o.open_list = list_kind[l];
+            o.search.open_list = list_kind[l];
             astar_route path;
             double t0 = now_seconds();
             st = search(grid, p, &o, &path);

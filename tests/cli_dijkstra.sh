@@ -110,6 +110,6 @@ done
 for c in nearest flow; do
     run 0 "$ASTAR" "$c" --help
     has "usage: astar $c"
-    has "Only --moves and --costs of the search options apply."
+    has "(algorithm, heuristic, jumps) do not apply"
 done
 done_checks

@@ -61,8 +61,18 @@ has "graph: 4 nodes, 4 edges, positions"
 has "scale: 1 per unit of distance"
 has "route: 3 nodes, cost 10, 2 expanded"
 last_line "1 -> 2 -> 3"
-run 0 "$ASTAR" graph "$scratch/r.gr" 1 3 --heuristic zero
+run 0 "$ASTAR" graph "$scratch/r.gr" 1 3 --weight 0
 has "H zero"
+# A grid's heuristic is no option of a graph's searches; --weight 0 turns H off.
+run 2 "$ASTAR" graph "$scratch/r.gr" 1 3 --heuristic zero
+has "--heuristic does not apply here"
+run 2 "$ASTAR" graph "$scratch/r.gr" 1 3 --algo jps
+has "--algo jps does not apply here"
+# The backward searches refuse what they cannot honour, naming no other answer.
+run 2 "$ASTAR" graph "$risk" Argentina --nearest Madagascar,Egypt --stop open
+has "unsupported"
+run 2 "$ASTAR" graph "$risk" --distances Madagascar --ties first
+has "unsupported"
 run 0 "$ASTAR" graph "$scratch/r.gr" 1 3 --co "$scratch/r.co" --landmarks 2
 has "landmarks: 2 in "
 has "H euclidean distance or 2 landmarks"

@@ -13,13 +13,21 @@ run 0 "$ASTAR" --version
 checks=$((checks + 1))
 grep -qE '^astar [0-9]+\.[0-9]+\.[0-9]+$' <<<"$out" || fail "--version printed '$out'"
 
-# Dijkstra takes --moves and --costs only, and says so.
+# Dijkstra takes astar_find_nearest's options but a guided search's, and
+# says so; what the library cannot honour it refuses.
 run 2 "$ASTAR" nearest "$map" 3 3 45,40 --algo jps
 has "astar nearest: --algo does not apply here"
 run 0 "$ASTAR" nearest --help
 has "--moves 4|8|8cut"
 checks=$((checks + 1))
 ! grep -qF -- "--algo" <<<"$out" || fail "nearest --help lists --algo"
+has "--ties last|first"
+run 0 "$ASTAR" nearest "$map" 3 3 45,40 --weight 3
+has "cost 568"
+run 2 "$ASTAR" nearest "$map" 3 3 45,40 --ties first
+has "unsupported"
+run 2 "$ASTAR" flow "$map" 45,40 --open-list buckets
+has "unsupported"
 run 2 "$ASTAR" flow "$map" 10,10 --heuristic octile
 has "astar flow: --heuristic does not apply here"
 run 2 "$ASTAR" flow "$map" 10,10 --islands

@@ -424,12 +424,12 @@ static bool setup(soak *s, const char *map, uint64_t seed)
     base.costs = ASTAR_COSTS_OCTILE;
     base.heuristic = ASTAR_HEURISTIC_OCTILE;
     s->options[PLAIN] = base;
-    s->options[PLAIN].open_list = ASTAR_OPEN_LIST_BUCKETS;
+    s->options[PLAIN].search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     s->options[LAYERED] = base;
     s->options[LIMITED] = base;
-    s->options[LIMITED].max_expanded = 20000;
-    s->options[LIMITED].partial = true;
-    s->options[LIMITED].on_edit = ASTAR_ON_EDIT_FAIL;
+    s->options[LIMITED].search.max_expanded = 20000;
+    s->options[LIMITED].search.partial = true;
+    s->options[LIMITED].search.on_edit = ASTAR_ON_EDIT_FAIL;
     if (!make_map(map, &s->grid))
         return false;
     s->units = calloc(UNITS, sizeof *s->units);

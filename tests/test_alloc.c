@@ -666,11 +666,11 @@ static void test_searches_allocate_nothing(void **state)
         const astar_problem *p = astar_scenario_problem(sc, i);
         astar_options o = astar_options_default();
         o.algorithm = (astar_algorithm)(i % 3);
-        o.open_list = i % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
+        o.search.open_list = i % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
-        o.partial = i % 5 == 0;
-        o.max_expanded = i % 7 == 0 ? 50 : 0;
+        o.search.partial = i % 5 == 0;
+        o.search.max_expanded = i % 7 == 0 ? 50 : 0;
         astar_route path = { .points = cells_a, .capacity = 1 << 14 };
         astar_find_path(ctx, g, p->start, p->goal, &o, &path);
         if (astar_search_begin(ctx, g, p->start, p->goal, &o) == ASTAR_IN_PROGRESS) {
@@ -683,7 +683,7 @@ static void test_searches_allocate_nothing(void **state)
         astar_path_measure m;
         astar_path_check(g, &o, p->start, p->goal, path.points, path.length, &m, NULL);
         astar_line_of_sight(g, &o, p->start, p->goal);
-        o.partial = false;
+        o.search.partial = false;
         size_t which;
         astar_find_nearest(ctx, g, p->start, &p->goal, 1, &o, &path, &which);
         searches += 3;

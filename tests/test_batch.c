@@ -387,7 +387,7 @@ static void test_invalid_arguments(void **state)
     assert_int_equal(astar_find_paths(ctx, 2, grid, NULL, NULL, 1), ASTAR_INVALID_ARGUMENT);
 
     astar_options bad = astar_options_default();
-    bad.weight = -1.0;
+    bad.search.weight = -1.0;
     expect_refused(ASTAR_INVALID_ARGUMENT, ctx, 2, grid, &bad, &query);
     bad = astar_options_default();
     bad.algorithm = (astar_algorithm)7;

@@ -131,7 +131,7 @@ static void test_served_options_are_consistent(void **state)
                     o.moves = (astar_moves)m;
                     o.costs = (astar_costs)c;
                     o.heuristic = (astar_heuristic)h;
-                    o.weight = weights[w];
+                    o.search.weight = weights[w];
                     bool optimal_stop = astar_options_optimal(&o);
                     assert_int_equal(astar__options_consistent(&o), optimal_stop);
                     if (!astar__options_consistent(&o))
@@ -154,7 +154,7 @@ static void test_served_options_are_consistent(void **state)
                         if (ha > step + hb)
                             fail_msg("moves %d costs %d heuristic %d weight %g: H(%d, %d) = %llu, "
                                      "a step of %llu to H(%d, %d) = %llu",
-                                     m, c, h, o.weight, ax, ay, (unsigned long long)ha,
+                                     m, c, h, o.search.weight, ax, ay, (unsigned long long)ha,
                                      (unsigned long long)step, ax + dx, ay + dy,
                                      (unsigned long long)hb);
                     }
@@ -230,12 +230,12 @@ static void test_read_back_after_buckets(void **state)
         if (!astar_grid_walkable(grid, 0, 0))
             assert_int_equal(astar_grid_set_walkable(grid, 0, 0, true), ASTAR_OK);
         astar_options o = astar_options_default();
-        o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
         o.moves = (astar_moves)(g % 3);
         o.costs = (astar_costs)(g / 3 % 2);
         o.heuristic = o.moves == ASTAR_MOVES_4 && g % 4 == 0 ? ASTAR_HEURISTIC_MANHATTAN
                                                               : ASTAR_HEURISTIC_OCTILE;
-        o.weight = g % 5 == 0 ? 0.5 : 1.0;
+        o.search.weight = g % 5 == 0 ? 0.5 : 1.0;
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
         astar_route path = { .points = points, .capacity = 40 * 40 };
         astar_status s = astar_find_path(ctx, grid, start, goal, &o, &path);
@@ -363,17 +363,17 @@ static void test_kinds_take_turns(void **state)
         astar_options o = astar_options_default();
         o.costs = ASTAR_COSTS_OCTILE;
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
-        o.ties = ASTAR_TIES_DEEP;
+        o.search.ties = ASTAR_TIES_DEEP;
         switch (i % 8) {
-        case 0: o.open_list = ASTAR_OPEN_LIST_HEAP; break;
+        case 0: o.search.open_list = ASTAR_OPEN_LIST_HEAP; break;
         case 1: o.algorithm = ASTAR_ALGORITHM_JPS; break;
-        case 2: o.open_list = ASTAR_OPEN_LIST_SORTED; break;
+        case 2: o.search.open_list = ASTAR_OPEN_LIST_SORTED; break;
         case 3: o.algorithm = ASTAR_ALGORITHM_JPS_PLUS; break;
         case 6:
             o.algorithm = i % 16 == 6 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS;
-            o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+            o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
             break;
-        default: o.open_list = ASTAR_OPEN_LIST_BUCKETS; break;
+        default: o.search.open_list = ASTAR_OPEN_LIST_BUCKETS; break;
         }
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
         astar_route pa = { .points = a, .capacity = SIDE * SIDE };
@@ -424,10 +424,10 @@ static void test_out_of_entries_starts_over(void **state)
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
         astar_route pa = { .points = a, .capacity = SIDE * SIDE };
         astar_route pb = { .points = b, .capacity = SIDE * SIDE };
-        o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
         astar_status sa = astar_find_path(few, grid, start, goal, &o, &pa);
         started_over[i % 2] += few->layout == LAYOUT_LISTS;
-        o.open_list = ASTAR_OPEN_LIST_HEAP;
+        o.search.open_list = ASTAR_OPEN_LIST_HEAP;
         astar_status sb = astar_find_path(plenty, grid, start, goal, &o, &pb);
         assert_int_equal(sa, sb);
         if (few->layout == LAYOUT_LISTS) {
@@ -458,19 +458,19 @@ static void test_heap_serves_otherwise(void **state)
         assert_int_equal(astar_context_new(astar_grid_cells(grid), &ctx), ASTAR_OK);
         assert_int_equal(ctx->buckets.capacity == 0, small);
         astar_options o = astar_options_default(); /* Manhattan with diagonals */
-        o.ties = (astar_ties)(i % 3);
+        o.search.ties = (astar_ties)(i % 3);
         if (small) {
             o.heuristic = ASTAR_HEURISTIC_OCTILE;
         } else if (i % 4 == 1) {
             o.heuristic = ASTAR_HEURISTIC_OCTILE;
-            o.weight = 1.5;
+            o.search.weight = 1.5;
         }
         assert_false(!small && astar__options_consistent(&o));
         astar_point start = random_walkable(grid), goal = random_walkable(grid);
         astar_route pa = { .points = a, .capacity = 30 * 30 };
         astar_route pb = { .points = b, .capacity = 30 * 30 };
         astar_status sa = astar_find_path(ctx, grid, start, goal, &o, &pa);
-        o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+        o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
         astar_status sb = astar_find_path(ctx, grid, start, goal, &o, &pb);
         assert_same_search(sa, &pa, sb, &pb);
         astar_context_delete(ctx);
@@ -488,19 +488,19 @@ static void test_open_list_in_use(void **state)
     assert_int_equal(astar_context_new(100, &big), ASTAR_OK);
     assert_int_equal(astar_context_new(10, &small), ASTAR_OK);
     astar_options o = astar_options_default();
-    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     /* Manhattan H overestimates with diagonal steps: F may go down. */
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
     assert_int_equal(astar_context_open_list(small, &o), ASTAR_OPEN_LIST_HEAP);
-    o.weight = 1.5;
+    o.search.weight = 1.5;
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
-    o.weight = 1.0;
+    o.search.weight = 1.0;
     o.algorithm = ASTAR_ALGORITHM_JPS;
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_BUCKETS);
-    o.open_list = ASTAR_OPEN_LIST_SORTED;
+    o.search.open_list = ASTAR_OPEN_LIST_SORTED;
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_HEAP);
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
     assert_int_equal(astar_context_open_list(big, &o), ASTAR_OPEN_LIST_SORTED);

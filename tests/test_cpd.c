@@ -542,13 +542,13 @@ static void test_arguments(void **state)
     assert_int_equal(astar_cpd_new(g, NULL, ASTAR_CPD_ORDER_DFS, ASTAR_CPD_MAX_THREADS + 1, &cpd),
                      ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_cpd_new(g, NULL, (astar_cpd_order)2, 1, &cpd), ASTAR_INVALID_ARGUMENT);
-    o.weight = -1;
+    o.search.weight = -1;
     assert_int_equal(astar_cpd_new(g, &o, ASTAR_CPD_ORDER_DFS, 1, &cpd), ASTAR_INVALID_ARGUMENT);
     o = astar_options_default();
-    o.max_expanded = 10;
+    o.search.max_expanded = 10;
     assert_int_equal(astar_cpd_new(g, &o, ASTAR_CPD_ORDER_DFS, 1, &cpd), ASTAR_UNSUPPORTED);
     o = astar_options_default();
-    o.partial = true;
+    o.search.partial = true;
     assert_int_equal(astar_cpd_new(g, &o, ASTAR_CPD_ORDER_DFS, 1, &cpd), ASTAR_UNSUPPORTED);
     o = astar_options_default();
     o.world.turn_penalty = 5;
@@ -557,7 +557,7 @@ static void test_arguments(void **state)
     o = astar_options_default();
     o.algorithm = ASTAR_ALGORITHM_JPS;
     o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-    o.weight = 3;
+    o.search.weight = 3;
     cpd = build(g, &o, ASTAR_CPD_ORDER_DFS, 4);
     expect_every_pair(g, cpd, &o);
 

@@ -460,19 +460,19 @@ static astar_options random_options(rng *r, bool optimal)
 {
     astar_options o = astar_options_default();
     o.costs = (astar_costs)rng_below(r, 2);
-    o.ties = (astar_ties)rng_below(r, 3);
+    o.search.ties = (astar_ties)rng_below(r, 3);
     if (optimal) {
-        o.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS + 1);
+        o.search.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS + 1);
         o.moves = (astar_moves)rng_below(r, 3);
         o.heuristic = rng_below(r, 2) ? ASTAR_HEURISTIC_OCTILE : ASTAR_HEURISTIC_ZERO;
     } else {
         o.moves = rng_below(r, 2) ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
-        o.ties = rng_below(r, 2) ? ASTAR_TIES_FIRST : ASTAR_TIES_LAST;
+        o.search.ties = rng_below(r, 2) ? ASTAR_TIES_FIRST : ASTAR_TIES_LAST;
         /* The lists that honour those ties, for the same path below. */
-        o.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS);
+        o.search.open_list = (astar_open_list)rng_below(r, ASTAR_OPEN_LIST_BUCKETS);
         o.heuristic = (astar_heuristic)rng_below(r, 5);
-        o.weight = rng_below(r, 3) == 0 ? 1.0 + rng_below(r, 40) / 8.0 : 1.0;
-        o.stop = (astar_stop)rng_below(r, 2);
+        o.search.weight = rng_below(r, 3) == 0 ? 1.0 + rng_below(r, 40) / 8.0 : 1.0;
+        o.search.stop = (astar_stop)rng_below(r, 2);
     }
     return o;
 }
@@ -513,12 +513,12 @@ static void test_same_answers(void **state)
              * expanded in the same order as without dead ends; larger-G
              * ties, the buckets' own order and corner cutting give no such
              * promise. */
-            bool same_order = o.ties != ASTAR_TIES_DEEP && o.open_list != ASTAR_OPEN_LIST_BUCKETS &&
+            bool same_order = o.search.ties != ASTAR_TIES_DEEP && o.search.open_list != ASTAR_OPEN_LIST_BUCKETS &&
                               o.moves != ASTAR_MOVES_8_CUT;
             more += p2.expanded > p1.expanded;
             if (s1 != s2 || p1.cost != p2.cost || (same_order && p2.expanded > p1.expanded))
                 fail_msg("grid %d query %d (%d,%d)->(%d,%d) moves %d ties %d: status %d/%d, cost %u/%u, "
-                         "expanded %u/%u", i, q, a.x, a.y, b.x, b.y, o.moves, o.ties, s1, s2, p1.cost,
+                         "expanded %u/%u", i, q, a.x, a.y, b.x, b.y, o.moves, o.search.ties, s1, s2, p1.cost,
                          p2.cost, p1.expanded, p2.expanded);
             fewer += p2.expanded < p1.expanded;
             if (!optimal && s1 == ASTAR_OK) {

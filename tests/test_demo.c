@@ -52,9 +52,9 @@ static example *run_example(astar_moves moves, astar_ties ties)
     e->rec.grid = e->grid;
     astar_options o = astar_options_default();
     o.moves = moves;
-    o.ties = ties;
-    o.observer = record;
-    o.observer_user = &e->rec;
+    o.search.ties = ties;
+    o.search.observer = record;
+    o.search.observer_user = &e->rec;
     e->path = (astar_route){ .points = e->points, .capacity = W * H };
     e->status = astar_find_path(e->ctx, e->grid, (astar_point){ 1, 2 }, (astar_point){ 5, 2 }, &o, &e->path);
     return e;

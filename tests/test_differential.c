@@ -84,9 +84,9 @@ static void test_optimal_classification(void **state)
                             o.moves = (astar_moves)m;
                             o.costs = (astar_costs)c;
                             o.heuristic = (astar_heuristic)h;
-                            o.weight = weights[w];
-                            o.ties = (astar_ties)t;
-                            o.stop = (astar_stop)s;
+                            o.search.weight = weights[w];
+                            o.search.ties = (astar_ties)t;
+                            o.search.stop = (astar_stop)s;
                             bool want = adm && weights[w] <= 1.0 && s == ASTAR_STOP_CLOSED;
                             if (astar_options_optimal(&o) != want)
                                 fail_msg("moves %d costs %d heuristic %d weight %g ties %d "
@@ -175,8 +175,8 @@ static void describe_failure(const world *wd, astar_point start, astar_point goa
     print_error("grid %u (%dx%d), start (%d,%d), goal (%d,%d), moves %d costs %d heuristic %d "
                 "weight %g ties %d stop %d open list %d:\n%s",
                 wd->grid_no, wd->w, wd->h, start.x, start.y, goal.x, goal.y, (int)o->moves,
-                (int)o->costs, (int)o->heuristic, o->weight, (int)o->ties, (int)o->stop,
-                (int)o->open_list, picture);
+                (int)o->costs, (int)o->heuristic, o->search.weight, (int)o->search.ties, (int)o->search.stop,
+                (int)o->search.open_list, picture);
     fail_msg("%s", what);
 }
 
@@ -272,7 +272,7 @@ static astar_status check_one(const world *wd, astar_point start, astar_point go
  * with weight at most 1; otherwise they hand over to the heap. */
 static bool buckets_serve(const astar_options *o)
 {
-    return admissible(o->heuristic, o->moves, o->costs) && o->weight <= 1.0;
+    return admissible(o->heuristic, o->moves, o->costs) && o->search.weight <= 1.0;
 }
 
 /* Whether two searches came out alike: status, cost, expansions, path. */
@@ -297,25 +297,25 @@ static void check_search(const world *wd, astar_point start, astar_point goal,
 {
     static astar_point heap_points[MAX_CELLS];
     astar_options each = *o;
-    each.open_list = ASTAR_OPEN_LIST_HEAP;
+    each.search.open_list = ASTAR_OPEN_LIST_HEAP;
     astar_route heap = { .points = heap_points, .capacity = MAX_CELLS };
     astar_status heap_status = check_one(wd, start, goal, &each, dist, optimal, &heap);
 
     const astar_open_list others[] = { ASTAR_OPEN_LIST_SORTED, ASTAR_OPEN_LIST_UNSORTED,
                                        ASTAR_OPEN_LIST_BUCKETS };
     for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
-        each.open_list = others[k];
+        each.search.open_list = others[k];
         astar_route path = { .points = points, .capacity = MAX_CELLS };
         astar_status s = check_one(wd, start, goal, &each, dist, optimal, &path);
-        bool alike = each.open_list == ASTAR_OPEN_LIST_BUCKETS ? !buckets_serve(o)
-                                                               : o->ties == ASTAR_TIES_FIRST ||
-                                                                     o->ties == ASTAR_TIES_LAST;
+        bool alike = each.search.open_list == ASTAR_OPEN_LIST_BUCKETS ? !buckets_serve(o)
+                                                               : o->search.ties == ASTAR_TIES_FIRST ||
+                                                                     o->search.ties == ASTAR_TIES_LAST;
         if (alike && !same_search(s, &path, heap_status, &heap)) {
             char why[256];
             snprintf(why, sizeof why,
                      "open list %d: status %d, cost %u, length %zu, expanded %u; the heap's: "
                      "status %d, cost %u, length %zu, expanded %u (or other points)",
-                     (int)each.open_list, (int)s, (unsigned)path.cost, path.length,
+                     (int)each.search.open_list, (int)s, (unsigned)path.cost, path.length,
                      (unsigned)path.expanded, (int)heap_status, (unsigned)heap.cost, heap.length,
                      (unsigned)heap.expanded);
             describe_failure(wd, start, goal, &each, why);
@@ -352,41 +352,41 @@ static void check_query(const world *wd, astar_point start, astar_point goal, un
 
             for (int h = 0; h < 5; h++) {
                 o.heuristic = (astar_heuristic)h;
-                o.weight = 1.0;
-                o.stop = ASTAR_STOP_CLOSED;
-                o.ties = ASTAR_TIES_LAST;
+                o.search.weight = 1.0;
+                o.search.stop = ASTAR_STOP_CLOSED;
+                o.search.ties = ASTAR_TIES_LAST;
                 bool optimal = astar_options_optimal(&o);
                 assert_int_equal(optimal, admissible(o.heuristic, o.moves, o.costs));
                 if (optimal) {
                     for (int t = 0; t < 4; t++) {
-                        o.ties = (astar_ties)t;
+                        o.search.ties = (astar_ties)t;
                         check_search(wd, start, goal, &o, dist, true);
                     }
                 } else {
-                    o.ties = (astar_ties)(query_no % 4);
+                    o.search.ties = (astar_ties)(query_no % 4);
                     check_search(wd, start, goal, &o, dist, false);
                 }
             }
 
             /* weight below 1 with an admissible H is still optimal */
             o.heuristic = ASTAR_HEURISTIC_OCTILE;
-            o.ties = (astar_ties)((query_no + 1) % 3);
-            o.weight = 0.5;
+            o.search.ties = (astar_ties)((query_no + 1) % 3);
+            o.search.weight = 0.5;
             assert_true(astar_options_optimal(&o));
             check_search(wd, start, goal, &o, dist, true);
 
             /* weighted A* and stop-on-open: legal, found iff reachable */
             const double weights[] = { 1.5, 3.0 };
             for (int w = 0; w < 2; w++) {
-                o.weight = weights[w];
+                o.search.weight = weights[w];
                 assert_false(astar_options_optimal(&o));
                 check_search(wd, start, goal, &o, dist, false);
             }
-            o.weight = 1.0;
-            o.stop = ASTAR_STOP_OPEN;
+            o.search.weight = 1.0;
+            o.search.stop = ASTAR_STOP_OPEN;
             assert_false(astar_options_optimal(&o));
             check_search(wd, start, goal, &o, dist, false);
-            o.stop = ASTAR_STOP_CLOSED;
+            o.search.stop = ASTAR_STOP_CLOSED;
 
             if ((query_no + (unsigned)m + (unsigned)c) % 4 == 0)
                 check_cost_only(wd, start, goal, &o);

@@ -518,11 +518,11 @@ static void test_arguments(void **state)
     assert_true(pts[0].x == a.x && pts[0].y == a.y);
     assert_int_equal(tight.cut, 3);
     assert_int_equal(tight.status, ASTAR_OK);
-    /* JPS options and a heuristic are ignored, not refused: the same answer. */
+    /* JPS options and a heuristic are not read, and a weight multiplies an
+     * H of 0: the same answer. */
     o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
     o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
-    o.weight = 5;
-    o.stop = ASTAR_STOP_OPEN;
+    o.search.weight = 5;
     assert_int_equal(astar_find_nearest(ctx, g, a, t, 2, &o, &p, &which), ASTAR_OK);
     assert_int_equal(p.cost, 40);
     assert_int_equal(which, 1);
@@ -548,6 +548,27 @@ static void test_arguments(void **state)
     assert_int_equal(astar_distance_map_build(map, ctx, big, t, 2, NULL), ASTAR_MAP_TOO_LARGE);
     assert_int_equal(astar_distance_map_build(map, ctx, g, t, 2, NULL), ASTAR_OK);
     assert_int_equal(astar_distance_map_build(map, ctx, g, out, 2, NULL), ASTAR_GOAL_OUT_OF_BOUNDS);
+    /* What the backward search cannot honour is refused, not overridden. */
+    astar_layer *layer;
+    assert_int_equal(astar_layer_new(astar_grid_width(g), astar_grid_height(g), &layer), ASTAR_OK);
+    astar_layer_use use = { .layer = layer, .weight = 1.0 };
+    astar_options refused[6];
+    for (int k = 0; k < 6; k++)
+        refused[k] = astar_options_default();
+    refused[0].search.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    refused[1].search.ties = ASTAR_TIES_DEEP;
+    refused[2].search.stop = ASTAR_STOP_OPEN;
+    refused[3].search.partial = true;
+    refused[4].world.turn_penalty = 3;
+    refused[5].world.layers = &use;
+    refused[5].world.layer_count = 1;
+    for (int k = 0; k < 6; k++) {
+        assert_int_equal(astar_find_nearest(ctx, g, a, t, 2, &refused[k], &p, &which),
+                         ASTAR_UNSUPPORTED);
+        assert_int_equal(astar_distance_map_build(map, ctx, g, t, 2, &refused[k]),
+                         ASTAR_UNSUPPORTED);
+    }
+    astar_layer_delete(layer);
     assert_int_equal(astar_distance_map_cost(map, 0, 0), ASTAR_UNREACHABLE);
     assert_int_equal(astar_distance_map_source(map, 0, 0), ASTAR_NO_SOURCE);
     assert_int_equal(astar_distance_map_next(map, 0, 0, &next), ASTAR_INVALID_ARGUMENT);

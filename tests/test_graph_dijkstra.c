@@ -66,16 +66,12 @@ static uint64_t nearest_of(costs_to *c, uint32_t v, const uint32_t *targets, siz
     return best;
 }
 
-/* Options the search must ignore, drawn at random: its answer is the same. */
-static astar_options ignored_options(rng *r)
+/* Options the search honours without a change of answer, drawn at
+ * random: a weight multiplies an H of 0. */
+static astar_search_options weighted_options(rng *r)
 {
-    astar_options o = astar_options_default();
-    o.open_list = (astar_open_list)rng_below(r, 4);
-    o.ties = (astar_ties)rng_below(r, 3);
-    o.heuristic = rng_below(r, 2) ? ASTAR_HEURISTIC_EUCLIDEAN : ASTAR_HEURISTIC_ZERO;
-    o.weight = 1 + rng_below(r, 3);
-    o.stop = (astar_stop)rng_below(r, 2);
-    o.algorithm = rng_below(r, 4) ? ASTAR_ALGORITHM_ASTAR : ASTAR_ALGORITHM_JPS;
+    astar_search_options o = astar_search_options_default();
+    o.weight = rng_below(r, 3);
     return o;
 }
 
@@ -125,7 +121,7 @@ static void test_nearest_matches_reference(void **state)
         for (int q = 0; q < 6; q++) {
             uint32_t start = (uint32_t)rng_below(&r, (int)t.nodes);
             size_t count = random_targets(&r, &t, targets), which = SIZE_MAX, expected;
-            astar_options o = ignored_options(&r);
+            astar_search_options o = weighted_options(&r);
             astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_nearest(ctx, g, start, targets, count, &o, &path,
                                                       &which);
@@ -229,7 +225,7 @@ static void test_distance_map_matches_reference(void **state)
         for (int round = 0; round < 2; round++) {
             memset(c.known, 0, sizeof c.known);
             c.t = &t;
-            astar_options o = ignored_options(&r);
+            astar_search_options o = weighted_options(&r);
             assert_int_equal(astar_graph_distance_map_build(map, ctx, g, targets, count, &o),
                              ASTAR_OK);
             reached += check_map(map, &c, targets, count);
@@ -314,7 +310,7 @@ static void test_small_graph_and_refusals(void **state)
     assert_int_equal(astar_graph_find_nearest(ctx, g, 1, cb, 2, NULL, &path, &which), ASTAR_OK);
     assert_true(which == 1 && path.cost == 0 && path.length == 1 && nodes[0] == 1);
     /* The expansion limit, a buffer too small, no buffer. */
-    astar_options o = astar_options_default();
+    astar_search_options o = astar_search_options_default();
     o.max_expanded = 1;
     assert_int_equal(astar_graph_find_nearest(ctx, g, 3, bc, 2, &o, &path, &which),
                      ASTAR_EXPANSION_LIMIT);
@@ -351,14 +347,20 @@ static void test_small_graph_and_refusals(void **state)
                      ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_graph_find_nearest(ctx, g, 0, NULL, 2, NULL, &path, NULL),
                      ASTAR_INVALID_ARGUMENT);
-    o = astar_options_default();
-    o.world.turn_penalty = 1;
-    assert_int_equal(astar_graph_find_nearest(ctx, g, 0, bc, 2, &o, &path, NULL),
-                     ASTAR_INVALID_ARGUMENT);
-    o = astar_options_default();
+    o = astar_search_options_default();
     o.partial = true;
     assert_int_equal(astar_graph_find_nearest(ctx, g, 0, bc, 2, &o, &path, NULL),
                      ASTAR_UNSUPPORTED);
+    /* What the backward search cannot honour is refused, not overridden. */
+    astar_search_options refused[3];
+    for (int k = 0; k < 3; k++)
+        refused[k] = astar_search_options_default();
+    refused[0].open_list = ASTAR_OPEN_LIST_BUCKETS;
+    refused[1].ties = ASTAR_TIES_FIRST;
+    refused[2].stop = ASTAR_STOP_OPEN;
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(astar_graph_find_nearest(ctx, g, 0, bc, 2, &refused[k], &path, NULL),
+                         ASTAR_UNSUPPORTED);
     assert_int_equal(astar_graph_find_nearest(ctx, g, 5, bc, 2, NULL, &path, NULL),
                      ASTAR_START_OUT_OF_BOUNDS);
     assert_int_equal(astar_graph_find_nearest(ctx, g, 0, &out_of_range, 1, NULL, &path, NULL),
@@ -401,12 +403,15 @@ static void test_small_graph_and_refusals(void **state)
     assert_int_equal(astar_graph_context_node(ctx, g, 0, &n), ASTAR_OK);
     assert_true(n.list == ASTAR_LIST_CLOSED && n.g == 3 && n.f == 3 && n.parent.x == 1);
     /* Refusals; after one, the map reads as unreachable. */
-    o = astar_options_default();
+    o = astar_search_options_default();
     o.max_expanded = 3;
     assert_int_equal(astar_graph_distance_map_build(map, ctx, g, bc, 2, &o), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_graph_distance_map_cost(map, 1), ASTAR_UNREACHABLE);
-    o = astar_options_default();
+    o = astar_search_options_default();
     o.partial = true;
+    assert_int_equal(astar_graph_distance_map_build(map, ctx, g, bc, 2, &o), ASTAR_UNSUPPORTED);
+    o = astar_search_options_default();
+    o.open_list = ASTAR_OPEN_LIST_SORTED;
     assert_int_equal(astar_graph_distance_map_build(map, ctx, g, bc, 2, &o), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_graph_distance_map_build(NULL, ctx, g, bc, 2, NULL),
                      ASTAR_INVALID_ARGUMENT);
@@ -465,7 +470,7 @@ static void test_trace(void **state)
     assert_int_equal(astar_graph_context_new(5, &ctx), ASTAR_OK);
     astar_trace_event events[64];
     astar_trace trace = { .events = events, .capacity = 64 };
-    astar_options o = astar_options_default();
+    astar_search_options o = astar_search_options_default();
     o.trace = &trace;
     uint32_t targets[] = { 2 }, nodes[5];
     astar_route path = { .nodes = nodes, .capacity = 5 };

@@ -71,7 +71,7 @@ static void compare(const char *name, const astar_grid *grid, const astar_scenar
     int w = astar_grid_width(grid);
     astar_options grid_o = o;
     grid_o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    grid_o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    grid_o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     for (size_t i = first; i < astar_scenario_count(scen); i += step) {
         const astar_problem *p = astar_scenario_problem(scen, i);
         /* Where the scenario's optimal length applies, a graph path of that
@@ -87,9 +87,9 @@ static void compare(const char *name, const astar_grid *grid, const astar_scenar
             gs = astar_find_path(grid_ctx, grid, p->start, p->goal, &grid_o, &gp);
         astar_route np = { .nodes = nodes, .capacity = cells };
         /* The graph's open list: the heap and the buckets by turns. */
-        o.open_list = (i - first) / step % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
+        o.search.open_list = (i - first) / step % 2 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
         astar_status ns = astar_graph_find_path(graph_ctx, graph, (uint32_t)(p->start.y * w + p->start.x),
-                                                (uint32_t)(p->goal.y * w + p->goal.x), &o, &np);
+                                                (uint32_t)(p->goal.y * w + p->goal.x), &o.search, &np);
         t->problems++;
         bool same = gs == ns && (optimal || gp.cost == np.cost);
         if (same && ns == ASTAR_OK) {
@@ -165,7 +165,6 @@ static void octile_map(const char *set, const char *map, void *user)
     load(set, map, &grid, &scen);
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
-    o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
     compare(map, grid, scen, o, 0, STEP, true, user);
     astar_scenario_delete(scen);
     astar_grid_delete(grid);
@@ -195,7 +194,6 @@ static void other_models_map(const char *set, const char *map, void *user)
     astar_scenario *scen;
     load(set, map, &grid, &scen);
     astar_options o = astar_options_default();
-    o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
     compare(map, grid, scen, o, 1, 10 * STEP, false, t);
     o.moves = ASTAR_MOVES_4;
     o.costs = ASTAR_COSTS_OCTILE;

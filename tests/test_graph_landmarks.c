@@ -193,10 +193,9 @@ static void test_tables_and_searches(void **state)
         }
         for (int q = 0; q < 6; q++) {
             uint32_t start = (uint32_t)rng_below(&r, (int)t.nodes);
-            astar_options o = astar_options_default();
+            astar_search_options o = astar_search_options_default();
             o.open_list = (astar_open_list)rng_below(&r, 4);
             o.ties = (astar_ties)rng_below(&r, 4);
-            o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
             astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
             astar_status s = astar_graph_find_path(ctx, g, start, goal, &o, &path);
             expect_answer(&t, s, start, goal, &path);
@@ -269,9 +268,8 @@ static void test_edits(void **state)
             for (int q = 0; q < 3; q++) {
                 uint32_t start = (uint32_t)rng_below(&r, (int)t.nodes);
                 uint32_t goal = (uint32_t)rng_below(&r, (int)t.nodes);
-                astar_options o = astar_options_default();
+                astar_search_options o = astar_search_options_default();
                 o.open_list = (astar_open_list)rng_below(&r, 4);
-                o.heuristic = ASTAR_HEURISTIC_EUCLIDEAN;
                 astar_route path = { .nodes = nodes, .capacity = TEST_GRAPH_MAX_NODES };
                 expect_answer(&t, astar_graph_find_path(ctx, g, start, goal, &o, &path), start,
                               goal, &path);
@@ -297,8 +295,7 @@ static void test_maze_graph(void **state)
     bench_map_load("maze/maze512-8-0", &grid, &scen);
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
-    o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     astar_graph *g;
     assert_int_equal(astar_graph_new_from_grid(grid, &o, &g), ASTAR_OK);
     astar_context *ctx;
@@ -314,7 +311,7 @@ static void test_maze_graph(void **state)
             uint32_t from = (uint32_t)p->start.y * width + (uint32_t)p->start.x;
             uint32_t to = (uint32_t)p->goal.y * width + (uint32_t)p->goal.x;
             astar_route path = { 0 };
-            assert_int_equal(astar_graph_find_path(ctx, g, from, to, &o, &path), ASTAR_OK);
+            assert_int_equal(astar_graph_find_path(ctx, g, from, to, &o.search, &path), ASTAR_OK);
             double length = (double)path.cost / ASTAR_OCTILE_STRAIGHT;
             if (fabs(length - p->optimal) > 1e-3 * p->optimal + 0.01)
                 fail_msg("problem %zu: %.4f, optimal %.4f", i, length, p->optimal);
@@ -361,7 +358,7 @@ static void test_saturated_values(void **state)
     uint64_t dist[4];
     for (uint32_t start = 0; start < t.nodes; start++)
         for (uint32_t goal = 0; goal < t.nodes; goal++) {
-            astar_options o = astar_options_default();
+            astar_search_options o = astar_search_options_default();
             astar_route path = { .nodes = nodes, .capacity = 4 };
             expect_answer(&t, astar_graph_find_path(ctx, g, start, goal, &o, &path), start, goal,
                           &path);

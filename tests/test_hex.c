@@ -219,8 +219,8 @@ static void test_astar_matches_reference(void **state)
         if (trial % 2)
             assert_int_equal(astar_grid_enable_islands(c.grid), ASTAR_OK);
         astar_options o = astar_options_default();
-        o.open_list = (astar_open_list)rng_below(&r, 4);
-        o.ties = (astar_ties)rng_below(&r, 4);
+        o.search.open_list = (astar_open_list)rng_below(&r, 4);
+        o.search.ties = (astar_ties)rng_below(&r, 4);
         o.costs = (astar_costs)rng_below(&r, 2);
         o.heuristic = (astar_heuristic)rng_below(&r, 5);
         o.moves = (astar_moves)rng_below(&r, 3); /* not used on hexes */
@@ -440,8 +440,8 @@ static void test_partial_path_cost(void **state)
         random_case(&r, &c, trial % 2 == 1);
         astar_point s = random_cell(&r, c.grid), goal = random_cell(&r, c.grid);
         astar_options o = astar_options_default();
-        o.partial = true;
-        o.max_expanded = 1 + (uint32_t)rng_below(&r, 20);
+        o.search.partial = true;
+        o.search.max_expanded = 1 + (uint32_t)rng_below(&r, 20);
         astar_layer_use use = { c.layer, 1.0 };
         if (c.layer) {
             o.world.layers = &use;
@@ -642,7 +642,7 @@ static void test_straight_ties(void **state)
             for (int rule = 0; rule < 2; rule++) {
                 astar_options o = astar_options_default();
                 o.heuristic = ASTAR_HEURISTIC_OCTILE;
-                o.ties = rule ? ASTAR_TIES_LAST : ASTAR_TIES_STRAIGHT;
+                o.search.ties = rule ? ASTAR_TIES_LAST : ASTAR_TIES_STRAIGHT;
                 astar_route path = { .points = points, .capacity = MAX_CELLS };
                 assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
                 assert_int_equal(path.cost, open_cost(kinds[k], a, b));

@@ -93,7 +93,7 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
     for (int k = 1; k < RUNS; k++) {
         astar_options o = options_for(k % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS, costs);
         if ((k - 1) % 4 >= 2)
-            o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+            o.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
         o.jumps = k <= 4 ? ASTAR_JUMPS_SCAN : ASTAR_JUMPS_STEP;
         const char *name = k % 2 ? "JPS" : "JPS+";
         run *r = &runs[k];
@@ -101,7 +101,7 @@ static uint32_t compare(astar_context *ctx, const astar_grid *g, astar_point a, 
         if (r->status != runs[0].status || (r->status == ASTAR_OK && r->path.cost != runs[0].path.cost))
             fail_msg("%s (open list %d) from (%d,%d) to (%d,%d) on %dx%d: status %d cost %u, "
                      "A*: status %d cost %u",
-                     name, (int)o.open_list, a.x, a.y, b.x, b.y, astar_grid_width(g),
+                     name, (int)o.search.open_list, a.x, a.y, b.x, b.y, astar_grid_width(g),
                      astar_grid_height(g), r->status, r->path.cost, runs[0].status,
                      runs[0].path.cost);
         if (r->status != ASTAR_OK)
@@ -573,11 +573,11 @@ static void test_other_options_apply(void **state)
             astar_options o = options_for(k % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS,
                                           ASTAR_COSTS_OCTILE);
             o.jumps = k <= 2 ? ASTAR_JUMPS_SCAN : ASTAR_JUMPS_STEP;
-            o.weight = 2.5;
-            o.stop = i % 2 ? ASTAR_STOP_OPEN : ASTAR_STOP_CLOSED;
+            o.search.weight = 2.5;
+            o.search.stop = i % 2 ? ASTAR_STOP_OPEN : ASTAR_STOP_CLOSED;
             uint32_t seen = 0;
-            o.observer = count_expansion;
-            o.observer_user = &seen;
+            o.search.observer = count_expansion;
+            o.search.observer_user = &seen;
             search(&runs[k], ctx, g, a, b, &o);
             assert_int_equal(runs[k].status, runs[0].status);
             assert_int_equal(seen, runs[k].path.expanded);
@@ -663,8 +663,8 @@ static void test_stepping_reads_back(void **state)
     for (int q = 0; q < 20; q++) {
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
         uint32_t seen = 0;
-        o.observer = count_expansion;
-        o.observer_user = &seen;
+        o.search.observer = count_expansion;
+        o.search.observer_user = &seen;
         search(runs, ctx, g, a, b, &o);
         if (runs->status != ASTAR_OK)
             continue;

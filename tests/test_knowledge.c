@@ -312,8 +312,8 @@ static void test_full_knowledge_is_the_truth(void **state)
             o.moves = (astar_moves)rng_below(&r, 3);
             o.costs = (astar_costs)rng_below(&r, 2);
             o.heuristic = (astar_heuristic)rng_below(&r, 5);
-            o.ties = (astar_ties)rng_below(&r, 3);
-            o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
+            o.search.ties = (astar_ties)rng_below(&r, 3);
+            o.search.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
             assert_same_search(ctx, truth, believed, a, b, &o);
             if (uniform) {
                 o = astar_options_default();

@@ -108,7 +108,7 @@ static void test_layers_match_reference(void **state)
             o.moves = (astar_moves)rng_below(&r, 3);
             o.costs = (astar_costs)rng_below(&r, 2);
             o.heuristic = o.moves == ASTAR_MOVES_4 ? ASTAR_HEURISTIC_MANHATTAN : ASTAR_HEURISTIC_OCTILE;
-            o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
+            o.search.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
             o.world.layers = uses;
             o.world.layer_count = n;
             assert_true(astar_options_optimal(&o));
@@ -184,7 +184,7 @@ static void test_weight_zero_is_no_layer(void **state)
         astar_point a = { rng_below(&r, w), rng_below(&r, h) };
         astar_point b = { rng_below(&r, w), rng_below(&r, h) };
         astar_options o = astar_options_default();
-        o.ties = (astar_ties)rng_below(&r, 3);
+        o.search.ties = (astar_ties)rng_below(&r, 3);
         astar_options weightless = o;
         weightless.world.layers = &use;
         weightless.world.layer_count = 1;

@@ -115,8 +115,8 @@ static void test_answers_are_the_one_call_answers(void **state)
                 u->options.moves = ASTAR_MOVES_8;
             }
             if (rng_below(&r, 4) == 0)
-                u->options.max_expanded = (uint32_t)(1 + rng_below(&r, 100));
-            u->options.partial = rng_below(&r, 4) == 0;
+                u->options.search.max_expanded = (uint32_t)(1 + rng_below(&r, 100));
+            u->options.search.partial = rng_below(&r, 4) == 0;
             unit_request(q, g, u, rng_below(&r, ASTAR_QUEUE_MAX_PRIORITY + 1));
         }
         static const uint32_t budgets[] = { 1, 33, 1000, ASTAR_QUEUE_ANY_EXPANSIONS };
@@ -346,7 +346,7 @@ static void test_edits_far_away_and_near(void **state)
     for (int i = 0; i < 3; i++)
         assert_int_equal(astar_queue_cancel(q, units[i].request), ASTAR_OK);
 
-    units[2].options.on_edit = ASTAR_ON_EDIT_FAIL;
+    units[2].options.search.on_edit = ASTAR_ON_EDIT_FAIL;
     for (int i = 0; i < 3; i++)
         unit_request(q, g, &units[i], 0);
     for (int i = 0; i < 3; i++) /* each update gives its budget to another slot first */

@@ -121,8 +121,8 @@ static void astar_searches(run *t, astar_grid *g)
         astar_options o = random_options(r);
         uint64_t seen = 0;
         if (rng_below(r, 3) == 0) {
-            o.observer = observe;
-            o.observer_user = &seen;
+            o.search.observer = observe;
+            o.search.observer_user = &seen;
         }
         astar_route p = { .points = t->points, .capacity = rng_below(r, 8) ? CELLS : 3 };
         p.via = rng_below(r, 2) ? t->nodes : NULL;
@@ -148,8 +148,8 @@ static void jps_searches(run *t, astar_grid *g)
         o.moves = ASTAR_MOVES_8;
         o.algorithm = rng_below(r, 2) ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_JPS_PLUS;
         uint64_t seen = 0;
-        o.observer = observe;
-        o.observer_user = &seen;
+        o.search.observer = observe;
+        o.search.observer_user = &seen;
         astar_route p = { .points = t->points, .capacity = CELLS, .via = t->nodes,
                           .via_capacity = rng_below(r, 6) ? CELLS : 2 };
         astar_point a = random_point(r, g), b = random_point(r, g);
@@ -217,7 +217,7 @@ static void dijkstra_searches(run *t, astar_grid *g)
     rng *r = &t->r;
     astar_point targets[6];
     for (int q = 0; q < 6; q++) {
-        astar_options o = random_options(r);
+        astar_options o = backward_search_options(random_options(r));
         size_t count = (size_t)rng_below(r, 7), which = 99;
         for (size_t k = 0; k < count; k++)
             targets[k] = random_point(r, g);
@@ -227,7 +227,7 @@ static void dijkstra_searches(run *t, astar_grid *g)
             astar_find_nearest(t->ctx, g, random_point(r, g), targets, count, &o, &p, &which);
         t->hash[KIND_NEAREST] = mix(mix_result(t->hash[KIND_NEAREST], r, t->ctx, g, s, &p), which);
     }
-    astar_options o = random_options(r);
+    astar_options o = backward_search_options(random_options(r));
     size_t count = (size_t)rng_below(r, 7);
     for (size_t k = 0; k < count; k++)
         targets[k] = random_point(r, g);

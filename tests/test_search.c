@@ -114,11 +114,11 @@ static void test_default_options(void **state)
     assert_int_equal(o.moves, ASTAR_MOVES_8);
     assert_int_equal(o.costs, ASTAR_COSTS_ARTICLE);
     assert_int_equal(o.heuristic, ASTAR_HEURISTIC_MANHATTAN);
-    assert_true(o.weight == 1.0);
-    assert_int_equal(o.ties, ASTAR_TIES_LAST);
-    assert_int_equal(o.stop, ASTAR_STOP_CLOSED);
-    assert_null(o.observer);
-    assert_null(o.observer_user);
+    assert_true(o.search.weight == 1.0);
+    assert_int_equal(o.search.ties, ASTAR_TIES_LAST);
+    assert_int_equal(o.search.stop, ASTAR_STOP_CLOSED);
+    assert_null(o.search.observer);
+    assert_null(o.search.observer_user);
     /* Manhattan with diagonal moves overestimates: not optimal */
     assert_false(astar_options_optimal(&o));
     o.moves = ASTAR_MOVES_4;
@@ -308,11 +308,11 @@ static void test_weighted_f_must_fit(void **state)
     astar_grid *grid = open_grid(ASTAR_MAX_SIDE, 1);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, ASTAR_HEURISTIC_OCTILE);
     astar_route path = { .points = NULL, .capacity = 0 };
-    o.weight = 8.0;
+    o.search.weight = 8.0;
     assert_int_equal(find(grid, P(0, 0), P(ASTAR_MAX_SIDE - 1, 0), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 155839852u);
     assert_int_equal(path.length, ASTAR_MAX_SIDE);
-    o.weight = 64.0;
+    o.search.weight = 64.0;
     assert_int_equal(find(grid, P(0, 0), P(ASTAR_MAX_SIDE - 1, 0), &o, &path), ASTAR_COST_OVERFLOW);
     astar_grid_delete(grid);
 }
@@ -372,14 +372,14 @@ static void test_invalid_arguments(void **state)
     bad[n++].costs = (astar_costs)-1;
     bad[n++].heuristic = (astar_heuristic)5;
     bad[n++].heuristic = (astar_heuristic)-1;
-    bad[n++].ties = (astar_ties)4;
-    bad[n++].stop = (astar_stop)2;
-    bad[n++].weight = -0.5;
-    bad[n++].weight = 64.0 + 1.0 / 1024.0;
-    bad[n++].weight = 1000.0;
-    bad[n++].weight = NAN;
-    bad[n++].weight = INFINITY;
-    bad[n++].weight = -INFINITY;
+    bad[n++].search.ties = (astar_ties)4;
+    bad[n++].search.stop = (astar_stop)2;
+    bad[n++].search.weight = -0.5;
+    bad[n++].search.weight = 64.0 + 1.0 / 1024.0;
+    bad[n++].search.weight = 1000.0;
+    bad[n++].search.weight = NAN;
+    bad[n++].search.weight = INFINITY;
+    bad[n++].search.weight = -INFINITY;
     assert_int_equal(n, sizeof bad / sizeof bad[0]);
     for (size_t i = 0; i < n; i++) {
         astar_route p = path_buffer();
@@ -389,9 +389,9 @@ static void test_invalid_arguments(void **state)
     }
     /* the edges of the weight range are fine */
     astar_options edge = astar_options_default();
-    edge.weight = 64.0;
+    edge.search.weight = 64.0;
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), &edge, &path), ASTAR_OK);
-    edge.weight = 0.0;
+    edge.search.weight = 0.0;
     assert_int_equal(astar_find_path(ctx, grid, P(0, 0), P(3, 3), &edge, &path), ASTAR_OK);
     assert_int_equal(path.cost, 42);
     astar_context_delete(ctx);
@@ -729,7 +729,7 @@ static void test_weight_zero_is_dijkstra(void **state)
                                    ASTAR_HEURISTIC_EUCLIDEAN };
     for (size_t i = 0; i < 3; i++) {
         astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_OCTILE, hs[i]);
-        o.weight = 0.0;
+        o.search.weight = 0.0;
         astar_route b = path_buffer();
         assert_int_equal(find(grid, P(0, 6), P(8, 2), &o, &b), ASTAR_OK);
         assert_int_equal(b.cost, cost);
@@ -754,7 +754,7 @@ static void test_weight_above_one(void **state)
     const double weights[] = { 1.0, 1.5, 2.0, 5.0, 64.0 };
     for (size_t i = 0; i < 5; i++) {
         astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-        o.weight = weights[i];
+        o.search.weight = weights[i];
         astar_route path = path_buffer();
         assert_int_equal(find(grid, P(0, 6), P(8, 2), &o, &path), ASTAR_OK);
         assert_valid_path(grid, &o, P(0, 6), P(8, 2), &path);
@@ -782,7 +782,7 @@ static void test_ties(void **state)
         uint32_t expanded[3];
         for (int t = 0; t < 3; t++) {
             astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
-            o.ties = (astar_ties)t;
+            o.search.ties = (astar_ties)t;
             astar_route path = path_buffer();
             assert_int_equal(find(grid, P(0, 0), queries[q].goal, &o, &path), ASTAR_OK);
             assert_int_equal(path.cost, queries[q].cost);
@@ -810,14 +810,14 @@ static void test_ties_order_four_moves(void **state)
     (void)state;
     astar_grid *grid = open_grid(2, 2);
     astar_options o = opts(ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_MANHATTAN);
-    o.ties = ASTAR_TIES_LAST;
+    o.search.ties = ASTAR_TIES_LAST;
     astar_route last = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &last), ASTAR_OK);
     const astar_point via_right[] = { { 0, 0 }, { 1, 0 }, { 1, 1 } };
     assert_points(&last, via_right, 3);
     uint32_t last_expanded = last.expanded;
 
-    o.ties = ASTAR_TIES_FIRST;
+    o.search.ties = ASTAR_TIES_FIRST;
     astar_route first = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &first), ASTAR_OK);
     const astar_point via_below[] = { { 0, 0 }, { 0, 1 }, { 1, 1 } };
@@ -845,7 +845,7 @@ static void test_ties_order_eight_moves(void **state)
     const astar_point via_11[] = { { 0, 0 }, { 1, 1 }, { 2, 1 } };
     astar_route path[3];
     for (int t = 0; t < 3; t++) {
-        o.ties = (astar_ties)t;
+        o.search.ties = (astar_ties)t;
         path[t] = path_buffer();
         path[t].points = malloc(8 * sizeof *path[t].points);
         path[t].capacity = 8;
@@ -881,7 +881,7 @@ static void test_stop_open_is_not_optimal(void **state)
     astar_grid *grid = picture_grid(rows, 2);
     astar_options o = opts(ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, ASTAR_HEURISTIC_OCTILE);
 
-    o.stop = ASTAR_STOP_OPEN;
+    o.search.stop = ASTAR_STOP_OPEN;
     astar_route path = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 126);
@@ -889,7 +889,7 @@ static void test_stop_open_is_not_optimal(void **state)
     assert_points(&path, direct, 2);
     assert_int_equal(path.expanded, 1);
 
-    o.stop = ASTAR_STOP_CLOSED;
+    o.search.stop = ASTAR_STOP_CLOSED;
     path = path_buffer();
     assert_int_equal(find(grid, P(0, 0), P(1, 1), &o, &path), ASTAR_OK);
     assert_int_equal(path.cost, 100);
@@ -909,7 +909,7 @@ static void test_determinism(void **state)
     assert_int_equal(astar_context_new(64 * 64, &ctx), ASTAR_OK);
     astar_grid *grid = picture_grid(obstacle_course, 7);
     astar_options o = astar_options_default();
-    o.ties = ASTAR_TIES_FIRST;
+    o.search.ties = ASTAR_TIES_FIRST;
 
     astar_route first = path_buffer();
     assert_int_equal(astar_find_path(ctx, grid, P(0, 6), P(9, 0), &o, &first), ASTAR_OK);
@@ -1173,10 +1173,10 @@ static void test_observer(void **state)
             obs.grid = grid;
             obs.ok = true;
             astar_options o = astar_options_default();
-            o.ties = (astar_ties)t;
-            o.stop = (astar_stop)stop;
-            o.observer = observe;
-            o.observer_user = &obs;
+            o.search.ties = (astar_ties)t;
+            o.search.stop = (astar_stop)stop;
+            o.search.observer = observe;
+            o.search.observer_user = &obs;
             astar_route path = path_buffer();
             assert_int_equal(find(grid, P(0, 6), P(9, 0), &o, &path), ASTAR_OK);
             assert_true(obs.ok);

@@ -58,7 +58,7 @@ static void test_against_the_eroded_map(void **state)
         o.moves = (astar_moves)(trial % 3);
         o.costs = (astar_costs)(trial / 3 % 2);
         o.heuristic = ASTAR_HEURISTIC_OCTILE;
-        o.open_list = trial % 4 == 0 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
+        o.search.open_list = trial % 4 == 0 ? ASTAR_OPEN_LIST_BUCKETS : ASTAR_OPEN_LIST_HEAP;
         o.world.unit_size = 1 + rng_below(&r, 5);
         o.world.capability = (uint32_t)rng_below(&r, 2);
         bool allowed[256];

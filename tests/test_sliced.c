@@ -133,11 +133,11 @@ static void compare_path(bench *b, const astar_grid *g, astar_point start, astar
     answer one, sliced;
     answer_init(&one, b->points[0], b->nodes[0]);
     answer_init(&sliced, b->points[1], b->nodes[1]);
-    bool observed = o.observer != NULL;
-    o.observer_user = &one.seen;
+    bool observed = o.search.observer != NULL;
+    o.search.observer_user = &one.seen;
     one.status = astar_find_path(b->one, g, start, goal, &o, &one.path);
     if (observed)
-        o.observer_user = &sliced.seen;
+        o.search.observer_user = &sliced.seen;
     astar_status begun = astar_search_begin(b->sliced, g, start, goal, &o);
     if (begun != ASTAR_IN_PROGRESS) {
         /* Refused as the one call refuses it, and nothing is in progress. */
@@ -149,8 +149,8 @@ static void compare_path(bench *b, const astar_grid *g, astar_point start, astar
     run_sliced(b->sliced, &bs, &sliced);
     char what[160];
     snprintf(what, sizeof what, "(%d,%d) -> (%d,%d), algorithm %d, open list %d, limit %u%s, budget %u",
-             start.x, start.y, goal.x, goal.y, o.algorithm, o.open_list, o.max_expanded,
-             o.partial ? " partial" : "", bs.fixed);
+             start.x, start.y, goal.x, goal.y, o.algorithm, o.search.open_list, o.search.max_expanded,
+             o.search.partial ? " partial" : "", bs.fixed);
     expect_same(b, g, &one, &sliced, every_cell, what);
 }
 
@@ -184,10 +184,10 @@ static astar_options query_options(rng *r, const astar_grid *g)
         o.moves = ASTAR_MOVES_8;
     }
     if (rng_below(r, 3) == 0)
-        o.max_expanded = (uint32_t)(1 + rng_below(r, 60));
-    o.partial = rng_below(r, 3) == 0;
+        o.search.max_expanded = (uint32_t)(1 + rng_below(r, 60));
+    o.search.partial = rng_below(r, 3) == 0;
     if (rng_below(r, 4) == 0)
-        o.observer = observe;
+        o.search.observer = observe;
     return o;
 }
 
@@ -243,9 +243,9 @@ static void test_sliced_equals_one_call_on_random_grids(void **state)
             size_t count = (size_t)rng_below(&r, 5);
             for (size_t i = 0; i < count; i++)
                 targets[i] = random_cell(&r, g);
-            astar_options o = random_search_options(choose, &r);
+            astar_options o = backward_search_options(random_search_options(choose, &r));
             if (rng_below(&r, 3) == 0)
-                o.max_expanded = (uint32_t)(1 + rng_below(&r, 60));
+                o.search.max_expanded = (uint32_t)(1 + rng_below(&r, 60));
             compare_nearest(&b, g, random_cell(&r, g), targets, count, o, random_budgets(&r), true);
         }
         astar_grid_delete(g);
@@ -273,7 +273,7 @@ static void test_sliced_equals_one_call_on_benchmark_maps(void **state)
             const astar_problem *p = astar_scenario_problem(sc, (size_t)rng_below(&r, (int)count));
             astar_options o = query_options(&r, g);
             budgets bs = random_budgets(&r);
-            if (bs.fixed == 1 && o.algorithm == ASTAR_ALGORITHM_ASTAR && !o.max_expanded)
+            if (bs.fixed == 1 && o.algorithm == ASTAR_ALGORITHM_ASTAR && !o.search.max_expanded)
                 bs.fixed = 7; /* a step a square of a long A* search: slow under ASan */
             compare_path(&b, g, p->start, p->goal, o, bs, false);
         }
@@ -303,16 +303,16 @@ static void test_expansion_limit(void **state)
         answer_init(&limited, b.points[1], b.nodes[1]);
         full.status = astar_find_path(b.one, g, a, goal, &o, &full.path);
         if (full.status == ASTAR_OK || full.status == ASTAR_NO_PATH) {
-            o.max_expanded = (uint32_t)(1 + rng_below(&r, 2 * (int)full.path.expanded + 2));
+            o.search.max_expanded = (uint32_t)(1 + rng_below(&r, 2 * (int)full.path.expanded + 2));
             limited.status = astar_find_path(b.sliced, g, a, goal, &o, &limited.path);
-            if (full.path.expanded <= o.max_expanded) {
+            if (full.path.expanded <= o.search.max_expanded) {
                 assert_int_equal(limited.status, full.status);
                 assert_int_equal(limited.path.cost, full.path.cost);
                 assert_int_equal(limited.path.expanded, full.path.expanded);
                 found++;
             } else {
                 assert_int_equal(limited.status, ASTAR_EXPANSION_LIMIT);
-                assert_int_equal(limited.path.expanded, o.max_expanded);
+                assert_int_equal(limited.path.expanded, o.search.max_expanded);
                 assert_int_equal(limited.path.length, 0);
                 stopped++;
             }
@@ -342,10 +342,10 @@ static void test_partial_paths_lead_to_the_nearest_closed_square(void **state)
             assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
         astar_point a = random_cell(&r, g), goal = random_cell(&r, g);
         astar_options o = query_options(&r, g);
-        o.observer = NULL;
-        o.partial = true;
+        o.search.observer = NULL;
+        o.search.partial = true;
         if (rng_below(&r, 2))
-            o.max_expanded = (uint32_t)(1 + rng_below(&r, 40));
+            o.search.max_expanded = (uint32_t)(1 + rng_below(&r, 40));
         answer got;
         answer_init(&got, b.points[0], b.nodes[0]);
         got.status = astar_find_path(b.one, g, a, goal, &o, &got.path);
@@ -402,7 +402,7 @@ static void test_partial_path_to_a_walled_off_goal(void **state)
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 2 }, (astar_point){ 9, 2 }, &o, &p),
                      ASTAR_NO_PATH);
     assert_int_equal(p.expanded, 0); /* the islands said so at once */
-    o.partial = true;
+    o.search.partial = true;
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 0, 2 }, (astar_point){ 9, 2 }, &o, &p),
                      ASTAR_PARTIAL_NO_PATH);
     assert_int_equal(p.length, 6);
@@ -430,7 +430,7 @@ static void test_partial_path_in_a_short_buffer(void **state)
     astar_options o = astar_options_default();
     o.costs = ASTAR_COSTS_OCTILE;
     o.heuristic = ASTAR_HEURISTIC_OCTILE;
-    o.partial = true;
+    o.search.partial = true;
     astar_point a = { 0, 2 }, b = { 9, 2 };
     astar_route p = { .points = cells, .capacity = 3 };
     assert_int_equal(astar_search_begin(ctx, g, a, b, &o), ASTAR_IN_PROGRESS);
@@ -448,7 +448,7 @@ static void test_partial_path_in_a_short_buffer(void **state)
     assert_int_equal(p.status, ASTAR_PARTIAL_NO_PATH);
     assert_int_equal(p.length, 6);
     /* Stopped by the limit: the same, with the limit's partial status. */
-    o.max_expanded = 3;
+    o.search.max_expanded = 3;
     p = (astar_route){ .points = cells, .capacity = 1 };
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &p), ASTAR_PATH_BUFFER_TOO_SMALL);
     assert_int_equal(p.status, ASTAR_PARTIAL_LIMIT);
@@ -511,8 +511,8 @@ static void test_edits_between_steps(void **state)
             assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
         astar_point a = random_cell(&r, g), goal = random_cell(&r, g);
         astar_options o = query_options(&r, g);
-        o.observer = NULL;
-        o.on_edit = rng_below(&r, 5) == 0 ? ASTAR_ON_EDIT_FINISH : ASTAR_ON_EDIT_RESTART;
+        o.search.observer = NULL;
+        o.search.on_edit = rng_below(&r, 5) == 0 ? ASTAR_ON_EDIT_FINISH : ASTAR_ON_EDIT_RESTART;
         bool uniform = astar_grid_uniform(g);
         int uniform_cost = astar_grid_cost(g, goal.x, goal.y);
         if (astar_search_begin(b.sliced, g, a, goal, &o) != ASTAR_IN_PROGRESS) {
@@ -547,7 +547,7 @@ static void test_edits_between_steps(void **state)
                       (uniform && cost != 0 && cost != uniform_cost);
         }
         /* The islands let the search begin; apart now, a fresh one ends at once. */
-        touched = touched || (islands && !o.partial &&
+        touched = touched || (islands && !o.search.partial &&
                               astar_grid_island(g, a.x, a.y) != astar_grid_island(g, goal.x, goal.y));
         answer sliced, one;
         answer_init(&sliced, b.points[1], b.nodes[1]);
@@ -559,7 +559,7 @@ static void test_edits_between_steps(void **state)
             run_sliced(b.sliced, &bs, &sliced);
         }
         bool plain = o.algorithm == ASTAR_ALGORITHM_ASTAR;
-        if (o.on_edit == ASTAR_ON_EDIT_FINISH) {
+        if (o.search.on_edit == ASTAR_ON_EDIT_FINISH) {
             assert_int_not_equal(sliced.status, ASTAR_MAP_CHANGED);
             finished++;
         } else if (sliced.status == ASTAR_MAP_CHANGED) {
@@ -655,7 +655,7 @@ static void test_layer_edited_while_it_runs(void **state)
     assert_int_equal(astar_layer_add(layer, 30, 7, 50), ASTAR_OK);
     assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
     assert_int_equal(astar_search_finish(ctx, &route, NULL), ASTAR_MAP_CHANGED);
-    o.on_edit = ASTAR_ON_EDIT_FINISH;
+    o.search.on_edit = ASTAR_ON_EDIT_FINISH;
     assert_int_equal(astar_search_begin(ctx, g, a, goal, &o), ASTAR_IN_PROGRESS);
     assert_int_equal(astar_search_step(ctx, 2), ASTAR_IN_PROGRESS);
     assert_int_equal(astar_layer_decay(layer, 0.5), ASTAR_OK);
@@ -682,7 +682,7 @@ static void test_edits_between_nearest_steps(void **state)
         size_t count = 1 + (size_t)rng_below(&r, 4);
         for (size_t i = 0; i < count; i++)
             targets[i] = random_cell(&r, g);
-        astar_options o = random_search_options(choose, &r);
+        astar_options o = backward_search_options(random_search_options(choose, &r));
         if (astar_search_begin_nearest(b.sliced, g, start, targets, count, &o) != ASTAR_IN_PROGRESS ||
             astar_search_step(b.sliced, (uint32_t)(1 + rng_below(&r, 30))) != ASTAR_IN_PROGRESS) {
             astar_grid_delete(g);
@@ -758,12 +758,12 @@ static void test_rules_for_the_caller(void **state)
     /* A nearest search has no partial path; a distance map neither limit
      * nor partial path. */
     astar_options o = astar_options_default();
-    o.partial = true;
+    o.search.partial = true;
     assert_int_equal(astar_search_begin_nearest(ctx, g, a, &goal, 1, &o), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_find_nearest(ctx, g, a, &goal, 1, &o, &p, NULL), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_distance_map_build(map, ctx, g, &goal, 1, &o), ASTAR_UNSUPPORTED);
-    o.partial = false;
-    o.max_expanded = 5;
+    o.search.partial = false;
+    o.search.max_expanded = 5;
     assert_int_equal(astar_distance_map_build(map, ctx, g, &goal, 1, &o), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_find_nearest(ctx, g, a, &goal, 1, &o, &p, NULL), ASTAR_EXPANSION_LIMIT);
 

@@ -782,8 +782,8 @@ static void test_penalty_on_random_grids(void **state)
         astar_options o = with_moves((astar_moves)(i % 3));
         o.costs = (astar_costs)(i / 3 % 2);
         o.heuristic = (astar_heuristic)(i / 6 % 5);
-        o.ties = (astar_ties)(i / 30 % 3);
-        o.open_list = (astar_open_list)(i / 90 % (ASTAR_OPEN_LIST_BUCKETS + 1));
+        o.search.ties = (astar_ties)(i / 30 % 3);
+        o.search.open_list = (astar_open_list)(i / 90 % (ASTAR_OPEN_LIST_BUCKETS + 1));
         uint32_t penalty = (uint32_t)(1 + rng_below(&r, 3 * (int)ref_straight_cost(o.costs)));
         astar_point a = random_cell(&r, g), b = random_cell(&r, g);
         astar_route p = { .points = plain, .capacity = MAX_POINTS };
@@ -897,10 +897,10 @@ static uint64_t results_hash(bool explicit_zero)
             o.moves = (astar_moves)rng_below(&r, 3);
             o.costs = (astar_costs)rng_below(&r, 2);
             o.heuristic = (astar_heuristic)rng_below(&r, 5);
-            o.ties = (astar_ties)rng_below(&r, 3);
-            o.stop = (astar_stop)rng_below(&r, 2);
-            o.open_list = (astar_open_list)rng_below(&r, 3);
-            o.weight = rng_below(&r, 4) * 0.5;
+            o.search.ties = (astar_ties)rng_below(&r, 3);
+            o.search.stop = (astar_stop)rng_below(&r, 2);
+            o.search.open_list = (astar_open_list)rng_below(&r, 3);
+            o.search.weight = rng_below(&r, 4) * 0.5;
             if (explicit_zero)
                 o.world.turn_penalty = 0;
             astar_point a = { rng_below(&r, w), rng_below(&r, ht) };

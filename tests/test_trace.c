@@ -260,9 +260,9 @@ static void search_traced(astar_context *ctx, const astar_grid *g, astar_point s
                           astar_point goal, astar_options o, uint32_t budget, bool traced, run *r)
 {
     r->shown.count = 0;
-    o.trace = traced ? &r->trace : NULL;
-    o.observer = observe;
-    o.observer_user = &r->shown;
+    o.search.trace = traced ? &r->trace : NULL;
+    o.search.observer = observe;
+    o.search.observer_user = &r->shown;
     r->path.length = r->path.via_length = 0;
     if (budget == 0) {
         r->status = astar_find_path(ctx, g, start, goal, &o, &r->path);
@@ -332,8 +332,8 @@ static void test_random_grids(void **state)
             astar_options o = random_search_options(choose, &r);
             o.algorithm = (astar_algorithm)rng_below(&r, 3);
             if (rng_below(&r, 4) == 0)
-                o.max_expanded = 1 + (uint32_t)rng_below(&r, 60);
-            o.partial = rng_below(&r, 3) == 0;
+                o.search.max_expanded = 1 + (uint32_t)rng_below(&r, 60);
+            o.search.partial = rng_below(&r, 3) == 0;
             if (rng_below(&r, 2)) /* half the searches with JPS's terms */
                 o.moves = ASTAR_MOVES_8;
             astar_point start = random_cell(&r, g), goal = random_cell(&r, g);
@@ -383,7 +383,7 @@ static void test_benchmark_maps(void **state)
                 for (int list = 0; list < 4; list += 3) { /* heap and buckets */
                     astar_options o = astar_options_default();
                     o.algorithm = (astar_algorithm)a;
-                    o.open_list = (astar_open_list)list;
+                    o.search.open_list = (astar_open_list)list;
                     o.costs = ASTAR_COSTS_OCTILE;
                     o.heuristic = ASTAR_HEURISTIC_OCTILE;
                     search(ctx, g, p->start, p->goal, o, 0, &one);
@@ -418,9 +418,9 @@ static void test_dijkstra(void **state)
         astar_point targets[3] = { random_cell(&r, g), random_cell(&r, g), random_cell(&r, g) };
         astar_point start = random_cell(&r, g);
         astar_options o = astar_options_default();
-        o.trace = &one.trace;
-        o.observer = observe;
-        o.observer_user = &one.shown;
+        o.search.trace = &one.trace;
+        o.search.observer = observe;
+        o.search.observer_user = &one.shown;
         one.shown.count = 0;
         size_t which;
         one.status = astar_find_nearest(ctx, g, start, targets, 3, &o, &one.path, &which);
@@ -432,7 +432,7 @@ static void test_dijkstra(void **state)
     astar_distance_map *dm;
     assert_int_equal(astar_distance_map_new(astar_grid_cells(g), &dm), ASTAR_OK);
     astar_options o = astar_options_default();
-    o.trace = &one.trace;
+    o.search.trace = &one.trace;
     astar_point source = { 0, 0 };
     assert_int_equal(astar_grid_set_walkable(g, 0, 0, true), ASTAR_OK);
     assert_int_equal(astar_distance_map_build(dm, ctx, g, &source, 1, &o), ASTAR_OK);
@@ -478,13 +478,13 @@ static void test_small_buffers(void **state)
     }
     astar_trace counting = { 0 };
     astar_options o = astar_options_default();
-    o.trace = &counting;
+    o.search.trace = &counting;
     astar_route p = { 0 };
     assert_int_equal(astar_find_path(ctx, g, start, goal, &o, &p), ASTAR_OK);
     assert_int_equal(counting.total, full.trace.total);
     assert_int_equal(counting.count, 0);
     astar_trace broken = { .capacity = 10 };
-    o.trace = &broken;
+    o.search.trace = &broken;
     assert_int_equal(astar_find_path(ctx, g, start, goal, &o, &p), ASTAR_INVALID_ARGUMENT);
     run_free(&full);
     run_free(&part);

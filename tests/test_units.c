@@ -243,7 +243,7 @@ static void test_units_match_model(void **state)
         o.world.unit = (uint32_t)me;
         o.world.unit_radius = rng_below(&r, 7);
         o.world.unit_penalty = (uint32_t)rng_below(&r, 6);
-        o.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
+        o.search.open_list = (astar_open_list)rng_below(&r, ASTAR_OPEN_LIST_BUCKETS + 1);
         astar_grid *seen = model_grid(g, &m, me, o.world.unit_radius, (int)o.world.unit_penalty, blocked);
         astar_point start = m.unit[me].at;
         ref_least_costs_avoiding(seen, blocked, o.moves, o.costs, start, dist);

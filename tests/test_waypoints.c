@@ -140,7 +140,7 @@ static void test_matches_oracle(void **state)
         o.moves = rng_below(&r, 2) ? ASTAR_MOVES_8 : ASTAR_MOVES_8_CUT;
         o.costs = rng_below(&r, 2) ? ASTAR_COSTS_ARTICLE : ASTAR_COSTS_OCTILE;
         o.heuristic = rng_below(&r, 3) ? ASTAR_HEURISTIC_EUCLIDEAN : ASTAR_HEURISTIC_ZERO;
-        o.open_list = (astar_open_list)rng_below(&r, 4);
+        o.search.open_list = (astar_open_list)rng_below(&r, 4);
         astar_point points[MAX_WAYPOINTS + 2];
         size_t n = random_waypoints(&r, g, points, (size_t)rng_below(&r, MAX_WAYPOINTS + 1));
         astar_waypoint_graph *wg;
@@ -352,6 +352,10 @@ static void test_refusals(void **state)
     jps.algorithm = ASTAR_ALGORITHM_JPS;
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 7, 5 },
                                               &jps, &p), ASTAR_UNSUPPORTED);
+    jps = astar_options_default();
+    jps.world.turn_penalty = 5; /* the graph's edges are priced already */
+    assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 7, 5 },
+                                              &jps, &p), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ -1, 0 }, (astar_point){ 7, 5 },
                                               NULL, &p), ASTAR_START_OUT_OF_BOUNDS);
     assert_int_equal(astar_waypoint_find_path(wg, (astar_point){ 0, 0 }, (astar_point){ 7, 6 },

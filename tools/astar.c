@@ -29,7 +29,7 @@ static void usage(FILE *out)
                  "       astar --version\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n%s\n%s", cli_exit_help, cli_search_help(cli_all_search_options));
+    fprintf(out, "\n%s\n%s", cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH));
 }
 
 int main(int argc, char **argv)

@@ -79,7 +79,7 @@ static void usage(FILE *out)
             "spread over the map, each blocked or opened, then restored).\n\n"
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
             "a line every 10 seconds.\n%s\n%s%s\n%s",
-            MAX_THREADS, EDITS, cli_exit_help, cli_search_help(cli_all_search_options),
+            MAX_THREADS, EDITS, cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH),
             cli_prebuilt_help, cli_map_options_help);
 }
 
@@ -431,7 +431,7 @@ int cmd_bench(int argc, char **argv)
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
-        .name = "bench", .search = cli_all_search_options, .options = &b.options, .maps = &b.maps,
+        .name = "bench", .call = CLI_CALL_FIND_PATH, .options = &b.options, .maps = &b.maps,
         .prebuilt = &b.prebuilt, .own = bench_options, .own_count = CLI_COUNT(bench_options), .take = take, .state = &b,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };

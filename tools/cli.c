@@ -77,65 +77,86 @@ static bool lookup(const named_value *names, const char *text, int *value)
     return false;
 }
 
+/* The parts of the library's options a search option sets: a call takes
+ * the options of the parts its signature has. */
+enum {
+    PART_SEARCH = 1,     /* astar_search_options: what every search honours */
+    PART_COSTS = 2,      /* astar_options.moves, .costs: the grid's cost model */
+    PART_HEURISTIC = 4,  /* astar_options.heuristic */
+    PART_ALGORITHM = 8,  /* astar_options.algorithm, .jumps */
+    PART_WORLD = 16      /* astar_options.world */
+};
+
+/* Each call's parts: the one place that says which options apply where. */
+static const unsigned call_parts[] = {
+    [CLI_CALL_FIND_PATH] = PART_SEARCH | PART_COSTS | PART_HEURISTIC | PART_ALGORITHM | PART_WORLD,
+    [CLI_CALL_BACKWARD] = PART_SEARCH | PART_COSTS | PART_WORLD,
+    [CLI_CALL_CPD] = PART_COSTS | PART_WORLD,
+    [CLI_CALL_GRAPH] = PART_SEARCH,
+    [CLI_CALL_WAYPOINTS] = PART_SEARCH | PART_COSTS | PART_HEURISTIC,
+};
+
 /* The search options, one table for every subcommand: the flag, its
- * choices (or NULL for a number), the bit that subcommands accept it by,
- * and its help. */
+ * choices (or NULL for a number), the part of the options it sets, and
+ * its help. */
 static const struct {
     const char *flag;
     const named_value *names;
+    unsigned part;
     const char *help;
 } search_flags[CLI_SEARCH_FLAGS] = {
-    [CLI_ALGO] = { "--algo", algo_names,
+    [CLI_ALGO] = { "--algo", algo_names, PART_ALGORITHM,
                "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
                "                          jump table built when the map is loaded\n" },
-    [CLI_OPEN_LIST] = { "--open-list", open_list_names,
+    [CLI_OPEN_LIST] = { "--open-list", open_list_names, PART_SEARCH,
                     "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
                     "                          buckets: the fastest, for a consistent heuristic)\n" },
-    [CLI_MOVES] = { "--moves", moves_names,
+    [CLI_MOVES] = { "--moves", moves_names, PART_COSTS,
                 "  --moves 4|8|8cut        neighbours: 4, 8 without corner cutting (default),\n"
                 "                          8 that may cut one corner\n" },
-    [CLI_COSTS] = { "--costs", costs_names,
+    [CLI_COSTS] = { "--costs", costs_names, PART_COSTS,
                 "  --costs article|octile  straight/diagonal step: 10/14 (default) or 1/sqrt(2)\n" },
-    [CLI_HEURISTIC] = { "--heuristic", heuristic_names,
+    [CLI_HEURISTIC] = { "--heuristic", heuristic_names, PART_HEURISTIC,
                     "  --heuristic manhattan|octile|euclidean|chebyshev|zero   H (default manhattan)\n" },
-    [CLI_WEIGHT] = { "--weight", NULL,
+    [CLI_WEIGHT] = { "--weight", NULL, PART_SEARCH,
                  "  --weight W              H is multiplied by W, 0..64 in steps of 1/1024\n"
                  "                          (default 1)\n" },
-    [CLI_TIES] = { "--ties", ties_names,
+    [CLI_TIES] = { "--ties", ties_names, PART_SEARCH,
                "  --ties last|first|deep|straight   which equal-F square goes first: the\n"
                "                          last added (default), the first, the deepest, or\n"
                "                          the nearest the line from start to goal\n" },
-    [CLI_STOP] = { "--stop", stop_names,
+    [CLI_STOP] = { "--stop", stop_names, PART_SEARCH,
                "  --stop closed|open      stop when the target is closed (default) or opened\n" },
-    [CLI_TURN_PENALTY] = { "--turn-penalty", NULL,
+    [CLI_TURN_PENALTY] = { "--turn-penalty", NULL, PART_WORLD,
                        "  --turn-penalty N        add N cost units to G at every change of direction\n"
                        "                          (default 0; A* only, not always least cost)\n" },
-    [CLI_JUMPS] = { "--jumps", jumps_names,
+    [CLI_JUMPS] = { "--jumps", jumps_names, PART_ALGORITHM,
                 "  --jumps auto|scan|step  JPS and JPS+: runs scanned to their jump point, or\n"
                 "                          one square a step (A*'s loop with JPS's rule); auto\n"
                 "                          (default) steps on a cluttered map\n" },
-    [CLI_SIZE] = { "--size", NULL,
+    [CLI_SIZE] = { "--size", NULL, PART_WORLD,
                "  --size K                a unit of K x K cells, 1..16 (default 1): the path\n"
                "                          is its top-left cell's; A*, JPS (stepping, uniform\n"
                "                          terrain), nearest and flow (the map's clearance is\n"
                "                          worked out when it loads)\n" },
-    [CLI_CAPABILITY] = { "--capability", NULL,
+    [CLI_CAPABILITY] = { "--capability", NULL, PART_WORLD,
                      "  --capability N          the terrains the unit may enter: 1 ground, 2 ground\n"
                      "                          and trees, 3 ground and water, the map's trees (T)\n"
                      "                          and water (W) then terrains of cost 2 and 3, not\n"
                      "                          walls; 0 (default) every terrain the map has\n" },
 };
 
-const unsigned cli_all_search_options = (1u << CLI_SEARCH_FLAGS) - 1;
-const unsigned cli_dijkstra_options =
-    1u << CLI_MOVES | 1u << CLI_COSTS | 1u << CLI_SIZE | 1u << CLI_CAPABILITY;
+bool cli_call_takes(cli_call call, cli_search_flag flag)
+{
+    return (call_parts[call] & search_flags[flag].part) != 0;
+}
 
-const char *cli_search_help(unsigned accepted)
+const char *cli_search_help(cli_call call)
 {
     static char help[2048];
     size_t used = (size_t)snprintf(help, sizeof help, "search options:\n");
     for (int k = 0; k < CLI_SEARCH_FLAGS; k++)
-        if (accepted >> k & 1)
+        if (cli_call_takes(call, (cli_search_flag)k))
             used += (size_t)snprintf(help + used, sizeof help - used, "%s", search_flags[k].help);
     snprintf(help + used, sizeof help - used,
              "An option's value may follow it (--moves 4) or be joined to it (--moves=4).\n");
@@ -148,7 +169,7 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     long penalty; /* or size, or capability */
     int v;
     switch (k) {
-    case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->weight);
+    case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->search.weight);
     case CLI_SIZE:
         if (!cli_parse_int(value, 1, ASTAR_MAX_UNIT_SIZE, &penalty))
             return false;
@@ -170,12 +191,12 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
         return false;
     switch (k) {
     case CLI_ALGO: o->algorithm = (astar_algorithm)v; break;
-    case CLI_OPEN_LIST: o->open_list = (astar_open_list)v; break;
+    case CLI_OPEN_LIST: o->search.open_list = (astar_open_list)v; break;
     case CLI_MOVES: o->moves = (astar_moves)v; break;
     case CLI_COSTS: o->costs = (astar_costs)v; break;
     case CLI_HEURISTIC: o->heuristic = (astar_heuristic)v; break;
-    case CLI_TIES: o->ties = (astar_ties)v; break;
-    case CLI_STOP: o->stop = (astar_stop)v; break;
+    case CLI_TIES: o->search.ties = (astar_ties)v; break;
+    case CLI_STOP: o->search.stop = (astar_stop)v; break;
     case CLI_JUMPS: o->jumps = (astar_jumps)v; break;
     default: break;
     }
@@ -269,13 +290,13 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
     astar_open_list used = astar_context_open_list(ctx, o);
     astar_context_delete(any);
     /* Weights are fixed point, 1/1024 a step: say what the search uses. */
-    double weight = round(o->weight * 1024.0) / 1024.0;
+    double weight = round(o->search.weight * 1024.0) / 1024.0;
     char list[96];
-    if (used == o->open_list)
+    if (used == o->search.open_list)
         snprintf(list, sizeof list, "%s", name_of(open_list_names, (int)used));
     else
         snprintf(list, sizeof list, "%s (%s asked for: it cannot serve these options)",
-                 name_of(open_list_names, (int)used), name_of(open_list_names, (int)o->open_list));
+                 name_of(open_list_names, (int)used), name_of(open_list_names, (int)o->search.open_list));
     fprintf(out, "algo %s, open list %s, ", name_of(algo_names, (int)o->algorithm), list);
     cli_describe_moves(out, o, topology);
     /* On hexes every heuristic but zero is the hex distance. */
@@ -283,14 +304,14 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
     fprintf(out, ", heuristic %s, weight %g, ties %s, stop %s",
             hex && o->heuristic != ASTAR_HEURISTIC_ZERO ? "hex distance"
                                                         : name_of(heuristic_names, (int)o->heuristic),
-            weight, name_of(ties_names, (int)o->ties), name_of(stop_names, (int)o->stop));
+            weight, name_of(ties_names, (int)o->search.ties), name_of(stop_names, (int)o->search.stop));
     if (o->world.turn_penalty)
         fprintf(out, ", turn penalty %u", o->world.turn_penalty);
     if (o->algorithm != ASTAR_ALGORITHM_ASTAR)
         fprintf(out, ", jumps %s", name_of(jumps_names, (int)o->jumps));
 }
 
-void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
+void cli_describe_graph_options(FILE *out, const astar_search_options *o, size_t nodes,
                                 astar_heuristic h, uint32_t landmarks)
 {
     /* A context of the search's size, up to 64 nodes, answers for it. */
@@ -301,7 +322,7 @@ void cli_describe_graph_options(FILE *out, const astar_options *o, size_t nodes,
     astar_context_delete(ctx);
     fprintf(out, "open list %s%s, H ", name_of(open_list_names, (int)used),
             used == o->open_list ? "" : " (buckets asked for: they cannot serve these options)");
-    bool marked = o->heuristic != ASTAR_HEURISTIC_ZERO && landmarks > 0;
+    bool marked = o->weight != 0.0 && landmarks > 0;
     if (marked && h == ASTAR_HEURISTIC_ZERO)
         fprintf(out, "%u landmarks", landmarks);
     else if (marked)
@@ -337,8 +358,8 @@ void cli_describe_least_cost(FILE *out, const astar_options *asked, astar_topolo
     /* The heuristic is to blame when the options are not optimal with
      * every other condition of astar_options_optimal met. */
     astar_options d = astar_options_default(), t = *o;
-    t.weight = d.weight;
-    t.stop = d.stop;
+    t.search.weight = d.search.weight;
+    t.search.stop = d.search.stop;
     t.world.turn_penalty = 0;
     if (!astar_options_optimal(&t)) {
         fprintf(out, "%sheuristic %s can overestimate with moves %s and costs %s", sep,
@@ -346,12 +367,12 @@ void cli_describe_least_cost(FILE *out, const astar_options *asked, astar_topolo
                 name_of(costs_names, (int)o->costs));
         sep = "; ";
     }
-    if (o->weight > 1.0) {
+    if (o->search.weight > 1.0) {
         fprintf(out, "%sweight above 1", sep);
         sep = "; ";
     }
-    if (o->stop != ASTAR_STOP_CLOSED) {
-        fprintf(out, "%sstop %s", sep, name_of(stop_names, (int)o->stop));
+    if (o->search.stop != ASTAR_STOP_CLOSED) {
+        fprintf(out, "%sstop %s", sep, name_of(stop_names, (int)o->search.stop));
         sep = "; ";
     }
     if (o->world.turn_penalty)

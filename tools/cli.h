@@ -34,20 +34,33 @@ extern const char cli_exit_help[];
 /* The exit code for a search's status, by the table above. */
 int cli_exit_for(astar_status status);
 
-/* The search options, each a bit of a set that says which a subcommand
- * takes: every one, or those a Dijkstra search uses (--moves, --costs,
- * --size, --capability). */
+/* The search options. */
 typedef enum cli_search_flag { CLI_ALGO, CLI_OPEN_LIST, CLI_MOVES, CLI_COSTS, CLI_HEURISTIC,
                                CLI_WEIGHT, CLI_TIES, CLI_STOP, CLI_TURN_PENALTY, CLI_JUMPS,
                                CLI_SIZE, CLI_CAPABILITY, CLI_SEARCH_FLAGS } cli_search_flag;
-extern const unsigned cli_all_search_options, cli_dijkstra_options;
 
 /* The capabilities --capability names beside 0 (every walkable terrain):
  * ground, ground and trees, ground and water. */
 enum { CLI_CAPABILITIES = 3 };
 
-/* The help of the search options in accepted, for --help. */
-const char *cli_search_help(unsigned accepted);
+/* The library calls the subcommands search with, by the options their
+ * signatures take (cli.c's table says which search options that is, from
+ * the part of the options each sets). */
+typedef enum cli_call {
+    CLI_CALL_FIND_PATH,  /* astar_find_path and its kin: all of astar_options */
+    CLI_CALL_BACKWARD,   /* astar_find_nearest, astar_distance_map_build: astar_options
+                            but the three a search guided by H reads (astar/dijkstra.h) */
+    CLI_CALL_CPD,        /* astar_cpd_new: the grid's moves, costs and world */
+    CLI_CALL_GRAPH,      /* a graph's searches: astar_search_options */
+    CLI_CALL_WAYPOINTS   /* astar_waypoints_find_path: the graph's options, the grid's
+                            moves and costs, heuristic ZERO for H = 0 */
+} cli_call;
+
+/* Whether call takes search option flag. */
+bool cli_call_takes(cli_call call, cli_search_flag flag);
+
+/* The help of the search options call takes, for --help. */
+const char *cli_search_help(cli_call call);
 
 /* Sets search option flag of options from its text; false after saying
  * why the text is no value of it. */
@@ -72,7 +85,7 @@ void cli_describe_options(FILE *out, const astar_options *options, const astar_c
  * metric, or ZERO when it has none or the options ask for none, and the
  * larger of it and the bound of the graph's `landmarks` landmarks ("H
  * octile distance or 8 landmarks"; unless the options turn H off). */
-void cli_describe_graph_options(FILE *out, const astar_options *options, size_t nodes,
+void cli_describe_graph_options(FILE *out, const astar_search_options *options, size_t nodes,
                                 astar_heuristic h, uint32_t landmarks);
 
 /* "moves 8, costs article" ("hex odd-r, costs article" on a hex map), and
@@ -358,7 +371,7 @@ typedef struct cli_own_option {
  * "-3" is a number, not an option. */
 typedef struct cli_command_line {
     const char *name;                 /* "path", for messages */
-    unsigned search;                  /* the search options taken (bits of cli_search_flag) */
+    cli_call call;                    /* the library call: which search options apply */
     astar_options *options;           /* [opt] where they go; NULL: none taken */
     cli_map_options *maps;            /* [opt] NULL: no --islands, --dead-ends */
     cli_world *world;                 /* [opt] NULL: no world options */

@@ -36,7 +36,7 @@ static void usage(FILE *out)
             "  --co FILE.co      a DIMACS coordinates file for GRAPH.gr\n\n"
             "%s\n%s",
             DEFAULT_THREADS, ASTAR_CPD_MAX_THREADS, DEFAULT_THREADS, cli_exit_help,
-            cli_search_help(cli_dijkstra_options));
+            cli_search_help(CLI_CALL_CPD));
 }
 
 enum { THREADS, ORDER, CO };
@@ -101,7 +101,7 @@ int cmd_cpd(int argc, char **argv)
     build_request request = { DEFAULT_THREADS, ASTAR_CPD_ORDER_DFS, NULL };
     const char *positional[3];
     cli_command_line line = {
-        .name = "cpd", .search = cli_dijkstra_options, .options = &o,
+        .name = "cpd", .call = CLI_CALL_CPD, .options = &o,
         .not_here = "astar cpd build takes --moves and --costs only",
         .own = build_options, .own_count = CLI_COUNT(build_options), .take = take,
         .state = &request, .positional = positional, .positional_min = 3, .positional_max = 3,

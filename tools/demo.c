@@ -197,9 +197,9 @@ int cmd_demo(int argc, char **argv)
     t->grid = grid;
 
     astar_options o = astar_options_default();
-    o.ties = ASTAR_TIES_FIRST;
-    o.observer = on_step;
-    o.observer_user = t;
+    o.search.ties = ASTAR_TIES_FIRST;
+    o.search.observer = on_step;
+    o.search.observer_user = t;
     printf("A* Pathfinding for Beginners, the worked example: start A at (%d,%d), target B\n"
            "at (%d,%d), a wall at x = 3 for y = 1..3; x grows to the right, y downwards.\n"
            "Moves cost 10 straight and 14 diagonal, H is Manhattan x 10, and no step may\n"

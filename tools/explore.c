@@ -25,7 +25,7 @@ static void usage(FILE *out)
             "',' walls and ground it never saw).\n"
             "%s\n%s",
             DEFAULT_SIGHT, MAX_SIGHT, PICTURE_MAX_WIDTH, cli_exit_help,
-            cli_search_help(cli_all_search_options));
+            cli_search_help(CLI_CALL_FIND_PATH));
 }
 
 /* The walk's figures. */
@@ -158,7 +158,7 @@ static int parse_args(int argc, char **argv, request *r)
 {
     const char *positional[5];
     cli_command_line line = {
-        .name = "explore", .search = cli_all_search_options, .options = &r->options,
+        .name = "explore", .call = CLI_CALL_FIND_PATH, .options = &r->options,
         .not_here = "the unit searches its knowledge layer, which has no islands, dead ends or "
                     "other units",
         .own = explore_options, .own_count = CLI_COUNT(explore_options), .take = take_sight,

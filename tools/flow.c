@@ -26,9 +26,11 @@ static void usage(FILE *out)
             "              cell that reaches no target\n"
             "  --from X,Y  walk the flow field from (X,Y) to its target and print the cells\n"
             "              (may be given several times)\n"
-            "Only --moves and --costs of the search options apply.\n"
+            "The search options are astar_distance_map_build's (astar/dijkstra.h): those\n"
+            "of a search guided by H (algorithm, heuristic, jumps) do not apply, and what\n"
+            "a search from the targets cannot honour is refused (exit 2, 'unsupported').\n"
             "%s\n%s",
-            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options));
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(CLI_CALL_BACKWARD));
 }
 
 /* The arrow for a step (dx, dy), each -1..1. */
@@ -150,10 +152,9 @@ static int parse(int argc, char **argv, flow_args *a)
     if (!positional)
         return EXIT_FAILED;
     cli_command_line line = {
-        .name = "flow", .search = cli_dijkstra_options, .options = &a->options,
-        .not_here = "a distance map takes only --moves, --costs, --size and --capability, and "
-                    "covers every cell it "
-                    "can reach whatever the islands and dead ends",
+        .name = "flow", .call = CLI_CALL_BACKWARD, .options = &a->options,
+        .not_here = "a distance map has no H to guide it, and covers every cell it can reach "
+                    "whatever the islands and dead ends",
         .own = flow_options, .own_count = CLI_COUNT(flow_options), .take = take, .state = a,
         .positional = positional, .positional_min = 2, .positional_max = argc, .usage = usage,
     };

@@ -10,10 +10,6 @@
 #include "cli.h"
 #include "timing.h"
 
-static const unsigned graph_search_options = 1u << CLI_ALGO | 1u << CLI_OPEN_LIST |
-                                             1u << CLI_HEURISTIC | 1u << CLI_WEIGHT |
-                                             1u << CLI_TIES | 1u << CLI_STOP;
-
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -45,14 +41,14 @@ static void usage(FILE *out)
             "  --cpd CPD       --algo cpd with the database saved in CPD by astar cpd\n"
             "                  build FILE CPD\n"
             "Both run Dijkstra backwards from the targets along the edges into each node,\n"
-            "so costs are of routes from a node to a target; the search options do not\n"
-            "change their answers.\n"
+            "so costs are of routes from a node to a target, always least costs: they\n"
+            "refuse the search options they cannot honour (astar/graph_dijkstra.h).\n"
             "H is the distance to TO under the graph's metric (straight line unless the file\n"
-            "says) times its scale where the nodes have positions, whatever --heuristic\n"
-            "names; 0 with --heuristic zero or without positions. --moves and --costs do\n"
-            "not apply (edges have their costs).\n"
+            "says) times its scale where the nodes have positions, times --weight; 0 with\n"
+            "--weight 0 or without positions. The graph's searches take the search options\n"
+            "every search honours, and none of a grid's (edges have their costs).\n"
             "%s\n%s",
-            cli_exit_help, cli_search_help(graph_search_options));
+            cli_exit_help, cli_search_help(CLI_CALL_GRAPH));
 }
 
 typedef struct graph_run {
@@ -196,13 +192,14 @@ static int run_cpd(const astar_graph *g, bool dimacs, bool quiet, const char *fi
 }
 
 /* --nearest: the nearest target from `from` and the route to it. */
-static int run_nearest(astar_context *ctx, const astar_graph *g, bool dimacs, bool quiet,
-                       uint32_t from, const uint32_t *targets, size_t count, uint32_t *nodes)
+static int run_nearest(astar_context *ctx, const astar_graph *g, const astar_search_options *o,
+                       bool dimacs, bool quiet, uint32_t from, const uint32_t *targets,
+                       size_t count, uint32_t *nodes)
 {
     printf("dijkstra from %zu targets\n", count);
     astar_route path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
     size_t which;
-    astar_status s = astar_graph_find_nearest(ctx, g, from, targets, count, NULL, &path, &which);
+    astar_status s = astar_graph_find_nearest(ctx, g, from, targets, count, o, &path, &which);
     if (s != ASTAR_OK) {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         return cli_exit_for(s);
@@ -217,7 +214,8 @@ static int run_nearest(astar_context *ctx, const astar_graph *g, bool dimacs, bo
 
 /* --distances: the map's line for every node, unless quiet, a summary, and
  * with a start [opt] the walk from it along the flow field. */
-static int run_distances(astar_context *ctx, const astar_graph *g, bool dimacs, bool quiet,
+static int run_distances(astar_context *ctx, const astar_graph *g,
+                         const astar_search_options *o, bool dimacs, bool quiet,
                          const uint32_t *from, const uint32_t *targets, size_t count,
                          uint32_t *nodes)
 {
@@ -229,7 +227,7 @@ static int run_distances(astar_context *ctx, const astar_graph *g, bool dimacs, 
     }
     printf("distance map: %zu targets, %.1f bytes/node\n", count,
            (double)astar_graph_distance_map_bytes(map) / n);
-    astar_status s = astar_graph_distance_map_build(map, ctx, g, targets, count, NULL);
+    astar_status s = astar_graph_distance_map_build(map, ctx, g, targets, count, o);
     if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW) {
         printf("%s\n", astar_status_message(s));
         astar_graph_distance_map_delete(map);
@@ -299,7 +297,7 @@ int cmd_graph(int argc, char **argv)
     cli_prebuilt prebuilt = { .graph = true };
     const char *positional[3];
     cli_command_line line = {
-        .name = "graph", .search = graph_search_options, .options = &o, .maps = &maps,
+        .name = "graph", .call = CLI_CALL_GRAPH, .options = &o, .maps = &maps,
         .prebuilt = &prebuilt,
         .not_here = "a graph's edges have their own costs and neighbours",
         .own = graph_options, .own_count = CLI_COUNT(graph_options), .take = take, .state = &run,
@@ -378,11 +376,11 @@ int cmd_graph(int argc, char **argv)
                (double)astar_graph_landmarks_bytes(g) / astar_graph_nodes(g));
     }
     if (run.nearest) {
-        code = run_nearest(ctx, g, dimacs, run.quiet, from, targets, count, nodes);
+        code = run_nearest(ctx, g, &o.search, dimacs, run.quiet, from, targets, count, nodes);
         goto done;
     }
     if (run.distances) {
-        code = run_distances(ctx, g, dimacs, run.quiet, has_from ? &from : NULL, targets, count,
+        code = run_distances(ctx, g, &o.search, dimacs, run.quiet, has_from ? &from : NULL, targets, count,
                              nodes);
         goto done;
     }
@@ -391,16 +389,16 @@ int cmd_graph(int argc, char **argv)
         code = run_cpd(g, dimacs, run.quiet, prebuilt.cpd_file, from, to, nodes);
         goto done;
     }
-    bool estimated = placed && o.heuristic != ASTAR_HEURISTIC_ZERO;
+    bool estimated = placed && o.search.weight != 0.0;
     printf("options: ");
-    cli_describe_graph_options(stdout, &o, astar_graph_nodes(g),
+    cli_describe_graph_options(stdout, &o.search, astar_graph_nodes(g),
                                estimated ? astar_graph_metric(g) : ASTAR_HEURISTIC_ZERO,
                                astar_graph_landmark_count(g));
     printf("\n");
     if (estimated)
         printf("scale: %.9g per unit of distance\n", astar_graph_scale(g));
     astar_route path = { .nodes = nodes, .capacity = astar_graph_nodes(g) };
-    astar_status s = astar_graph_find_path(ctx, g, from, to, &o, &path);
+    astar_status s = astar_graph_find_path(ctx, g, from, to, &o.search, &path);
     if (s != ASTAR_OK) {
         printf("%s (%u expanded)\n", astar_status_message(s), path.expanded);
         code = cli_exit_for(s);

@@ -20,10 +20,12 @@ static void usage(FILE *out)
             "others, '*' path, '#' blocked). A blocked target is refused (exit 5), as path\n"
             "refuses a blocked goal (the library's astar_find_nearest skips it instead,\n"
             "for a resource walled in since); of equally near targets the first wins.\n"
-            "Only --moves and --costs of the search options apply.\n"
+            "The search options are astar_find_nearest's (astar/dijkstra.h): those of a\n"
+            "search guided by H (algorithm, heuristic, jumps) do not apply, and what a\n"
+            "search from the targets cannot honour is refused (exit 2, 'unsupported').\n"
             "  -q, --quiet   print the summary lines only: no cells, no picture\n"
             "%s\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_dijkstra_options),
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(CLI_CALL_BACKWARD),
             cli_map_options_help);
 }
 
@@ -65,8 +67,8 @@ int cmd_nearest(int argc, char **argv)
         goto done;
     }
     cli_command_line line = {
-        .name = "nearest", .search = cli_dijkstra_options, .options = &o, .maps = &maps,
-        .not_here = "a Dijkstra search takes only --moves, --costs, --size and --capability",
+        .name = "nearest", .call = CLI_CALL_BACKWARD, .options = &o, .maps = &maps,
+        .not_here = "a Dijkstra search has no H to guide it",
         .own = nearest_options, .own_count = CLI_COUNT(nearest_options), .take = take_quiet,
         .state = &quiet,
         .positional = positional, .positional_min = 4, .positional_max = argc, .usage = usage,

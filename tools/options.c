@@ -73,7 +73,11 @@ static const char *original(char **argv, const char *arg)
 static bool shared_applies(const cli_command_line *c, const shared_option *s)
 {
     switch (s->group) {
-    case SEARCH: return c->options && (c->search >> s->which & 1);
+    /* --algo names the CLI's own cpd and hpa too, for calls that take no
+     * algorithm of the library's (take_algo). */
+    case SEARCH:
+        return c->options && (cli_call_takes(c->call, (cli_search_flag)s->which) ||
+                              (s->which == CLI_ALGO && c->prebuilt));
     case MAP: return c->maps != NULL;
     case WORLD: return c->world != NULL;
     case PREBUILT: return c->prebuilt != NULL;
@@ -92,6 +96,10 @@ static bool take_algo(cli_command_line *c, const char *value)
                                                          : CLI_PREBUILT_NONE;
     if (kind != CLI_PREBUILT_NONE && !c->prebuilt) {
         cli_error("--algo %s does not apply here: astar path, scen, bench and graph take it", value);
+        return false;
+    }
+    if (kind == CLI_PREBUILT_NONE && !cli_call_takes(c->call, CLI_ALGO)) {
+        cli_error("--algo %s does not apply here: astar %s takes --algo cpd only", value, c->name);
         return false;
     }
     if (c->prebuilt)

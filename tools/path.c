@@ -35,7 +35,7 @@ static void usage(FILE *out)
             "  --partial     when there is no path or the search gives up, the path to the\n"
             "                reached square nearest the goal, said as partial (exit 1)\n\n"
             "%s\n%s%s\n%s\n%s",
-            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(cli_all_search_options),
+            PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH),
             cli_prebuilt_help, cli_map_options_help, cli_world_options_help);
 }
 
@@ -86,7 +86,7 @@ static bool trace_search(astar_context *ctx, const astar_grid *grid, astar_point
     astar_options traced = *o;
     astar_route cost_only = { 0 };
     *trace = (astar_trace){ 0 };
-    traced.trace = trace;
+    traced.search.trace = trace;
     astar_find_path(ctx, grid, start, goal, &traced, &cost_only);
     trace->events = malloc(trace->total * sizeof *trace->events);
     if (!trace->events && trace->total > 0)
@@ -197,14 +197,14 @@ static bool take(void *state, int which, const char *value)
     case SMOOTH: r->x->smooth = true; break;
     case SVG: r->x->svg = value; break;
     case QUIET: r->x->quiet = true; break;
-    case PARTIAL: r->o->partial = true; break;
+    case PARTIAL: r->o->search.partial = true; break;
     case MAX_EXPANDED:
         if (!cli_parse_int(value, 1, UINT32_MAX, &n)) {
             cli_error("--max-expanded takes a whole number from 1 to %lu, not '%s'",
                       (unsigned long)UINT32_MAX, value);
             return false;
         }
-        r->o->max_expanded = (uint32_t)n;
+        r->o->search.max_expanded = (uint32_t)n;
         break;
     }
     return true;
@@ -220,7 +220,7 @@ static int path_in(cli_world *world, int argc, char **argv)
     path_request request = { &x, &o };
     cli_prebuilt use = { 0 };
     cli_command_line line = {
-        .name = "path", .search = cli_all_search_options, .options = &o, .maps = &maps,
+        .name = "path", .call = CLI_CALL_FIND_PATH, .options = &o, .maps = &maps,
         .world = world, .prebuilt = &use, .own = path_options, .own_count = CLI_COUNT(path_options), .take = take,
         .state = &request,
         .positional = positional, .positional_min = 5, .positional_max = 5, .usage = usage,

@@ -36,11 +36,11 @@ const char cli_prebuilt_help[] =
 static const char *not_for_cpd(const astar_options *o)
 {
     astar_options d = astar_options_default();
-    return o->open_list != d.open_list   ? "--open-list"
+    return o->search.open_list != d.search.open_list   ? "--open-list"
            : o->heuristic != d.heuristic ? "--heuristic"
-           : o->weight != d.weight       ? "--weight"
-           : o->ties != d.ties           ? "--ties"
-           : o->stop != d.stop           ? "--stop"
+           : o->search.weight != d.search.weight       ? "--weight"
+           : o->search.ties != d.search.ties           ? "--ties"
+           : o->search.stop != d.search.stop           ? "--stop"
                                          : NULL;
 }
 
@@ -74,9 +74,9 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
     const char *given = p->kind == CLI_PREBUILT_CPD ? not_for_cpd(o) : NULL;
     given = given                   ? given
             : o->world.turn_penalty ? "--turn-penalty"
-            : o->partial            ? "--partial"
+            : o->search.partial            ? "--partial"
             : world                 ? "a world option"
-            : p->kind == CLI_PREBUILT_CPD && o->max_expanded ? "--max-expanded"
+            : p->kind == CLI_PREBUILT_CPD && o->search.max_expanded ? "--max-expanded"
                                                              : NULL;
     if (!given)
         return true;

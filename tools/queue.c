@@ -49,7 +49,7 @@ static void usage(FILE *out)
             "by frame, and the largest of each frame's quickest replay is printed too:\n"
             "what the work itself takes, whatever interrupted one replay. Maps are found as astar scen finds them (--map: this one).\n"
             "%s\n%s",
-            cli_exit_help, cli_search_help(cli_all_search_options));
+            cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH));
 }
 
 static const cli_own_option queue_options[] = {
@@ -399,7 +399,7 @@ int cmd_queue(int argc, char **argv)
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
-        .name = "queue", .search = cli_all_search_options, .options = &r.options,
+        .name = "queue", .call = CLI_CALL_FIND_PATH, .options = &r.options,
         .own = queue_options, .own_count = CLI_COUNT(queue_options), .take = take, .state = &r,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };

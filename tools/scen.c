@@ -303,7 +303,7 @@ static void usage(FILE *out)
             "unit has no room at an end is skipped, and one where it finds no path passes\n"
             "when its own islands (astar_grid_enable_sized_islands) put the ends apart.\n"
             "%s\n%s%s\n%s",
-            cli_exit_help, cli_search_help(cli_all_search_options), cli_prebuilt_help,
+            cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH), cli_prebuilt_help,
             cli_map_options_help);
 }
 
@@ -326,7 +326,7 @@ int cmd_scen(int argc, char **argv)
     if (!files)
         return EXIT_FAILED;
     cli_command_line line = {
-        .name = "scen", .search = cli_all_search_options, .options = &o, .maps = &maps,
+        .name = "scen", .call = CLI_CALL_FIND_PATH, .options = &o, .maps = &maps,
         .prebuilt = &use, .own = scen_options, .own_count = CLI_COUNT(scen_options), .take = take_map, .state = &map,
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };

@@ -5,11 +5,6 @@
 
 #include "cli.h"
 
-static const unsigned waypoint_search_options = 1u << CLI_OPEN_LIST | 1u << CLI_MOVES |
-                                                1u << CLI_COSTS | 1u << CLI_HEURISTIC |
-                                                1u << CLI_WEIGHT | 1u << CLI_TIES |
-                                                1u << CLI_STOP;
-
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -25,7 +20,7 @@ static void usage(FILE *out)
             "walking straight lines steps diagonally); --costs the straight step; H is the\n"
             "straight-line distance, or 0 with --heuristic zero.\n"
             "%s\n%s",
-            cli_exit_help, cli_search_help(waypoint_search_options));
+            cli_exit_help, cli_search_help(CLI_CALL_WAYPOINTS));
 }
 
 static const cli_own_option waypoint_options[] = {
@@ -108,7 +103,7 @@ int cmd_waypoints(int argc, char **argv)
     bool quiet = false;
     const char *positional[6];
     cli_command_line line = {
-        .name = "waypoints", .search = waypoint_search_options, .options = &o,
+        .name = "waypoints", .call = CLI_CALL_WAYPOINTS, .options = &o,
         .not_here = "a waypoint route is A* on the graph of a square map's waypoints",
         .own = waypoint_options, .own_count = CLI_COUNT(waypoint_options), .take = take,
         .state = &quiet, .positional = positional, .positional_min = 6, .positional_max = 6,
@@ -136,7 +131,7 @@ int cmd_waypoints(int argc, char **argv)
     printf(", ");
     /* The search's context holds the waypoints, the start, the goal and a
      * spare node. */
-    cli_describe_graph_options(stdout, &o, (size_t)astar_waypoint_graph_count(wg) + 3,
+    cli_describe_graph_options(stdout, &o.search, (size_t)astar_waypoint_graph_count(wg) + 3,
                                o.heuristic == ASTAR_HEURISTIC_ZERO ? ASTAR_HEURISTIC_ZERO
                                                                    : ASTAR_HEURISTIC_EUCLIDEAN,
                                0);

@@ -43,8 +43,9 @@ function searchOptions() {
 // and flow fields are A*-family searches of their own calls).
 function libraryOptions(o) {
   const { algorithm, ...rest } = o;
-  // Layers are for the A* family: JPS and JPS+ would refuse them.
-  const world = ["astar", "nearest", "flow"].includes(algorithm) ? influenceWorld() : undefined;
+  // Layers are for A*: JPS and JPS+ refuse them, and so do nearest and
+  // flow, whose backward search prices terrain only (astar/dijkstra.h).
+  const world = algorithm === "astar" ? influenceWorld() : undefined;
   return { ...rest, algorithm: ["jps", "jps+"].includes(algorithm) ? algorithm : "astar",
            ...(world ? { world } : {}) };
 }

@@ -47,17 +47,17 @@ WEB_API void astar_web_options_set(astar_options *o, int field, double value)
 {
     switch ((enum option_field)field) {
     case ALGORITHM: o->algorithm = (astar_algorithm)value; break;
-    case OPEN_LIST: o->open_list = (astar_open_list)value; break;
+    case OPEN_LIST: o->search.open_list = (astar_open_list)value; break;
     case MOVES: o->moves = (astar_moves)value; break;
     case COSTS: o->costs = (astar_costs)value; break;
     case HEURISTIC: o->heuristic = (astar_heuristic)value; break;
-    case WEIGHT: o->weight = value; break;
-    case TIES: o->ties = (astar_ties)value; break;
-    case STOP: o->stop = (astar_stop)value; break;
-    case MAX_EXPANDED: o->max_expanded = (uint32_t)value; break;
-    case PARTIAL: o->partial = value != 0; break;
+    case WEIGHT: o->search.weight = value; break;
+    case TIES: o->search.ties = (astar_ties)value; break;
+    case STOP: o->search.stop = (astar_stop)value; break;
+    case MAX_EXPANDED: o->search.max_expanded = (uint32_t)value; break;
+    case PARTIAL: o->search.partial = value != 0; break;
     case TURN_PENALTY: o->world.turn_penalty = (uint32_t)value; break;
-    case ON_EDIT: o->on_edit = (astar_on_edit)value; break;
+    case ON_EDIT: o->search.on_edit = (astar_on_edit)value; break;
     case UNIT_SIZE: o->world.unit_size = (int)value; break;
     }
 }
@@ -86,7 +86,7 @@ WEB_API void astar_web_options_world(astar_options *o, const astar_layer *layer,
 /* A trace to record the searches with these options into, or none. */
 WEB_API void astar_web_options_trace(astar_options *o, astar_trace *trace)
 {
-    o->trace = trace;
+    o->search.trace = trace;
 }
 
 /* A route with room for capacity cells and as many points on its via

@@ -53,12 +53,12 @@ typedef enum astar_status {
                                      optimally (JPS and JPS+: see astar_algorithm) */
     ASTAR_NO_JUMP_TABLE,          /* JPS+ on a grid without astar_grid_enable_jump_table */
     ASTAR_IN_PROGRESS,            /* a sliced search has more to do (astar_search_step) */
-    ASTAR_EXPANSION_LIMIT,        /* options.max_expanded squares were expanded and the
+    ASTAR_EXPANSION_LIMIT,        /* options.search.max_expanded squares were expanded and the
                                      target is not closed */
     ASTAR_PARTIAL_NO_PATH,        /* no path (or none within ASTAR_MAX_COST); with
-                                     options.partial, the path leads to the closed square
+                                     options.search.partial, the path leads to the closed square
                                      nearest the target instead */
-    ASTAR_PARTIAL_LIMIT,          /* ASTAR_EXPANSION_LIMIT, and with options.partial the
+    ASTAR_PARTIAL_LIMIT,          /* ASTAR_EXPANSION_LIMIT, and with options.search.partial the
                                      path leads to the closed square nearest the target */
     ASTAR_MAP_CHANGED,            /* the map was edited after the sliced search began, where
                                      the search had read it: its answer could be wrong, so

@@ -29,19 +29,30 @@ extern "C" {
  * step's price is set by the cell it enters), not for the walk back, and a
  * square's parent is its first step towards that target.
  *
- * Options: moves and costs apply as in astar_find_path, and to a nearest
- * search max_expanded too; so do a unit's size and capability
- * (astar_world.unit_size, .capability: the squares are the unit's anchors,
- * a start where it does not fit is ASTAR_START_BLOCKED, targets where it
- * does not fit are skipped as blocked ones are, ASTAR_NO_CLEARANCE or
- * ASTAR_UNSUPPORTED as astar_find_path answers them); partial is
- * ASTAR_UNSUPPORTED, and a distance
- * map takes no max_expanded either (it covers every cell it reaches).
- * Everything else - algorithm (JPS and JPS+ included), open list,
- * heuristic, weight, ties, stop rule, observer - is checked for range and
- * then ignored: the search is always Dijkstra's on a binary heap, stopping
- * when the square it looks for is closed, so its answers are always least
- * costs.
+ * Options: every field is checked for range, then honoured, refused with
+ * ASTAR_UNSUPPORTED, or - the three that choose how a search guided by H
+ * goes - not read; none is changed behind the caller's back.
+ *   Honoured: moves and costs as in astar_find_path; a unit's size and
+ *   capability (astar_world.unit_size, .capability: the squares are the
+ *   unit's anchors, a start where it does not fit is ASTAR_START_BLOCKED,
+ *   targets where it does not fit are skipped as blocked ones are,
+ *   ASTAR_NO_CLEARANCE or ASTAR_UNSUPPORTED as astar_find_path answers
+ *   them); and of search: weight (it multiplies H, which is 0 here, so
+ *   every weight gives the same least costs), observer, trace,
+ *   max_expanded by a nearest search, on_edit by one begun in slices
+ *   (astar_search_begin_nearest).
+ *   Refused (ASTAR_UNSUPPORTED): layers, units and a turn penalty
+ *   (astar_world: the backward step prices terrain only); of search, an
+ *   open list other than ASTAR_OPEN_LIST_HEAP (the heap keeps the (G,
+ *   target index) order), ties other than ASTAR_TIES_LAST (equal G goes
+ *   to the lowest target index), stop ASTAR_STOP_OPEN (the first square to
+ *   reach may be dearer than one found later), partial (the squares the
+ *   search reaches lead to targets, not from start), and max_expanded on
+ *   a distance map (it covers every cell it reaches).
+ *   Not read: algorithm, heuristic and jumps. A search with no H has no
+ *   jump points and nothing to estimate, and a caller's one astar_options
+ *   for a unit serves its path searches and these alike.
+ * So the answers are always least costs.
  *
  * Targets: a target outside the grid is ASTAR_GOAL_OUT_OF_BOUNDS. Blocked
  * targets are skipped, as if not given (a resource may sit on a cell that
@@ -65,8 +76,8 @@ extern "C" {
  * [in]     grid     the map, read only; at most astar_context_max_cells(ctx)
  * [in]     start
  * [in]     targets  count points (see "Targets" above)
- * [in]     options  [opt] NULL for astar_options_default(); only moves,
- *                   costs and max_expanded are used (see "Options" above)
+ * [in]     options  [opt] NULL for astar_options_default(); see
+ *                   "Options" above for what is read and refused
  * [in,out] path     your buffer in, the result out as for astar_find_path:
  *                   the cells from start to the chosen target, cost,
  *                   distance, expanded, and the nodes (every cell) if asked
@@ -80,9 +91,8 @@ extern "C" {
  *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but it does not fit (as for
  *                            astar_find_path); which, counts and cost are set
  *   ASTAR_COST_OVERFLOW      no target within ASTAR_MAX_COST (see there)
- *   ASTAR_EXPANSION_LIMIT    options.max_expanded squares expanded first
- *   ASTAR_UNSUPPORTED        options.partial: the squares this search
- *                            reaches lead to targets, not from start
+ *   ASTAR_EXPANSION_LIMIT    options.search.max_expanded squares expanded first
+ *   ASTAR_UNSUPPORTED        a field "Options" above refuses
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS (a target outside the
  *   grid), ASTAR_START_BLOCKED (checked in this order, after
  *   ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE),
@@ -155,9 +165,8 @@ ASTAR_API size_t astar_distance_map_bytes(const astar_distance_map *map);
  *                   search ended, for astar_context_node()
  * [in]     grid     read only; at most the cells of map and of ctx
  * [in]     sources  count points; count 0 gives a map of unreachable cells
- * [in]     options  [opt] NULL for the defaults; only moves, costs and the
- *                   unit (see "Options") are used; max_expanded or partial
- *                   is ASTAR_UNSUPPORTED
+ * [in]     options  [opt] NULL for astar_options_default(); see
+ *                   "Options" above (max_expanded is refused here)
  * Returns
  *   ASTAR_OK                  built
  *   ASTAR_COST_OVERFLOW       built, but some paths were cut where their
@@ -169,7 +178,8 @@ ASTAR_API size_t astar_distance_map_bytes(const astar_distance_map *map);
  *                             range
  *   ASTAR_MAP_TOO_LARGE       grid has more cells than map or ctx holds
  *   ASTAR_GOAL_OUT_OF_BOUNDS  a source is outside the grid
- *   ASTAR_UNSUPPORTED         options.max_expanded or options.partial set
+ *   ASTAR_UNSUPPORTED         options.search.max_expanded set, or a field
+ *                             "Options" above refuses
  * On a failure other than ASTAR_COST_OVERFLOW the map reads as unreachable
  * everywhere until the next build. Costs O(n log n) for the n cells that
  * reach a source, O(width * height) to write the map, and O(count); no

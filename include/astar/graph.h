@@ -324,17 +324,19 @@ ASTAR_API astar_status astar_graph_context_new_with(size_t max_nodes,
 /* Finds a least-cost path from start to goal on graph: the article's A*
  * (astar_find_path), with each node's neighbours the targets of its
  * enabled edges, looked at in the order of their node numbers.
- * Options that apply: heuristic (ZERO gives H = 0, every other value the
- * graph's estimate above: its metric is the graph's), weight, open_list (BUCKETS
+ * H is the graph's estimate above (its metric is the graph's), times the
+ * weight: weight 0 gives H = 0, Dijkstra's algorithm, as on a grid. A
+ * graph has no grid's cost model or world, so the call takes only what
+ * every search honours, and honours every field of it: open_list (BUCKETS
  * on the terms of astar_graph_open_list; ties then do not apply, as on a
- * grid), ties, stop,
- * observer (points are (node, 0)), trace (events' at.x and parent.x are
- * node numbers, y 0), max_expanded and partial (the closed node of least
- * H, as on a grid). The algorithm must be ASTAR_ALGORITHM_ASTAR
- * (ASTAR_UNSUPPORTED otherwise: jumps need a grid), and no layers, units
- * or turn penalty (ASTAR_INVALID_ARGUMENT); moves and costs do not apply.
- * [in,out] ctx   a context from astar_graph_context_new
- * [in]     graph read only; at most astar_context_max_cells(ctx) nodes
+ * grid), weight, ties, stop, observer (points are (node, 0)), trace
+ * (events' at.x and parent.x are node numbers, y 0), max_expanded, partial
+ * (the closed node of least H, as on a grid) and, begun in slices,
+ * on_edit.
+ * [in,out] ctx     a context from astar_graph_context_new
+ * [in]     graph   read only; at most astar_context_max_cells(ctx) nodes
+ * [in]     start, goal  node numbers
+ * [in]     options [opt] NULL for astar_search_options_default()
  * [in,out] path  your buffer in, the result out (astar/route.h): the
  *                nodes into nodes (a points buffer is refused); no via list
  * Returns ASTAR_OK, ASTAR_NO_PATH, ASTAR_PATH_BUFFER_TOO_SMALL (length,
@@ -342,12 +344,12 @@ ASTAR_API astar_status astar_graph_context_new_with(size_t max_nodes,
  * ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT, ASTAR_START_OUT_OF_BOUNDS,
  * ASTAR_GOAL_OUT_OF_BOUNDS (a node number out of range),
  * ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (a disabled node),
- * ASTAR_MAP_TOO_LARGE, ASTAR_UNSUPPORTED, ASTAR_INVALID_ARGUMENT (NULL
- * arguments, a context without parents, options out of range). Costs
+ * ASTAR_MAP_TOO_LARGE, ASTAR_INVALID_ARGUMENT (NULL arguments, a context
+ * without parents, options out of range). Costs
  * O((n + e) log n) for n nodes and e edges looked at; no allocation. */
 ASTAR_API astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph,
                                              uint32_t start, uint32_t goal,
-                                             const astar_options *options,
+                                             const astar_search_options *options,
                                              astar_route *path);
 
 /* The same search a slice at a time (astar/sliced.h): begin, then
@@ -359,7 +361,7 @@ ASTAR_API astar_status astar_graph_find_path(astar_context *ctx, const astar_gra
  * began, or ASTAR_INVALID_ARGUMENT when ctx's search is not a graph's. */
 ASTAR_API astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *graph,
                                                 uint32_t start, uint32_t goal,
-                                                const astar_options *options);
+                                                const astar_search_options *options);
 ASTAR_API astar_status astar_graph_search_finish(const astar_context *ctx,
                                                  astar_route *path);
 
@@ -374,7 +376,7 @@ ASTAR_API astar_status astar_graph_search_finish(const astar_context *ctx,
  * arguments give
  * ASTAR_OPEN_LIST_HEAP. O(1). */
 ASTAR_API astar_open_list astar_graph_open_list(const astar_context *ctx,
-                                                const astar_options *options);
+                                                const astar_search_options *options);
 
 /* What the last search on ctx (a graph's) knows of node: its list, F, G,
  * H and parent (as (node, 0); the node itself where the search began).

@@ -19,17 +19,20 @@
  * place's way to the unit) for one start and, run to the end, for every
  * node at once (the distance map).
  *
- * Options: max_expanded applies to a nearest search; partial is
- * ASTAR_UNSUPPORTED (the nodes the search reaches lead to targets, not
- * from the start), and a distance map takes neither max_expanded nor
- * partial. trace applies (events' at.x and parent.x are node numbers, y
- * 0; a parent is the next node towards a target). Everything else -
- * algorithm (JPS included), open list, heuristic, weight, ties, stop rule,
- * observer, moves, costs - is checked for range and then ignored, as on a
- * grid: the search is always Dijkstra's on a binary heap, stopping when
- * the node it looks for is closed, so its answers are always least costs.
- * Layers, units and a turn penalty need a grid: ASTAR_INVALID_ARGUMENT,
- * as for astar_graph_find_path.
+ * Options (astar_search_options), as on a grid (astar/dijkstra.h): each
+ * field is honoured or refused, never changed behind the caller's back.
+ * Honoured: weight (it multiplies H, which is 0 here, so every weight
+ * gives the same least costs), observer (points are (node, 0)), trace
+ * (events' at.x and parent.x are node numbers, y 0; a parent is the next
+ * node towards a target), max_expanded by a nearest search, and on_edit
+ * (read by nothing here: these calls run to their end). Refused with
+ * ASTAR_UNSUPPORTED: an open list other than ASTAR_OPEN_LIST_HEAP (the
+ * heap keeps the (G, target index) order), ties other than
+ * ASTAR_TIES_LAST (equal G goes to the lowest target index), stop
+ * ASTAR_STOP_OPEN (the first node to reach may be dearer than one found
+ * later), partial (the nodes the search reaches lead to targets, not from
+ * the start), and max_expanded on a distance map (it covers every node it
+ * reaches). So the answers are always least costs.
  *
  * Targets are node numbers: one out of range is ASTAR_GOAL_OUT_OF_BOUNDS.
  * Disabled targets are skipped, as if not given (astar_graph_set_enabled);
@@ -63,8 +66,8 @@ extern "C" {
  * [in]     graph    read only; at most astar_context_max_cells(ctx) nodes
  * [in]     start
  * [in]     targets  count node numbers (see "Targets" above)
- * [in]     options  [opt] NULL for astar_options_default(); only
- *                   max_expanded and trace are used (see "Options" above)
+ * [in]     options  [opt] NULL for astar_search_options_default(); see
+ *                   "Options" above for what is honoured and refused
  * [in,out] path     your buffer in, the result out as for
  *                   astar_graph_find_path: the nodes from start to the
  *                   chosen target, cost and expanded
@@ -80,21 +83,20 @@ extern "C" {
  *                            nodes written (astar/route.h)
  *   ASTAR_COST_OVERFLOW      no target within ASTAR_MAX_COST
  *   ASTAR_EXPANSION_LIMIT    options.max_expanded nodes expanded first
- *   ASTAR_UNSUPPORTED        options.partial (see "Options" above)
+ *   ASTAR_UNSUPPORTED        a field "Options" above refuses
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS (a target out of
  *   range), ASTAR_START_BLOCKED (a disabled start; checked in this order,
  *   after ASTAR_INVALID_ARGUMENT and ASTAR_MAP_TOO_LARGE),
  *   ASTAR_INVALID_ARGUMENT (NULL ctx, graph or path, a context without
  *   node parents, targets NULL with count > 0, count > ASTAR_MAX_CELLS, an
- *   option out of range or for a grid's world, nodes NULL with a capacity
- *   > 0)
+ *   option out of range, nodes NULL with a capacity > 0)
  * Costs O((n + e) log n) for the n nodes within the found cost of some
  * target (every node nearer to a target than start is) and the e edges
  * into them, plus O(count); no allocation. start among the targets is a
  * route of one node and cost 0. */
 ASTAR_API astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *graph,
                                                 uint32_t start, const uint32_t *targets,
-                                                size_t count, const astar_options *options,
+                                                size_t count, const astar_search_options *options,
                                                 astar_route *path, size_t *which);
 
 /* A graph's distance map with its flow field: for every node, the cost of
@@ -148,8 +150,8 @@ ASTAR_API size_t astar_graph_distance_map_bytes(const astar_graph_distance_map *
  * [in]     graph    read only; at most the nodes of map and of ctx
  * [in]     sources  count node numbers; count 0 gives a map of
  *                   unreachable nodes
- * [in]     options  [opt] NULL for the defaults; only trace is used;
- *                   max_expanded or partial is ASTAR_UNSUPPORTED
+ * [in]     options  [opt] NULL for astar_search_options_default(); see
+ *                   "Options" above (max_expanded is refused here)
  * Returns
  *   ASTAR_OK                  built
  *   ASTAR_COST_OVERFLOW       built, but some paths were cut where their
@@ -159,10 +161,11 @@ ASTAR_API size_t astar_graph_distance_map_bytes(const astar_graph_distance_map *
  *   ASTAR_INVALID_ARGUMENT    NULL map, ctx or graph, a context without
  *                             node parents, sources NULL with count > 0,
  *                             count > ASTAR_MAX_CELLS, an option out of
- *                             range or for a grid's world
+ *                             range
  *   ASTAR_MAP_TOO_LARGE       graph has more nodes than map or ctx holds
  *   ASTAR_GOAL_OUT_OF_BOUNDS  a source is not a node of graph
- *   ASTAR_UNSUPPORTED         options.max_expanded or options.partial set
+ *   ASTAR_UNSUPPORTED         options.max_expanded set, or a field "Options"
+ *                             above refuses
  * On a failure other than ASTAR_COST_OVERFLOW the map reads as unreachable
  * everywhere until the next build. Costs O((n + e) log n) for the n nodes
  * that reach a source and the e edges into them, O(nodes) to write the
@@ -171,7 +174,7 @@ ASTAR_API astar_status astar_graph_distance_map_build(astar_graph_distance_map *
                                                       astar_context *ctx,
                                                       const astar_graph *graph,
                                                       const uint32_t *sources, size_t count,
-                                                      const astar_options *options);
+                                                      const astar_search_options *options);
 
 /* The least cost from node to its nearest source; 0 at a source;
  * ASTAR_UNREACHABLE for a node that reaches none (a disabled one

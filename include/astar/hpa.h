@@ -261,9 +261,12 @@ ASTAR_API size_t astar_hpa_bytes(const astar_hpa *hpa);
  *                   time per hpa
  * [in]     start, goal  cells of the grid
  * [in,opt] options  NULL: the defaults. moves and costs must be the hpa's;
- *                   of the rest, what astar_graph_find_path takes
- *                   (heuristic ZERO for H = 0, any other for the octile
- *                   H; weight, open_list, ties, stop, max_expanded)
+ *                   search goes to the graph search as
+ *                   astar_graph_find_path takes it (weight, open_list,
+ *                   ties, stop, observer, trace, max_expanded; partial is
+ *                   refused), with weight 0 (H = 0) when heuristic is
+ *                   ZERO, any other heuristic giving the octile H;
+ *                   algorithm must be A*; jumps is not read
  * [in,out] route    your buffer in, the route out
  * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (length, cut and cost set,
  * the first points written, the route kept for refining), ASTAR_NO_PATH (with the grid's islands

@@ -53,14 +53,14 @@ extern "C" {
  *   - Paths are written only when final: a search's path is not known
  *     until the target is closed, so there is no half path to walk. A unit
  *     that must move before its search ends can ask for a short search
- *     with options.max_expanded and options.partial and request again.
+ *     with options.search.max_expanded and .partial and request again.
  *   - A grid edited while its request runs: an edit that touches the search
  *     (astar_on_edit says which do: one next to what it has read, for A*)
  *     makes it start over at the next step (astar_search_step says
  *     ASTAR_MAP_CHANGED; the queue begins it again), so the path written is
  *     one on the map as it is when the request ends; one that touches
  *     nothing leaves it going, as the fresh search would. The request's
- *     options.on_edit may ask instead to end it with ASTAR_MAP_CHANGED or
+ *     options.search.on_edit may ask instead to end it with ASTAR_MAP_CHANGED or
  *     to finish regardless. Edit between updates, never during one.
  *   - Nothing is dropped: a request waits until a slot takes it, however
  *     long, or until it is cancelled; when every record is in use a new

@@ -290,22 +290,22 @@ typedef struct astar_world {
  * graphs - returns ASTAR_UNSUPPORTED for it, never a path for a unit of
  * one cell. */
 
-typedef struct astar_options {
-    astar_algorithm algorithm;
+/* What every search honours, on a grid or a graph, apart from the space
+ * it searches: its open list, limits, tie order, stop rule, the weight of
+ * H, and what it reports while it runs. A call that cannot honour one of
+ * these as given refuses it (ASTAR_UNSUPPORTED) and its header says which;
+ * none is changed behind the caller's back. */
+typedef struct astar_search_options {
     astar_open_list open_list;
-    astar_moves moves;
-    astar_costs costs;
-    astar_heuristic heuristic;
     double weight;            /* H is multiplied by this: 1 is plain A*, above 1
                                  is faster and not always shortest, 0 is
-                                 Dijkstra. 0..64, in steps of 1/1024 */
+                                 Dijkstra (H = 0). 0..64, in steps of 1/1024 */
     astar_ties ties;
     astar_stop stop;
     astar_observer observer;  /* [opt] */
     void *observer_user;      /* passed to the observer */
     astar_trace *trace;       /* [opt] filled with the search's events
                                  (astar/trace.h) */
-    astar_world world;        /* the game world's layers, units and turn penalty */
     uint32_t max_expanded;    /* 0: no limit; else the search gives up with
                                  ASTAR_EXPANSION_LIMIT once it has expanded this
                                  many squares without closing the target (the
@@ -314,9 +314,26 @@ typedef struct astar_options {
                                  limit): a path to the closed square nearest it,
                                  with ASTAR_PARTIAL_NO_PATH or ASTAR_PARTIAL_LIMIT
                                  (see astar_find_path) */
+    astar_on_edit on_edit;    /* sliced and queued searches: an edit of the space
+                                 that touches them (default RESTART); a call that
+                                 runs to its end sees no edit */
+} astar_search_options;
+
+/* The defaults: a binary heap, weight 1, last-added ties, stop on the
+ * closed list, no observer, trace or limit, no partial path, RESTART. */
+ASTAR_API astar_search_options astar_search_options_default(void);
+
+/* A grid search's options: the grid's cost model (moves, costs), how a
+ * search guided by H goes on it (algorithm, heuristic, jumps), the game
+ * world's per-step costs, and what every search honours (search). */
+typedef struct astar_options {
+    astar_algorithm algorithm;
+    astar_moves moves;
+    astar_costs costs;
+    astar_heuristic heuristic;
     astar_jumps jumps;        /* JPS and JPS+: scan or step (default AUTO) */
-    astar_on_edit on_edit;    /* sliced and queued searches: an edit of the grid
-                                 that touches them (default RESTART) */
+    astar_world world;        /* the game world's layers, units and turn penalty */
+    astar_search_options search;
 } astar_options;
 
 /* The turn penalty is the article's first remedy for paths that zig-zag:
@@ -341,10 +358,10 @@ typedef struct astar_options {
  * divided by the straight step, penalties included). JPS and JPS+ take no
  * turn penalty: they return ASTAR_UNSUPPORTED. */
 
-/* The defaults: A* with a binary heap, 8 moves without corner cutting,
- * article costs, Manhattan H with weight 1, last-added ties, stop on the
- * closed list, no observer, no layers, no units, no turn penalty - the
- * article's A*. Start from these and change what you need. */
+/* The defaults: A* with 8 moves without corner cutting, article costs,
+ * Manhattan H, no layers, no units, no turn penalty, and
+ * astar_search_options_default() in search - the article's A*. Start from
+ * these and change what you need. */
 ASTAR_API astar_options astar_options_default(void);
 
 /* Whether these options guarantee a least-cost path: a heuristic that never
@@ -411,7 +428,7 @@ ASTAR_API size_t astar_context_max_cells(const astar_context *ctx);
 #define ASTAR_MAX_COST UINT32_MAX
 
 /* The open list a search with these options on ctx really uses: the one
- * options->open_list names, except that BUCKETS falls back to the heap
+ * options->search.open_list names, except that BUCKETS falls back to the heap
  * when it cannot serve - a heuristic that may overestimate or a weight
  * above 1 (the buckets need F never to go down), or a context of fewer
  * than 64 cells - and that JPS and JPS+ use the heap for the sorted and

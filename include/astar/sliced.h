@@ -52,13 +52,13 @@ extern "C" {
  *     says the same even when the edit came after the last step. Begin
  *     again to search the new map. An edit that touches nothing leaves the
  *     search as a fresh one on the edited map would be, and it goes on;
- *     with options.on_edit ASTAR_ON_EDIT_FINISH every edit does. Edits to
+ *     with options.search.on_edit ASTAR_ON_EDIT_FINISH every edit does. Edits to
  *     layers and units are not noticed: the steps after them read the new
  *     values.
  *   - Like astar_find_path, the search reads the grid while it steps: no
  *     thread may edit the grid during a step.
  *
- * Limits and partial paths (astar_options.max_expanded, .partial) work the
+ * Limits and partial paths (astar_options.search.max_expanded, .partial) work the
  * same in one call and in slices. A search that has expanded max_expanded
  * squares stops with ASTAR_EXPANSION_LIMIT - unless the next square it
  * would expand is the target, which it closes: that is found. With partial,
@@ -88,9 +88,9 @@ ASTAR_API astar_status astar_search_begin(astar_context *ctx, const astar_grid *
                                           const astar_options *options);
 
 /* Begins a nearest search (astar_find_nearest) from start to the nearest of
- * targets; arguments and request statuses as there. options->partial is
- * ASTAR_UNSUPPORTED here and there: the squares a nearest search reaches
- * lead to targets, not from the start. max_expanded applies.
+ * targets; arguments, the options it honours and refuses (partial among
+ * them: the squares a nearest search reaches lead to targets, not from the
+ * start) and request statuses as there; max_expanded and on_edit apply.
  * Returns ASTAR_IN_PROGRESS when begun. O(count log count): the targets go
  * on the open list; no allocation. */
 ASTAR_API astar_status astar_search_begin_nearest(astar_context *ctx, const astar_grid *grid,

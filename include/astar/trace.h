@@ -6,8 +6,8 @@
  * Part of the manual that include/astar.h gathers; parameters are marked
  * [in], [out], [in,out] and [opt] as it explains.
  *
- * Set astar_options.trace to an astar_trace with your buffer, and run any
- * search with those options (astar_find_path, the sliced calls, nearest,
+ * Set astar_search_options.trace (astar_options.search.trace on a grid) to
+ * an astar_trace with your buffer, and run any search with those options (astar_find_path, the sliced calls, nearest,
  * distance maps, a queue request). The search begins by emptying the trace
  * and adds one event per step of the article's method, in the order they
  * happen. A search with a trace runs on a copy of the search loop of its

@@ -116,13 +116,13 @@ ASTAR_API size_t astar_waypoint_graph_bytes(const astar_waypoint_graph *graph);
  *                   on several)
  * [in]     start, goal  cells of the grid; they need not be waypoints
  * [in,opt] options  NULL: the defaults. moves and costs must be those the
- *                   graph was built with; of the rest, what the graph
- *                   search takes (astar_graph_find_path: heuristic - ZERO
- *                   for H = 0, any other for the straight-line H -
- *                   weight, open_list, ties, stop, max_expanded, partial,
- *                   observer and trace, which see nodes 0 .. count - 1
- *                   as the waypoints, count as the start and count + 1 as
- *                   the goal)
+ *                   graph was built with; search goes to the graph search
+ *                   as astar_graph_find_path takes it (every field:
+ *                   observer and trace see nodes 0 .. count - 1 as the
+ *                   waypoints, count as the start and count + 1 as the
+ *                   goal), with weight 0 (H = 0) when heuristic is ZERO,
+ *                   any other heuristic giving the straight-line H;
+ *                   algorithm must be A*; jumps is not read
  * [in,out] path     your buffers in, the result out (astar/route.h): the
  *                   cells walked, start first, goal last, into points;
  *                   the route - start, the waypoints visited in order,

@@ -23,6 +23,12 @@ typedef struct cost_model {
                                      counts hex steps */
 } cost_model;
 
+/* A weight of 0..64 in fixed point. */
+static inline uint32_t cost_weight(double weight)
+{
+    return (uint32_t)lround(weight * WEIGHT_ONE);
+}
+
 /* Options must have been checked by astar__options_valid(). */
 static inline cost_model cost_model_of(const astar_options *options)
 {
@@ -31,7 +37,7 @@ static inline cost_model cost_model_of(const astar_options *options)
         .straight = octile ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT,
         .diagonal = octile ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL,
         .heuristic = options->heuristic,
-        .weight = (uint32_t)lround(options->weight * WEIGHT_ONE),
+        .weight = cost_weight(options->search.weight),
     };
 }
 

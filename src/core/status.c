@@ -26,7 +26,9 @@ const char *astar_status_message(astar_status status)
     case ASTAR_INVALID_PATH: return "path breaks a movement rule";
     case ASTAR_UNSUPPORTED:
         return "unsupported: JPS and JPS+ need a square grid, uniform terrain, 8 moves with the "
-               "corner rule and no turn penalty; smoothing and graphs of a grid need squares";
+               "corner rule and no turn penalty; smoothing and graphs of a grid need squares; "
+               "nearest targets and distance maps take the heap, last-added ties and the stop "
+               "on closed only, and no partial path, layers, units or turn penalty";
     case ASTAR_NO_JUMP_TABLE: return "JPS+ needs the grid's jump table (astar_grid_enable_jump_table)";
     case ASTAR_IN_PROGRESS: return "in progress: the search has more squares to expand";
     case ASTAR_EXPANSION_LIMIT:

@@ -231,7 +231,7 @@ static astar_status grid_searcher_new(const astar_cpd *cpd, const void *shared,
     options.moves = cpd->moves;
     options.costs = cpd->costs;
     options.heuristic = ASTAR_HEURISTIC_ZERO;
-    options.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    options.search.open_list = ASTAR_OPEN_LIST_BUCKETS;
     /* Below the ceiling, as a path's cost must be (astar_cpd_path). */
     b->search.s = search_on_grid(b->ctx, grid, &options, ASTAR_MAX_COST - 1, &b->search.g);
     b->search.s.target = NO_CELL;
@@ -254,7 +254,7 @@ const cpd_kind *astar__cpd_grid_kind(void)
 static astar_status cpd_refusal(const astar_grid *grid, const astar_options *options)
 {
     if (hex_topology(grid->topology) || astar__options_world_used(options) ||
-        options->max_expanded || options->partial)
+        options->search.max_expanded || options->search.partial)
         return ASTAR_UNSUPPORTED;
     return ASTAR_OK;
 }

@@ -19,15 +19,17 @@
 #include "graph/splice.h"
 #include "path/straighten.h"
 
+/* Checks a query; into *search what its graph search takes. */
 static astar_status check_query(const astar_hpa *h, astar_point start, astar_point goal,
-                                const astar_options *options)
+                                const astar_options *options, astar_search_options *search)
 {
     if (!astar__options_valid(options) || options->moves != h->moves ||
-        options->costs != h->costs || options->partial)
+        options->costs != h->costs || options->search.partial)
         return ASTAR_INVALID_ARGUMENT;
     if (astar__options_sized(options))
         return ASTAR_UNSUPPORTED;
-    return grid_ends_status(h->grid, start, goal);
+    astar_status status = astar__graph_search_options(options, search);
+    return status != ASTAR_OK ? status : grid_ends_status(h->grid, start, goal);
 }
 
 /* Where cell lies among the cells of cluster c's rectangle. */
@@ -198,7 +200,8 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
         if (caught != ASTAR_OK)
             return caught;
     }
-    astar_status status = check_query(h, start, goal, options);
+    astar_search_options search;
+    astar_status status = check_query(h, start, goal, options, &search);
     if (status != ASTAR_OK)
         return status;
     h->route_length = 0;
@@ -216,7 +219,7 @@ static astar_status find_route(astar_hpa *h, astar_point start, astar_point goal
         aim_landmarks(h, cs, cg, direct);
     uint32_t n = h->nodes;
     *found = (astar_route){ .nodes = h->route, .capacity = (size_t)n + SPLICE_NODES };
-    status = astar_graph_find_path(h->ctx, h->graph, splice_start(n), splice_goal(n), options,
+    status = astar_graph_find_path(h->ctx, h->graph, splice_start(n), splice_goal(n), &search,
                                    found);
     if (status == ASTAR_OK) {
         h->route_length = found->length;

@@ -220,13 +220,17 @@ static uint32_t node_at(const astar_waypoint_graph *wg, astar_point p, uint32_t 
     return fallback;
 }
 
+/* Checks a query; into *search what its graph search takes. */
 static astar_status check_query(const astar_waypoint_graph *wg, astar_point start,
                                 astar_point goal, const astar_options *options,
-                                const astar_route *path)
+                                const astar_route *path, astar_search_options *search)
 {
     if (!wg || !path || !astar__options_valid(options) ||
         options->moves != wg->moves || options->costs != wg->costs)
         return ASTAR_INVALID_ARGUMENT;
+    astar_status status = astar__graph_search_options(options, search);
+    if (status != ASTAR_OK)
+        return status;
     if (wg->grid->edits != wg->grid_edits)
         return ASTAR_MAP_CHANGED;
     return grid_ends_status(wg->grid, start, goal);
@@ -271,7 +275,8 @@ static astar_status find_path(astar_waypoint_graph *wg, astar_point start, astar
         options = &defaults;
     if (!astar__route_reset(path, ROUTE_POINTS))
         return ASTAR_INVALID_ARGUMENT;
-    astar_status status = check_query(wg, start, goal, options, path);
+    astar_search_options search;
+    astar_status status = check_query(wg, start, goal, options, path, &search);
     if (status != ASTAR_OK)
         return status;
     uint32_t n = wg->count;
@@ -279,7 +284,7 @@ static astar_status find_path(astar_waypoint_graph *wg, astar_point start, astar
     uint32_t to = same_cell(start, goal) ? from : node_at(wg, goal, splice_goal(n));
     join(wg, start, goal, from, to);
     astar_route found = { .nodes = wg->route, .capacity = (size_t)n + SPLICE_NODES };
-    status = astar_graph_find_path(wg->ctx, wg->graph, from, to, options, &found);
+    status = astar_graph_find_path(wg->ctx, wg->graph, from, to, &search, &found);
     path->expanded = found.expanded;
     if (status != ASTAR_OK && status != ASTAR_PARTIAL_NO_PATH && status != ASTAR_PARTIAL_LIMIT)
         return status;

@@ -213,8 +213,6 @@ static grid_search *begin_on_squares(search_state *st, astar_context *ctx, const
     a->s.target_x = (int)(target % (uint32_t)grid->width);
     a->s.target_y = (int)(target / (uint32_t)grid->width);
     search_line(&a->s, (int)(start % (uint32_t)grid->width), (int)(start / (uint32_t)grid->width));
-    a->s.observer = options->observer;
-    a->s.observer_user = options->observer_user;
     /* On uniform terrain every walkable cell costs what the target costs. */
     uint32_t terrain = grid->terrain[grid_padded_index(grid, a->s.target_x, a->s.target_y)];
     for (int d = 0; d < DIRECTIONS; d++)
@@ -241,7 +239,7 @@ astar_status astar__astar_begin(search_state *st, astar_context *ctx, const asta
     /* The straight-line ties are served by the loop with extras, so that
      * the plain one has no code for them in its way. */
     bool extra = astar__options_world_used(options) || extras->dead_ends ||
-                 options->ties == ASTAR_TIES_STRAIGHT;
+                 options->search.ties == ASTAR_TIES_STRAIGHT;
     st->kind = hex ? (extra ? &kind_hex_extras : &kind_hex_plain)
                    : (extra ? &kind_extras : &kind_plain);
     astar_open_list kind = search_choose_list(&a->s, astar__options_consistent(options), true);

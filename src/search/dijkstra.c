@@ -77,11 +77,9 @@ static backward_search backward_setup(astar_context *ctx, const astar_grid *grid
     backward_search b = { .count = 0 };
     b.s = search_on_grid(ctx, grid, options, limit, &b.g);
     b.u = unit_space_of(grid, options);
-    /* H = 0, and no stop on the open list: the first square to reach may
-     * be dearer than one found later. */
+    /* The policy has no H; astar_context_node reads H through the model,
+     * where the options' heuristic (not read here) would give it one. */
     b.s.model.heuristic = ASTAR_HEURISTIC_ZERO;
-    b.s.stop_on_open = false;
-    b.s.open_list = ASTAR_OPEN_LIST_HEAP;
     b.s.target = stop;
     /* What astar_context_node needs to read this search. */
     ctx->model = b.s.model;
@@ -210,7 +208,9 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
     return start_backward(b);
 }
 
-/* The checks both calls share: the objects, the options and the targets. */
+/* The checks both calls share: the objects, the options and the targets.
+ * The backward step prices terrain and a unit's size only: layers, units
+ * and a turn penalty are refused rather than left out of the costs. */
 static astar_status check_targets(const astar_context *ctx, const astar_grid *grid,
                                   const astar_point *targets, size_t count,
                                   const astar_options *options)
@@ -220,6 +220,9 @@ static astar_status check_targets(const astar_context *ctx, const astar_grid *gr
         return ASTAR_INVALID_ARGUMENT;
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
+    const astar_world *w = &options->world;
+    if (w->layer_count > 0 || w->units || w->turn_penalty)
+        return ASTAR_UNSUPPORTED;
     return unit_space_check(grid, options);
 }
 
@@ -240,10 +243,9 @@ static astar_status begin_nearest(astar_context *ctx, const astar_grid *grid, as
     astar_status status = check_targets(ctx, grid, targets, count, options);
     if (status != ASTAR_OK)
         return status;
-    /* The squares a nearest search reaches lead to targets, not from the
-     * start: no partial path from them helps a unit at the start. */
-    if (options->partial)
-        return ASTAR_UNSUPPORTED;
+    status = astar__backward_refusal(&options->search, false);
+    if (status != ASTAR_OK)
+        return status;
     if (!grid_contains(grid, start.x, start.y))
         return ASTAR_START_OUT_OF_BOUNDS;
     status = targets_inside(grid, targets, count);
@@ -365,7 +367,8 @@ astar_status astar_distance_map_build(astar_distance_map *map, astar_context *ct
     map->grid = NULL;
     astar_status status =
         distance_map_refusal(check_targets(ctx, grid, sources, count, options),
-                             grid ? astar_grid_cells(grid) : 0, map->max_cells, options);
+                             grid ? astar_grid_cells(grid) : 0, map->max_cells,
+                             &options->search);
     if (status == ASTAR_OK)
         status = targets_inside(grid, sources, count);
     if (status != ASTAR_OK)

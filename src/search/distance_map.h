@@ -6,6 +6,7 @@
 
 #include "astar.h"
 #include "core/memory.h"
+#include "core/options.h"
 
 /* A map in one block: header bytes - a struct that begins with the
  * allocator, which is kept there - then `arrays` arrays of max_cells
@@ -31,16 +32,16 @@ static inline void *distance_map_allocate(size_t max_cells, const astar_allocato
 
 /* The request a build's search has checked (checked: its status), then
  * what the map refuses: ASTAR_MAP_TOO_LARGE when cells pass max_cells,
- * ASTAR_UNSUPPORTED for max_expanded or partial - a map covers every
- * cell it reaches, so it has no limit and no partial answer. */
+ * and the options a backward search cannot honour, a limit among them. */
 static inline astar_status distance_map_refusal(astar_status checked, size_t cells,
-                                                size_t max_cells, const astar_options *options)
+                                                size_t max_cells,
+                                                const astar_search_options *options)
 {
     if (checked != ASTAR_OK)
         return checked;
     if (cells > max_cells)
         return ASTAR_MAP_TOO_LARGE;
-    return options->max_expanded || options->partial ? ASTAR_UNSUPPORTED : ASTAR_OK;
+    return astar__backward_refusal(options, true);
 }
 
 #endif

@@ -67,7 +67,7 @@ SEARCH_KIND(kind_graph_nearest, step_graph_backward, graph_backward_search, true
 /* The checks both calls share: the objects, the options and the targets. */
 static astar_status check_targets(const astar_context *ctx, const astar_graph *graph,
                                   const uint32_t *targets, size_t count,
-                                  const astar_options *options)
+                                  const astar_search_options *options)
 {
     if ((!targets && count > 0) || count > ASTAR_MAX_CELLS)
         return ASTAR_INVALID_ARGUMENT;
@@ -88,17 +88,12 @@ static astar_status targets_inside(const astar_graph *graph, const uint32_t *tar
  * the request is checked. Returns the state, its status set. */
 static search_state *begin_backward(astar_context *ctx, const astar_graph *graph, uint32_t stop,
                                     const uint32_t *targets, size_t count,
-                                    const astar_options *options, uint32_t limit)
+                                    const astar_search_options *options, uint32_t limit)
 {
     search_state *st = astar__graph_state_new(ctx, graph, 0, options);
     graph_backward_search *b = SEARCH_RECORD(st, graph_backward_search);
     b->s = astar__graph_search_of(ctx, graph, options, limit);
     b->rows = graph_rows_of(graph);
-    /* H = 0, and no stop on the open list: the first node to reach may be
-     * dearer than one found later. */
-    b->s.model.heuristic = ASTAR_HEURISTIC_ZERO;
-    b->s.stop_on_open = false;
-    b->s.open_list = ASTAR_OPEN_LIST_HEAP;
     b->s.target = stop;
     ctx->model = b->s.model;
     b->back_first = graph->back_first;
@@ -130,10 +125,10 @@ static astar_status run(search_state *st)
 
 static astar_status find_nearest(astar_context *ctx, const astar_graph *graph,
                                       uint32_t start, const uint32_t *targets, size_t count,
-                                      const astar_options *options, astar_route *path,
+                                      const astar_search_options *options, astar_route *path,
                                       size_t *which)
 {
-    astar_options defaults = astar_options_default();
+    astar_search_options defaults = astar_search_options_default();
     if (!options)
         options = &defaults;
     if (!astar__route_reset(path, ROUTE_NODES))
@@ -141,10 +136,9 @@ static astar_status find_nearest(astar_context *ctx, const astar_graph *graph,
     astar_status status = check_targets(ctx, graph, targets, count, options);
     if (status != ASTAR_OK)
         return status;
-    /* The nodes a nearest search reaches lead to targets, not from the
-     * start: no partial route from them helps a unit at the start. */
-    if (options->partial)
-        return ASTAR_UNSUPPORTED;
+    status = astar__backward_refusal(options, false);
+    if (status != ASTAR_OK)
+        return status;
     if (!graph_has(graph, start))
         return ASTAR_START_OUT_OF_BOUNDS;
     status = targets_inside(graph, targets, count);
@@ -163,7 +157,7 @@ static astar_status find_nearest(astar_context *ctx, const astar_graph *graph,
 
 astar_status astar_graph_find_nearest(astar_context *ctx, const astar_graph *graph,
                                       uint32_t start, const uint32_t *targets, size_t count,
-                                      const astar_options *options, astar_route *route,
+                                      const astar_search_options *options, astar_route *route,
                                       size_t *which)
 {
     return astar__route_answer(route, find_nearest(ctx, graph, start, targets, count, options,
@@ -237,9 +231,9 @@ static void write_map(astar_graph_distance_map *map, const astar_context *ctx, u
 
 astar_status astar_graph_distance_map_build(astar_graph_distance_map *map, astar_context *ctx,
                                             const astar_graph *graph, const uint32_t *sources,
-                                            size_t count, const astar_options *options)
+                                            size_t count, const astar_search_options *options)
 {
-    astar_options defaults = astar_options_default();
+    astar_search_options defaults = astar_search_options_default();
     if (!options)
         options = &defaults;
     if (!map)

@@ -51,28 +51,34 @@ SEARCH_STEPS(step_graph, graph_search, true, on_edges, seed, look_at_edges)
 
 SEARCH_KIND(kind_graph, step_graph, graph_search, false, NULL)
 
-astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
-                                const astar_options *options)
+/* Whether a graph's H under these options is consistent: the scale rule
+ * makes it so, and a weight up to 1 keeps it so. */
+static bool graph_consistent(const astar_search_options *options)
 {
-    if (!ctx || !graph || !ctx->node_parent || !astar__options_valid(options) ||
-        astar__options_world_used(options))
+    return options->weight <= 1.0;
+}
+
+astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
+                                const astar_search_options *options)
+{
+    if (!ctx || !graph || !ctx->node_parent || !astar__search_options_valid(options))
         return ASTAR_INVALID_ARGUMENT;
     return graph->nodes > ctx->max_cells ? ASTAR_MAP_TOO_LARGE : ASTAR_OK;
 }
 
-astar_open_list astar_graph_open_list(const astar_context *ctx, const astar_options *options)
+astar_open_list astar_graph_open_list(const astar_context *ctx, const astar_search_options *options)
 {
-    return astar__open_list_used(ctx, options, astar__options_graph_consistent);
+    if (!ctx || !options || !astar__search_options_valid(options))
+        return ASTAR_OPEN_LIST_HEAP;
+    return astar__open_list_used(ctx, options->open_list, graph_consistent(options));
 }
 
 static astar_status check_request(const astar_context *ctx, const astar_graph *graph,
-                                  uint32_t start, uint32_t goal, const astar_options *options)
+                                  uint32_t start, uint32_t goal, const astar_search_options *options)
 {
     astar_status status = astar__graph_check(ctx, graph, options);
     if (status != ASTAR_OK)
         return status;
-    if (options->algorithm != ASTAR_ALGORITHM_ASTAR)
-        return ASTAR_UNSUPPORTED;
     if (!graph_has(graph, start))
         return ASTAR_START_OUT_OF_BOUNDS;
     if (!graph_has(graph, goal))
@@ -85,9 +91,10 @@ static astar_status check_request(const astar_context *ctx, const astar_graph *g
 }
 
 search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
-                              const astar_options *options, uint32_t limit)
+                              const astar_search_options *options, uint32_t limit)
 {
-    search s = search_with_options(ctx, options, limit);
+    search s = search_with_options(ctx, options, (cost_model){ .weight = cost_weight(options->weight) },
+                                   limit);
     s.width = (int)graph->nodes;
     s.node_parent = ctx->node_parent;
     return s;
@@ -95,16 +102,14 @@ search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
 
 /* The loop's search for A* from start to goal on graph. */
 static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                              uint32_t goal, const astar_options *options)
+                              uint32_t goal, const astar_search_options *options)
 {
     search s = astar__graph_search_of(ctx, graph, options, ASTAR_MAX_COST);
     s.start = start;
     s.target = goal;
     s.target_x = (int)goal;
-    s.observer = options->observer;
-    s.observer_user = options->observer_user;
-    if (options->heuristic == ASTAR_HEURISTIC_ZERO)
-        return s;
+    if (options->weight == 0.0)
+        return s; /* H = 0: no estimate worth working out */
     if (graph_placed(graph) && graph->scale > 0)
         s.node_h = (node_h_model){ .xy32 = graph->xy32,
                                    .xy = graph->xy,
@@ -121,7 +126,7 @@ static search search_on_graph(astar_context *ctx, const astar_graph *graph, uint
 }
 
 search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
-                                     uint32_t goal, const astar_options *options)
+                                     uint32_t goal, const astar_search_options *options)
 {
     ctx->width = (int)graph->nodes;
     ctx->height = 1;
@@ -135,7 +140,7 @@ search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *grap
 /* Checks the request and begins the search on ctx's state: the status of
  * a request refused, else ASTAR_IN_PROGRESS (it may have ended at once). */
 static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                          uint32_t goal, const astar_options *options)
+                          uint32_t goal, const astar_search_options *options)
 {
     if (!ctx)
         return ASTAR_INVALID_ARGUMENT;
@@ -158,7 +163,7 @@ static astar_status begin(astar_context *ctx, const astar_graph *graph, uint32_t
     st->kind = &kind_graph;
     st->end = goal;
     astar_open_list kind =
-        search_choose_list(&gs->s, astar__options_graph_consistent(options), true);
+        search_choose_list(&gs->s, graph_consistent(options), true);
     astar__search_state_started(st, &graph->edits, search_start(&gs->s, kind, on_edges, seed));
     return ASTAR_IN_PROGRESS;
 }
@@ -174,9 +179,9 @@ astar_status astar__graph_finish(const search_state *st, astar_route *path)
 }
 
 static astar_status find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                              uint32_t goal, const astar_options *options, astar_route *path)
+                              uint32_t goal, const astar_search_options *options, astar_route *path)
 {
-    astar_options defaults = astar_options_default();
+    astar_search_options defaults = astar_search_options_default();
     if (!options)
         options = &defaults;
     if (!astar__route_reset(path, ROUTE_NODES))
@@ -193,16 +198,16 @@ static astar_status find_path(astar_context *ctx, const astar_graph *graph, uint
 }
 
 astar_status astar_graph_find_path(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                                   uint32_t goal, const astar_options *options,
+                                   uint32_t goal, const astar_search_options *options,
                                    astar_route *route)
 {
     return astar__route_answer(route, find_path(ctx, graph, start, goal, options, route));
 }
 
 astar_status astar_graph_search_begin(astar_context *ctx, const astar_graph *graph, uint32_t start,
-                                      uint32_t goal, const astar_options *options)
+                                      uint32_t goal, const astar_search_options *options)
 {
-    astar_options defaults = astar_options_default();
+    astar_search_options defaults = astar_search_options_default();
     return begin(ctx, graph, start, goal, options ? options : &defaults);
 }
 

@@ -30,7 +30,7 @@ static inline search search_on_grid(astar_context *ctx, const astar_grid *grid,
                                     const astar_options *options, uint32_t limit,
                                     grid_space *space)
 {
-    search s = search_with_options(ctx, options, limit);
+    search s = search_with_options(ctx, &options->search, cost_model_of(options), limit);
     s.width = grid->width;
     s.model.topology = grid->topology;
     *space = (grid_space){ .grid = grid, .terrain = grid->terrain, .around = grid->around,

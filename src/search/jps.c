@@ -444,8 +444,6 @@ astar_status astar__jps_begin(search_state *st, astar_context *ctx, const astar_
     j->s.target = target;
     j->s.target_x = (int)(target % (uint32_t)grid->width);
     j->s.target_y = (int)(target / (uint32_t)grid->width);
-    j->s.observer = options->observer;
-    j->s.observer_user = options->observer_user;
     /* Uniform terrain: every walkable cell costs what the start costs. */
     uint32_t terrain = grid->terrain[grid_padded_index(grid, (int)(start % (uint32_t)grid->width),
                                                       (int)(start / (uint32_t)grid->width))];

@@ -181,17 +181,19 @@ typedef void (*search_expand)(search *s, astar_open_list kind, bool traced,
 typedef astar_status (*search_seed)(search *s, astar_open_list kind);
 
 /* The fields every search, on a grid or a graph, sets the same way from
- * its options. */
-static inline search search_with_options(astar_context *ctx, const astar_options *options,
-                                         uint32_t limit)
+ * what every search honours; model is the space's. */
+static inline search search_with_options(astar_context *ctx, const astar_search_options *options,
+                                         cost_model model, uint32_t limit)
 {
     return (search){
         .ctx = ctx,
-        .model = cost_model_of(options),
+        .model = model,
         .limit = limit,
         .ties = options->ties,
         .open_list = options->open_list,
         .stop_on_open = options->stop == ASTAR_STOP_OPEN,
+        .observer = options->observer,
+        .observer_user = options->observer_user,
         .trace = options->trace,
         .max_expanded = options->max_expanded ? options->max_expanded : UINT32_MAX,
         .partial = options->partial,

@@ -299,7 +299,7 @@ static uint32_t take_turn(astar_queue *q, uint32_t slot, uint32_t turn, astar_qu
     if (s == ASTAR_MAP_CHANGED) {
         /* An edit touched it: what it expanded is thrown away. */
         rep->discarded += after;
-        if (q->records[r].options.on_edit == ASTAR_ON_EDIT_FAIL) {
+        if (q->records[r].options.search.on_edit == ASTAR_ON_EDIT_FAIL) {
             end_request(q, r, astar_search_finish(ctx, q->records[r].path, NULL), rep);
         } else {
             rep->restarted++;

@@ -129,8 +129,6 @@ astar_status astar__sized_begin(search_state *st, astar_context *ctx, const asta
     z->s.target_x = (int)(target % w);
     z->s.target_y = (int)(target / w);
     search_line(&z->s, (int)(start % w), (int)(start / w));
-    z->s.observer = options->observer;
-    z->s.observer_user = options->observer_user;
     /* On uniform terrain every footprint's dearest cell costs what the
      * target's does. */
     z->uniform = astar_grid_uniform(grid);

@@ -93,7 +93,7 @@ static astar_status begin(astar_context *ctx, const astar_grid *grid, astar_poin
     uint32_t target = (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x;
     ctx->goal = target;
     const islands *isl = islands_for(grid, options);
-    if (isl && !options->partial &&
+    if (isl && !options->search.partial &&
         islands_label(isl, grid, start.x, start.y) != islands_label(isl, grid, goal.x, goal.y)) {
         /* Different islands (for a unit of a size, its own when enabled):
          * nothing to search, and nothing reached. A partial path needs the
@@ -164,7 +164,7 @@ void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
 {
     st->grid = grid;
     st->graph = NULL;
-    st->on_edit = options->on_edit;
+    st->on_edit = options->search.on_edit;
     st->layered = false;
 }
 

@@ -121,22 +121,22 @@ astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const as
 
 /* What graph searches share (graph_search.c). The checks every request on
  * a graph begins with: ASTAR_INVALID_ARGUMENT (NULL ctx or graph, a
- * context without node parents, options out of range or for a grid's
- * world), ASTAR_MAP_TOO_LARGE, or ASTAR_OK. */
+ * context without node parents, options out of range),
+ * ASTAR_MAP_TOO_LARGE, or ASTAR_OK. */
 astar_status astar__graph_check(const astar_context *ctx, const astar_graph *graph,
-                                const astar_options *options);
+                                const astar_search_options *options);
 
 /* Points ctx at a new search of graph towards goal (0 for none): what
  * reading the context back needs, and ctx's search state cleared to a
  * graph search, for the caller to go on with. */
 search_state *astar__graph_state_new(astar_context *ctx, const astar_graph *graph,
-                                     uint32_t goal, const astar_options *options);
+                                     uint32_t goal, const astar_search_options *options);
 
 /* The fields of the loop's search on graph every graph search sets: the
  * node count as the width (a node is the point (node, 0)) and the
  * context's node parents. */
 search astar__graph_search_of(astar_context *ctx, const astar_graph *graph,
-                              const astar_options *options, uint32_t limit);
+                              const astar_search_options *options, uint32_t limit);
 
 /* The answer of the graph search that ended on st into route: the node
  * chain from its start, or for a nearest search to its target; how it

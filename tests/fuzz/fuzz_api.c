@@ -127,16 +127,16 @@ static void sliced(world *w, fuzz_input *in)
     static astar_trace_event one_events[EVENTS], cut_events[EVENTS];
     astar_options o = options_from(in);
     if (fuzz_choose(in, 2))
-        o.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
-    o.partial = fuzz_choose(in, 2);
+        o.search.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
+    o.search.partial = fuzz_choose(in, 2);
     size_t room = fuzz_choose(in, 2) ? (size_t)fuzz_choose(in, EVENTS + 1) : 0;
     astar_trace one_trace = { one_events, room, 0, 0 }, cut_trace = { cut_events, room, 0, 0 };
     bool traced = room > 0;
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
     astar_route one = { .points = w->points, .capacity = CELLS };
-    o.trace = traced ? &one_trace : NULL;
+    o.search.trace = traced ? &one_trace : NULL;
     astar_status s = astar_find_path(w->ctx, w->grid, a, b, &o, &one);
-    o.trace = traced ? &cut_trace : NULL;
+    o.search.trace = traced ? &cut_trace : NULL;
     astar_status begun = astar_search_begin(w->ctx, w->grid, a, b, &o);
     if (begun != ASTAR_IN_PROGRESS) {
         check(begun == s, "begin refuses otherwise than the one call");
@@ -179,8 +179,8 @@ static void sliced_edited(world *w, fuzz_input *in)
 {
     astar_options o = options_from(in);
     if (fuzz_choose(in, 2))
-        o.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
-    o.partial = fuzz_choose(in, 2);
+        o.search.max_expanded = (uint32_t)(1 + fuzz_choose(in, 64));
+    o.search.partial = fuzz_choose(in, 2);
     astar_point a = point_in(in, w->grid), b = point_in(in, w->grid);
     if (astar_search_begin(w->ctx, w->grid, a, b, &o) != ASTAR_IN_PROGRESS)
         return;
@@ -208,7 +208,7 @@ static void sliced_edited(world *w, fuzz_input *in)
 
 static void nearest(world *w, fuzz_input *in)
 {
-    astar_options o = options_from(in);
+    astar_options o = backward_search_options(options_from(in));
     astar_point targets[4];
     size_t count = (size_t)fuzz_choose(in, 5), which = 0;
     for (size_t i = 0; i < count; i++)
@@ -237,7 +237,7 @@ static void nearest(world *w, fuzz_input *in)
 
 static void distance_map(world *w, fuzz_input *in)
 {
-    astar_options o = options_from(in);
+    astar_options o = backward_search_options(options_from(in));
     astar_point sources[3];
     size_t count = (size_t)fuzz_choose(in, 4);
     for (size_t i = 0; i < count; i++)

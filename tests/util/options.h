@@ -14,4 +14,9 @@ typedef int (*choice_source)(void *source, int n);
  * (the regression hash depends on the order). */
 astar_options random_search_options(choice_source choose, void *source);
 
+/* o with the search options a backward Dijkstra search refuses
+ * (astar/dijkstra.h) at the values it honours, which are what it ran with
+ * before it refused them: the same answers as then. */
+astar_options backward_search_options(astar_options o);
+
 #endif
