@@ -1,0 +1,185 @@
+/* astar-sizes SCEN... : what units of a size cost (issue 43's figures).
+ * For each scenario file's map (octile costs and H, 8 moves with the
+ * corner rule, the bucket open list):
+ *   1. memory: the bytes astar_grid_enable_clearance allocates per cell for
+ *      capability 0 alone and with 3 more (4 in all), counted through the
+ *      grid's allocator;
+ *   2. edits: the mean time of a one-cell edit (a wall built at a random
+ *      walkable cell and taken down again) without clearance and with it;
+ *   3. queries: every 10th problem of the file where a unit of size 2 fits
+ *      at both ends, searched for the unit (astar_world.unit_size) and, on
+ *      a copy of the map eroded for it (a cell walkable where the unit
+ *      fits with it as its top-left cell), for a unit of one cell - the
+ *      median of each and their ratio, for A* and JPS; the two must agree
+ *      on every cost, or the program fails. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "bench_util.h"
+#include "timing.h"
+
+enum { SIZE = 2, STRIDE = 10, EDITS = 2000 };
+
+/* An allocator that counts what is live. */
+static void *counted_allocate(void *user, size_t size)
+{
+    size_t *block = malloc(sizeof(size_t) + size);
+    if (!block)
+        return NULL;
+    *block = size;
+    *(size_t *)user += size;
+    return block + 1;
+}
+
+static void counted_release(void *user, void *p)
+{
+    size_t *block = (size_t *)p - 1;
+    *(size_t *)user -= *block;
+    free(block);
+}
+
+/* Bytes per cell the clearance of `count` capabilities beyond capability 0
+ * holds, on a copy of g made with the counting allocator. */
+static double clearance_bytes(const astar_grid *g, size_t count)
+{
+    size_t live = 0;
+    astar_allocator counting = { counted_allocate, counted_release, &live };
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    astar_grid *copy = NULL;
+    if (astar_grid_new_with(w, h, &counting, &copy) != ASTAR_OK)
+        return -1.0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            astar_grid_set_walkable(copy, x, y, astar_grid_walkable(g, x, y));
+    astar_capability caps[3];
+    for (size_t k = 0; k < count; k++) {
+        caps[k] = astar_capability_any();
+        astar_capability_set(&caps[k], (int)k + 2, false);
+    }
+    size_t before = live;
+    double bytes = astar_grid_enable_clearance(copy, caps, count) == ASTAR_OK
+                       ? (double)(live - before) / (double)astar_grid_cells(copy)
+                       : -1.0;
+    astar_grid_delete(copy);
+    return bytes;
+}
+
+/* Mean microseconds of a one-cell edit, a wall built and taken down. */
+static double edit_us(astar_grid *g)
+{
+    uint64_t state = 99;
+    double t0 = now_seconds();
+    for (int e = 0; e < EDITS; e++) {
+        astar_point p = bench_random_walkable(g, &state);
+        astar_grid_set_walkable(g, p.x, p.y, false);
+        astar_grid_set_walkable(g, p.x, p.y, true);
+    }
+    return (now_seconds() - t0) * 1e6 / (2.0 * EDITS);
+}
+
+/* The map as a unit of `size` cells a side sees it: walkable where it fits. */
+static astar_grid *eroded(const astar_grid *g, int size)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    astar_grid *copy = NULL;
+    if (astar_grid_new(w, h, &copy) != ASTAR_OK)
+        return NULL;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            astar_grid_set_walkable(copy, x, y, astar_grid_clearance(g, 0, x, y) >= size);
+    return copy;
+}
+
+typedef struct race {
+    double *sized, *plain;
+    size_t count;
+} race;
+
+/* Times the sampled problems for the unit and on the eroded copy with
+ * algorithm; false (after saying which) when a cost differs. */
+static bool time_queries(const char *file, const astar_grid *g, const astar_grid *flat,
+                         const astar_scenario *scen, astar_algorithm algorithm, race *r)
+{
+    astar_context *ctx = NULL;
+    if (astar_context_new(astar_grid_cells(g), &ctx) != ASTAR_OK)
+        return false;
+    astar_options plain = bench_octile_buckets(), unit = plain;
+    plain.algorithm = unit.algorithm = algorithm;
+    unit.world.unit_size = SIZE;
+    r->count = 0;
+    bool ok = true;
+    for (size_t i = 0; i < astar_scenario_count(scen) && ok; i += STRIDE) {
+        const astar_problem *p = astar_scenario_problem(scen, i);
+        if (!astar_grid_walkable(flat, p->start.x, p->start.y) ||
+            !astar_grid_walkable(flat, p->goal.x, p->goal.y))
+            continue;
+        astar_route a = { 0 }, b = { 0 };
+        double t0 = now_seconds();
+        astar_status sa = astar_find_path(ctx, g, p->start, p->goal, &unit, &a);
+        double t1 = now_seconds();
+        astar_status sb = astar_find_path(ctx, flat, p->start, p->goal, &plain, &b);
+        double t2 = now_seconds();
+        if (sa != sb || a.cost != b.cost) {
+            fprintf(stderr, "astar-sizes: %s line %ld: size %d %s cost %u, eroded %s cost %u\n",
+                    file, p->line, SIZE, astar_status_message(sa), a.cost,
+                    astar_status_message(sb), b.cost);
+            ok = false;
+        }
+        r->sized[r->count] = (t1 - t0) * 1e6;
+        r->plain[r->count++] = (t2 - t1) * 1e6;
+    }
+    astar_context_delete(ctx);
+    return ok;
+}
+
+static bool run(const char *path)
+{
+    astar_scenario *scen;
+    astar_grid *g;
+    if (!bench_load_scenario_map("astar-sizes", path, &scen, &g))
+        return false;
+    size_t n = astar_scenario_count(scen) / STRIDE + 1;
+    race r = { calloc(n, sizeof(double)), calloc(n, sizeof(double)), 0 };
+    double one = clearance_bytes(g, 0), four = clearance_bytes(g, 3);
+    double without = edit_us(g);
+    bool ok = r.sized && r.plain && astar_grid_enable_clearance(g, NULL, 0) == ASTAR_OK;
+    double with = ok ? edit_us(g) : 0.0;
+    astar_grid *flat = ok ? eroded(g, SIZE) : NULL;
+    ok = ok && flat && astar_grid_enable_jump_table(flat) == ASTAR_OK;
+    printf("%-28s %6.2f %6.2f %9.3f %9.3f", bench_base_name(path), one, four, without, with);
+    static const astar_algorithm algorithms[] = { ASTAR_ALGORITHM_ASTAR, ASTAR_ALGORITHM_JPS };
+    for (size_t k = 0; k < sizeof algorithms / sizeof *algorithms && ok; k++) {
+        ok = time_queries(path, g, flat, scen, algorithms[k], &r);
+        double s = median(r.sized, r.count), p = median(r.plain, r.count);
+        printf("  %5zu %8.1f %8.1f %6.2fx", r.count, s, p, p > 0 ? s / p : 0.0);
+    }
+    printf("\n");
+    free(r.sized);
+    free(r.plain);
+    astar_grid_delete(flat);
+    astar_grid_delete(g);
+    astar_scenario_delete(scen);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: astar-sizes SCEN...\n");
+        return 2;
+    }
+    printf("clearance bytes/cell for 1 and 4 capabilities; one-cell edit us without and with "
+           "clearance;\nsize-%d queries (every %dth problem where the unit fits): count, median us "
+           "for the unit,\non the eroded copy, and their ratio - A*, then JPS\n",
+           SIZE, STRIDE);
+    printf("%-28s %6s %6s %9s %9s  %5s %8s %8s %7s  %5s %8s %8s %7s\n", "map", "1 cap", "4 caps",
+           "edit", "edit+cl", "A*", "sized", "eroded", "ratio", "JPS", "sized", "eroded", "ratio");
+    bool ok = true;
+    for (int i = 1; i < argc; i++)
+        ok = run(argv[i]) && ok;
+    return ok ? 0 : 1;
+}
