@@ -230,7 +230,7 @@ static inline uint64_t search_h_hex(const search *s, uint32_t cell, int x, int y
 
 /* A graph's node: its distance to the target under the graph's metric
  * times the scale, rounded down, then weighted as cost_h does. */
-static inline uint64_t search_h_node(const search *s, uint32_t cell, int x, int y)
+static ALWAYS_INLINE uint64_t search_h_node(const search *s, uint32_t cell, int x, int y)
 {
     (void)x;
     (void)y;
