@@ -39,8 +39,10 @@ typedef enum astar_status {
                                      or the grid's islands put them apart */
     ASTAR_START_OUT_OF_BOUNDS,    /* the start is not a cell of the grid */
     ASTAR_GOAL_OUT_OF_BOUNDS,     /* the goal is not a cell of the grid */
-    ASTAR_START_BLOCKED,          /* the start cell is not walkable */
-    ASTAR_GOAL_BLOCKED,           /* the goal cell is not walkable */
+    ASTAR_START_BLOCKED,          /* the unit cannot stand on the start: it is not
+                                     walkable (for a unit of a size, the unit has no
+                                     room there: astar_grid_clearance) */
+    ASTAR_GOAL_BLOCKED,           /* the same for the goal */
     ASTAR_MAP_TOO_LARGE,          /* the grid has more cells than the context holds */
     ASTAR_PATH_BUFFER_TOO_SMALL,  /* a path was found but does not fit the caller's buffer */
     ASTAR_COST_OVERFLOW,          /* no path within ASTAR_MAX_COST (see astar_find_path) */

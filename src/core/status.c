@@ -14,8 +14,8 @@ const char *astar_status_message(astar_status status)
                "islands show start and target apart";
     case ASTAR_START_OUT_OF_BOUNDS: return "start is outside the grid";
     case ASTAR_GOAL_OUT_OF_BOUNDS: return "goal is outside the grid";
-    case ASTAR_START_BLOCKED: return "start cell is not walkable";
-    case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable";
+    case ASTAR_START_BLOCKED: return "start cell is not walkable (or has no room for the unit)";
+    case ASTAR_GOAL_BLOCKED: return "goal cell is not walkable (or has no room for the unit)";
     case ASTAR_MAP_TOO_LARGE: return "grid has more cells than the search context holds";
     case ASTAR_PATH_BUFFER_TOO_SMALL: return "path found, but it does not fit the path buffer";
     case ASTAR_COST_OVERFLOW: return "no path within ASTAR_MAX_COST: costs are 32-bit";
