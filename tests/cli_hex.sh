@@ -83,8 +83,21 @@ has "path: 4 cells, cost 30"
 # What does not apply.
 run 2 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology hex
 has "--topology does not take 'hex'; one of: square hex-pointy hex-flat odd-r even-r odd-q even-q"
-run 2 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology odd-r --algo jps
-has "unsupported: JPS and JPS+ need a square grid"
+# Algorithms a hex grid cannot take are refused before any work, on
+# stderr, with the cause and what to use instead.
+for algo in jps jps+ cpd hpa; do
+    run 2 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology odd-r --algo $algo
+    has "--algo $algo needs a square grid, not --topology odd-r:"
+    has "use --algo astar on hexes"
+    checks=$((checks + 1))
+    [ -z "$("$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology odd-r --algo $algo 2>/dev/null)" ] ||
+        fail "--algo $algo on hexes printed on stdout"
+done
+run 2 "$ASTAR" bench "$scen" --topology odd-r --algo jps
+has "--algo jps needs a square grid, not --topology odd-r"
+# An unknown algorithm is told every choice the subcommand has.
+run 2 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --algo foo
+has "--algo does not take 'foo'; one of: astar jps jps+ cpd hpa"
 run 2 "$ASTAR" path "$scratch/open.map" 0 0 5 5 --topology odd-r --smooth
 has "--smooth does not apply to hex maps"
 run 2 "$ASTAR" scen "$scen" --topology odd-r

@@ -88,7 +88,7 @@ has "lists (so not with --algo cpd or hpa, which make no grid search)"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --turn-penalty 5
 has "--algo hpa takes no --turn-penalty"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --topology odd-r
-has "a hex grid"
+has "--algo hpa needs a square grid, not --topology"
 run 2 "$ASTAR" bench --algo hpa --threads 2 "$scen/dao/arena.map.scen"
 has "--threads does not apply to --algo hpa"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --partial

@@ -441,8 +441,8 @@ int cmd_bench(int argc, char **argv)
         free(files);
         return EXIT_OK;
     }
-    if (code == EXIT_OK && (!cli_check_search("bench", &b.options, false) ||
-                            !cli_prebuilt_check("bench", &b.prebuilt, &b.options, false)))
+    if (code == EXIT_OK && (!cli_check_search("bench", &b.options, false, b.maps.topology) ||
+                            !cli_prebuilt_check("bench", &b.prebuilt, &b.options, false, b.maps.topology)))
         code = EXIT_USAGE;
     if (code == EXIT_OK && b.threads > 0 && b.prebuilt.kind == CLI_PREBUILT_HPA) {
         cli_error("--threads does not apply to --algo hpa: its queries share the two tiers' "

@@ -203,6 +203,11 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     return true;
 }
 
+bool cli_search_set_quietly(cli_search_flag k, const char *value, astar_options *o)
+{
+    return set_search_flag(k, value, o);
+}
+
 bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
 {
     if (set_search_flag(k, value, o))
@@ -251,11 +256,18 @@ const char *cli_topology_name(astar_topology t)
     return name_of(topology_names, (int)t);
 }
 
-bool cli_check_search(const char *cmd, const astar_options *o, bool world)
+bool cli_check_search(const char *cmd, const astar_options *o, bool world,
+                      astar_topology topology)
 {
     if (o->algorithm == ASTAR_ALGORITHM_ASTAR)
         return true;
     const char *algo = name_of(algo_names, (int)o->algorithm);
+    if (topology != ASTAR_TOPOLOGY_SQUARE) {
+        fprintf(stderr, "astar %s: --algo %s needs a square grid, not --topology %s: its jumps "
+                "run along rows, columns and diagonals of squares; use --algo astar on hexes\n",
+                cmd, algo, name_of(topology_names, (int)topology));
+        return false;
+    }
     if (o->moves != ASTAR_MOVES_8) {
         fprintf(stderr, "astar %s: --algo %s needs --moves 8 (8 moves with the corner rule), "
                 "not --moves %s\n", cmd, algo, name_of(moves_names, (int)o->moves));

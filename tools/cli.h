@@ -62,14 +62,19 @@ bool cli_call_takes(cli_call call, cli_search_flag flag);
 /* The help of the search options call takes, for --help. */
 const char *cli_search_help(cli_call call);
 
+/* Sets search option flag of options from its text; false, saying
+ * nothing, when the text is no value of it. */
+bool cli_search_set_quietly(cli_search_flag flag, const char *value, astar_options *options);
+
 /* Sets search option flag of options from its text; false after saying
  * why the text is no value of it. */
 bool cli_search_set(cli_search_flag flag, const char *value, astar_options *options);
 
 /* Whether the options can be searched with at all, said once before any
- * search: JPS and JPS+ need 8 moves with the corner rule and no turn
- * penalty, influence layer or units (world). Prints why not. */
-bool cli_check_search(const char *cmd, const astar_options *options, bool world);
+ * search: JPS and JPS+ need a square grid, 8 moves with the corner rule and
+ * no turn penalty, influence layer or units (world). Prints why not. */
+bool cli_check_search(const char *cmd, const astar_options *options, bool world,
+                      astar_topology topology);
 
 /* One-line description of the options a search on ctx [opt] really uses,
  * e.g. "algo astar, open list heap, moves 8, ...": the open list it falls
@@ -325,8 +330,10 @@ extern const char cli_prebuilt_help[];
  * serve: with --algo cpd only --moves and --costs apply; --algo hpa takes
  * A*'s options but no turn penalty, world or --partial; --cluster,
  * --crossings and --raw go with --algo hpa, --landmarks with --algo hpa
- * (or astar graph's A*), --cpd with --algo cpd. Prints why not. */
-bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world);
+ * (or astar graph's A*), --cpd with --algo cpd; both need a square grid
+ * (topology). Prints why not. */
+bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world,
+                        astar_topology topology);
 
 /* A map's prebuilt paths, ready for queries. */
 typedef struct cli_router {

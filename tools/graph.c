@@ -306,7 +306,7 @@ int cmd_graph(int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (!cli_prebuilt_check("graph", &prebuilt, &o, false))
+    if (!cli_prebuilt_check("graph", &prebuilt, &o, false, ASTAR_TOPOLOGY_SQUARE))
         return EXIT_USAGE;
     if (prebuilt.kind == CLI_PREBUILT_HPA) {
         cli_error("--algo hpa needs a grid: its clusters are squares of cells");

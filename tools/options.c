@@ -104,6 +104,14 @@ static bool take_algo(cli_command_line *c, const char *value)
     }
     if (c->prebuilt)
         c->prebuilt->kind = kind;
+    /* An unknown name is told every choice the subcommand has, its own
+     * cpd and hpa included. */
+    astar_options probe = *c->options;
+    if (kind == CLI_PREBUILT_NONE && !cli_search_set_quietly(CLI_ALGO, value, &probe)) {
+        cli_error("--algo does not take '%s'; one of: astar jps jps+%s", value,
+                  c->prebuilt ? " cpd hpa" : "");
+        return false;
+    }
     /* The last --algo wins: an earlier jps is not left for the two tiers'
      * searches. */
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);

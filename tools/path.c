@@ -228,8 +228,8 @@ static int path_in(cli_world *world, int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (!cli_check_search("path", &o, cli_world_active(world)) ||
-        !cli_prebuilt_check("path", &use, &o, cli_world_active(world)))
+    if (!cli_check_search("path", &o, cli_world_active(world), maps.topology) ||
+        !cli_prebuilt_check("path", &use, &o, cli_world_active(world), maps.topology))
         return EXIT_USAGE;
     if (use.kind != CLI_PREBUILT_NONE && x.svg) {
         cli_error("--svg draws a search's lists; --algo %s makes no grid search",

@@ -44,7 +44,8 @@ static const char *not_for_cpd(const astar_options *o)
                                          : NULL;
 }
 
-bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world)
+bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world,
+                        astar_topology topology)
 {
     if (p->cluster && p->kind != CLI_PREBUILT_HPA) {
         fprintf(stderr, "astar %s: --cluster goes with --algo hpa\n", cmd);
@@ -71,6 +72,13 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
     if (p->kind == CLI_PREBUILT_NONE)
         return true;
     const char *algo = p->kind == CLI_PREBUILT_CPD ? "cpd" : "hpa";
+    if (topology != ASTAR_TOPOLOGY_SQUARE) {
+        fprintf(stderr, "astar %s: --algo %s needs a square grid, not --topology %s: %s; use "
+                "--algo astar on hexes\n", cmd, algo, cli_topology_name(topology),
+                p->kind == CLI_PREBUILT_CPD ? "its first moves are one of a square's 8"
+                                            : "its clusters are squares of squares");
+        return false;
+    }
     const char *given = p->kind == CLI_PREBUILT_CPD ? not_for_cpd(o) : NULL;
     given = given                   ? given
             : o->world.turn_penalty ? "--turn-penalty"

@@ -343,7 +343,8 @@ int cmd_scen(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    if (!cli_check_search("scen", &o, false) || !cli_prebuilt_check("scen", &use, &o, false)) {
+    if (!cli_check_search("scen", &o, false, maps.topology) ||
+        !cli_prebuilt_check("scen", &use, &o, false, maps.topology)) {
         free(files);
         return EXIT_USAGE;
     }
