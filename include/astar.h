@@ -68,6 +68,8 @@
  *   astar/cpd.h        precalculated paths: a compressed first-move database,
  *                      built on threads, saved and loaded, queried per move
  *   astar/world.h      cost layers and other units
+ *   astar/crowd.h      crowds: units that move a cell a step together without
+ *                      sharing or swapping cells (PIBT)
  *   astar/knowledge.h  knowledge layers (fog of war)
  *   astar/smooth.h     line of sight, smoothing, path checks
  *   astar/movingai.h   Moving AI map and scenario files
@@ -94,6 +96,7 @@
 #include "astar/dijkstra.h"
 #include "astar/cpd.h"
 #include "astar/world.h"
+#include "astar/crowd.h"
 #include "astar/knowledge.h"
 #include "astar/smooth.h"
 #include "astar/movingai.h"

@@ -73,9 +73,11 @@ typedef enum astar_status {
     ASTAR_GOAL_OCCUPIED,          /* another unit blocks the goal cell (astar/world.h): a
                                      stopped one stands on it, or one next to the searcher */
     ASTAR_UNITS_FULL,             /* astar_units_add: max_units units are in already */
-    ASTAR_NO_CLEARANCE            /* a unit of a size or a capability on a grid without
+    ASTAR_NO_CLEARANCE,           /* a unit of a size or a capability on a grid without
                                      that capability's clearance
                                      (astar_grid_enable_clearance) */
+    ASTAR_START_OCCUPIED          /* astar_crowd_add: a unit of the crowd stands on the
+                                     start cell */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").

@@ -47,6 +47,7 @@ const char *astar_status_message(astar_status status)
     case ASTAR_NO_CLEARANCE:
         return "a unit of a size or a capability needs the grid's clearance for it "
                "(astar_grid_enable_clearance)";
+    case ASTAR_START_OCCUPIED: return "another unit of the crowd stands on the start cell";
     }
     return "unknown status";
 }

@@ -1,0 +1,189 @@
+/*
+ * astar/crowd.h - A crowd: many units on one square grid that move a cell
+ * a step at once, never share a cell, never swap cells and never lock each
+ * other out (PIBT, priority inheritance with backtracking, guided by
+ * distance maps to the units' goals).
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_CROWD_H
+#define ASTAR_INCLUDE_CROWD_H
+
+#include "dijkstra.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Crowds                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* The article's units "pass right through each other"; the unit calls of
+ * astar/world.h make them dodge, wait and search again, which jams at a
+ * door. A crowd plans every unit's next cell together instead, one step at
+ * a time (Okumura et al., PIBT, IJCAI 2019 and AIJ 2022):
+ *
+ *   - each astar_crowd_step moves every unit to one of its neighbours or
+ *     leaves it where it is, so that afterwards no two units stand on one
+ *     cell, no two swapped cells, and (8 moves) no two diagonal steps
+ *     crossed each other;
+ *   - the unit with the highest priority picks the neighbour nearest its
+ *     goal; a unit standing there inherits that priority and must move
+ *     away, and if it cannot, the first one picks its next best cell
+ *     (backtracking);
+ *   - a unit's priority is the number of steps since it last stood on its
+ *     goal, ties broken by a random order fixed when the crowd is made;
+ *   - "nearest" is read from a distance map (astar/dijkstra.h) per goal,
+ *     shared by every unit heading to that goal, and caught up with the
+ *     grid's edits at each step (astar_distance_map_update).
+ *
+ * What it guarantees (docs/design.md, "Crowds"): the three rules above at
+ * every step, whatever the map and the goals; and with 4 moves, on a map
+ * whose walkable cells form a biconnected graph (no cell whose removal
+ * splits it; a ring, a room, most open maps) with fewer units than
+ * walkable cells, that every unit reaches its goal - stands on it at some
+ * step - within (units x the map's diameter) steps of its goal being
+ * given. It does not promise that every unit stands on its goal at one
+ * time (units that have arrived give way to those that have not), nor
+ * arrival in a dead-end corridor, nor with 8 moves (where the rule against
+ * crossing diagonals takes moves away that the proof needs); the tests
+ * measure those. Two units given one goal take turns on it.
+ *
+ * Units are numbered 0, 1, 2 ... in the order they are added, and are
+ * never removed; the crowd reads its grid at every call, so the grid must
+ * outlive it and must not be edited during a call. */
+typedef struct astar_crowd astar_crowd;
+
+/* How a crowd moves. */
+typedef struct astar_crowd_options {
+    astar_moves moves;  /* ASTAR_MOVES_4 (the default) or ASTAR_MOVES_8 (the
+                           corner rule: a diagonal step needs both cells
+                           beside it walkable; units are no walls for it);
+                           ASTAR_MOVES_8_CUT is ASTAR_UNSUPPORTED */
+    astar_costs costs;  /* the price of steps in the distance maps (astar_costs) */
+    uint64_t seed;      /* the random order of ties: the same seed, the same
+                           calls, the same steps */
+} astar_crowd_options;
+
+/* 4 moves, the article's costs, seed 1. */
+ASTAR_API astar_crowd_options astar_crowd_options_default(void);
+
+/* What one astar_crowd_step did and what it cost. */
+typedef struct astar_crowd_step_info {
+    size_t moved;     /* units that changed cells */
+    size_t at_goal;   /* units on their goals after the step */
+    size_t planned;   /* units planned: each unit once, a pushed one included */
+    size_t tried;     /* cells tried as a unit's next: at most 5 (4 moves) or
+                         9 (8 moves) per unit */
+    size_t walked;    /* cells looked at along corridors by the swap rule
+                         (see "Crowds"): the rest of the step's work */
+} astar_crowd_step_info;
+
+/* Creates a crowd of up to max_units units on grid.
+ * [in]  grid       a square grid; the crowd keeps the pointer
+ * [in]  max_units  1..ASTAR_MAX_CELLS
+ * [in]  options    [opt] NULL for astar_crowd_options_default()
+ * [out] out        the crowd; free it with astar_crowd_delete
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid or out, max_units out
+ * of range, a moves or costs value out of range), ASTAR_UNSUPPORTED (a hex
+ * grid, ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
+ * Memory: 8 bytes per cell of the grid (who stands on a cell, who will),
+ * 16 bytes per cell for the search context the distance maps are built
+ * with, and about 110 bytes per unit of max_units; each distinct goal adds
+ * a distance map when first given (8 bytes per cell, astar_crowd_add). Costs
+ * O(cells + max_units). */
+ASTAR_API astar_status astar_crowd_new(const astar_grid *grid, size_t max_units,
+                                       const astar_crowd_options *options, astar_crowd **out);
+
+/* astar_crowd_new with your allocator (astar/memory.h).
+ * [in,opt] allocator  copied into the crowd; NULL: malloc and free
+ * Also ASTAR_INVALID_ARGUMENT for an allocator without both functions. */
+ASTAR_API astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
+                                            const astar_crowd_options *options,
+                                            const astar_allocator *allocator,
+                                            astar_crowd **out);
+
+/* Frees a crowd and its distance maps. NULL is allowed. */
+ASTAR_API void astar_crowd_delete(astar_crowd *crowd);
+
+/* Bytes the crowd holds, its distance maps included; 0 for NULL. O(goals). */
+ASTAR_API size_t astar_crowd_bytes(const astar_crowd *crowd);
+
+/* The units added so far; 0 for NULL. O(1). */
+ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
+
+/* Adds a unit standing on start and heading for goal.
+ * [in,out] crowd
+ * [in]     start  a walkable cell no unit of the crowd stands on
+ * [in]     goal   a walkable cell reachable from start
+ * [out]    id     [opt] the unit's number: astar_crowd_count() before the call
+ * Returns
+ *   ASTAR_OK                  added
+ *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS, ASTAR_START_BLOCKED,
+ *   ASTAR_GOAL_BLOCKED        in this order
+ *   ASTAR_START_OCCUPIED      a unit of the crowd stands on start
+ *   ASTAR_NO_PATH             goal cannot be reached from start
+ *   ASTAR_UNITS_FULL          the crowd holds max_units units already
+ *   ASTAR_OUT_OF_MEMORY       a new goal's distance map could not be had
+ *   ASTAR_INVALID_ARGUMENT    NULL crowd
+ * On any failure the crowd is as it was. Costs O(goals) to find a goal
+ * already given; a new goal builds its distance map, O(n log n) for the n
+ * cells that reach it, and allocates it unless a map of a goal no unit
+ * heads for any more is free to reuse. */
+ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,
+                                       size_t *id);
+
+/* Gives unit id a new goal, from the next step on (a game's new order; a
+ * unit that arrived, sent on). Its priority is kept: the steps since it
+ * last stood on its goal go on counting.
+ * [in,out] crowd
+ * [in]     id    0..astar_crowd_count() - 1
+ * [in]     goal  a walkable cell reachable from where the unit stands
+ * Returns ASTAR_OK, ASTAR_GOAL_OUT_OF_BOUNDS, ASTAR_GOAL_BLOCKED,
+ * ASTAR_NO_PATH, ASTAR_OUT_OF_MEMORY, or ASTAR_INVALID_ARGUMENT (NULL crowd,
+ * no such unit); on a failure the unit keeps its goal. Costs as
+ * astar_crowd_add's goal; the old goal's map is kept for reuse when no
+ * unit heads there any more. */
+ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal);
+
+/* Moves every unit at most one cell (see "Crowds" above).
+ * [in,out] crowd
+ * [out]    info   [opt] what the step did and what it cost
+ * Returns
+ *   ASTAR_OK                 stepped
+ *   ASTAR_COST_OVERFLOW      stepped; a distance map, caught up with the
+ *                            grid's edits, holds cells past ASTAR_MAX_COST
+ *                            as unreachable
+ *   ASTAR_INVALID_ARGUMENT   NULL crowd
+ * Grid edits since the last step are caught up first: each goal's map by
+ * astar_distance_map_update, at the cost it documents. A goal blocked by
+ * an edit is forgotten by its map: its units wait until given a new goal;
+ * a unit whose cell was blocked under it may still step off it. The step
+ * itself costs O(units + max_units) and at most 5 (or 9) cells tried per
+ * unit (info.tried), whatever the map; no allocation. */
+ASTAR_API astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info);
+
+/* Where unit id stands and where it heads.
+ * [out] at    [opt] its cell
+ * [out] goal  [opt] its goal
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL crowd, no such unit).
+ * O(1). */
+ASTAR_API astar_status astar_crowd_unit(const astar_crowd *crowd, size_t id, astar_point *at,
+                                        astar_point *goal);
+
+/* Every unit's cell, unit i's at cells[i]: what a game draws after a step.
+ * [out] cells     capacity points
+ * [in]  capacity  at least astar_crowd_count()
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (nothing written), or
+ * ASTAR_INVALID_ARGUMENT (NULL crowd, cells NULL with a capacity > 0).
+ * O(units). */
+ASTAR_API astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *cells,
+                                         size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_CROWD_H */

@@ -1,0 +1,602 @@
+/* A crowd: PIBT (Okumura et al.) over a square grid, guided by one
+ * distance map per goal. docs/design.md, "Crowds", says why and what it
+ * guarantees; this file keeps the invariants the proofs there lean on. */
+#include "astar/crowd.h"
+#include "astar/grid.h"
+#include "core/memory.h"
+
+enum { NONE = UINT32_MAX, MAX_CANDIDATES = 9 };
+
+/* A goal and the map that leads to it, shared by the units heading there.
+ * A slot no unit uses keeps its map for the next new goal. */
+typedef struct crowd_goal {
+    astar_point at;
+    astar_distance_map *map; /* [opt] until the slot is first used */
+    uint32_t users;
+} crowd_goal;
+
+typedef struct crowd_unit {
+    uint32_t at;      /* its cell (y * width + x) */
+    uint32_t next;    /* the cell planned for this step; NONE until planned */
+    uint32_t goal;    /* its slot in goals */
+    uint32_t elapsed; /* steps since it last stood on its goal: its priority */
+} crowd_unit;
+
+/* A unit being planned: PIBT's recursion, kept on the crowd's own stack
+ * so that a chain of thousands of pushed units needs no call stack. */
+typedef struct crowd_frame {
+    uint32_t unit;
+    uint32_t swap; /* the unit it pulls along when it backs away, or NONE */
+    uint32_t candidates[MAX_CANDIDATES];
+    uint8_t count, tried;
+} crowd_frame;
+
+struct astar_crowd {
+    astar_allocator memory;
+    const astar_grid *grid;
+    astar_crowd_options options;
+    int width, height;
+    size_t cells;
+    uint32_t max_units, count;
+    crowd_unit *unit;
+    crowd_goal *goals;    /* max_units + 1 slots: a unit heads for one goal, and a
+                             unit given a new one holds its old one meanwhile */
+    uint32_t *here;       /* per cell: the unit standing there, or NONE */
+    uint32_t *claimed;    /* per cell: the unit planned onto it this step */
+    uint32_t *by_rank;    /* the fixed random order of ties, highest first */
+    uint32_t *order, *spare_order; /* this step's priority order, and room
+                                      for the next one's */
+    uint32_t ordered;     /* units in order */
+    crowd_frame *stack;
+    astar_context *ctx;   /* the maps' builds and catch-ups */
+    uint64_t random;
+};
+
+/* splitmix64: the ties' order and each step's ties between equally near
+ * cells, from the seed alone. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+astar_crowd_options astar_crowd_options_default(void)
+{
+    return (astar_crowd_options){ .moves = ASTAR_MOVES_4, .costs = ASTAR_COSTS_ARTICLE, .seed = 1 };
+}
+
+astar_status astar_crowd_new(const astar_grid *grid, size_t max_units,
+                             const astar_crowd_options *options, astar_crowd **out)
+{
+    return astar_crowd_new_with(grid, max_units, options, NULL, out);
+}
+
+static astar_status options_status(const astar_crowd_options *o)
+{
+    if ((o->moves != ASTAR_MOVES_4 && o->moves != ASTAR_MOVES_8 && o->moves != ASTAR_MOVES_8_CUT) ||
+        (o->costs != ASTAR_COSTS_ARTICLE && o->costs != ASTAR_COSTS_OCTILE))
+        return ASTAR_INVALID_ARGUMENT;
+    /* A step past a blocked corner is not what the validator and the tests
+     * check; refused rather than promised untested. */
+    return o->moves == ASTAR_MOVES_8_CUT ? ASTAR_UNSUPPORTED : ASTAR_OK;
+}
+
+astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
+                                  const astar_crowd_options *options,
+                                  const astar_allocator *allocator, astar_crowd **out)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    astar_crowd_options o = options ? *options : astar_crowd_options_default();
+    astar_allocator memory;
+    if (!grid || max_units < 1 || max_units > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status s = options_status(&o);
+    if (s != ASTAR_OK)
+        return s;
+    if (astar_grid_topology(grid) != ASTAR_TOPOLOGY_SQUARE)
+        return ASTAR_UNSUPPORTED;
+    astar_crowd *c = astar__allocate_zeroed(&memory, 1, sizeof *c);
+    if (!c)
+        return ASTAR_OUT_OF_MEMORY;
+    c->memory = memory;
+    c->grid = grid;
+    c->options = o;
+    c->width = astar_grid_width(grid);
+    c->height = astar_grid_height(grid);
+    c->cells = astar_grid_cells(grid);
+    c->max_units = (uint32_t)max_units;
+    c->random = o.seed;
+    c->unit = astar__allocate(&memory, max_units, sizeof *c->unit);
+    c->goals = astar__allocate_zeroed(&memory, max_units + 1, sizeof *c->goals);
+    c->here = astar__allocate(&memory, c->cells, sizeof *c->here);
+    c->claimed = astar__allocate(&memory, c->cells, sizeof *c->claimed);
+    c->by_rank = astar__allocate(&memory, max_units, sizeof *c->by_rank);
+    c->order = astar__allocate(&memory, max_units, sizeof *c->order);
+    c->spare_order = astar__allocate(&memory, max_units, sizeof *c->spare_order);
+    c->stack = astar__allocate(&memory, max_units, sizeof *c->stack);
+    if (!c->unit || !c->goals || !c->here || !c->claimed || !c->by_rank || !c->order ||
+        !c->spare_order || !c->stack ||
+        astar_context_new_with(c->cells, &memory, &c->ctx) != ASTAR_OK) {
+        astar_crowd_delete(c);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    for (size_t i = 0; i < c->cells; i++)
+        c->here[i] = c->claimed[i] = NONE;
+    /* Fisher-Yates: unit ids in a random order, fixed for the crowd's life. */
+    for (uint32_t i = 0; i < c->max_units; i++) {
+        uint32_t j = (uint32_t)(next_random(&c->random) % (i + 1u));
+        c->by_rank[i] = c->by_rank[j];
+        c->by_rank[j] = i;
+    }
+    *out = c;
+    return ASTAR_OK;
+}
+
+void astar_crowd_delete(astar_crowd *crowd)
+{
+    if (!crowd)
+        return;
+    if (crowd->goals)
+        for (uint32_t g = 0; g <= crowd->max_units; g++)
+            astar_distance_map_delete(crowd->goals[g].map);
+    astar_context_delete(crowd->ctx);
+    astar__release(&crowd->memory, crowd->unit);
+    astar__release(&crowd->memory, crowd->goals);
+    astar__release(&crowd->memory, crowd->here);
+    astar__release(&crowd->memory, crowd->claimed);
+    astar__release(&crowd->memory, crowd->by_rank);
+    astar__release(&crowd->memory, crowd->order);
+    astar__release(&crowd->memory, crowd->spare_order);
+    astar__release(&crowd->memory, crowd->stack);
+    astar__release(&crowd->memory, crowd);
+}
+
+size_t astar_crowd_bytes(const astar_crowd *crowd)
+{
+    if (!crowd)
+        return 0;
+    size_t per_unit = sizeof(crowd_unit) + sizeof(crowd_goal) + 3 * sizeof(uint32_t) +
+                      sizeof(crowd_frame);
+    size_t bytes = sizeof *crowd + sizeof(crowd_goal) + crowd->max_units * per_unit +
+                   crowd->cells * 2 * sizeof(uint32_t) + astar_context_bytes(crowd->ctx);
+    for (uint32_t g = 0; g <= crowd->max_units; g++)
+        bytes += astar_distance_map_bytes(crowd->goals[g].map);
+    return bytes;
+}
+
+size_t astar_crowd_count(const astar_crowd *crowd)
+{
+    return crowd ? crowd->count : 0;
+}
+
+static uint32_t cell_of(const astar_crowd *c, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)c->width + (uint32_t)p.x;
+}
+
+static astar_point point_of(const astar_crowd *c, uint32_t cell)
+{
+    return (astar_point){ (int32_t)(cell % (uint32_t)c->width), (int32_t)(cell / (uint32_t)c->width) };
+}
+
+static bool inside(const astar_crowd *c, astar_point p)
+{
+    return p.x >= 0 && p.y >= 0 && p.x < c->width && p.y < c->height;
+}
+
+/* The slot of goal with its map current, reached from `from`, taken by one
+ * more unit; or why not, with every slot as it was. */
+static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, uint32_t *slot)
+{
+    if (!inside(c, goal))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(c->grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    uint32_t found = NONE, unused = NONE;
+    for (uint32_t g = 0; g <= c->max_units && found == NONE; g++) {
+        const crowd_goal *slot_g = &c->goals[g];
+        if (slot_g->users > 0 && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
+            found = g;
+        else if (slot_g->users == 0 && (unused == NONE || (slot_g->map && !c->goals[unused].map)))
+            unused = g;
+    }
+    astar_status s;
+    crowd_goal *g;
+    if (found != NONE) {
+        g = &c->goals[found];
+        s = astar_distance_map_update(g->map, c->ctx, c->grid);
+    } else {
+        /* Units hold at most max_units slots, one of them perhaps the
+         * old goal of the unit asking: of max_units + 1, one is unused. */
+        g = &c->goals[unused];
+        if (!g->map && astar_distance_map_new_with(c->cells, &c->memory, &g->map) != ASTAR_OK)
+            return ASTAR_OUT_OF_MEMORY;
+        astar_options o = astar_options_default();
+        o.moves = c->options.moves;
+        o.costs = c->options.costs;
+        s = astar_distance_map_build(g->map, c->ctx, c->grid, &goal, 1, &o);
+        g->at = goal;
+        found = unused;
+    }
+    if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW)
+        return s;
+    if (astar_distance_map_cost(g->map, from.x, from.y) == ASTAR_UNREACHABLE)
+        return ASTAR_NO_PATH;
+    g->users++;
+    *slot = found;
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal, size_t *id)
+{
+    if (!crowd)
+        return ASTAR_INVALID_ARGUMENT;
+    if (!inside(crowd, start))
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (!inside(crowd, goal))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(crowd->grid, start.x, start.y))
+        return ASTAR_START_BLOCKED;
+    if (!astar_grid_walkable(crowd->grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    if (crowd->here[cell_of(crowd, start)] != NONE)
+        return ASTAR_START_OCCUPIED;
+    if (crowd->count == crowd->max_units)
+        return ASTAR_UNITS_FULL;
+    uint32_t slot;
+    astar_status s = take_goal(crowd, goal, start, &slot);
+    if (s != ASTAR_OK)
+        return s;
+    uint32_t u = crowd->count++;
+    crowd->unit[u] = (crowd_unit){ .at = cell_of(crowd, start), .next = NONE, .goal = slot };
+    crowd->here[crowd->unit[u].at] = u;
+    if (id)
+        *id = u;
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal)
+{
+    if (!crowd || id >= crowd->count)
+        return ASTAR_INVALID_ARGUMENT;
+    crowd_unit *u = &crowd->unit[id];
+    uint32_t slot;
+    /* Taken before the old one is let go, so that a unit re-sent to its
+     * own goal keeps the map rather than rebuilding it. */
+    astar_status s = take_goal(crowd, goal, point_of(crowd, u->at), &slot);
+    if (s != ASTAR_OK)
+        return s;
+    crowd->goals[u->goal].users--;
+    u->goal = slot;
+    return ASTAR_OK;
+}
+
+static bool at_goal(const astar_crowd *c, const crowd_unit *u)
+{
+    return u->at == cell_of(c, c->goals[u->goal].at);
+}
+
+/* PIBT's priorities, in O(units + max_units) rather than a sort: every
+ * unit still on its way gains 1, so those keep their order from the last
+ * step and come first; behind them those that stood on their goals (or
+ * were added) and have left them, at 1; last those on their goals, at 0.
+ * The last two groups have one priority each, so the fixed random order
+ * alone orders them. */
+static void order_units(astar_crowd *c)
+{
+    uint32_t n = 0, *order = c->spare_order;
+    for (uint32_t i = 0; i < c->ordered; i++) {
+        crowd_unit *u = &c->unit[c->order[i]];
+        if (u->elapsed > 0 && !at_goal(c, u)) {
+            u->elapsed += u->elapsed < UINT32_MAX;
+            order[n++] = c->order[i];
+        }
+    }
+    for (int arrived = 0; arrived < 2; arrived++)
+        for (uint32_t r = 0; r < c->max_units; r++) {
+            uint32_t id = c->by_rank[r];
+            if (id >= c->count)
+                continue;
+            crowd_unit *u = &c->unit[id];
+            bool there = at_goal(c, u);
+            if (arrived ? there : (u->elapsed == 0 && !there)) {
+                u->elapsed = arrived ? 0 : 1;
+                order[n++] = id;
+            }
+        }
+    c->spare_order = c->order;
+    c->order = order;
+    c->ordered = n;
+}
+
+/* Whether a diagonal step from -> to would cross a diagonal step already
+ * planned between the two cells beside it, in either direction. Plans that
+ * a backtrack later takes back only made this answer stricter. */
+static bool crosses(const astar_crowd *c, uint32_t from, uint32_t to)
+{
+    astar_point p = point_of(c, from), q = point_of(c, to);
+    if (p.x == q.x || p.y == q.y)
+        return false;
+    uint32_t beside_x = cell_of(c, (astar_point){ q.x, p.y });
+    uint32_t beside_y = cell_of(c, (astar_point){ p.x, q.y });
+    uint32_t a = c->here[beside_x], b = c->here[beside_y];
+    return (a != NONE && c->unit[a].next == beside_y) || (b != NONE && c->unit[b].next == beside_x);
+}
+
+/* The cells one step from cell: walkable, and for a diagonal step with
+ * both cells beside it walkable (the corner rule). */
+static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CANDIDATES - 1])
+{
+    astar_point p = point_of(c, cell);
+    bool diagonals = c->options.moves == ASTAR_MOVES_8;
+    int n = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            astar_point q = { p.x + dx, p.y + dy };
+            if ((dx == 0 && dy == 0) || !inside(c, q) || !astar_grid_walkable(c->grid, q.x, q.y))
+                continue;
+            if (dx != 0 && dy != 0 &&
+                (!diagonals || !astar_grid_walkable(c->grid, q.x, p.y) ||
+                 !astar_grid_walkable(c->grid, p.x, q.y)))
+                continue;
+            out[n++] = cell_of(c, q);
+        }
+    return n;
+}
+
+/* The cost from cell to unit id's goal. */
+static uint32_t cost_to_goal(const astar_crowd *c, uint32_t id, uint32_t cell)
+{
+    astar_point p = point_of(c, cell);
+    return astar_distance_map_cost(c->goals[c->unit[id].goal].map, p.x, p.y);
+}
+
+/* The ways on from v for a unit coming from `from`: v's other neighbours,
+ * leaving out dead ends where a unit stands on its goal (it will not make
+ * room). *last is one of them. */
+static int ways_on(const astar_crowd *c, uint32_t v, uint32_t from, uint32_t *last,
+                   astar_crowd_step_info *info)
+{
+    uint32_t around[MAX_CANDIDATES - 1], beyond[MAX_CANDIDATES - 1];
+    int n = neighbours(c, v, around), ways = 0;
+    info->walked++;
+    for (int i = 0; i < n; i++) {
+        uint32_t w = around[i], there = c->here[w];
+        if (w == from || (neighbours(c, w, beyond) == 1 && there != NONE &&
+                          w == cell_of(c, c->goals[c->unit[there].goal].at)))
+            continue;
+        ways++;
+        *last = w;
+    }
+    return ways;
+}
+
+/* LaCAM3's swap rule (Okumura, AAMAS 2024), which PIBT alone lacks: in a
+ * corridor, two units heading opposite ways only push each other to its
+ * end. Required when pusher's way towards its goal runs through puller
+ * along a corridor (no side way) and puller wants pusher's cell. */
+static bool swap_required(const astar_crowd *c, uint32_t pusher, uint32_t puller,
+                          uint32_t v_pusher, uint32_t v_puller, astar_crowd_step_info *info)
+{
+    while (cost_to_goal(c, pusher, v_puller) < cost_to_goal(c, pusher, v_pusher)) {
+        uint32_t on = NONE;
+        int ways = ways_on(c, v_puller, v_pusher, &on, info);
+        if (ways >= 2)
+            return false; /* a side way: they can pass there */
+        if (ways == 0)
+            break;
+        v_pusher = v_puller;
+        v_puller = on;
+    }
+    return cost_to_goal(c, puller, v_pusher) < cost_to_goal(c, puller, v_puller) &&
+           (cost_to_goal(c, pusher, v_pusher) == 0 ||
+            cost_to_goal(c, pusher, v_puller) < cost_to_goal(c, pusher, v_pusher));
+}
+
+/* ... and possible when, walking back from the puller's side, a side way
+ * comes before the corridor ends or closes on itself (a ring). */
+static bool swap_possible(const astar_crowd *c, uint32_t v_pusher, uint32_t v_puller,
+                          astar_crowd_step_info *info)
+{
+    uint32_t origin = v_pusher;
+    /* A walk that does not come back to its origin ends at a side way or a
+     * dead end; the bound only makes that plain. */
+    for (size_t walked = 0; v_puller != origin && walked < c->cells; walked++) {
+        uint32_t on = NONE;
+        int ways = ways_on(c, v_puller, v_pusher, &on, info);
+        if (ways != 1)
+            return ways >= 2;
+        v_pusher = v_puller;
+        v_puller = on;
+    }
+    return false;
+}
+
+/* The unit to pull along when unit id backs away instead of pushing: the
+ * one on its best cell heading for id's, or (clearing the way ahead) a
+ * neighbour that would have to get past id in the corridor id enters. */
+static uint32_t swap_partner(const astar_crowd *c, uint32_t id, uint32_t best,
+                             astar_crowd_step_info *info)
+{
+    uint32_t at = c->unit[id].at, there = c->here[best];
+    if (there != NONE && there != id && c->unit[there].next == NONE &&
+        swap_required(c, id, there, at, best, info) && swap_possible(c, best, at, info))
+        return there;
+    if (best == at)
+        return NONE;
+    uint32_t around[MAX_CANDIDATES - 1];
+    int n = neighbours(c, at, around);
+    for (int i = 0; i < n; i++) {
+        uint32_t k = c->here[around[i]];
+        if (k != NONE && around[i] != best && swap_required(c, k, id, at, best, info) &&
+            swap_possible(c, best, at, info))
+            return k;
+    }
+    return NONE;
+}
+
+/* Unit id's frame: the cells it may be planned onto - where it stands and
+ * its neighbours - nearest its goal first, ties in a random order drawn
+ * anew each step; reversed when it must back away pulling another. */
+static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd_step_info *info)
+{
+    crowd_frame *f = &c->stack[(*depth)++];
+    info->planned++;
+    f->unit = id;
+    f->tried = 0;
+    uint32_t at = c->unit[id].at, cells[MAX_CANDIDATES];
+    int n = neighbours(c, at, cells);
+    cells[n++] = at;
+    uint64_t keys[MAX_CANDIDATES];
+    for (int i = 0; i < n; i++) {
+        /* The cost in the high half, a random tie-breaker in the low;
+         * staying wins a tie, so that a unit whose map leads nowhere (its
+         * goal walled in) waits rather than wanders. */
+        uint64_t key = (uint64_t)cost_to_goal(c, id, cells[i]) << 32 |
+                       (cells[i] == at ? 0 : 1 + (next_random(&c->random) & INT32_MAX));
+        int k = i;
+        for (; k > 0 && keys[k - 1] > key; k--) {
+            keys[k] = keys[k - 1];
+            f->candidates[k] = f->candidates[k - 1];
+        }
+        keys[k] = key;
+        f->candidates[k] = cells[i];
+    }
+    f->count = (uint8_t)n;
+    f->swap = swap_partner(c, id, f->candidates[0], info);
+    for (int i = 0; f->swap != NONE && i < n / 2; i++) {
+        uint32_t t = f->candidates[i];
+        f->candidates[i] = f->candidates[n - 1 - i];
+        f->candidates[n - 1 - i] = t;
+    }
+}
+
+/* Whether unit id may be planned onto cell: nobody else is, the unit
+ * there is not planned onto id's cell (a swap), and a diagonal step would
+ * cross no planned one. */
+static bool free_for(const astar_crowd *c, uint32_t id, uint32_t cell)
+{
+    uint32_t at = c->unit[id].at, there = c->here[cell];
+    return c->claimed[cell] == NONE && (there == NONE || c->unit[there].next != at) &&
+           !crosses(c, at, cell);
+}
+
+/* The swap rule's pull: the partner follows into the cell the unit left,
+ * if that is still free for it. */
+static void pull(astar_crowd *c, const crowd_frame *f)
+{
+    uint32_t at = c->unit[f->unit].at;
+    if (f->swap != NONE && c->unit[f->swap].next == NONE && free_for(c, f->swap, at)) {
+        c->claimed[at] = f->swap;
+        c->unit[f->swap].next = at;
+    }
+}
+
+/* PIBT from unit `root`, which no unit has pushed: each frame tries its
+ * cells in order, passing over those not free for it (free_for); a cell
+ * with an unplanned unit on it pushes that unit, which must move, and if
+ * it cannot (it then stays, on the cell it was pushed from) this frame
+ * tries its next cell. A unit with no cell left stays where it is: only
+ * the unit that pushed it can have planned onto that cell, and it is about
+ * to try another. */
+static void plan(astar_crowd *c, uint32_t root, astar_crowd_step_info *info)
+{
+    uint32_t depth = 0;
+    push_frame(c, &depth, root, info);
+    bool returning = false, succeeded = false;
+    while (depth > 0) {
+        crowd_frame *f = &c->stack[depth - 1];
+        crowd_unit *u = &c->unit[f->unit];
+        if (returning && succeeded) {
+            depth--;
+            continue;
+        }
+        returning = false;
+        bool pushed = false;
+        while (!pushed && !succeeded && f->tried < f->count) {
+            uint32_t cell = f->candidates[f->tried++];
+            info->tried++;
+            if (!free_for(c, f->unit, cell))
+                continue;
+            c->claimed[cell] = f->unit;
+            u->next = cell;
+            uint32_t other = c->here[cell];
+            if (other != NONE && c->unit[other].next == NONE) {
+                push_frame(c, &depth, other, info);
+                pushed = true;
+            } else {
+                succeeded = true;
+            }
+        }
+        if (pushed)
+            continue;
+        if (!succeeded) {
+            c->claimed[u->at] = f->unit;
+            u->next = u->at;
+        } else if (f->tried == 1) {
+            pull(c, f);
+        }
+        depth--;
+        returning = true;
+    }
+}
+
+astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
+{
+    if (!crowd)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_crowd_step_info mine;
+    info = info ? info : &mine;
+    *info = (astar_crowd_step_info){ 0 };
+    astar_status status = ASTAR_OK;
+    for (uint32_t g = 0; g <= crowd->max_units; g++)
+        if (crowd->goals[g].users > 0) {
+            astar_status s = astar_distance_map_update(crowd->goals[g].map, crowd->ctx, crowd->grid);
+            if (s != ASTAR_OK)
+                status = s;
+        }
+    order_units(crowd);
+    for (uint32_t i = 0; i < crowd->ordered; i++)
+        if (crowd->unit[crowd->order[i]].next == NONE)
+            plan(crowd, crowd->order[i], info);
+    for (uint32_t id = 0; id < crowd->count; id++)
+        crowd->here[crowd->unit[id].at] = NONE;
+    for (uint32_t id = 0; id < crowd->count; id++) {
+        crowd_unit *u = &crowd->unit[id];
+        info->moved += u->next != u->at;
+        u->at = u->next;
+        u->next = NONE;
+        crowd->here[u->at] = id;
+        crowd->claimed[u->at] = NONE;
+        info->at_goal += at_goal(crowd, u);
+    }
+    return status;
+}
+
+astar_status astar_crowd_unit(const astar_crowd *crowd, size_t id, astar_point *at,
+                              astar_point *goal)
+{
+    if (!crowd || id >= crowd->count)
+        return ASTAR_INVALID_ARGUMENT;
+    if (at)
+        *at = point_of(crowd, crowd->unit[id].at);
+    if (goal)
+        *goal = crowd->goals[crowd->unit[id].goal].at;
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *cells, size_t capacity)
+{
+    if (!crowd || (!cells && capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    if (capacity < crowd->count)
+        return ASTAR_PATH_BUFFER_TOO_SMALL;
+    for (uint32_t id = 0; id < crowd->count; id++)
+        cells[id] = point_of(crowd, crowd->unit[id].at);
+    return ASTAR_OK;
+}
