@@ -1,0 +1,449 @@
+/*
+ * test_crowd.c - crowds (astar/crowd.h). Every step of every run is checked
+ * by the independent validator (tests/util/plan_validator.c: shared cells,
+ * swaps, crossings, legal moves), and every run must bring every unit to
+ * its goal within a bound: random grids with many units, 4 and 8 moves;
+ * the hand-drawn cases where units lock each other out (a corridor with a
+ * side pocket, a ring turning round, a door with units on both sides);
+ * goals changed and the grid edited mid-run; bad arguments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "util/grids.h"
+#include "util/plan_validator.h"
+#include "util/random.h"
+#include "util/reference.h"
+
+#define P(x, y) ((astar_point){ (x), (y) })
+
+enum { MAX_UNITS = 400 };
+
+/* A crowd under test, with what the validator needs. */
+typedef struct run {
+    astar_grid *grid;
+    astar_crowd *crowd;
+    plan_validator *validator;
+    size_t n;
+    astar_point before[MAX_UNITS], after[MAX_UNITS], goals[MAX_UNITS];
+    long steps;
+} run;
+
+static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+{
+    r->grid = grid;
+    astar_crowd_options o = astar_crowd_options_default();
+    o.moves = moves;
+    o.seed = seed;
+    assert_int_equal(astar_crowd_new(grid, MAX_UNITS, &o, &r->crowd), ASTAR_OK);
+    r->validator = plan_validator_new(grid, moves == ASTAR_MOVES_8);
+    assert_non_null(r->validator);
+    r->n = 0;
+    r->steps = 0;
+}
+
+static void run_add(run *r, astar_point start, astar_point goal)
+{
+    size_t id;
+    assert_int_equal(astar_crowd_add(r->crowd, start, goal, &id), ASTAR_OK);
+    assert_int_equal(id, r->n);
+    r->goals[r->n++] = goal;
+}
+
+static void run_end(run *r)
+{
+    plan_validator_delete(r->validator);
+    astar_crowd_delete(r->crowd);
+    astar_grid_delete(r->grid);
+}
+
+/* One step, validated; the units on their goals after it. */
+static size_t run_step(run *r)
+{
+    assert_int_equal(astar_crowd_cells(r->crowd, r->before, MAX_UNITS), ASTAR_OK);
+    astar_crowd_step_info info;
+    assert_int_equal(astar_crowd_step(r->crowd, &info), ASTAR_OK);
+    assert_int_equal(astar_crowd_cells(r->crowd, r->after, MAX_UNITS), ASTAR_OK);
+    r->steps++;
+    char why[200];
+    if (!plan_validator_step(r->validator, r->before, r->after, r->n, why, sizeof why))
+        fail_msg("step %ld: %s", r->steps, why);
+    assert_true(info.planned <= r->n);
+    assert_true(info.tried <= 9 * r->n);
+    size_t at_goal = 0;
+    for (size_t i = 0; i < r->n; i++)
+        at_goal += r->after[i].x == r->goals[i].x && r->after[i].y == r->goals[i].y;
+    assert_int_equal(info.at_goal, at_goal);
+    return at_goal;
+}
+
+/* Steps until every unit stands on its goal at once; fails past bound. */
+static void run_until_all_arrive(run *r, long bound)
+{
+    while (run_step(r) < r->n)
+        if (r->steps >= bound)
+            fail_msg("%zu units: not all on their goals after %ld steps", r->n, bound);
+    char why[200];
+    assert_true(plan_validator_at_goals(r->after, r->goals, r->n, why, sizeof why));
+}
+
+/* A walkable cell of g no unit of r stands on, drawn from rng. */
+static astar_point free_cell(rng *g, const run *r, const astar_point *taken, size_t count)
+{
+    for (;;) {
+        astar_point p = random_cell(g, r->grid);
+        bool used = !astar_grid_walkable(r->grid, p.x, p.y);
+        for (size_t i = 0; i < count && !used; i++)
+            used = taken[i].x == p.x && taken[i].y == p.y;
+        if (!used)
+            return p;
+    }
+}
+
+/* Adds n units with distinct random starts and distinct random goals, each
+ * goal reachable from its start. */
+static void run_add_random(run *r, rng *g, size_t n)
+{
+    astar_point starts[MAX_UNITS];
+    while (r->n < n) {
+        astar_point s = free_cell(g, r, starts, r->n), t = free_cell(g, r, r->goals, r->n);
+        size_t id;
+        astar_status st = astar_crowd_add(r->crowd, s, t, &id);
+        if (st == ASTAR_NO_PATH)
+            continue;
+        assert_int_equal(st, ASTAR_OK);
+        starts[r->n] = s;
+        r->goals[r->n++] = t;
+    }
+}
+
+static void random_crowds(astar_moves moves)
+{
+    rng g = { 45 };
+    for (int trial = 0; trial < 12; trial++) {
+        run r;
+        grid_recipe open = { .blocked_percent = 10 + trial % 3 * 5 };
+        run_start(&r, random_grid(&g, 32, 32, open), moves, (uint64_t)trial + 1);
+        run_add_random(&r, &g, 40 + (size_t)trial * 20);
+        run_until_all_arrive(&r, 2000);
+        run_end(&r);
+    }
+}
+
+static void test_random_grids_4(void **state)
+{
+    (void)state;
+    random_crowds(ASTAR_MOVES_4);
+}
+
+static void test_random_grids_8(void **state)
+{
+    (void)state;
+    random_crowds(ASTAR_MOVES_8);
+}
+
+static astar_grid *drawn(const char *const *rows, int height)
+{
+    astar_grid *g = ref_grid_from_rows(rows, height);
+    assert_non_null(g);
+    return g;
+}
+
+/* Two units face each other in a one-wide corridor with a pocket beside
+ * its middle: one of them must back into the pocket. Every meeting place
+ * and either unit first. */
+static void test_corridor_with_pocket(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "####.####", ".........", "#########" };
+    for (int a = 0; a < 4; a++)
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            run r;
+            run_start(&r, drawn(rows, 3), ASTAR_MOVES_4, seed);
+            run_add(&r, P(a, 1), P(8, 1));
+            run_add(&r, P(8 - a, 1), P(0, 1));
+            run_until_all_arrive(&r, 200);
+            run_end(&r);
+        }
+}
+
+/* A ring one cell wide round a block, full but for one cell, every unit
+ * heading 3 cells on clockwise: they must turn round together. */
+static void test_ring_turns(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { ".....", ".###.", ".###.", "....." };
+    astar_point ring[14];
+    int k = 0;
+    for (int x = 0; x < 5; x++)
+        ring[k++] = P(x, 0);
+    for (int y = 1; y < 4; y++)
+        ring[k++] = P(4, y);
+    for (int x = 3; x >= 0; x--)
+        ring[k++] = P(x, 3);
+    for (int y = 2; y >= 1; y--)
+        ring[k++] = P(0, y);
+    for (int full = 0; full < 2; full++) {
+        run r;
+        run_start(&r, drawn(rows, 4), ASTAR_MOVES_4, 3);
+        /* Every cell taken but one (full = 0), or every cell (full = 1):
+         * a full ring turns only all at once, which no unit may refuse. */
+        for (int i = 0; i < k - 1 + full; i++)
+            run_add(&r, ring[i], ring[(i + 3) % k]);
+        run_until_all_arrive(&r, 100);
+        run_end(&r);
+    }
+}
+
+/* A wall with a one-cell door; units on each side head for the other. */
+static void test_door(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        ".....#.....",
+        ".....#.....",
+        "...........",
+        ".....#.....",
+        ".....#.....",
+    };
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        run r;
+        run_start(&r, drawn(rows, 5), seed % 2 ? ASTAR_MOVES_4 : ASTAR_MOVES_8, seed);
+        for (int y = 0; y < 5; y++)
+            for (int x = 3; x < 5; x++) {
+                run_add(&r, P(x, y), P(10 - x, 4 - y));
+                run_add(&r, P(10 - x, y), P(x, 4 - y));
+            }
+        run_until_all_arrive(&r, 300);
+        run_end(&r);
+    }
+}
+
+/* The game loop: each unit gets a new goal on arrival; every unit must
+ * keep arriving. */
+static void test_new_goals(void **state)
+{
+    (void)state;
+    rng g = { 7 };
+    run r;
+    grid_recipe open = { .blocked_percent = 15 };
+    run_start(&r, random_grid(&g, 24, 24, open), ASTAR_MOVES_4, 5);
+    run_add_random(&r, &g, 60);
+    int arrivals[MAX_UNITS] = { 0 };
+    for (int step = 0; step < 1500; step++) {
+        run_step(&r);
+        for (size_t i = 0; i < r.n; i++) {
+            if (r.after[i].x != r.goals[i].x || r.after[i].y != r.goals[i].y)
+                continue;
+            arrivals[i]++;
+            astar_point goal;
+            astar_status s;
+            do {
+                goal = free_cell(&g, &r, r.goals, r.n);
+                s = astar_crowd_set_goal(r.crowd, i, goal);
+            } while (s == ASTAR_NO_PATH);
+            assert_int_equal(s, ASTAR_OK);
+            r.goals[i] = goal;
+            astar_point at, told;
+            assert_int_equal(astar_crowd_unit(r.crowd, i, &at, &told), ASTAR_OK);
+            assert_true(told.x == goal.x && told.y == goal.y);
+        }
+    }
+    for (size_t i = 0; i < r.n; i++)
+        assert_true(arrivals[i] >= 3);
+    run_end(&r);
+}
+
+/* Walls go up and come down between steps, on cells no unit stands on and
+ * no goal is: the maps keep up and every unit still arrives. */
+static void test_grid_edits(void **state)
+{
+    (void)state;
+    rng g = { 11 };
+    run r;
+    grid_recipe open = { .blocked_percent = 10 };
+    run_start(&r, random_grid(&g, 28, 28, open), ASTAR_MOVES_4, 9);
+    run_add_random(&r, &g, 80);
+    astar_point walls[40];
+    for (int round = 0; round < 20; round++) {
+        run_step(&r);
+        assert_int_equal(astar_crowd_cells(r.crowd, r.after, MAX_UNITS), ASTAR_OK);
+        astar_point avoid[2 * MAX_UNITS];
+        memcpy(avoid, r.after, r.n * sizeof *avoid);
+        memcpy(avoid + r.n, r.goals, r.n * sizeof *avoid);
+        for (int w = 0; w < 40; w++) {
+            if (round > 0)
+                assert_int_equal(astar_grid_set_walkable(r.grid, walls[w].x, walls[w].y, true),
+                                 ASTAR_OK);
+            walls[w] = free_cell(&g, &r, avoid, 2 * r.n);
+            assert_int_equal(astar_grid_set_walkable(r.grid, walls[w].x, walls[w].y, false),
+                             ASTAR_OK);
+        }
+    }
+    for (int w = 0; w < 40; w++)
+        assert_int_equal(astar_grid_set_walkable(r.grid, walls[w].x, walls[w].y, true), ASTAR_OK);
+    run_until_all_arrive(&r, 2000);
+    run_end(&r);
+}
+
+/* Units sent to one goal share its distance map. */
+static void test_shared_maps(void **state)
+{
+    (void)state;
+    astar_grid *g;
+    assert_int_equal(astar_grid_new(16, 16, &g), ASTAR_OK);
+    astar_crowd *c;
+    assert_int_equal(astar_crowd_new(g, 8, NULL, &c), ASTAR_OK);
+    size_t empty = astar_crowd_bytes(c);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(9, 9), NULL), ASTAR_OK);
+    size_t one = astar_crowd_bytes(c);
+    assert_true(one >= empty + 8 * 256);
+    assert_int_equal(astar_crowd_add(c, P(1, 0), P(9, 9), NULL), ASTAR_OK);
+    assert_int_equal(astar_crowd_bytes(c), one);
+    /* Unit 0 leaves the goal to unit 1; sent back, no new map is needed. */
+    assert_int_equal(astar_crowd_set_goal(c, 0, P(3, 3)), ASTAR_OK);
+    size_t two = astar_crowd_bytes(c);
+    assert_int_equal(astar_crowd_set_goal(c, 0, P(9, 9)), ASTAR_OK);
+    assert_int_equal(astar_crowd_set_goal(c, 1, P(4, 4)), ASTAR_OK);
+    assert_int_equal(astar_crowd_bytes(c), two);
+    astar_crowd_delete(c);
+    astar_grid_delete(g);
+}
+
+/* The validator itself, on steps drawn by hand: each rule broken once. */
+static void test_validator(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "....", "..#.", "...." };
+    astar_grid *g = drawn(rows, 3);
+    plan_validator *four = plan_validator_new(g, false), *eight = plan_validator_new(g, true);
+    assert_non_null(four);
+    assert_non_null(eight);
+    const struct {
+        bool diagonal;
+        astar_point before[2], after[2];
+        bool legal;
+    } steps[] = {
+        { false, { P(0, 0), P(1, 0) }, { P(1, 0), P(2, 0) }, true },   /* a train */
+        { false, { P(0, 0), P(1, 0) }, { P(1, 0), P(1, 0) }, false },  /* one cell */
+        { false, { P(0, 0), P(1, 0) }, { P(1, 0), P(0, 0) }, false },  /* a swap */
+        { false, { P(0, 0), P(3, 0) }, { P(1, 1), P(3, 0) }, false },  /* 4 moves */
+        { true, { P(0, 0), P(3, 0) }, { P(1, 1), P(3, 0) }, true },
+        { true, { P(0, 0), P(1, 0) }, { P(1, 1), P(0, 1) }, false },   /* crossing */
+        { true, { P(1, 0), P(3, 0) }, { P(2, 1), P(3, 0) }, false },   /* blocked */
+        { true, { P(1, 0), P(3, 0) }, { P(1, 0), P(2, 1) }, false },   /* blocked */
+        { true, { P(1, 2), P(3, 0) }, { P(3, 1), P(3, 0) }, false },   /* a jump */
+        { true, { P(1, 1), P(3, 0) }, { P(2, 0), P(3, 0) }, false },   /* a corner */
+        { true, { P(0, 0), P(0, 1) }, { P(0, 1), P(1, 1) }, true },    /* a train */
+        { false, { P(-1, 0), P(0, 1) }, { P(-1, 0), P(0, 1) }, false }, /* off the map */
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        char why[200] = "";
+        bool legal = plan_validator_step(steps[i].diagonal ? eight : four, steps[i].before,
+                                         steps[i].after, 2, why, sizeof why);
+        if (legal != steps[i].legal)
+            fail_msg("step %zu: %s (%s)", i, legal ? "passed" : "refused", why);
+    }
+    astar_point at[2] = { P(0, 0), P(1, 0) }, goals[2] = { P(0, 0), P(2, 0) };
+    assert_false(plan_validator_at_goals(at, goals, 2, NULL, 0));
+    assert_true(plan_validator_at_goals(at, goals, 1, NULL, 0));
+    plan_validator_delete(four);
+    plan_validator_delete(eight);
+    astar_grid_delete(g);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "....#", "....#", "#####" };
+    astar_grid *g = drawn(rows, 3), *hex;
+    astar_crowd *c = NULL;
+    astar_crowd_options o = astar_crowd_options_default();
+    assert_int_equal(astar_crowd_new(NULL, 4, NULL, &c), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_new(g, 4, NULL, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_new(g, 0, NULL, &c), ASTAR_INVALID_ARGUMENT);
+    assert_null(c);
+    o.moves = (astar_moves)7;
+    assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    o.moves = ASTAR_MOVES_8_CUT;
+    assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_UNSUPPORTED);
+    o = astar_crowd_options_default();
+    o.costs = (astar_costs)9;
+    assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_new(4, 4, &hex), ASTAR_OK);
+    assert_int_equal(astar_grid_set_topology(hex, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_crowd_new(hex, 4, NULL, &c), ASTAR_UNSUPPORTED);
+    astar_grid_delete(hex);
+    astar_allocator half = { .allocate = NULL };
+    assert_int_equal(astar_crowd_new_with(g, 4, NULL, &half, &c), ASTAR_INVALID_ARGUMENT);
+
+    assert_int_equal(astar_crowd_new(g, 2, NULL, &c), ASTAR_OK);
+    assert_int_equal(astar_crowd_add(NULL, P(0, 0), P(1, 1), NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_add(c, P(-1, 0), P(1, 1), NULL), ASTAR_START_OUT_OF_BOUNDS);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(5, 1), NULL), ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_crowd_add(c, P(4, 0), P(1, 1), NULL), ASTAR_START_BLOCKED);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(4, 1), NULL), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(3, 1), NULL), ASTAR_OK);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(3, 0), NULL), ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_crowd_add(c, P(1, 0), P(2, 0), NULL), ASTAR_OK);
+    assert_int_equal(astar_crowd_add(c, P(2, 0), P(3, 0), NULL), ASTAR_UNITS_FULL);
+    assert_int_equal(astar_crowd_count(c), 2);
+    assert_int_equal(astar_crowd_count(NULL), 0);
+    assert_int_equal(astar_crowd_bytes(NULL), 0);
+
+    assert_int_equal(astar_crowd_set_goal(NULL, 0, P(1, 1)), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_set_goal(c, 2, P(1, 1)), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_set_goal(c, 0, P(9, 1)), ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_crowd_set_goal(c, 0, P(4, 1)), ASTAR_GOAL_BLOCKED);
+    astar_point at, goal;
+    assert_int_equal(astar_crowd_unit(c, 0, &at, &goal), ASTAR_OK);
+    assert_true(goal.x == 3 && goal.y == 1);
+    assert_int_equal(astar_crowd_unit(c, 2, &at, &goal), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_unit(NULL, 0, &at, &goal), ASTAR_INVALID_ARGUMENT);
+    astar_point cells[2];
+    assert_int_equal(astar_crowd_cells(c, cells, 1), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(astar_crowd_cells(c, NULL, 2), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_cells(NULL, cells, 2), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_step(NULL, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_step(c, NULL), ASTAR_OK);
+    astar_crowd_delete(c);
+
+    /* A goal on another island. */
+    static const char *const apart[] = { "..#.." };
+    astar_grid *two = drawn(apart, 1);
+    assert_int_equal(astar_crowd_new(two, 2, NULL, &c), ASTAR_OK);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(4, 0), NULL), ASTAR_NO_PATH);
+    assert_int_equal(astar_crowd_add(c, P(0, 0), P(1, 0), NULL), ASTAR_OK);
+    assert_int_equal(astar_crowd_set_goal(c, 0, P(3, 0)), ASTAR_NO_PATH);
+    assert_int_equal(astar_crowd_count(c), 1);
+    astar_crowd_delete(c);
+    astar_crowd_delete(NULL);
+    astar_grid_delete(two);
+    astar_grid_delete(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_grids_4),
+        cmocka_unit_test(test_random_grids_8),
+        cmocka_unit_test(test_corridor_with_pocket),
+        cmocka_unit_test(test_ring_turns),
+        cmocka_unit_test(test_door),
+        cmocka_unit_test(test_new_goals),
+        cmocka_unit_test(test_grid_edits),
+        cmocka_unit_test(test_shared_maps),
+        cmocka_unit_test(test_validator),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
