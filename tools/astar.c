@@ -20,6 +20,7 @@ static const struct {
     { "queue", cmd_queue, "replay a scenario as units asking for paths over game frames" },
     { "graph", cmd_graph, "a least-cost route on any graph (text or DIMACS file)" },
     { "waypoints", cmd_waypoints, "a route through a map's waypoints, and the cells along it" },
+    { "crowd", cmd_crowd, "many units to their goals at once, never sharing or swapping cells" },
     { "cpd", cmd_cpd, "build and save a map's precalculated paths (first-move database)" },
 };
 

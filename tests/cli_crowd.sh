@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# astar crowd: units placed at random reach their goals with every step
+# validated, 4 and 8 moves; the same seed gives the same run; clear errors
+# for bad requests.
+# shellcheck source=tests/support.sh
+source "$(dirname "$0")/support.sh"
+
+map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
+
+run 0 "$ASTAR" crowd "$map" 150
+has "crowd: 150 units on 49 x 49, moves 4, seed 1"
+has "on their goals: 150 of 150 (all arrived)"
+has "sum of costs: "
+has "time per step: "
+first=$(grep -E '^(steps|sum of costs)' <<<"$out")
+
+# The same seed, the same steps; another seed, another run.
+run 0 "$ASTAR" crowd "$map" 150 --seed 1
+checks=$((checks + 1))
+[ "$(grep -E '^(steps|sum of costs)' <<<"$out")" = "$first" ] || fail "seed 1 ran differently twice"
+run 0 "$ASTAR" crowd "$map" 150 --seed 2 --moves 8
+has "moves 8, seed 2"
+has "(all arrived)"
+
+# A map larger than the default examples, many units.
+run 0 "$ASTAR" crowd "$ASTAR_BENCH_DIR/maps/dao/den312d.map" 400 --seed 3
+has "on their goals: 400 of 400 (all arrived)"
+
+# Too few steps: the run says so and exits 1.
+run 1 "$ASTAR" crowd "$map" 150 --steps 3
+has "steps: 3; on their goals: "
+
+# Bad requests.
+run 2 "$ASTAR" crowd "$map"
+has "usage: astar crowd"
+run 2 "$ASTAR" crowd "$map" 0
+has "N must be a whole number"
+run 2 "$ASTAR" crowd "$map" 10 --moves 8cut
+has "a crowd moves 4 or 8 ways"
+run 2 "$ASTAR" crowd "$map" 10 --heuristic octile
+has "does not apply here"
+run 2 "$ASTAR" crowd "$map" 10 --steps 0
+run 5 "$ASTAR" crowd "$map" 100000
+has "do not fit the map's"
+run 3 "$ASTAR" crowd "$scratch/none.map" 10
+run 0 "$ASTAR" crowd --help
+has "usage: astar crowd"
+
+done_checks
