@@ -37,19 +37,24 @@ extern "C" {
  *     goal, ties broken by a random order fixed when the crowd is made;
  *   - "nearest" is read from a distance map (astar/dijkstra.h) per goal,
  *     shared by every unit heading to that goal, and caught up with the
- *     grid's edits at each step (astar_distance_map_update).
+ *     grid's edits at each step (astar_distance_map_update);
+ *   - where two units heading opposite ways meet in a one-wide corridor
+ *     with a side way behind one of them, that one backs away to the side
+ *     way pulling the other along (LaCAM3's swap rule), where PIBT alone
+ *     would push them to the corridor's end and wait for ever.
  *
- * What it guarantees (docs/design.md, "Crowds"): the three rules above at
- * every step, whatever the map and the goals; and with 4 moves, on a map
- * whose walkable cells form a biconnected graph (no cell whose removal
- * splits it; a ring, a room, most open maps) with fewer units than
- * walkable cells, that every unit reaches its goal - stands on it at some
- * step - within (units x the map's diameter) steps of its goal being
- * given. It does not promise that every unit stands on its goal at one
- * time (units that have arrived give way to those that have not), nor
- * arrival in a dead-end corridor, nor with 8 moves (where the rule against
- * crossing diagonals takes moves away that the proof needs); the tests
- * measure those. Two units given one goal take turns on it.
+ * What it guarantees (docs/design.md, "Crowds"): the rules of the first
+ * point at every step, whatever the map and the goals. PIBT's theorem adds, for
+ * its push rule with 4 moves on a map whose walkable cells form a
+ * biconnected graph (no cell whose removal splits it) with fewer units
+ * than walkable cells, that every unit reaches its goal - stands on it at
+ * some step - within (units x the map's diameter) steps; the swap rule
+ * and 8 moves (where the rule against crossing diagonals takes moves
+ * away) lie outside that proof, and PIBT never promised that every unit
+ * stands on its goal at one time (units that have arrived give way to
+ * those that have not). The tests and astar crowd measure that instead:
+ * in every run so far all units stood on their goals at once. Two units
+ * given one goal take turns on it.
  *
  * Units are numbered 0, 1, 2 ... in the order they are added, and are
  * never removed; the crowd reads its grid at every call, so the grid must
@@ -91,7 +96,7 @@ typedef struct astar_crowd_step_info {
  * grid, ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
  * Memory: 8 bytes per cell of the grid (who stands on a cell, who will),
  * 16 bytes per cell for the search context the distance maps are built
- * with, and about 110 bytes per unit of max_units; each distinct goal adds
+ * with, and about 100 bytes per unit of max_units; each distinct goal adds
  * a distance map when first given (8 bytes per cell, astar_crowd_add). Costs
  * O(cells + max_units). */
 ASTAR_API astar_status astar_crowd_new(const astar_grid *grid, size_t max_units,
