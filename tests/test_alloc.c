@@ -452,6 +452,31 @@ static astar_status hpa_new(fixture *f)
     return s;
 }
 
+/* A crowd, its units' maps (one per goal: a second goal allocates one,
+ * a goal already given shares it) and steps, which allocate nothing. */
+static astar_status crowd_new(fixture *f)
+{
+    astar_crowd *crowd;
+    astar_status s = astar_crowd_new_with(f->grid, 4, NULL, &counted, &crowd);
+    if (s != ASTAR_OK)
+        return s;
+    /* Two walkable cells side by side: each reachable from the other. */
+    int i = 0;
+    while (!astar_grid_walkable(f->grid, i % 39, i / 39) ||
+           !astar_grid_walkable(f->grid, i % 39 + 1, i / 39))
+        i++;
+    astar_point corner = { i % 39, i / 39 }, beside = { i % 39 + 1, i / 39 };
+    s = astar_crowd_add(crowd, corner, corner, NULL);
+    if (s == ASTAR_OK)
+        s = astar_crowd_add(crowd, beside, corner, NULL);
+    if (s == ASTAR_OK)
+        s = astar_crowd_set_goal(crowd, 0, beside);
+    for (int step = 0; step < 3 && s == ASTAR_OK; step++)
+        s = astar_crowd_step(crowd, NULL);
+    astar_crowd_delete(crowd);
+    return s;
+}
+
 static const struct {
     const char *name;
     allocating_call call;
@@ -481,6 +506,7 @@ static const struct {
     { "astar_graph_new_with", graph_new },
     { "astar_graph_enable_landmarks", graph_landmarks },
     { "astar_hpa_new_with and astar_hpa_update", hpa_new },
+    { "astar_crowd_new_with, _add, _set_goal and _step", crowd_new },
 };
 
 static fixture fixture_new(void)

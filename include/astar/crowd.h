@@ -113,7 +113,8 @@ ASTAR_API astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_u
 /* Frees a crowd and its distance maps. NULL is allowed. */
 ASTAR_API void astar_crowd_delete(astar_crowd *crowd);
 
-/* Bytes the crowd holds, its distance maps included; 0 for NULL. O(goals). */
+/* Bytes the crowd holds, its distance maps included; 0 for NULL.
+ * O(max_units). */
 ASTAR_API size_t astar_crowd_bytes(const astar_crowd *crowd);
 
 /* The units added so far; 0 for NULL. O(1). */
@@ -133,8 +134,8 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  *   ASTAR_UNITS_FULL          the crowd holds max_units units already
  *   ASTAR_OUT_OF_MEMORY       a new goal's distance map could not be had
  *   ASTAR_INVALID_ARGUMENT    NULL crowd
- * On any failure the crowd is as it was. Costs O(goals) to find a goal
- * already given; a new goal builds its distance map, O(n log n) for the n
+ * On any failure the crowd is as it was. Costs O(max_units) to find a
+ * goal already given; a new goal builds its distance map, O(n log n) for the n
  * cells that reach it, and allocates it unless a map of a goal no unit
  * heads for any more is free to reuse. */
 ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,

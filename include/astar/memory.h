@@ -21,11 +21,13 @@
  *     on it;
  *   - a knowledge layer: its believed grid, and the one forget makes;
  *   - units: a unit's path buffer when a longer path is set;
- *   - a queue: its slots' contexts.
+ *   - a queue: its slots' contexts;
+ *   - a crowd: a distance map for each new goal (astar_crowd_add,
+ *     astar_crowd_set_goal) while none is free to reuse.
  * There is no global allocator: two objects may use two allocators, and
  * nothing else in the library allocates. Searches, steps, queue updates,
- * distance maps, waypoint queries and read-backs never allocate at all
- * (tests/test_alloc.c counts them).
+ * crowd steps, distance maps, waypoint queries and read-backs never
+ * allocate at all (tests/test_alloc.c counts them).
  *
  * Rules for your allocator:
  *   - allocate(user, size) returns a block of at least size bytes (size > 0),
