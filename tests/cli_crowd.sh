@@ -45,5 +45,6 @@ has "do not fit the map's"
 run 3 "$ASTAR" crowd "$scratch/none.map" 10
 run 0 "$ASTAR" crowd --help
 has "usage: astar crowd"
+has "only --moves 4 (the default here"
 
 done_checks

@@ -26,6 +26,8 @@ static void usage(FILE *out)
             "Exit 0 when every unit arrived, 1 when not or a step broke a rule.\n"
             "  --steps S   at most S steps (default 10000)\n"
             "  --seed X    the random starts, goals and ties (default 1)\n"
+            "Of the search options below only --moves 4 (the default here, unlike the\n"
+            "other subcommands) or 8 and --costs apply.\n"
             "%s\n%s",
             cli_exit_help, cli_search_help(1u << CLI_MOVES | 1u << CLI_COSTS));
 }
