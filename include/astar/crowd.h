@@ -135,9 +135,11 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  *   ASTAR_OUT_OF_MEMORY       a new goal's distance map could not be had
  *   ASTAR_INVALID_ARGUMENT    NULL crowd
  * On any failure the crowd is as it was. Costs O(max_units) to find a
- * goal already given; a new goal builds its distance map, O(n log n) for the n
- * cells that reach it, and allocates it unless a map of a goal no unit
- * heads for any more is free to reuse. */
+ * goal given before, whose map is kept even after its last unit left it
+ * and is only caught up with the grid's edits (astar_distance_map_update);
+ * a new goal builds its distance map, O(n log n) for the n cells that
+ * reach it, in the map of a goal no unit heads for any more if there is
+ * one, else in a new one (allocated). */
 ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,
                                        size_t *id);
 
@@ -150,8 +152,7 @@ ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, as
  * Returns ASTAR_OK, ASTAR_GOAL_OUT_OF_BOUNDS, ASTAR_GOAL_BLOCKED,
  * ASTAR_NO_PATH, ASTAR_OUT_OF_MEMORY, or ASTAR_INVALID_ARGUMENT (NULL crowd,
  * no such unit); on a failure the unit keeps its goal. Costs as
- * astar_crowd_add's goal; the old goal's map is kept for reuse when no
- * unit heads there any more. */
+ * astar_crowd_add's goal. */
 ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal);
 
 /* Moves every unit at most one cell (see "Crowds" above).

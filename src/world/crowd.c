@@ -197,10 +197,12 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
         return ASTAR_GOAL_OUT_OF_BOUNDS;
     if (!astar_grid_walkable(c->grid, goal.x, goal.y))
         return ASTAR_GOAL_BLOCKED;
+    /* A slot keeps its goal's map after its last unit leaves, so that a
+     * goal given again (a game's rally point) is caught up, not rebuilt. */
     uint32_t found = NONE, unused = NONE;
     for (uint32_t g = 0; g <= c->max_units && found == NONE; g++) {
         const crowd_goal *slot_g = &c->goals[g];
-        if (slot_g->users > 0 && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
+        if (slot_g->map && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
             found = g;
         else if (slot_g->users == 0 && (unused == NONE || (slot_g->map && !c->goals[unused].map)))
             unused = g;
@@ -220,7 +222,9 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
         o.moves = c->options.moves;
         o.costs = c->options.costs;
         s = astar_distance_map_build(g->map, c->ctx, c->grid, &goal, 1, &o);
-        g->at = goal;
+        /* A map that failed to build holds no goal (a goal is never
+         * outside the grid), so it is never caught up as one. */
+        g->at = s == ASTAR_OK || s == ASTAR_COST_OVERFLOW ? goal : (astar_point){ -1, -1 };
         found = unused;
     }
     if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW)
