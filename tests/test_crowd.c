@@ -5,7 +5,13 @@
  * its goal within a bound: random grids with many units, 4 and 8 moves;
  * the hand-drawn cases where units lock each other out (a corridor with a
  * side pocket, a ring turning round, a door with units on both sides);
- * goals changed and the grid edited mid-run; bad arguments.
+ * goals changed and the grid edited mid-run; bad arguments. PIBT is not
+ * complete for every unit on its goal at once: on small maps thick with
+ * walls and dead ends some runs never get there (docs/design.md,
+ * "Crowds", has the rates: 0 to 15 % of runs at these settings). The
+ * random grids here (10 to 20 % walls, up to a quarter of the cells
+ * units) are fixed instances that all succeed: a change that makes one
+ * fail has made the crowd worse, or should show it is an unlucky draw.
  */
 #include <setjmp.h>
 #include <stdarg.h>

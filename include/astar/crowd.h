@@ -52,9 +52,12 @@ extern "C" {
  * and 8 moves (where the rule against crossing diagonals takes moves
  * away) lie outside that proof, and PIBT never promised that every unit
  * stands on its goal at one time (units that have arrived give way to
- * those that have not). The tests and astar crowd measure that instead:
- * in every run so far all units stood on their goals at once. Two units
- * given one goal take turns on it.
+ * those that have not). Measured (docs/design.md): all units on their
+ * goals at once in every run on open maps and on 512 x 512 benchmark maps
+ * with up to 1,000 units; on small maps dense with walls and dead ends
+ * some runs keep a few units from their goals for ever (a goal behind
+ * another's in a dead end: PIBT orders no such pair). Two units given one
+ * goal take turns on it.
  *
  * Units are numbered 0, 1, 2 ... in the order they are added, and are
  * never removed; the crowd reads its grid at every call, so the grid must
