@@ -301,6 +301,41 @@ static void test_grid_edits(void **state)
     run_end(&r);
 }
 
+/* A goal walled in: its units wait (none wanders off); opened again, they
+ * go on, and it can be given again. */
+static void test_goal_walled_in(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "........", "........", "........" };
+    run r;
+    run_start(&r, drawn(rows, 3), ASTAR_MOVES_4, 2);
+    run_add(&r, P(0, 1), P(7, 1));
+    run_add(&r, P(0, 0), P(7, 1)); /* two units, one goal: they take turns */
+    run_add(&r, P(0, 2), P(6, 2));
+    run_step(&r);
+    assert_int_equal(astar_grid_set_walkable(r.grid, 7, 1, false), ASTAR_OK);
+    assert_int_equal(astar_crowd_set_goal(r.crowd, 2, P(7, 1)), ASTAR_GOAL_BLOCKED);
+    for (int step = 0; step < 5; step++) {
+        astar_point waited[2] = { r.after[0], r.after[1] };
+        run_step(&r);
+        for (int i = 0; i < 2; i++)
+            assert_true(r.after[i].x == waited[i].x && r.after[i].y == waited[i].y);
+    }
+    assert_int_equal(astar_grid_set_walkable(r.grid, 7, 1, true), ASTAR_OK);
+    while (run_step(&r) < 2)
+        assert_true(r.steps < 30);
+    assert_true(r.after[0].x == 7 || r.after[1].x == 7);
+    /* Unit 2 sent to the goal too, then unit 0 away: every one arrives. */
+    assert_int_equal(astar_crowd_set_goal(r.crowd, 2, P(7, 1)), ASTAR_OK);
+    r.goals[2] = P(7, 1);
+    assert_int_equal(astar_crowd_set_goal(r.crowd, 0, P(1, 1)), ASTAR_OK);
+    r.goals[0] = P(1, 1);
+    assert_int_equal(astar_crowd_set_goal(r.crowd, 1, P(2, 0)), ASTAR_OK);
+    r.goals[1] = P(2, 0);
+    run_until_all_arrive(&r, r.steps + 40);
+    run_end(&r);
+}
+
 /* Units sent to one goal share its distance map. */
 static void test_shared_maps(void **state)
 {
@@ -447,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_door),
         cmocka_unit_test(test_new_goals),
         cmocka_unit_test(test_grid_edits),
+        cmocka_unit_test(test_goal_walled_in),
         cmocka_unit_test(test_shared_maps),
         cmocka_unit_test(test_validator),
         cmocka_unit_test(test_bad_arguments),

@@ -168,9 +168,10 @@ ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar
  *                            as unreachable
  *   ASTAR_INVALID_ARGUMENT   NULL crowd
  * Grid edits since the last step are caught up first: each goal's map by
- * astar_distance_map_update, at the cost it documents. A goal blocked by
- * an edit is forgotten by its map: its units wait until given a new goal;
- * a unit whose cell was blocked under it may still step off it. The step
+ * astar_distance_map_update, at the cost it documents. The units of a goal
+ * walled in by an edit wait, and go on when it opens again (its map is
+ * then built anew, O(n log n) as astar_crowd_add's); a unit whose cell
+ * was walled in under it may still step off it. The step
  * itself costs O(units + max_units) and at most 5 (or 9) cells tried per
  * unit (info.tried), whatever the map; no allocation. */
 ASTAR_API astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info);

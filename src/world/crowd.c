@@ -189,6 +189,31 @@ static bool inside(const astar_crowd *c, astar_point p)
     return p.x >= 0 && p.y >= 0 && p.x < c->width && p.y < c->height;
 }
 
+/* Builds slot g's map for goal. A map that failed to build holds no goal
+ * (a goal is never outside the grid), so it is never caught up as one. */
+static astar_status build_goal(astar_crowd *c, crowd_goal *g, astar_point goal)
+{
+    astar_options o = astar_options_default();
+    o.moves = c->options.moves;
+    o.costs = c->options.costs;
+    astar_status s = astar_distance_map_build(g->map, c->ctx, c->grid, &goal, 1, &o);
+    g->at = s == ASTAR_OK || s == ASTAR_COST_OVERFLOW ? goal : (astar_point){ -1, -1 };
+    return s;
+}
+
+/* Catches slot g's map up with the grid's edits. A map forgets a source
+ * walled in for good (astar_distance_map_update); a goal open again is
+ * built anew, so that its units, waiting meanwhile, go on. */
+static astar_status catch_up(astar_crowd *c, crowd_goal *g)
+{
+    astar_status s = astar_distance_map_update(g->map, c->ctx, c->grid);
+    if ((s == ASTAR_OK || s == ASTAR_COST_OVERFLOW) &&
+        astar_distance_map_cost(g->map, g->at.x, g->at.y) != 0 &&
+        astar_grid_walkable(c->grid, g->at.x, g->at.y))
+        s = build_goal(c, g, g->at);
+    return s;
+}
+
 /* The slot of goal with its map current, reached from `from`, taken by one
  * more unit; or why not, with every slot as it was. */
 static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, uint32_t *slot)
@@ -211,20 +236,14 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
     crowd_goal *g;
     if (found != NONE) {
         g = &c->goals[found];
-        s = astar_distance_map_update(g->map, c->ctx, c->grid);
+        s = catch_up(c, g);
     } else {
         /* Units hold at most max_units slots, one of them perhaps the
          * old goal of the unit asking: of max_units + 1, one is unused. */
         g = &c->goals[unused];
         if (!g->map && astar_distance_map_new_with(c->cells, &c->memory, &g->map) != ASTAR_OK)
             return ASTAR_OUT_OF_MEMORY;
-        astar_options o = astar_options_default();
-        o.moves = c->options.moves;
-        o.costs = c->options.costs;
-        s = astar_distance_map_build(g->map, c->ctx, c->grid, &goal, 1, &o);
-        /* A map that failed to build holds no goal (a goal is never
-         * outside the grid), so it is never caught up as one. */
-        g->at = s == ASTAR_OK || s == ASTAR_COST_OVERFLOW ? goal : (astar_point){ -1, -1 };
+        s = build_goal(c, g, goal);
         found = unused;
     }
     if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW)
@@ -560,7 +579,7 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     astar_status status = ASTAR_OK;
     for (uint32_t g = 0; g <= crowd->max_units; g++)
         if (crowd->goals[g].users > 0) {
-            astar_status s = astar_distance_map_update(crowd->goals[g].map, crowd->ctx, crowd->grid);
+            astar_status s = catch_up(crowd, &crowd->goals[g]);
             if (s != ASTAR_OK)
                 status = s;
         }
