@@ -94,6 +94,7 @@ static const unsigned call_parts[] = {
     [CLI_CALL_CPD] = PART_COSTS | PART_WORLD,
     [CLI_CALL_GRAPH] = PART_SEARCH,
     [CLI_CALL_WAYPOINTS] = PART_SEARCH | PART_COSTS | PART_HEURISTIC,
+    [CLI_CALL_CROWD] = PART_COSTS,
 };
 
 /* The search options, one table for every subcommand: the flag, its

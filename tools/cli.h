@@ -52,8 +52,10 @@ typedef enum cli_call {
                             but the three a search guided by H reads (astar/dijkstra.h) */
     CLI_CALL_CPD,        /* astar_cpd_new: the grid's moves, costs and world */
     CLI_CALL_GRAPH,      /* a graph's searches: astar_search_options */
-    CLI_CALL_WAYPOINTS   /* astar_waypoints_find_path: the graph's options, the grid's
+    CLI_CALL_WAYPOINTS,  /* astar_waypoints_find_path: the graph's options, the grid's
                             moves and costs, heuristic ZERO for H = 0 */
+    CLI_CALL_CROWD       /* astar_crowd_new: its own options, of which the grid's
+                            moves and costs */
 } cli_call;
 
 /* Whether call takes search option flag. */

@@ -29,7 +29,7 @@ static void usage(FILE *out)
             "Of the search options below only --moves 4 (the default here, unlike the\n"
             "other subcommands) or 8 and --costs apply.\n"
             "%s\n%s",
-            cli_exit_help, cli_search_help(1u << CLI_MOVES | 1u << CLI_COSTS));
+            cli_exit_help, cli_search_help(CLI_CALL_CROWD));
 }
 
 typedef struct crowd_args {
@@ -57,7 +57,7 @@ static int parse(int argc, char **argv, crowd_args *a)
 {
     const char *positional[2];
     cli_command_line line = {
-        .name = "crowd", .search = 1u << CLI_MOVES | 1u << CLI_COSTS, .options = &a->options,
+        .name = "crowd", .call = CLI_CALL_CROWD, .options = &a->options,
         .not_here = "a crowd takes only --moves (4 or 8) and --costs",
         .own = crowd_options, .own_count = CLI_COUNT(crowd_options), .take = take, .state = a,
         .positional = positional, .positional_min = 2, .positional_max = 2, .usage = usage,
