@@ -5,7 +5,10 @@
 #include "astar/grid.h"
 #include "core/memory.h"
 
-enum { NONE = UINT32_MAX, MAX_CANDIDATES = 9 };
+/* No unit, goal or cell: a 32-bit index's one value no map reaches (an
+ * enum cannot hold it in ISO C). */
+#define NONE UINT32_MAX
+enum { MAX_CANDIDATES = 9 };
 
 /* A goal and the map that leads to it, shared by the units heading there.
  * A slot no unit uses keeps its map for the next new goal. */

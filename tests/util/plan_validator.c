@@ -6,7 +6,8 @@
 
 #include "util/plan_validator.h"
 
-enum { NOBODY = UINT32_MAX };
+/* No unit on a cell (an enum cannot hold it in ISO C). */
+#define NOBODY UINT32_MAX
 
 struct plan_validator {
     const astar_grid *grid;
