@@ -235,9 +235,10 @@ int main(int argc, char **argv)
                 u->goal = goal_for(truth, u->at, &state); /* no path: another goal */
         }
     }
-    /* Drained with no more edits: every request ends. */
+    /* Drained with no more edits, as much a frame as it takes (a budget
+     * of 0 would spend nothing): every request ends. */
     for (int pending = 1, frame = set.frames; pending; frame++) {
-        update(q, 0, &t);
+        update(q, ASTAR_QUEUE_ANY_EXPANSIONS, &t);
         pending = 0;
         for (int i = 0; i < set.units; i++)
             if (units[i].waiting && !collect(q, &units[i], frame, &t))
