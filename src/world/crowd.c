@@ -4,11 +4,12 @@
 #include "astar/crowd.h"
 #include "astar/grid.h"
 #include "core/memory.h"
+#include "world/crowd_plan.h"
 
 /* No unit, goal or cell: a 32-bit index's one value no map reaches (an
  * enum cannot hold it in ISO C). */
 #define NONE UINT32_MAX
-enum { MAX_CANDIDATES = 9 };
+enum { MAX_CANDIDATES = ASTAR__CROWD_MAX_NEIGHBOURS + 1 };
 
 /* A goal and the map that leads to it, shared by the units heading there.
  * A slot no unit uses keeps its map for the next new goal. */
@@ -54,16 +55,6 @@ struct astar_crowd {
     astar_context *ctx;   /* the maps' builds and catch-ups */
     uint64_t random;
 };
-
-/* splitmix64: the ties' order and each step's ties between equally near
- * cells, from the seed alone. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 astar_crowd_options astar_crowd_options_default(void)
 {
@@ -132,7 +123,7 @@ astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
         c->here[i] = c->claimed[i] = NONE;
     /* Fisher-Yates: unit ids in a random order, fixed for the crowd's life. */
     for (uint32_t i = 0; i < c->max_units; i++) {
-        uint32_t j = (uint32_t)(next_random(&c->random) % (i + 1u));
+        uint32_t j = (uint32_t)(splitmix64(&c->random) % (i + 1u));
         c->by_rank[i] = c->by_rank[j];
         c->by_rank[j] = i;
     }
@@ -484,7 +475,7 @@ static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd
          * staying wins a tie, so that a unit whose map leads nowhere (its
          * goal walled in) waits rather than wanders. */
         uint64_t key = (uint64_t)cost_to_goal(c, id, cells[i]) << 32 |
-                       (cells[i] == at ? 0 : 1 + (next_random(&c->random) & INT32_MAX));
+                       (cells[i] == at ? 0 : 1 + (splitmix64(&c->random) & INT32_MAX));
         int k = i;
         for (; k > 0 && keys[k - 1] > key; k--) {
             keys[k] = keys[k - 1];
@@ -529,8 +520,10 @@ static void pull(astar_crowd *c, const crowd_frame *f)
  * it cannot (it then stays, on the cell it was pushed from) this frame
  * tries its next cell. A unit with no cell left stays where it is: only
  * the unit that pushed it can have planned onto that cell, and it is about
- * to try another. */
-static void plan(astar_crowd *c, uint32_t root, astar_crowd_step_info *info)
+ * to try another. The root has no pusher: its cell can only be held by a
+ * unit fixed onto it beforehand (astar__crowd_successor), and then the
+ * plan fails, returning false. */
+static bool plan(astar_crowd *c, uint32_t root, astar_crowd_step_info *info)
 {
     uint32_t depth = 0;
     push_frame(c, &depth, root, info);
@@ -562,6 +555,8 @@ static void plan(astar_crowd *c, uint32_t root, astar_crowd_step_info *info)
         if (pushed)
             continue;
         if (!succeeded) {
+            if (depth == 1 && c->claimed[u->at] != NONE)
+                return false;
             c->claimed[u->at] = f->unit;
             u->next = u->at;
         } else if (f->tried == 1) {
@@ -570,6 +565,7 @@ static void plan(astar_crowd *c, uint32_t root, astar_crowd_step_info *info)
         depth--;
         returning = true;
     }
+    return true;
 }
 
 astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
@@ -587,9 +583,10 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
                 status = s;
         }
     order_units(crowd);
+    /* Nothing is fixed beforehand here, so no plan fails. */
     for (uint32_t i = 0; i < crowd->ordered; i++)
         if (crowd->unit[crowd->order[i]].next == NONE)
-            plan(crowd, crowd->order[i], info);
+            (void)plan(crowd, crowd->order[i], info);
     for (uint32_t id = 0; id < crowd->count; id++)
         crowd->here[crowd->unit[id].at] = NONE;
     for (uint32_t id = 0; id < crowd->count; id++) {
@@ -625,4 +622,60 @@ astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *cells, siz
     for (uint32_t id = 0; id < crowd->count; id++)
         cells[id] = point_of(crowd, crowd->unit[id].at);
     return ASTAR_OK;
+}
+
+bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint32_t *order,
+                            const uint32_t *fixed, const uint32_t *onto, size_t fixes,
+                            uint32_t *to, astar_crowd_step_info *info)
+{
+    astar_crowd_step_info mine = { 0 };
+    info = info ? info : &mine;
+    for (uint32_t id = 0; id < crowd->count; id++)
+        crowd->here[crowd->unit[id].at] = NONE;
+    for (uint32_t id = 0; id < crowd->count; id++) {
+        crowd->unit[id].at = from[id];
+        crowd->unit[id].next = NONE;
+        crowd->here[from[id]] = id;
+    }
+    bool ok = true;
+    /* A fix is tested as a plan would be, against the fixes before it:
+     * the same free-for rule keeps them apart. */
+    for (size_t k = 0; k < fixes && ok; k++) {
+        crowd_unit *u = &crowd->unit[fixed[k]];
+        ok = u->next == NONE && free_for(crowd, fixed[k], onto[k]);
+        if (ok) {
+            crowd->claimed[onto[k]] = fixed[k];
+            u->next = onto[k];
+        }
+    }
+    for (uint32_t i = 0; i < crowd->count && ok; i++)
+        if (crowd->unit[order[i]].next == NONE)
+            ok = plan(crowd, order[i], info);
+    /* Every cell claimed is some unit's plan or (a failed root) its own. */
+    for (uint32_t id = 0; id < crowd->count; id++) {
+        crowd_unit *u = &crowd->unit[id];
+        if (ok)
+            to[id] = u->next;
+        if (u->next != NONE)
+            crowd->claimed[u->next] = NONE;
+        crowd->claimed[u->at] = NONE;
+        u->next = NONE;
+    }
+    return ok;
+}
+
+int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
+                            uint32_t out[ASTAR__CROWD_MAX_NEIGHBOURS])
+{
+    return neighbours(crowd, cell, out);
+}
+
+uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
+{
+    return cell_of(crowd, crowd->goals[crowd->unit[u].goal].at);
+}
+
+uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell)
+{
+    return cost_to_goal(crowd, u, cell);
 }
