@@ -70,6 +70,7 @@
  *   astar/world.h      cost layers and other units
  *   astar/crowd.h      crowds: units that move a cell a step together without
  *                      sharing or swapping cells (PIBT)
+ *   astar/mapf.h       a whole plan for many agents at once (LaCAM): complete
  *   astar/knowledge.h  knowledge layers (fog of war)
  *   astar/smooth.h     line of sight, smoothing, path checks
  *   astar/movingai.h   Moving AI map and scenario files
@@ -97,6 +98,7 @@
 #include "astar/cpd.h"
 #include "astar/world.h"
 #include "astar/crowd.h"
+#include "astar/mapf.h"
 #include "astar/knowledge.h"
 #include "astar/smooth.h"
 #include "astar/movingai.h"

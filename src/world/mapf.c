@@ -1,0 +1,533 @@
+/* LaCAM (Okumura, AAAI 2023): a depth-first search over configurations
+ * whose successors the crowd's PIBT makes, under lazily grown constraint
+ * trees. docs/design.md, "Crowds", says why; include/astar/mapf.h what it
+ * promises. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "astar/mapf.h"
+#include "astar/grid.h"
+#include "core/memory.h"
+#include "world/crowd_plan.h"
+
+#define NONE UINT32_MAX
+/* Successors between two readings of the clock: a reading costs about as
+ * much as a small successor. */
+enum { CLOCK_EVERY = 64, FIRST_CAPACITY = 64 };
+/* uint32_t a block of configurations holds at least (1 MiB): blocks are
+ * never moved, so a configuration's cells stay where they are. */
+enum { BLOCK_WORDS = 1 << 18 };
+
+/* A configuration met by the search, with its lazy constraint tree: the
+ * constraints not yet tried, first to try at head, linked by next. */
+typedef struct mapf_node {
+    uint64_t hash;
+    uint32_t *data;   /* n cells, then n priorities, then the n agents in
+                         priority order */
+    uint32_t parent;  /* the configuration it was generated from, or NONE */
+    uint32_t depth;   /* steps from the starts along parents */
+    uint32_t head, tail;
+} mapf_node;
+
+/* "unit goes to cell", on top of parent's constraints: depth of them. */
+typedef struct mapf_constraint {
+    uint32_t parent, unit, cell, depth, next;
+} mapf_constraint;
+
+struct astar_mapf {
+    astar_allocator memory;
+    astar_mapf_options options;
+    astar_crowd *crowd;
+    uint32_t n, width;
+    uint32_t *goal;    /* per agent, its goal cell */
+    uint32_t *rank;    /* ties' order: farthest from its goal at the start first */
+    uint32_t *fixed, *onto, *next; /* one successor's constraints and cells */
+    mapf_node *nodes;
+    size_t node_count, node_capacity;
+    mapf_constraint *constraints;
+    size_t constraint_count, constraint_capacity;
+    uint32_t *open;    /* the depth-first stack of configurations */
+    size_t open_count, open_capacity;
+    uint32_t *table;   /* explored: open addressing on the hash, node or NONE */
+    size_t table_size;
+    uint32_t **blocks;
+    size_t block_count, block_capacity, block_used, block_words;
+    uint64_t random;
+    astar_status state; /* ASTAR_IN_PROGRESS until an answer, then it */
+    uint32_t solved;   /* the configuration of goals, once found */
+    size_t makespan, sum_of_costs, generated, failed, revisited;
+};
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+astar_mapf_options astar_mapf_options_default(void)
+{
+    return (astar_mapf_options){ .moves = ASTAR_MOVES_4, .costs = ASTAR_COSTS_ARTICLE, .seed = 1 };
+}
+
+/* array (count items of size bytes, capacity of them) with room for need;
+ * NULL, array kept, when it cannot grow. Doubling keeps the copies to
+ * twice the final size. */
+static void *grow(const astar_allocator *memory, void *array, size_t *capacity, size_t size,
+                  size_t need)
+{
+    if (need <= *capacity)
+        return array;
+    size_t cap = *capacity ? *capacity : FIRST_CAPACITY;
+    while (cap < need)
+        cap *= 2;
+    void *bigger = astar__allocate(memory, cap, size);
+    if (!bigger)
+        return NULL;
+    if (*capacity)
+        memcpy(bigger, array, *capacity * size);
+    astar__release(memory, array);
+    *capacity = cap;
+    return bigger;
+}
+
+static uint64_t hash_cells(const uint32_t *cells, uint32_t n)
+{
+    uint64_t h = 0x243f6a8885a308d3u;
+    for (uint32_t i = 0; i < n; i++) {
+        h ^= cells[i];
+        h *= 0x9e3779b97f4a7c15u;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+/* The node holding cells, or NONE; *slot the table's slot for it either way. */
+static uint32_t find(const astar_mapf *m, const uint32_t *cells, uint64_t hash, size_t *slot)
+{
+    size_t mask = m->table_size - 1, i = (size_t)hash & mask;
+    for (; m->table[i] != NONE; i = (i + 1) & mask) {
+        const mapf_node *node = &m->nodes[m->table[i]];
+        if (node->hash == hash && memcmp(node->data, cells, m->n * sizeof *cells) == 0)
+            break;
+    }
+    *slot = i;
+    return m->table[i];
+}
+
+/* Keeps the table at most half full, so that a probe ends soon. */
+static bool table_room(astar_mapf *m)
+{
+    if (2 * (m->node_count + 1) <= m->table_size)
+        return true;
+    size_t size = m->table_size ? 2 * m->table_size : 2 * FIRST_CAPACITY;
+    uint32_t *table = astar__allocate(&m->memory, size, sizeof *table);
+    if (!table)
+        return false;
+    for (size_t i = 0; i < size; i++)
+        table[i] = NONE;
+    for (size_t k = 0; k < m->node_count; k++) {
+        size_t i = (size_t)m->nodes[k].hash & (size - 1);
+        while (table[i] != NONE)
+            i = (i + 1) & (size - 1);
+        table[i] = (uint32_t)k;
+    }
+    astar__release(&m->memory, m->table);
+    m->table = table;
+    m->table_size = size;
+    return true;
+}
+
+/* Room for one configuration's 3 n words, from the current block or a new one. */
+static uint32_t *take_words(astar_mapf *m)
+{
+    size_t words = 3 * (size_t)m->n;
+    if (m->block_count == 0 || m->block_used + words > m->block_words) {
+        uint32_t **blocks = grow(&m->memory, m->blocks, &m->block_capacity, sizeof *blocks,
+                                 m->block_count + 1);
+        if (!blocks)
+            return NULL;
+        m->blocks = blocks;
+        uint32_t *block = astar__allocate(&m->memory, m->block_words, sizeof *block);
+        if (!block)
+            return NULL;
+        m->blocks[m->block_count++] = block;
+        m->block_used = 0;
+    }
+    uint32_t *at = m->blocks[m->block_count - 1] + m->block_used;
+    m->block_used += words;
+    return at;
+}
+
+static bool push_open(astar_mapf *m, uint32_t node)
+{
+    uint32_t *open = grow(&m->memory, m->open, &m->open_capacity, sizeof *open,
+                          m->open_count + 1);
+    if (!open)
+        return false;
+    m->open = open;
+    m->open[m->open_count++] = node;
+    return true;
+}
+
+/* Appends "unit goes to cell" under parent to node's untried constraints. */
+static bool add_constraint(astar_mapf *m, uint32_t node, uint32_t parent, uint32_t unit,
+                           uint32_t cell, uint32_t depth)
+{
+    mapf_constraint *c = grow(&m->memory, m->constraints, &m->constraint_capacity, sizeof *c,
+                              m->constraint_count + 1);
+    if (!c || m->constraint_count >= NONE)
+        return false;
+    m->constraints = c;
+    uint32_t k = (uint32_t)m->constraint_count++;
+    c[k] = (mapf_constraint){ .parent = parent, .unit = unit, .cell = cell, .depth = depth,
+                              .next = NONE };
+    mapf_node *x = &m->nodes[node];
+    if (x->tail == NONE)
+        x->head = k;
+    else
+        c[x->tail].next = k;
+    x->tail = k;
+    return true;
+}
+
+/* PIBT's priorities for a configuration made from parent's (NONE for the
+ * starts), the crowd's rule: an agent off its goal gains one a step, one
+ * that has just left its goal has one, one on its goal none; the order is
+ * by priority, ties in rank's order. Kept without a sort as the crowd
+ * does: those that gained keep their order from the parent. Returns the
+ * agents on their goals. */
+static uint32_t prioritise(const astar_mapf *m, uint32_t parent, uint32_t *data)
+{
+    uint32_t n = m->n, *elapsed = data + n, *order = data + 2 * n, k = 0, arrived = 0;
+    const uint32_t *was = parent == NONE ? NULL : m->nodes[parent].data + n;
+    for (uint32_t i = 0; i < n; i++) {
+        bool there = data[i] == m->goal[i];
+        arrived += there;
+        elapsed[i] = there ? 0 : was && was[i] > 0 ? was[i] + (was[i] < NONE - 1) : 1;
+    }
+    if (was)
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t u = was[n + j];
+            if (elapsed[u] > 1)
+                order[k++] = u;
+        }
+    for (int group = 1; group >= 0; group--)
+        for (uint32_t r = 0; r < n; r++)
+            if (elapsed[m->rank[r]] == (uint32_t)group)
+                order[k++] = m->rank[r];
+    return arrived;
+}
+
+/* Keeps configuration cells, reached from parent, on top of the stack with
+ * its constraint tree's root; its index in *made. */
+static astar_status keep(astar_mapf *m, uint32_t parent, const uint32_t *cells, uint64_t hash,
+                         size_t slot, uint32_t *made)
+{
+    if ((m->options.max_nodes && m->node_count >= m->options.max_nodes) ||
+        m->node_count >= NONE - 1)
+        return ASTAR_EXPANSION_LIMIT;
+    mapf_node *nodes = grow(&m->memory, m->nodes, &m->node_capacity, sizeof *nodes,
+                            m->node_count + 1);
+    if (!nodes)
+        return ASTAR_OUT_OF_MEMORY;
+    m->nodes = nodes;
+    uint32_t *data = take_words(m);
+    if (!data)
+        return ASTAR_OUT_OF_MEMORY;
+    /* The table grows before the node is counted, which moves slot. */
+    size_t before = m->table_size;
+    if (!table_room(m))
+        return ASTAR_OUT_OF_MEMORY;
+    if (m->table_size != before)
+        (void)find(m, cells, hash, &slot);
+    uint32_t k = (uint32_t)m->node_count++;
+    memcpy(data, cells, m->n * sizeof *cells);
+    mapf_node *x = &m->nodes[k];
+    *x = (mapf_node){ .hash = hash, .data = data, .parent = parent,
+                      .depth = parent == NONE ? 0 : m->nodes[parent].depth + 1,
+                      .head = NONE, .tail = NONE };
+    m->table[slot] = k;
+    uint32_t arrived = prioritise(m, parent, data);
+    if (!add_constraint(m, k, NONE, NONE, NONE, 0) || !push_open(m, k))
+        return ASTAR_OUT_OF_MEMORY;
+    *made = k;
+    if (arrived == m->n) {
+        m->solved = k;
+        return ASTAR_OK;
+    }
+    return ASTAR_IN_PROGRESS;
+}
+
+/* The top configuration's next constraint: its children (the next agent
+ * in priority order to each of its cells, in a random order) join the
+ * tree, and PIBT makes a successor that keeps it. */
+static astar_status expand(astar_mapf *m)
+{
+    uint32_t top;
+    for (;;) {
+        if (m->open_count == 0)
+            return ASTAR_NO_PATH;
+        top = m->open[m->open_count - 1];
+        if (m->nodes[top].head != NONE)
+            break;
+        m->open_count--;
+    }
+    mapf_node *x = &m->nodes[top];
+    uint32_t c = x->head;
+    x->head = m->constraints[c].next;
+    if (x->head == NONE)
+        x->tail = NONE;
+    uint32_t depth = m->constraints[c].depth;
+    if (depth < m->n) {
+        uint32_t unit = x->data[2 * m->n + depth], at = x->data[unit];
+        uint32_t cells[ASTAR__CROWD_MAX_NEIGHBOURS + 1];
+        int count = astar__crowd_neighbours(m->crowd, at, cells);
+        cells[count++] = at;
+        for (int i = count - 1; i > 0; i--) {
+            int j = (int)(splitmix64(&m->random) % (uint64_t)(i + 1));
+            uint32_t t = cells[i];
+            cells[i] = cells[j];
+            cells[j] = t;
+        }
+        for (int i = 0; i < count; i++)
+            if (!add_constraint(m, top, c, unit, cells[i], depth + 1))
+                return ASTAR_OUT_OF_MEMORY;
+    }
+    for (uint32_t k = c; m->constraints[k].depth > 0; k = m->constraints[k].parent) {
+        const mapf_constraint *ck = &m->constraints[k];
+        m->fixed[ck->depth - 1] = ck->unit;
+        m->onto[ck->depth - 1] = ck->cell;
+    }
+    m->generated++;
+    const uint32_t *from = m->nodes[top].data;
+    if (!astar__crowd_successor(m->crowd, from, from + 2 * m->n, m->fixed, m->onto, depth,
+                                m->next, NULL)) {
+        m->failed++;
+        return ASTAR_IN_PROGRESS;
+    }
+    uint64_t hash = hash_cells(m->next, m->n);
+    size_t slot = 0;
+    uint32_t seen = m->table_size ? find(m, m->next, hash, &slot) : NONE;
+    if (seen != NONE) {
+        /* LaCAM*'s reinsertion: the configuration met again is searched
+         * from again, on top, instead of the one that met it. */
+        m->revisited++;
+        return push_open(m, seen) ? ASTAR_IN_PROGRESS : ASTAR_OUT_OF_MEMORY;
+    }
+    uint32_t made;
+    return keep(m, top, m->next, hash, slot, &made);
+}
+
+/* The plan's costs, from the configuration of goals back to the starts. */
+static void measure(astar_mapf *m)
+{
+    uint32_t n = m->n, *last = m->next;
+    for (uint32_t i = 0; i < n; i++)
+        last[i] = 0;
+    for (uint32_t k = m->solved; k != NONE; k = m->nodes[k].parent)
+        for (uint32_t i = 0; i < n; i++)
+            if (last[i] == 0 && m->nodes[k].data[i] != m->goal[i])
+                last[i] = m->nodes[k].depth + 1;
+    m->makespan = m->nodes[m->solved].depth;
+    m->sum_of_costs = 0;
+    for (uint32_t i = 0; i < n; i++)
+        m->sum_of_costs += last[i];
+}
+
+static int compare_words(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Ranks agents farthest from their goals first (LaCAM's first priorities):
+ * they have the longest way and the least slack. Sorts (cost, agent)
+ * pairs packed in 64 bits, in a buffer freed before returning. */
+static astar_status rank_agents(astar_mapf *m, const uint32_t *start)
+{
+    uint64_t *keys = astar__allocate(&m->memory, m->n, sizeof *keys);
+    if (!keys)
+        return ASTAR_OUT_OF_MEMORY;
+    for (uint32_t i = 0; i < m->n; i++)
+        keys[i] = (uint64_t)(NONE - astar__crowd_cost(m->crowd, i, start[i])) << 32 | i;
+    qsort(keys, m->n, sizeof *keys, compare_keys);
+    for (uint32_t i = 0; i < m->n; i++)
+        m->rank[i] = (uint32_t)keys[i];
+    astar__release(&m->memory, keys);
+    return ASTAR_OK;
+}
+
+astar_status astar_mapf_new(const astar_grid *grid, const astar_point *starts,
+                            const astar_point *goals, size_t agents,
+                            const astar_mapf_options *options, astar_mapf **out)
+{
+    return astar_mapf_new_with(grid, starts, goals, agents, options, NULL, out);
+}
+
+/* The crowd the successors are planned in, agent i its unit i; its
+ * checks of the options, the grid and each agent's ends are the solver's. */
+static astar_status make_crowd(astar_mapf *m, const astar_grid *grid, const astar_point *starts,
+                               const astar_point *goals)
+{
+    astar_crowd_options co = astar_crowd_options_default();
+    co.moves = m->options.moves;
+    co.costs = m->options.costs;
+    co.seed = m->options.seed;
+    astar_status s = astar_crowd_new_with(grid, m->n, &co, &m->memory, &m->crowd);
+    for (uint32_t i = 0; i < m->n && s == ASTAR_OK; i++)
+        s = astar_crowd_add(m->crowd, starts[i], goals[i], NULL);
+    return s;
+}
+
+astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *starts,
+                                 const astar_point *goals, size_t agents,
+                                 const astar_mapf_options *options,
+                                 const astar_allocator *allocator, astar_mapf **out)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    astar_mapf_options o = options ? *options : astar_mapf_options_default();
+    astar_allocator memory;
+    if (!grid || !starts || !goals || agents < 1 || agents > ASTAR_MAX_CELLS ||
+        agents >= NONE || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status s;
+    astar_mapf *m = astar__allocate_zeroed(&memory, 1, sizeof *m);
+    if (!m)
+        return ASTAR_OUT_OF_MEMORY;
+    m->memory = memory;
+    m->options = o;
+    m->n = (uint32_t)agents;
+    m->width = (uint32_t)astar_grid_width(grid);
+    m->random = o.seed ^ 0x6c61636d;
+    m->state = ASTAR_IN_PROGRESS;
+    m->solved = NONE;
+    size_t words = 3 * agents;
+    m->block_words = words > BLOCK_WORDS ? words : BLOCK_WORDS - BLOCK_WORDS % words;
+    m->goal = astar__allocate(&memory, agents, sizeof *m->goal);
+    m->rank = astar__allocate(&memory, agents, sizeof *m->rank);
+    m->fixed = astar__allocate(&memory, agents, sizeof *m->fixed);
+    m->onto = astar__allocate(&memory, agents, sizeof *m->onto);
+    m->next = astar__allocate(&memory, agents, sizeof *m->next);
+    s = !m->goal || !m->rank || !m->fixed || !m->onto || !m->next
+            ? ASTAR_OUT_OF_MEMORY
+            : make_crowd(m, grid, starts, goals);
+    if (s == ASTAR_OK) {
+        for (uint32_t i = 0; i < m->n; i++) {
+            m->goal[i] = astar__crowd_goal_cell(m->crowd, i);
+            m->next[i] = (uint32_t)starts[i].y * m->width + (uint32_t)starts[i].x;
+            m->fixed[i] = m->goal[i];
+        }
+        qsort(m->fixed, agents, sizeof *m->fixed, compare_words);
+        for (uint32_t i = 1; i < m->n && s == ASTAR_OK; i++)
+            if (m->fixed[i] == m->fixed[i - 1])
+                s = ASTAR_GOAL_OCCUPIED;
+    }
+    if (s == ASTAR_OK)
+        s = rank_agents(m, m->next);
+    if (s == ASTAR_OK) {
+        uint32_t made;
+        s = keep(m, NONE, m->next, hash_cells(m->next, m->n), 0, &made);
+        if (s == ASTAR_OK) {
+            m->state = ASTAR_OK;
+            measure(m);
+        }
+        s = s == ASTAR_IN_PROGRESS || s == ASTAR_OK ? ASTAR_OK : s;
+    }
+    if (s != ASTAR_OK) {
+        astar_mapf_delete(m);
+        return s;
+    }
+    *out = m;
+    return ASTAR_OK;
+}
+
+void astar_mapf_delete(astar_mapf *mapf)
+{
+    if (!mapf)
+        return;
+    astar_crowd_delete(mapf->crowd);
+    for (size_t b = 0; b < mapf->block_count; b++)
+        astar__release(&mapf->memory, mapf->blocks[b]);
+    astar__release(&mapf->memory, mapf->blocks);
+    astar__release(&mapf->memory, mapf->nodes);
+    astar__release(&mapf->memory, mapf->constraints);
+    astar__release(&mapf->memory, mapf->open);
+    astar__release(&mapf->memory, mapf->table);
+    astar__release(&mapf->memory, mapf->goal);
+    astar__release(&mapf->memory, mapf->rank);
+    astar__release(&mapf->memory, mapf->fixed);
+    astar__release(&mapf->memory, mapf->onto);
+    astar__release(&mapf->memory, mapf->next);
+    astar__release(&mapf->memory, mapf);
+}
+
+size_t astar_mapf_bytes(const astar_mapf *mapf)
+{
+    if (!mapf)
+        return 0;
+    return sizeof *mapf + astar_crowd_bytes(mapf->crowd) + 5 * (size_t)mapf->n * sizeof(uint32_t) +
+           mapf->block_count * mapf->block_words * sizeof(uint32_t) +
+           mapf->block_capacity * sizeof(uint32_t *) + mapf->node_capacity * sizeof(mapf_node) +
+           mapf->constraint_capacity * sizeof(mapf_constraint) +
+           mapf->open_capacity * sizeof(uint32_t) + mapf->table_size * sizeof(uint32_t);
+}
+
+static void fill_info(const astar_mapf *m, astar_mapf_info *info)
+{
+    *info = (astar_mapf_info){ .agents = m->n, .makespan = m->makespan,
+                               .sum_of_costs = m->sum_of_costs, .nodes = m->node_count,
+                               .generated = m->generated, .failed = m->failed,
+                               .revisited = m->revisited, .bytes = astar_mapf_bytes(m) };
+}
+
+astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_mapf_info *info)
+{
+    if (!mapf)
+        return ASTAR_INVALID_ARGUMENT;
+    double deadline = seconds > 0 ? now_seconds() + seconds : 0;
+    for (unsigned k = 1; mapf->state == ASTAR_IN_PROGRESS; k++) {
+        astar_status s = expand(mapf);
+        if (s != ASTAR_IN_PROGRESS) {
+            mapf->state = s;
+            if (s == ASTAR_OK)
+                measure(mapf);
+            break;
+        }
+        if (seconds > 0 && k % CLOCK_EVERY == 0 && now_seconds() >= deadline)
+            break;
+    }
+    if (info)
+        fill_info(mapf, info);
+    return mapf->state;
+}
+
+astar_status astar_mapf_plan(const astar_mapf *mapf, astar_point *cells, size_t capacity)
+{
+    if (!mapf || (!cells && capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    if (mapf->state != ASTAR_OK)
+        return ASTAR_NO_PATH;
+    size_t n = mapf->n;
+    if (capacity / n < mapf->makespan + 1)
+        return ASTAR_PATH_BUFFER_TOO_SMALL;
+    uint32_t width = mapf->width;
+    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent) {
+        size_t t = mapf->nodes[k].depth;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t c = mapf->nodes[k].data[i];
+            cells[t * n + i] = (astar_point){ (int32_t)(c % width), (int32_t)(c / width) };
+        }
+    }
+    return ASTAR_OK;
+}
