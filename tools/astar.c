@@ -21,6 +21,7 @@ static const struct {
     { "graph", cmd_graph, "a least-cost route on any graph (text or DIMACS file)" },
     { "waypoints", cmd_waypoints, "a route through a map's waypoints, and the cells along it" },
     { "crowd", cmd_crowd, "many units to their goals at once, never sharing or swapping cells" },
+    { "mapf", cmd_mapf, "a whole plan for many agents of a scenario file at once (LaCAM)" },
     { "cpd", cmd_cpd, "build and save a map's precalculated paths (first-move database)" },
 };
 

@@ -422,5 +422,6 @@ int cmd_graph(int argc, char **argv);
 int cmd_waypoints(int argc, char **argv);
 int cmd_cpd(int argc, char **argv);
 int cmd_crowd(int argc, char **argv);
+int cmd_mapf(int argc, char **argv);
 
 #endif
