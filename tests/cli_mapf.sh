@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# astar mapf: scenario lines as agents, solved by LaCAM with the plan
+# validated; 4 and 8 moves; an instance with no plan said to have none;
+# clear errors for bad requests.
+# shellcheck source=tests/support.sh
+source "$(dirname "$0")/support.sh"
+
+map="$ASTAR_BENCH_DIR/maps/dao/den520d.map"
+scen="$ASTAR_BENCH_DIR/scen/dao/den520d.map.scen"
+
+run 0 "$ASTAR" mapf "$map" "$scen" 100
+has "mapf: 100 agents on 256 x 257, moves 4, seed 1"
+has "status: solved"
+has "x the lower bound"
+has "plan: valid"
+run 0 "$ASTAR" mapf "$map" "$scen" 60 --moves 8 --seed 2
+has "moves 8, seed 2"
+has "plan: valid"
+
+# Two agents swapping ends of a one-wide path: no plan, after the search
+# has tried every configuration.
+printf 'type octile\nheight 1\nwidth 5\nmap\n.....\n' >"$scratch/path.map"
+printf 'version 1\n0\tpath.map\t5\t1\t0\t0\t4\t0\t4\n0\tpath.map\t5\t1\t4\t0\t0\t0\t4\n' \
+    >"$scratch/path.map.scen"
+run 1 "$ASTAR" mapf "$scratch/path.map" "$scratch/path.map.scen" 2
+has "status: no solution (search exhausted)"
+has "search: 10 configurations"
+
+# Bad requests.
+run 5 "$ASTAR" mapf "$scratch/path.map" "$scratch/path.map.scen" 3
+has "has 2 lines with distinct starts and goals, not 3"
+run 2 "$ASTAR" mapf "$map" "$scen"
+has "usage: astar mapf"
+run 2 "$ASTAR" mapf "$map" "$scen" 0
+has "N must be a whole number"
+run 2 "$ASTAR" mapf "$map" "$scen" 10 --moves 8cut
+has "mapf moves 4 or 8 ways"
+run 2 "$ASTAR" mapf "$map" "$scen" 10 --seconds 0
+run 3 "$ASTAR" mapf "$map" "$scratch/none.scen" 10
+run 0 "$ASTAR" mapf --help
+has "usage: astar mapf"
+
+done_checks
