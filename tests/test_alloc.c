@@ -477,6 +477,32 @@ static astar_status crowd_new(fixture *f)
     return s;
 }
 
+/* A MAPF solver and its search: one agent from the first cell with a
+ * walkable neighbour to the last cell of the grid it reaches, far enough for the search's arrays to grow
+ * past their first size; a goal it does not reach is passed over. */
+static astar_status mapf_new(fixture *f)
+{
+    int j = 0;
+    while (!astar_grid_walkable(f->grid, j % 39, j / 39) ||
+           !astar_grid_walkable(f->grid, j % 39 + 1, j / 39))
+        j++;
+    astar_point start = { j % 39, j / 39 };
+    astar_mapf *mapf = NULL;
+    astar_status s = ASTAR_NO_PATH;
+    for (int i = 40 * 30 - 1; i > 0 && s == ASTAR_NO_PATH; i--) {
+        astar_point goal = { i % 40, i / 40 };
+        if (astar_grid_walkable(f->grid, goal.x, goal.y))
+            s = astar_mapf_new_with(f->grid, &start, &goal, 1, NULL, &counted, &mapf);
+    }
+    astar_mapf_info info;
+    if (s == ASTAR_OK)
+        s = astar_mapf_solve(mapf, 0, &info);
+    if (s == ASTAR_OK)
+        assert_true(info.nodes > 64);
+    astar_mapf_delete(mapf);
+    return s;
+}
+
 static const struct {
     const char *name;
     allocating_call call;
@@ -507,6 +533,7 @@ static const struct {
     { "astar_graph_enable_landmarks", graph_landmarks },
     { "astar_hpa_new_with and astar_hpa_update", hpa_new },
     { "astar_crowd_new_with, _add, _set_goal and _step", crowd_new },
+    { "astar_mapf_new_with and astar_mapf_solve", mapf_new },
 };
 
 static fixture fixture_new(void)
