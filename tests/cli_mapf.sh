@@ -26,6 +26,23 @@ run 1 "$ASTAR" mapf "$scratch/path.map" "$scratch/path.map.scen" 2
 has "status: no solution (search exhausted)"
 has "search: 10 configurations"
 
+# A dead end whose goals must be filled deepest first; refined until the
+# search is spent, the least loss (24, as a Dijkstra over configurations
+# written apart finds).
+printf 'type octile\nheight 5\nwidth 7\nmap\n.......\n@@@.@@@\n@@@.@@@\n@@@.@@@\n@@@.@@@\n' \
+    >"$scratch/dead.map"
+{
+    printf 'version 1\n'
+    for line in "0 0 3 1" "1 0 3 2" "3 0 3 3" "5 0 3 4"; do
+        read -r sx sy gx gy <<<"$line"
+        printf '0\tdead.map\t7\t5\t%s\t%s\t%s\t%s\t5\n' "$sx" "$sy" "$gx" "$gy"
+    done
+} >"$scratch/dead.map.scen"
+run 0 "$ASTAR" mapf "$scratch/dead.map" "$scratch/dead.map.scen" 4 --refine --seconds 20
+has "status: solved, optimal (least loss)"
+has "loss: 24;"
+has "plan: valid"
+
 # Bad requests.
 run 5 "$ASTAR" mapf "$scratch/path.map" "$scratch/path.map.scen" 3
 has "has 2 lines with distinct starts and goals, not 3"

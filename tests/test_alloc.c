@@ -477,8 +477,9 @@ static astar_status crowd_new(fixture *f)
     return s;
 }
 
-/* A MAPF solver and its search: one agent from the first cell with a
- * walkable neighbour to the last cell of the grid it reaches, far enough for the search's arrays to grow
+/* A MAPF solver and its search, refining to the end: one agent from the
+ * first cell with a walkable neighbour to the last cell of the grid it
+ * reaches, far enough for the search's arrays to grow
  * past their first size; a goal it does not reach is passed over. */
 static astar_status mapf_new(fixture *f)
 {
@@ -489,10 +490,12 @@ static astar_status mapf_new(fixture *f)
     astar_point start = { j % 39, j / 39 };
     astar_mapf *mapf = NULL;
     astar_status s = ASTAR_NO_PATH;
+    astar_mapf_options o = astar_mapf_options_default();
+    o.refine = true; /* the refining's edges and queue too */
     for (int i = 40 * 30 - 1; i > 0 && s == ASTAR_NO_PATH; i--) {
         astar_point goal = { i % 40, i / 40 };
         if (astar_grid_walkable(f->grid, goal.x, goal.y))
-            s = astar_mapf_new_with(f->grid, &start, &goal, 1, NULL, &counted, &mapf);
+            s = astar_mapf_new_with(f->grid, &start, &goal, 1, &o, &counted, &mapf);
     }
     astar_mapf_info info;
     if (s == ASTAR_OK)

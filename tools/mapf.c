@@ -12,7 +12,8 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar mapf MAP SCEN N [--seconds S] [--seed X] [--moves 4|8] [--costs C]\n\n"
+            "usage: astar mapf MAP SCEN N [--seconds S] [--refine] [--seed X] [--moves 4|8]\n"
+            "       [--costs C]\n\n"
             "Makes a MAPF instance from a Moving AI scenario file (the MAPF benchmark's\n"
             "format: 'version 1', then 'bucket map width height sx sy gx gy optimal'):\n"
             "agent i takes the i-th line whose start and goal are walkable and used by\n"
@@ -27,6 +28,9 @@ static void usage(FILE *out)
             "Exit 0 when solved and valid, 1 when no plan exists, the time ran out or\n"
             "the plan broke a rule.\n"
             "  --seconds S  stop after S seconds of solving (default 60)\n"
+            "  --refine     LaCAM*: after the first plan, spend the rest of the S seconds\n"
+            "               on plans of less loss (per step, the agents not resting on\n"
+            "               their goals); 'optimal' when the search is spent first\n"
             "  --seed X     the search's random ties (default 1)\n"
             "Of the search options below only --moves 4 (the default here) or 8 and\n"
             "--costs apply.\n"
@@ -37,17 +41,23 @@ static void usage(FILE *out)
 typedef struct mapf_args {
     astar_options options;
     long seconds, seed, agents;
+    bool refine;
     const char *map, *scen;
 } mapf_args;
 
-enum { SECONDS, SEED };
+enum { SECONDS, SEED, REFINE };
 static const cli_own_option mapf_options[] = {
     [SECONDS] = { "seconds", 0, true }, [SEED] = { "seed", 0, true },
+    [REFINE] = { "refine", 0, false },
 };
 
 static bool take(void *state, int which, const char *value)
 {
     mapf_args *a = state;
+    if (which == REFINE) {
+        a->refine = true;
+        return true;
+    }
     long *into = which == SECONDS ? &a->seconds : &a->seed;
     if (cli_parse_int(value, which == SECONDS ? 1 : 0, 1000000000, into))
         return true;
@@ -188,6 +198,7 @@ int cmd_mapf(int argc, char **argv)
     o.moves = a.options.moves;
     o.costs = a.options.costs;
     o.seed = (uint64_t)a.seed;
+    o.refine = a.refine;
     printf("mapf: %zu agents on %d x %d, moves %s, seed %ld\n", n, astar_grid_width(grid),
            astar_grid_height(grid), o.moves == ASTAR_MOVES_4 ? "4" : "8", a.seed);
     double t0 = now_seconds();
@@ -204,7 +215,8 @@ int cmd_mapf(int argc, char **argv)
     t0 = now_seconds();
     s = astar_mapf_solve(mapf, (double)a.seconds, &info);
     double solving = now_seconds() - t0;
-    printf("status: %s\n", s == ASTAR_OK             ? "solved"
+    printf("status: %s\n", s == ASTAR_OK && info.optimal ? "solved, optimal (least loss)"
+                           : s == ASTAR_OK             ? "solved"
                            : s == ASTAR_NO_PATH      ? "no solution (search exhausted)"
                            : s == ASTAR_IN_PROGRESS  ? "time out"
                                                      : astar_status_message(s));
@@ -225,7 +237,14 @@ int cmd_mapf(int argc, char **argv)
         goto done;
     }
     size_t bound = o.moves == ASTAR_MOVES_4 ? lower_bound(grid, starts, goals, n) : 0;
-    printf("makespan: %zu; sum of costs: %zu", info.makespan, info.sum_of_costs);
+    size_t loss = 0;
+    for (size_t t = 0; t < info.makespan; t++)
+        for (size_t i = 0; i < n; i++) {
+            const astar_point *p = plan + t * n + i, *q = p + n;
+            loss += !(p->x == goals[i].x && p->y == goals[i].y && q->x == goals[i].x &&
+                      q->y == goals[i].y);
+        }
+    printf("makespan: %zu; loss: %zu; sum of costs: %zu", info.makespan, loss, info.sum_of_costs);
     if (bound)
         printf(" (%.4f x the lower bound %zu)", (double)info.sum_of_costs / (double)bound, bound);
     printf("\n");

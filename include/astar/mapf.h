@@ -45,7 +45,15 @@ extern "C" {
  *     again (LaCAM*'s reinsertion) rather than added.
  *
  * The plan is the first found, not the shortest: no sum of costs or
- * makespan is promised (measured in docs/performance.md).
+ * makespan is promised (measured in docs/performance.md). With
+ * options.refine the search goes on (LaCAM*, Okumura, IJCAI 2023): each
+ * configuration keeps its loss from the starts - per step, the agents not
+ * staying on their goals - and the successors generated from it; a
+ * configuration met again by a cheaper way passes the saving on to those
+ * (rewiring), and the search keeps to configurations that could still
+ * lead to a plan of less loss (their loss plus a lower bound from the
+ * distance maps). Every call then improves the plan it holds, and once
+ * the search is spent the plan's loss is the least there is.
  *
  * Solving can be spread over calls: astar_mapf_solve runs until it solves,
  * proves there is no solution, or its time runs out (then ASTAR_IN_PROGRESS,
@@ -64,9 +72,12 @@ typedef struct astar_mapf_options {
     size_t max_nodes;   /* at most this many configurations kept (the memory
                            bound, see astar_mapf_new); 0: as many as memory and
                            2^32 - 2 allow */
+    bool refine;        /* LaCAM*: after the first plan, go on searching for
+                           plans of less loss (see astar_mapf_solve) */
 } astar_mapf_options;
 
-/* 4 moves, the article's costs, seed 1, no limit on configurations. */
+/* 4 moves, the article's costs, seed 1, no limit on configurations, no
+ * refining. */
 ASTAR_API astar_mapf_options astar_mapf_options_default(void);
 
 /* What a solver has done so far, and what its plan costs. */
@@ -78,6 +89,8 @@ typedef struct astar_mapf_info {
     size_t generated;      /* successors asked of PIBT: one per constraint tried */
     size_t failed;         /* of those, how many could not keep their constraints */
     size_t revisited;      /* of those, how many met a configuration seen before */
+    bool optimal;          /* refining: every configuration that could lead to a
+                              plan of less loss was searched; there is none */
     size_t bytes;          /* astar_mapf_bytes() */
 } astar_mapf_info;
 
@@ -124,10 +137,17 @@ ASTAR_API size_t astar_mapf_bytes(const astar_mapf *mapf);
  * [in,out] mapf
  * [in]     seconds  time for this call: it stops at the first check of the
  *                   clock past it (every 64 successors); <= 0: no limit
+ *                   (refining: until the search is spent, which on a large
+ *                   instance is never)
  * [out]    info     [opt] what has been done so far, and the plan's costs
  * Returns
  *   ASTAR_OK                 solved: read the plan with astar_mapf_plan
- *                            (again ASTAR_OK at once on later calls)
+ *                            (again ASTAR_OK at once on later calls).
+ *                            Refining: a plan is held, and the call spent
+ *                            its time improving it (info.optimal once
+ *                            nothing is left to improve); a limit or a
+ *                            failed allocation met while refining ends the
+ *                            refining, the plan kept
  *   ASTAR_NO_PATH            no plan exists: every configuration reachable
  *                            from the starts was tried (final)
  *   ASTAR_IN_PROGRESS        the time ran out; call again to go on
@@ -137,10 +157,12 @@ ASTAR_API size_t astar_mapf_bytes(const astar_mapf *mapf);
  *                            can still be freed
  *   ASTAR_INVALID_ARGUMENT   NULL mapf
  * Cost: per successor, the crowd's step (O(agents), astar_crowd_step)
- * plus O(agents) to hash and keep the configuration. Memory: per
- * configuration kept 12 bytes per agent and about 40 more, and per
- * constraint tried 20 bytes; the arrays holding them grow by doubling,
- * which are the only allocations. */
+ * plus O(agents) to hash and keep the configuration; refining, a
+ * configuration met again also rewires, O(agents) per successor whose
+ * loss falls. Memory: per configuration kept 12 bytes per agent and about
+ * 60 more, per constraint tried 20 bytes, refining 8 bytes per successor
+ * and 4 per configuration queued while rewiring; the arrays holding them
+ * grow by doubling, which are the only allocations. */
 ASTAR_API astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_mapf_info *info);
 
 /* The plan once solved: configuration t (0 = the starts, makespan = the

@@ -26,10 +26,18 @@ typedef struct mapf_node {
     uint64_t hash;
     uint32_t *data;   /* n cells, then n priorities, then the n agents in
                          priority order */
-    uint32_t parent;  /* the configuration it was generated from, or NONE */
-    uint32_t depth;   /* steps from the starts along parents */
+    uint64_t g, h;    /* the loss from the starts along parents, and a bound
+                         on the loss to the goals (LaCAM*) */
+    uint32_t parent;  /* the configuration it was generated from, or the
+                         cheapest found since (LaCAM*); NONE at the starts */
     uint32_t head, tail;
+    uint32_t edges;   /* refining: the successors generated from it, a list
+                         through mapf_edge.next */
 } mapf_node;
+
+typedef struct mapf_edge {
+    uint32_t to, next;
+} mapf_edge;
 
 /* "unit goes to cell", on top of parent's constraints: depth of them. */
 typedef struct mapf_constraint {
@@ -50,6 +58,12 @@ struct astar_mapf {
     size_t constraint_count, constraint_capacity;
     uint32_t *open;    /* the depth-first stack of configurations */
     size_t open_count, open_capacity;
+    mapf_edge *edges;  /* refining: every successor generated, once */
+    size_t edge_count, edge_capacity;
+    uint32_t *queue;   /* refining: configurations whose loss fell */
+    size_t queue_capacity;
+    uint32_t step_most; /* the most a step costs on a distance map: the
+                           bound h divides by */
     uint32_t *table;   /* explored: open addressing on the hash, node or NONE */
     size_t table_size;
     uint32_t **blocks;
@@ -57,6 +71,7 @@ struct astar_mapf {
     uint64_t random;
     astar_status state; /* ASTAR_IN_PROGRESS until an answer, then it */
     uint32_t solved;   /* the configuration of goals, once found */
+    bool optimal;
     size_t makespan, sum_of_costs, generated, failed, revisited;
 };
 
@@ -221,6 +236,87 @@ static uint32_t prioritise(const astar_mapf *m, uint32_t parent, uint32_t *data)
     return arrived;
 }
 
+/* The loss of a step from configuration `from` to cells: the agents not
+ * staying on their goals (LaCAM*'s sum of costs: an agent pays for each
+ * step until it rests on its goal, and again if it leaves it). */
+static uint64_t loss(const astar_mapf *m, uint32_t from, const uint32_t *cells)
+{
+    const uint32_t *was = m->nodes[from].data;
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < m->n; i++)
+        sum += !(was[i] == m->goal[i] && cells[i] == m->goal[i]);
+    return sum;
+}
+
+/* A lower bound on the loss from cells to the goals: each agent's steps
+ * at least its map's cost over the dearest step. Exact with 4 moves and
+ * terrain 1 (the benchmark's); only refining reads it. */
+static uint64_t bound(const astar_mapf *m, const uint32_t *cells)
+{
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < m->n; i++)
+        sum += astar__crowd_cost(m->crowd, i, cells[i]) / m->step_most;
+    return sum;
+}
+
+/* Refining: whether configuration k could still lead to a plan of less
+ * loss than the one found. Without a plan, or not refining, always. */
+static bool worth(const astar_mapf *m, uint32_t k)
+{
+    return m->solved == NONE || m->solved == k ||
+           m->nodes[k].g + m->nodes[k].h < m->nodes[m->solved].g;
+}
+
+/* Refining: remembers that `to` is a successor of `from`, so that a
+ * cheaper way to `from` found later is passed on to `to`. */
+static bool add_edge(astar_mapf *m, uint32_t from, uint32_t to)
+{
+    if (!m->options.refine)
+        return true;
+    mapf_edge *e = grow(&m->memory, m->edges, &m->edge_capacity, sizeof *e, m->edge_count + 1);
+    if (!e || m->edge_count >= NONE)
+        return false;
+    m->edges = e;
+    uint32_t k = (uint32_t)m->edge_count++;
+    e[k] = (mapf_edge){ .to = to, .next = m->nodes[from].edges };
+    m->nodes[from].edges = k;
+    return true;
+}
+
+/* LaCAM*'s rewiring: a cheaper way to `from` (or an edge just added from
+ * it) lowers the loss of the configurations reached from it, passed on
+ * breadth first until nothing falls; each whose loss fell is reparented
+ * and, if it could still lead to a cheaper plan, searched again. Loss
+ * only falls along parents, so they never close a loop. */
+static bool rewire(astar_mapf *m, uint32_t from)
+{
+    size_t count = 0;
+    uint32_t *queue = grow(&m->memory, m->queue, &m->queue_capacity, sizeof *queue, 1);
+    if (!queue)
+        return false;
+    m->queue = queue;
+    m->queue[count++] = from;
+    for (size_t q = 0; q < count; q++) {
+        uint32_t n = m->queue[q];
+        for (uint32_t e = m->nodes[n].edges; e != NONE; e = m->edges[e].next) {
+            uint32_t to = m->edges[e].to;
+            uint64_t g = m->nodes[n].g + loss(m, n, m->nodes[to].data);
+            if (g >= m->nodes[to].g)
+                continue;
+            m->nodes[to].g = g;
+            m->nodes[to].parent = n;
+            queue = grow(&m->memory, m->queue, &m->queue_capacity, sizeof *queue, count + 1);
+            if (!queue)
+                return false;
+            m->queue = queue;
+            m->queue[count++] = to;
+            if (to != m->solved && worth(m, to) && !push_open(m, to))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Keeps configuration cells, reached from parent, on top of the stack with
  * its constraint tree's root; its index in *made. */
 static astar_status keep(astar_mapf *m, uint32_t parent, const uint32_t *cells, uint64_t hash,
@@ -247,11 +343,12 @@ static astar_status keep(astar_mapf *m, uint32_t parent, const uint32_t *cells, 
     memcpy(data, cells, m->n * sizeof *cells);
     mapf_node *x = &m->nodes[k];
     *x = (mapf_node){ .hash = hash, .data = data, .parent = parent,
-                      .depth = parent == NONE ? 0 : m->nodes[parent].depth + 1,
-                      .head = NONE, .tail = NONE };
+                      .g = parent == NONE ? 0 : m->nodes[parent].g + loss(m, parent, data),
+                      .h = bound(m, data), .head = NONE, .tail = NONE, .edges = NONE };
     m->table[slot] = k;
     uint32_t arrived = prioritise(m, parent, data);
-    if (!add_constraint(m, k, NONE, NONE, NONE, 0) || !push_open(m, k))
+    if (!add_constraint(m, k, NONE, NONE, NONE, 0) || (parent != NONE && !add_edge(m, parent, k)) ||
+        (worth(m, k) && !push_open(m, k)))
         return ASTAR_OUT_OF_MEMORY;
     *made = k;
     if (arrived == m->n) {
@@ -271,7 +368,8 @@ static astar_status expand(astar_mapf *m)
         if (m->open_count == 0)
             return ASTAR_NO_PATH;
         top = m->open[m->open_count - 1];
-        if (m->nodes[top].head != NONE)
+        /* The plan's own configuration needs no successors. */
+        if (m->nodes[top].head != NONE && top != m->solved && worth(m, top))
             break;
         m->open_count--;
     }
@@ -315,10 +413,22 @@ static astar_status expand(astar_mapf *m)
         /* LaCAM*'s reinsertion: the configuration met again is searched
          * from again, on top, instead of the one that met it. */
         m->revisited++;
-        return push_open(m, seen) ? ASTAR_IN_PROGRESS : ASTAR_OUT_OF_MEMORY;
+        bool kept = !m->options.refine || (add_edge(m, top, seen) && rewire(m, top));
+        return kept && (!worth(m, seen) || seen == m->solved || push_open(m, seen))
+                   ? ASTAR_IN_PROGRESS
+                   : ASTAR_OUT_OF_MEMORY;
     }
     uint32_t made;
     return keep(m, top, m->next, hash, slot, &made);
+}
+
+/* The plan's steps: its configurations along parents, less one. */
+static size_t steps(const astar_mapf *m)
+{
+    size_t count = 0;
+    for (uint32_t k = m->nodes[m->solved].parent; k != NONE; k = m->nodes[k].parent)
+        count++;
+    return count;
 }
 
 /* The plan's costs, from the configuration of goals back to the starts. */
@@ -327,14 +437,30 @@ static void measure(astar_mapf *m)
     uint32_t n = m->n, *last = m->next;
     for (uint32_t i = 0; i < n; i++)
         last[i] = 0;
-    for (uint32_t k = m->solved; k != NONE; k = m->nodes[k].parent)
+    m->makespan = steps(m);
+    size_t t = m->makespan;
+    for (uint32_t k = m->solved; k != NONE; k = m->nodes[k].parent, t--)
         for (uint32_t i = 0; i < n; i++)
             if (last[i] == 0 && m->nodes[k].data[i] != m->goal[i])
-                last[i] = m->nodes[k].depth + 1;
-    m->makespan = m->nodes[m->solved].depth;
+                last[i] = (uint32_t)t + 1;
     m->sum_of_costs = 0;
     for (uint32_t i = 0; i < n; i++)
         m->sum_of_costs += last[i];
+}
+
+/* The dearest step on a distance map of grid: its dearest terrain times a
+ * diagonal (8 moves) or straight step. O(cells), once. */
+static uint32_t step_most(const astar_grid *grid, const astar_mapf_options *o)
+{
+    int most = 1;
+    for (int y = 0; y < astar_grid_height(grid); y++)
+        for (int x = 0; x < astar_grid_width(grid); x++)
+            if (astar_grid_walkable(grid, x, y) && astar_grid_cost(grid, x, y) > most)
+                most = astar_grid_cost(grid, x, y);
+    bool octile = o->costs == ASTAR_COSTS_OCTILE, diagonal = o->moves == ASTAR_MOVES_8;
+    uint32_t step = octile ? (diagonal ? ASTAR_OCTILE_DIAGONAL : ASTAR_OCTILE_STRAIGHT)
+                           : (diagonal ? ASTAR_ARTICLE_DIAGONAL : ASTAR_ARTICLE_STRAIGHT);
+    return step * (uint32_t)most;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -435,6 +561,8 @@ astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *star
     }
     if (s == ASTAR_OK)
         s = rank_agents(m, m->next);
+    if (s == ASTAR_OK)
+        m->step_most = step_most(grid, &o);
     if (s == ASTAR_OK) {
         uint32_t made;
         s = keep(m, NONE, m->next, hash_cells(m->next, m->n), 0, &made);
@@ -463,6 +591,8 @@ void astar_mapf_delete(astar_mapf *mapf)
     astar__release(&mapf->memory, mapf->nodes);
     astar__release(&mapf->memory, mapf->constraints);
     astar__release(&mapf->memory, mapf->open);
+    astar__release(&mapf->memory, mapf->edges);
+    astar__release(&mapf->memory, mapf->queue);
     astar__release(&mapf->memory, mapf->table);
     astar__release(&mapf->memory, mapf->goal);
     astar__release(&mapf->memory, mapf->rank);
@@ -480,7 +610,8 @@ size_t astar_mapf_bytes(const astar_mapf *mapf)
            mapf->block_count * mapf->block_words * sizeof(uint32_t) +
            mapf->block_capacity * sizeof(uint32_t *) + mapf->node_capacity * sizeof(mapf_node) +
            mapf->constraint_capacity * sizeof(mapf_constraint) +
-           mapf->open_capacity * sizeof(uint32_t) + mapf->table_size * sizeof(uint32_t);
+           mapf->open_capacity * sizeof(uint32_t) + mapf->table_size * sizeof(uint32_t) +
+           mapf->edge_capacity * sizeof(mapf_edge) + mapf->queue_capacity * sizeof(uint32_t);
 }
 
 static void fill_info(const astar_mapf *m, astar_mapf_info *info)
@@ -488,7 +619,8 @@ static void fill_info(const astar_mapf *m, astar_mapf_info *info)
     *info = (astar_mapf_info){ .agents = m->n, .makespan = m->makespan,
                                .sum_of_costs = m->sum_of_costs, .nodes = m->node_count,
                                .generated = m->generated, .failed = m->failed,
-                               .revisited = m->revisited, .bytes = astar_mapf_bytes(m) };
+                               .revisited = m->revisited, .optimal = m->optimal,
+                               .bytes = astar_mapf_bytes(m) };
 }
 
 astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_mapf_info *info)
@@ -498,32 +630,37 @@ astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_mapf_info 
     double deadline = seconds > 0 ? now_seconds() + seconds : 0;
     for (unsigned k = 1; mapf->state == ASTAR_IN_PROGRESS; k++) {
         astar_status s = expand(mapf);
-        if (s != ASTAR_IN_PROGRESS) {
-            mapf->state = s;
-            if (s == ASTAR_OK)
-                measure(mapf);
+        /* Refining goes on past the first plan; the stack emptied with a
+         * plan found proves no plan has less loss. A limit or a failed
+         * allocation then ends the refining, the plan kept. */
+        if (s == ASTAR_NO_PATH && mapf->solved != NONE)
+            mapf->optimal = true;
+        if (s != ASTAR_IN_PROGRESS && (s != ASTAR_OK || !mapf->options.refine)) {
+            mapf->state = mapf->solved != NONE ? ASTAR_OK : s;
             break;
         }
         if (seconds > 0 && k % CLOCK_EVERY == 0 && now_seconds() >= deadline)
             break;
     }
+    if (mapf->solved != NONE)
+        measure(mapf);
     if (info)
         fill_info(mapf, info);
-    return mapf->state;
+    return mapf->solved != NONE ? ASTAR_OK : mapf->state;
 }
 
 astar_status astar_mapf_plan(const astar_mapf *mapf, astar_point *cells, size_t capacity)
 {
     if (!mapf || (!cells && capacity > 0))
         return ASTAR_INVALID_ARGUMENT;
-    if (mapf->state != ASTAR_OK)
+    if (mapf->solved == NONE)
         return ASTAR_NO_PATH;
     size_t n = mapf->n;
     if (capacity / n < mapf->makespan + 1)
         return ASTAR_PATH_BUFFER_TOO_SMALL;
     uint32_t width = mapf->width;
-    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent) {
-        size_t t = mapf->nodes[k].depth;
+    size_t t = mapf->makespan;
+    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent, t--) {
         for (size_t i = 0; i < n; i++) {
             uint32_t c = mapf->nodes[k].data[i];
             cells[t * n + i] = (astar_point){ (int32_t)(c % width), (int32_t)(c / width) };
