@@ -390,6 +390,7 @@ static void test_already_there(void **state)
     assert_int_equal(solve(g, NULL, at, at, 2, 0, &info), ASTAR_OK);
     assert_int_equal(info.makespan, 0);
     assert_int_equal(info.sum_of_costs, 0);
+    assert_true(info.optimal);
     astar_grid_delete(g);
 }
 

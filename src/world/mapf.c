@@ -567,7 +567,9 @@ astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *star
         uint32_t made;
         s = keep(m, NONE, m->next, hash_cells(m->next, m->n), 0, &made);
         if (s == ASTAR_OK) {
+            /* The starts are the goals: a plan of no loss, none less. */
             m->state = ASTAR_OK;
+            m->optimal = true;
             measure(m);
         }
         s = s == ASTAR_IN_PROGRESS || s == ASTAR_OK ? ASTAR_OK : s;
