@@ -1,0 +1,194 @@
+/*
+ * test_anyangle.c - any-angle paths (GPPC-2023's definition): the oracle's
+ * segment check on hand-made cases, the oracle itself on small grids.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "astar.h"
+#include "util/anyangle_oracle.h"
+#include "util/random.h"
+#include "util/reference.h"
+
+#define P(x, y) ((astar_point){ (x), (y) })
+#define ROWS(r) ref_grid_from_rows((r), (int)(sizeof(r) / sizeof((r)[0])))
+
+/*   x 0123456
+ * y0  .......
+ * y1  .#.....     (1,1) and (2,2) touch only at the point (2,2)
+ * y2  ..#....
+ * y3  .......
+ * y4  ....##.     (4,4) and (5,4) share a side
+ */
+static const char *const picture[] = {
+    ".......",
+    ".#.....",
+    "..#....",
+    ".......",
+    "....##.",
+};
+
+static void test_segment_cases(void **state)
+{
+    (void)state;
+    astar_grid *g = ROWS(picture);
+    assert_non_null(g);
+    /* Along a blocked cell's side, and around it by its corner. */
+    assert_true(aa_segment_valid(g, P(1, 1), P(2, 1)));
+    assert_true(aa_segment_valid(g, P(1, 0), P(1, 4)));
+    assert_true(aa_segment_valid(g, P(0, 0), P(1, 1)));
+    /* Through a blocked cell's interior, on a diagonal and on a slope. */
+    assert_false(aa_segment_valid(g, P(1, 1), P(2, 2)));
+    assert_false(aa_segment_valid(g, P(0, 1), P(3, 2)));
+    /* Through the double corner (2,2), straight and slanted. */
+    assert_false(aa_segment_valid(g, P(1, 3), P(3, 1)));
+    assert_false(aa_segment_valid(g, P(0, 4), P(4, 0)));
+    assert_false(aa_segment_valid(g, P(2, 0), P(2, 4)));
+    assert_false(aa_segment_valid(g, P(0, 2), P(5, 2)));
+    /* Ending on it: NW and SE blocked there, so no segment may. */
+    assert_false(aa_segment_valid(g, P(3, 0), P(2, 2)));
+    /* Between two cells sharing a side: refused; along their outer side: fine. */
+    assert_false(aa_segment_valid(g, P(4, 5), P(6, 5)));
+    assert_false(aa_segment_valid(g, P(5, 4), P(5, 5)));
+    assert_true(aa_segment_valid(g, P(3, 4), P(7, 4)));
+    /* Slopes that pass the double corner exactly, and a line along (2,2)'s
+     * side that passes only ordinary corners. */
+    assert_false(aa_segment_valid(g, P(0, 3), P(4, 1)));
+    assert_false(aa_segment_valid(g, P(0, 4), P(3, 1)));
+    assert_true(aa_segment_valid(g, P(3, 0), P(3, 4)));
+    /* Along the map's border: the outside is blocked, the inside free. */
+    assert_true(aa_segment_valid(g, P(0, 0), P(7, 0)));
+    assert_true(aa_segment_valid(g, P(7, 0), P(7, 5)));
+    assert_true(aa_segment_valid(g, P(0, 5), P(4, 5)));
+    /* Along the border under the blocked (4,4), (5,4): blocked both sides. */
+    assert_false(aa_segment_valid(g, P(3, 5), P(7, 5)));
+    /* Not a segment. */
+    assert_false(aa_segment_valid(g, P(3, 3), P(3, 3)));
+    astar_grid_delete(g);
+}
+
+/* GPPC's start on a double corner with NE and SW blocked leaves only into
+ * the south-east quadrant. */
+static void test_segment_double_corner_start(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "...",
+        "..#",   /* (2,1) */
+        ".#.",   /* (1,2): the point (2,2) has NE and SW blocked */
+        "...",
+    };
+    astar_grid *g = ROWS(rows);
+    assert_non_null(g);
+    assert_true(aa_segment_valid(g, P(2, 2), P(3, 4)));
+    assert_true(aa_segment_valid(g, P(2, 2), P(3, 2)));
+    assert_true(aa_segment_valid(g, P(2, 2), P(2, 4)));
+    assert_false(aa_segment_valid(g, P(2, 2), P(0, 0)));
+    assert_false(aa_segment_valid(g, P(2, 2), P(1, 2)));
+    assert_false(aa_segment_valid(g, P(2, 2), P(2, 1)));
+    assert_false(aa_segment_valid(g, P(0, 0), P(2, 2)));
+    assert_true(aa_segment_valid(g, P(3, 4), P(2, 2)));
+    astar_grid_delete(g);
+}
+
+static void test_path_validator(void **state)
+{
+    (void)state;
+    astar_grid *g = ROWS(picture);
+    assert_non_null(g);
+    double len = 0;
+    const astar_point around[] = { P(0, 0), P(1, 1), P(1, 2), P(2, 3), P(7, 5) };
+    assert_false(aa_path_valid(g, around, 5, &len)); /* (2,3)-(7,5) crosses (4,4) */
+    const astar_point ok[] = { P(0, 0), P(2, 1), P(3, 2), P(6, 4), P(7, 5) };
+    assert_true(aa_path_valid(g, ok, 5, &len));
+    assert_true(fabs(len - (sqrt(5) + sqrt(2) + sqrt(13) + sqrt(2))) < 1e-12);
+    const astar_point turn_on_double[] = { P(3, 1), P(2, 2), P(3, 3) };
+    assert_false(aa_path_valid(g, turn_on_double, 3, NULL));
+    const astar_point repeated[] = { P(0, 0), P(0, 0) };
+    assert_false(aa_path_valid(g, repeated, 2, NULL));
+    const astar_point outside[] = { P(0, 0), P(8, 0) };
+    assert_false(aa_path_valid(g, outside, 2, NULL));
+    assert_true(aa_path_valid(g, ok, 1, &len) && len == 0);
+    astar_grid_delete(g);
+}
+
+static void test_oracle_small(void **state)
+{
+    (void)state;
+    astar_grid *g = ROWS(picture);
+    assert_non_null(g);
+    aa_oracle *o = aa_oracle_new(g, false);
+    assert_non_null(o);
+    astar_point pts[16];
+    size_t n = 0;
+    /* Straight, when it can be. */
+    assert_true(fabs(aa_oracle_length(o, P(0, 0), P(6, 0), pts, 16, &n) - 6) < 1e-12);
+    assert_int_equal(n, 2);
+    /* (0,3) to (4,1) would pass the double corner: around (1,1)'s or
+     * (2,2)'s outer corners instead. */
+    double d = aa_oracle_length(o, P(0, 3), P(4, 1), pts, 16, &n);
+    assert_true(d > sqrt(20) + 1e-9);
+    assert_true(aa_path_valid(g, pts, n, NULL));
+    assert_int_equal(aa_oracle_length(o, P(3, 3), P(3, 3), pts, 16, &n), 0);
+    assert_int_equal(n, 1);
+    aa_oracle_delete(o);
+    astar_grid_delete(g);
+}
+
+/* The oracle's reduction to convex corners against every corner of every
+ * blocked cell, on random small grids. */
+static void test_oracle_convex_corners_suffice(void **state)
+{
+    (void)state;
+    rng r = { 44 };
+    for (int round = 0; round < 40; round++) {
+        int w = 3 + (int)rng_below(&r, 10), h = 3 + (int)rng_below(&r, 10);
+        astar_grid *g = NULL;
+        assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (rng_below(&r, 100) < 35)
+                    astar_grid_set_walkable(g, x, y, false);
+        aa_oracle *a = aa_oracle_new(g, false), *b = aa_oracle_new(g, true);
+        assert_non_null(a);
+        assert_non_null(b);
+        for (int i = 0; i < 30; i++) {
+            astar_point s = P((int)rng_below(&r, w), (int)rng_below(&r, h));
+            astar_point t = P((int)rng_below(&r, w), (int)rng_below(&r, h));
+            if (!astar_grid_walkable(g, s.x, s.y) || !astar_grid_walkable(g, t.x, t.y))
+                continue;
+            astar_point pts[256];
+            size_t n = 0;
+            double da = aa_oracle_length(a, s, t, pts, 256, &n);
+            double db = aa_oracle_length(b, s, t, NULL, 0, NULL);
+            assert_true(fabs(da - db) <= 1e-9 * (1 + da));
+            if (da >= 0) {
+                double len = -1;
+                assert_true(n <= 256 && aa_path_valid(g, pts, n, &len));
+                assert_true(fabs(len - da) <= 1e-9 * (1 + da));
+            }
+        }
+        aa_oracle_delete(a);
+        aa_oracle_delete(b);
+        astar_grid_delete(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_segment_cases),
+        cmocka_unit_test(test_segment_double_corner_start),
+        cmocka_unit_test(test_path_validator),
+        cmocka_unit_test(test_oracle_small),
+        cmocka_unit_test(test_oracle_convex_corners_suffice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,253 @@
+#include "util/anyangle_oracle.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static bool blocked(const astar_grid *g, int x, int y)
+{
+    return x < 0 || y < 0 || x >= astar_grid_width(g) || y >= astar_grid_height(g) ||
+           !astar_grid_walkable(g, x, y);
+}
+
+/* No segment passes through point (x, y) if two cells that touch only
+ * there are blocked (with three or four blocked the cells it would cross
+ * refuse it anyway). */
+static bool squeezed(const astar_grid *g, int x, int y)
+{
+    return (blocked(g, x - 1, y - 1) && blocked(g, x, y)) ||
+           (blocked(g, x, y - 1) && blocked(g, x - 1, y));
+}
+
+/* A segment may end at (x, y) leaving in direction (dx, dy): GPPC's rule
+ * for starts and targets on a double corner. */
+static bool end_allowed(const astar_grid *g, int x, int y, int64_t dx, int64_t dy)
+{
+    bool nw = blocked(g, x - 1, y - 1), ne = blocked(g, x, y - 1);
+    bool sw = blocked(g, x - 1, y), se = blocked(g, x, y);
+    if (nw && se && !ne && !sw)
+        return false;
+    if (ne && sw && !nw && !se)
+        return dx >= 0 && dy >= 0;
+    return true;
+}
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* Along a grid line: each unit piece lies between two cells of which one
+ * must be free, and each point passed must not be squeezed. along_x says
+ * the line is a row. */
+static bool axis_valid(const astar_grid *g, astar_point p, astar_point q, bool along_x)
+{
+    int from = along_x ? p.x : p.y, to = along_x ? q.x : q.y;
+    int lo = from < to ? from : to, hi = from < to ? to : from;
+    for (int i = lo; i < hi; i++) {
+        bool a = along_x ? blocked(g, i, p.y - 1) : blocked(g, p.x - 1, i);
+        bool b = along_x ? blocked(g, i, p.y) : blocked(g, p.x, i);
+        if (a && b)
+            return false;
+        if (i > lo && (along_x ? squeezed(g, i, p.y) : squeezed(g, p.x, i)))
+            return false;
+    }
+    return true;
+}
+
+/* Off the grid lines: the segment, parametrised by t in [0, L] with
+ * L = |dx| |dy|, crosses a column line at every multiple of |dy| and a row
+ * line at every multiple of |dx|; between two crossings it lies inside one
+ * cell, found exactly from the midpoint, which must be free; where both
+ * lines are crossed at once it passes a corner, which must not be
+ * squeezed. */
+static bool slanted_valid(const astar_grid *g, astar_point p, int64_t dx, int64_t dy)
+{
+    int64_t ax = llabs(dx), ay = llabs(dy), len = ax * ay;
+    int64_t t0 = 0;
+    while (t0 < len) {
+        int64_t next_col = (t0 / ay + 1) * ay, next_row = (t0 / ax + 1) * ax;
+        int64_t t1 = next_col < next_row ? next_col : next_row;
+        int64_t cx = floor_div(2 * len * p.x + dx * (t0 + t1), 2 * len);
+        int64_t cy = floor_div(2 * len * p.y + dy * (t0 + t1), 2 * len);
+        if (blocked(g, (int)cx, (int)cy))
+            return false;
+        if (t1 < len && t1 % ay == 0 && t1 % ax == 0 &&
+            squeezed(g, (int)(p.x + dx * t1 / len), (int)(p.y + dy * t1 / len)))
+            return false;
+        t0 = t1;
+    }
+    return true;
+}
+
+bool aa_segment_valid(const astar_grid *g, astar_point p, astar_point q)
+{
+    int64_t dx = (int64_t)q.x - p.x, dy = (int64_t)q.y - p.y;
+    if (dx == 0 && dy == 0)
+        return false;
+    if (!end_allowed(g, p.x, p.y, dx, dy) || !end_allowed(g, q.x, q.y, -dx, -dy))
+        return false;
+    if (dy == 0)
+        return axis_valid(g, p, q, true);
+    if (dx == 0)
+        return axis_valid(g, p, q, false);
+    return slanted_valid(g, p, dx, dy);
+}
+
+static double distance(astar_point a, astar_point b)
+{
+    return hypot((double)a.x - b.x, (double)a.y - b.y);
+}
+
+static bool inside(const astar_grid *g, astar_point p)
+{
+    return p.x >= 0 && p.y >= 0 && p.x <= astar_grid_width(g) && p.y <= astar_grid_height(g);
+}
+
+bool aa_path_valid(const astar_grid *g, const astar_point *points, size_t n, double *length)
+{
+    double sum = 0;
+    if (n == 0 || !inside(g, points[0]))
+        return false;
+    for (size_t i = 1; i < n; i++) {
+        if (!inside(g, points[i]) || !aa_segment_valid(g, points[i - 1], points[i]))
+            return false;
+        if (i + 1 < n && squeezed(g, points[i].x, points[i].y))
+            return false;
+        sum += distance(points[i - 1], points[i]);
+    }
+    if (length != NULL)
+        *length = sum;
+    return true;
+}
+
+struct aa_oracle {
+    const astar_grid *grid;
+    size_t count;          /* corners, then room for start and goal */
+    astar_point *node;
+    unsigned char *sees;   /* count x count, corners only */
+    double *dist;
+    size_t *parent;
+    bool *done;
+};
+
+static bool is_node(const astar_grid *g, int x, int y, bool all_corners)
+{
+    int n = blocked(g, x - 1, y - 1) + blocked(g, x, y - 1) + blocked(g, x - 1, y) +
+            blocked(g, x, y);
+    if (!all_corners)
+        return n == 1;
+    bool inner = false;
+    for (int cy = y - 1; cy <= y; cy++)
+        for (int cx = x - 1; cx <= x; cx++)
+            inner |= cx >= 0 && cy >= 0 && cx < astar_grid_width(g) &&
+                     cy < astar_grid_height(g) && blocked(g, cx, cy);
+    return inner && n < 4 && !squeezed(g, x, y);
+}
+
+aa_oracle *aa_oracle_new(const astar_grid *g, bool all_corners)
+{
+    aa_oracle *o = calloc(1, sizeof *o);
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    if (o == NULL)
+        return NULL;
+    o->grid = g;
+    o->node = malloc(((size_t)(w + 1) * (size_t)(h + 1) + 2) * sizeof *o->node);
+    if (o->node == NULL) {
+        aa_oracle_delete(o);
+        return NULL;
+    }
+    for (int y = 0; y <= h; y++)
+        for (int x = 0; x <= w; x++)
+            if (is_node(g, x, y, all_corners))
+                o->node[o->count++] = (astar_point){ x, y };
+    size_t c = o->count, m = c + 2;
+    o->sees = calloc(c * c + 1, 1);
+    o->dist = malloc(m * sizeof *o->dist);
+    o->parent = malloc(m * sizeof *o->parent);
+    o->done = malloc(m * sizeof *o->done);
+    if (o->sees == NULL || o->dist == NULL || o->parent == NULL || o->done == NULL) {
+        aa_oracle_delete(o);
+        return NULL;
+    }
+    for (size_t i = 0; i < c; i++)
+        for (size_t j = i + 1; j < c; j++)
+            o->sees[i * c + j] = o->sees[j * c + i] =
+                aa_segment_valid(g, o->node[i], o->node[j]);
+    return o;
+}
+
+void aa_oracle_delete(aa_oracle *o)
+{
+    if (o == NULL)
+        return;
+    free(o->node);
+    free(o->sees);
+    free(o->dist);
+    free(o->parent);
+    free(o->done);
+    free(o);
+}
+
+/* Whether nodes i and j see each other: the table between corners, a
+ * segment test for the start and goal (the last two nodes). */
+static bool sees(const aa_oracle *o, size_t i, size_t j)
+{
+    if (i < o->count && j < o->count)
+        return o->sees[i * o->count + j] != 0;
+    return aa_segment_valid(o->grid, o->node[i], o->node[j]);
+}
+
+double aa_oracle_length(aa_oracle *o, astar_point start, astar_point goal, astar_point *points,
+                        size_t capacity, size_t *n)
+{
+    size_t s = o->count, t = o->count + 1, m = o->count + 2;
+    if (n != NULL)
+        *n = 0;
+    if (start.x == goal.x && start.y == goal.y) {
+        if (capacity > 0)
+            points[0] = start;
+        if (n != NULL)
+            *n = 1;
+        return 0;
+    }
+    o->node[s] = start;
+    o->node[t] = goal;
+    for (size_t i = 0; i < m; i++) {
+        o->dist[i] = INFINITY;
+        o->done[i] = false;
+        o->parent[i] = SIZE_MAX;
+    }
+    o->dist[s] = 0;
+    for (;;) {
+        size_t u = SIZE_MAX;
+        for (size_t i = 0; i < m; i++)
+            if (!o->done[i] && o->dist[i] < INFINITY && (u == SIZE_MAX || o->dist[i] < o->dist[u]))
+                u = i;
+        if (u == SIZE_MAX)
+            return -1;
+        if (u == t)
+            break;
+        o->done[u] = true;
+        for (size_t v = 0; v < m; v++) {
+            if (o->done[v] || v == s)
+                continue;
+            double d = o->dist[u] + distance(o->node[u], o->node[v]);
+            if (d < o->dist[v] && sees(o, u, v)) {
+                o->dist[v] = d;
+                o->parent[v] = u;
+            }
+        }
+    }
+    size_t count = 0;
+    for (size_t v = t; v != SIZE_MAX; v = o->parent[v])
+        count++;
+    size_t i = count;
+    for (size_t v = t; v != SIZE_MAX; v = o->parent[v])
+        if (--i < capacity)
+            points[i] = o->node[v];
+    if (n != NULL)
+        *n = count;
+    return o->dist[t];
+}
