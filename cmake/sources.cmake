@@ -12,7 +12,7 @@ set(ASTAR_SOURCES
   # search: the one search loop and what plugs into it
   src/search/context.c src/search/loop.c src/search/astar.c src/search/jps.c src/search/dijkstra.c
   src/search/sliced.c src/search/queue.c src/search/batch.c src/search/graph_search.c
-  src/search/graph_dijkstra.c src/search/sized.c
+  src/search/graph_dijkstra.c src/search/sized.c src/search/anyangle.c
   # graph: any graph's nodes and edges, the edits it takes, waypoints, two tiers (HPA*)
   src/graph/graph.c src/graph/landmarks.c src/graph/from_grid.c src/graph/splice.c
   src/graph/waypoints.c src/graph/hpa_entrances.c src/graph/hpa_cluster.c src/graph/hpa_graph.c

@@ -80,6 +80,7 @@
  *   astar/waypoints.h  waypoints that see each other, as a graph over a grid,
  *                      and waypoint files
  *   astar/hpa.h        two tiers (HPA*): clusters, entrances, refinement
+ *   astar/anyangle.h   truly shortest paths: any-angle, corner to corner (Anya)
  */
 #ifndef ASTAR_H
 #define ASTAR_H
@@ -107,5 +108,6 @@
 #include "astar/graph_dijkstra.h"
 #include "astar/waypoints.h"
 #include "astar/hpa.h"
+#include "astar/anyangle.h"
 
 #endif /* ASTAR_H */

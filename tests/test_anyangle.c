@@ -181,6 +181,101 @@ static void test_oracle_convex_corners_suffice(void **state)
     }
 }
 
+/* One any-angle search, checked: the oracle's reachability and length,
+ * and a path the validator accepts with the length the search says. */
+/* What a failure shows: the grid, the path found and the oracle's. */
+static void show(const astar_grid *g, aa_oracle *o, astar_point s, astar_point t,
+                 const astar_point *pts, size_t n)
+{
+    for (int y = 0; y < astar_grid_height(g); y++) {
+        for (int x = 0; x < astar_grid_width(g); x++)
+            print_message("%c", astar_grid_walkable(g, x, y) ? '.' : '#');
+        print_message("\n");
+    }
+    astar_point want[512];
+    size_t m = 0;
+    aa_oracle_length(o, s, t, want, 512, &m);
+    print_message("found:");
+    for (size_t i = 0; i < n && i < 512; i++)
+        print_message(" (%d,%d)", pts[i].x, pts[i].y);
+    print_message("\noracle:");
+    for (size_t i = 0; i < m && i < 512; i++)
+        print_message(" (%d,%d)", want[i].x, want[i].y);
+    print_message("\n");
+}
+
+static void check_against(const astar_grid *g, astar_context *ctx, aa_oracle *o, astar_point s,
+                          astar_point t)
+{
+    astar_point pts[512];
+    astar_route route = { .points = pts, .capacity = 512 };
+    astar_status st = astar_find_any_angle_path(ctx, g, s, t, NULL, &route);
+    double want = aa_oracle_length(o, s, t, NULL, 0, NULL);
+    if (want < 0) {
+        if (st != ASTAR_NO_PATH)
+            fail_msg("(%d,%d)->(%d,%d): status %d, oracle: no path", s.x, s.y, t.x, t.y, st);
+        return;
+    }
+    if (st != ASTAR_OK)
+        fail_msg("(%d,%d)->(%d,%d): status %d, oracle %.12f", s.x, s.y, t.x, t.y, st, want);
+    double len = -1;
+    if (!aa_path_valid(g, pts, route.length, &len))
+        fail_msg("(%d,%d)->(%d,%d): invalid path of %zu points", s.x, s.y, t.x, t.y, route.length);
+    if (fabs(len - route.distance) > 1e-9 * (1 + len) || fabs(len - want) > 1e-9 * (1 + want)) {
+        show(g, o, s, t, pts, route.length);
+        fail_msg("(%d,%d)->(%d,%d): length %.12f (says %.12f), oracle %.12f", s.x, s.y, t.x, t.y,
+                 len, route.distance, want);
+    }
+}
+
+static astar_grid *random_grid(rng *r, int w, int h, int percent)
+{
+    astar_grid *g = NULL;
+    assert_int_equal(astar_grid_new(w, h, &g), ASTAR_OK);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (rng_below(r, 100) < percent)
+                astar_grid_set_walkable(g, x, y, false);
+    return g;
+}
+
+static astar_point random_free(rng *r, const astar_grid *g)
+{
+    for (;;) {
+        astar_point p = P(rng_below(r, astar_grid_width(g)), rng_below(r, astar_grid_height(g)));
+        if (astar_grid_walkable(g, p.x, p.y))
+            return p;
+    }
+}
+
+static void test_random_grids_against_oracle(void **state)
+{
+    (void)state;
+    rng r = { 4401 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    for (int round = 0; round < 300; round++) {
+        int w = 1 + rng_below(&r, round < 150 ? 12 : 40);
+        int h = 1 + rng_below(&r, round < 150 ? 12 : 40);
+        astar_grid *g = random_grid(&r, w, h, rng_below(&r, 41));
+        bool any = false;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                any |= astar_grid_walkable(g, x, y);
+        if (!any) {
+            astar_grid_delete(g);
+            continue;
+        }
+        aa_oracle *o = aa_oracle_new(g, false);
+        assert_non_null(o);
+        for (int i = 0; i < 40; i++)
+            check_against(g, ctx, o, random_free(&r, g), random_free(&r, g));
+        aa_oracle_delete(o);
+        astar_grid_delete(g);
+    }
+    astar_context_delete(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_path_validator),
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
+        cmocka_unit_test(test_random_grids_against_oracle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

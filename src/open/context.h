@@ -83,6 +83,11 @@ struct astar_context {
     uint32_t *node_parent;
     /* The search begun on the context, to be run on (search/state.h). */
     struct search_state *state;
+    /* [opt] Memory a search whose nodes are not cells keeps between calls
+     * (the any-angle search's intervals), grown by that search before it
+     * runs, freed with the context. */
+    void *scratch;
+    size_t scratch_bytes;
 };
 
 static inline astar_list context_list_of(const astar_context *ctx, uint32_t cell)

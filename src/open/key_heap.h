@@ -4,7 +4,10 @@
  * both, the cost in its high bits and the item below, so that one compare
  * orders them. For small searches over scratch memory of their own - HPA*'s
  * inside one cluster (graph/hpa_cluster.c) - where the context's lists,
- * which span a whole grid, would be the wrong size. */
+ * which span a whole grid, would be the wrong size.
+ *
+ * BINARY_HEAP writes such a heap once for any type of entry and order:
+ * real_heap.h's entries of a real cost and an item are another. */
 #ifndef ASTAR_KEY_HEAP_H
 #define ASTAR_KEY_HEAP_H
 
@@ -13,36 +16,41 @@
 
 #include "core/inline.h"
 
-/* Puts key into heap, which holds *n keys and has room for one more. */
-static ALWAYS_INLINE void key_heap_push(uint64_t *heap, size_t *n, uint64_t key)
-{
-    size_t at = (*n)++;
-    while (at > 0 && heap[(at - 1) / 2] > key) {
-        heap[at] = heap[(at - 1) / 2];
-        at = (at - 1) / 2;
+/* Defines name_push (puts e into heap, which holds *n entries and has
+ * room for one more) and name_pop (takes the entry that comes first off
+ * heap, which must hold some) for entries of type, before(a, b) saying
+ * that a comes first. */
+#define BINARY_HEAP(name, type, before)                                                           \
+    static ALWAYS_INLINE void name##_push(type *heap, size_t *n, type e)                          \
+    {                                                                                             \
+        size_t at = (*n)++;                                                                       \
+        while (at > 0 && before(e, heap[(at - 1) / 2])) {                                         \
+            heap[at] = heap[(at - 1) / 2];                                                        \
+            at = (at - 1) / 2;                                                                    \
+        }                                                                                         \
+        heap[at] = e;                                                                             \
+    }                                                                                             \
+    static ALWAYS_INLINE type name##_pop(type *heap, size_t *n)                                   \
+    {                                                                                             \
+        type top = heap[0], last = heap[--*n];                                                    \
+        size_t at = 0;                                                                            \
+        for (;;) {                                                                                \
+            size_t child = 2 * at + 1;                                                            \
+            if (child >= *n)                                                                      \
+                break;                                                                            \
+            if (child + 1 < *n && before(heap[child + 1], heap[child]))                           \
+                child++;                                                                          \
+            if (!before(heap[child], last))                                                       \
+                break;                                                                            \
+            heap[at] = heap[child];                                                               \
+            at = child;                                                                           \
+        }                                                                                         \
+        if (*n > 0)                                                                               \
+            heap[at] = last;                                                                      \
+        return top;                                                                               \
     }
-    heap[at] = key;
-}
 
-/* Takes the least key off heap, which must hold some (*n > 0). */
-static ALWAYS_INLINE uint64_t key_heap_pop(uint64_t *heap, size_t *n)
-{
-    uint64_t top = heap[0], last = heap[--*n];
-    size_t at = 0;
-    for (;;) {
-        size_t child = 2 * at + 1;
-        if (child >= *n)
-            break;
-        if (child + 1 < *n && heap[child + 1] < heap[child])
-            child++;
-        if (heap[child] >= last)
-            break;
-        heap[at] = heap[child];
-        at = child;
-    }
-    if (*n > 0)
-        heap[at] = last;
-    return top;
-}
+#define KEY_BEFORE(a, b) ((a) < (b))
+BINARY_HEAP(key_heap, uint64_t, KEY_BEFORE)
 
 #endif

@@ -69,6 +69,7 @@ void astar_context_delete(astar_context *ctx)
         astar__release(&ctx->memory, ctx->slot);
         astar__release(&ctx->memory, ctx->list);
         astar__release(&ctx->memory, ctx->state);
+        astar__release(&ctx->memory, ctx->scratch);
         astar__release(&ctx->memory, ctx);
     }
 }

@@ -1,0 +1,91 @@
+/*
+ * astar/anyangle.h - Truly shortest paths: any-angle paths between the
+ * corners of a grid's cells, not from cell to cell.
+ *
+ * Part of the manual that include/astar.h gathers; parameters are marked
+ * [in], [out], [in,out] and [opt] as it explains.
+ */
+#ifndef ASTAR_INCLUDE_ANYANGLE_H
+#define ASTAR_INCLUDE_ANYANGLE_H
+
+#include "base.h"
+#include "grid.h"
+#include "route.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Any-angle paths                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* The shortest path from start to goal through the grid's free space, in
+ * straight segments at any angle: the definition of the any-angle track
+ * of the Grid-based Path Planning Competition (GPPC) 2023. A point (x, y)
+ * is the top-left corner of cell (x, y); blocked cells are solid squares
+ * and the map's outside is solid. A segment may run along a blocked
+ * cell's side, but not through its inside, not between two blocked cells
+ * that share a side, and not through a corner where two blocked cells
+ * touch only at that corner (a "double corner"); a start or goal on a
+ * double corner leaves or is reached from its south-east quadrant only.
+ * Terrain costs are not read: a walkable cell is free space, whatever it
+ * costs to cross it.
+ *
+ * The path turns only at the corners of blocked cells, so it is written
+ * as points (cell corners), start first and goal last; route->distance is
+ * its Euclidean length in cell sides (a double: sums of square roots), at
+ * most the 8-connected shortest path's and usually a few per cent less.
+ * route->cost is 0 (lengths are not whole numbers), via is not written.
+ *
+ * The search is Anya (Harabor, Grastien, Oz and Aksakalli, JAIR 2016):
+ * A* over intervals of points on the grid's lines, each seen from a root
+ * corner the path last turned at; it is optimal and needs no preprocessing,
+ * so an edit of the grid is seen by the next call at no cost.
+ *
+ * [in,out] ctx      the search context; its lists are not used (the
+ *                   context's search state is left alone), but its scratch
+ *                   memory holds the intervals, grown here when a search
+ *                   needs more (never during the search itself)
+ * [in]     grid     the map, read only; at most astar_context_max_cells(ctx)
+ *                   cells, square topology
+ * [in]     start, goal  the top-left corners of walkable cells
+ * [in]     options  [opt] NULL for astar_search_options_default(); honoured:
+ *                   weight (H times weight: above 1 faster, not always
+ *                   shortest) and max_expanded (intervals); the others must
+ *                   keep their defaults (heap, last-added ties, stop on the
+ *                   closed list, no observer, trace or partial path)
+ * [in,out] route    your buffers in, the result out (astar/route.h): the
+ *                   points of the path; a nodes buffer is refused
+ * Returns (route->status keeps the search's own answer)
+ *   ASTAR_OK                 route filled: length (points), points,
+ *                            distance, expanded
+ *   ASTAR_NO_PATH            start and goal are not connected
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  found, but length > capacity: length,
+ *                            cut, distance and expanded are set, and the
+ *                            first capacity points written
+ *   ASTAR_EXPANSION_LIMIT    options->max_expanded intervals expanded first
+ *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
+ *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (the cell whose top-left corner
+ *   the point is)
+ *   ASTAR_MAP_TOO_LARGE      the grid has more cells than ctx holds
+ *   ASTAR_UNSUPPORTED        a hex grid, or an option above at another value
+ *   ASTAR_OUT_OF_MEMORY      the scratch memory could not be grown
+ *   ASTAR_INVALID_ARGUMENT   NULL ctx, grid or route, an option out of
+ *                            range, points NULL with capacity > 0
+ * Costs: O(n log n) for n intervals generated, plus O(cells) to set up;
+ * memory: 12 bytes per cell corner and 56 bytes per interval generated
+ * (twice the corners at first, doubled and the search run again when
+ * that is not enough), kept in ctx for the next call and freed with it.
+ * No allocation during a search; start == goal is a path of one point. */
+ASTAR_API astar_status astar_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
+                                                 astar_point start, astar_point goal,
+                                                 const astar_search_options *options,
+                                                 astar_route *route);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_INCLUDE_ANYANGLE_H */

@@ -1,0 +1,453 @@
+/* Any-angle paths by Anya (Harabor, Grastien, Oz, Aksakalli, JAIR 2016):
+ * A* over intervals. A node is a root r (the start, or a corner the path
+ * last turned at) and an interval [a, b] of points on one grid line, the
+ * row, every one of them seen from r. A cone node's row is not r's: its
+ * expansion looks one row further, through the cells between, at what r
+ * sees through the interval (the observable successor) and at what lies
+ * in a shadow behind a corner of the interval, which becomes a new root.
+ * A flat node's row is r's own: it runs along the row to the next point
+ * where the cells beside the row change, and goes on or turns there.
+ *
+ * Its nodes are not cells - a cell's corner can be in many intervals,
+ * with lengths that are sums of square roots - so it keeps them in the
+ * context's scratch memory with the shared heap of real keys
+ * (open/real_heap.h) instead of the loop's per-cell lists
+ * (docs/design.md, "Any-angle paths"). */
+#include <math.h>
+#include <string.h>
+
+#include "astar/anyangle.h"
+#include "core/memory.h"
+#include "core/options.h"
+#include "core/route.h"
+#include "grid/grid.h"
+#include "open/context.h"
+#include "open/real_heap.h"
+
+/* Points closer than this are one: interval ends are projections worked
+ * out in doubles, and one that should fall on a corner may miss it by an
+ * ulp or two. */
+#define NEAR 1e-9
+
+typedef struct aa_node {
+    double a, b;      /* the interval on the row, a <= b */
+    double g;         /* the root's G when the node was made */
+    uint32_t root;    /* a point's index: y * (width + 1) + x */
+    int32_t row;
+    bool final;       /* the goal, seen from root: taking it ends the search */
+} aa_node;
+
+typedef struct anya {
+    const uint8_t *terrain;  /* the grid's padded cells: 0 is blocked */
+    int stride, width, height;
+    astar_point start, goal;
+    double weight;
+    double *g_root;          /* per point: the least G it was a root with */
+    uint32_t *parent;        /* per point: the root before it */
+    aa_node *node;
+    real_entry *heap;
+    size_t nodes, open, capacity;
+    bool full;               /* a node did not fit: run again with more */
+} anya;
+
+static bool blocked(const anya *s, int x, int y)
+{
+    return s->terrain[(size_t)(y + 1) * (size_t)s->stride + (size_t)(x + 1)] == 0;
+}
+
+/* Two blocked cells touch only at (x, y): no path passes or turns there. */
+static bool squeezed(const anya *s, int x, int y)
+{
+    return (blocked(s, x - 1, y - 1) && blocked(s, x, y)) ||
+           (blocked(s, x, y - 1) && blocked(s, x - 1, y));
+}
+
+static uint32_t point_index(const anya *s, int x, int y)
+{
+    return (uint32_t)y * (uint32_t)(s->width + 1) + (uint32_t)x;
+}
+
+static astar_point point_of(const anya *s, uint32_t i)
+{
+    return (astar_point){ (int)(i % (uint32_t)(s->width + 1)), (int)(i / (uint32_t)(s->width + 1)) };
+}
+
+/* The free cells of row c around free cell k: [start, end) as points. */
+static int run_start(const anya *s, int c, int k)
+{
+    while (!blocked(s, k - 1, c))
+        k--;
+    return k;
+}
+
+static int run_end(const anya *s, int c, int k)
+{
+    while (!blocked(s, k + 1, c))
+        k++;
+    return k + 1;
+}
+
+/* Along row y from point x, the next point where the cells above and
+ * below the row change: a flat node stops at each, since the path may
+ * turn there. The outside's blocked cells end every row. */
+static bool column_differs(const anya *s, int y, int k, int l)
+{
+    return blocked(s, k, y - 1) != blocked(s, l, y - 1) || blocked(s, k, y) != blocked(s, l, y);
+}
+
+static int next_right(const anya *s, int y, int x)
+{
+    int e = x + 1;
+    while (!column_differs(s, y, e - 1, e))
+        e++;
+    return e;
+}
+
+static int next_left(const anya *s, int y, int x)
+{
+    int e = x - 1;
+    while (!column_differs(s, y, e - 1, e))
+        e--;
+    return e;
+}
+
+static double distance_to(astar_point p, double x, double y)
+{
+    return hypot(p.x - x, p.y - y);
+}
+
+/* The least |r p| + |p goal| over the points p of the interval: the line
+ * from r to the goal, mirrored across the row when both lie on one side
+ * of it, meets the row at the best point; clamped into the interval, the
+ * nearest end is best, the sum being convex along the row. */
+static double h_of(const anya *s, astar_point r, int row, double a, double b)
+{
+    double gy = s->goal.y, x = r.x;
+    if ((gy - row) * (r.y - row) > 0)
+        gy = 2.0 * row - gy;
+    if (r.y != row)
+        x = gy == row ? s->goal.x : r.x + (s->goal.x - r.x) * (row - r.y) / (gy - r.y);
+    x = x < a ? a : x > b ? b : x;
+    return distance_to(r, x, row) + distance_to(s->goal, x, row);
+}
+
+/* GPPC lets a path reach a goal on a double corner (NE and SW blocked)
+ * only from its south-east quadrant. */
+static bool arrival_allowed(const anya *s, astar_point r)
+{
+    astar_point t = s->goal;
+    if (!(blocked(s, t.x, t.y - 1) && blocked(s, t.x - 1, t.y)))
+        return true;
+    return r.x >= t.x && r.y >= t.y;
+}
+
+static void put(anya *s, aa_node n, double f)
+{
+    if (s->nodes == s->capacity) {
+        s->full = true;
+        return;
+    }
+    s->node[s->nodes] = n;
+    real_heap_push(s->heap, &s->open, (real_entry){ f, (uint32_t)s->nodes });
+    s->nodes++;
+}
+
+/* A node of root r, reached with G g: the goal alone when it is in the
+ * interval (nothing beyond it is shorter than straight there). */
+static void push(anya *s, uint32_t root, double g, int row, double a, double b)
+{
+    astar_point r = point_of(s, root);
+    if (b < a)
+        b = a;
+    if (row == s->goal.y && a - NEAR <= s->goal.x && s->goal.x <= b + NEAR &&
+        arrival_allowed(s, r)) {
+        double left = distance_to(r, s->goal.x, s->goal.y);
+        put(s, (aa_node){ s->goal.x, s->goal.x, g, root, row, true }, g + left);
+        return;
+    }
+    put(s, (aa_node){ a, b, g, root, row, false }, g + s->weight * h_of(s, r, row, a, b));
+}
+
+/* Whether corner (x, y) becomes a root with G g: only when that is less
+ * than any G it was a root with before. An equal G needs nothing more: a
+ * continuation that the first root's shadow leaves out is seen straight
+ * from the earlier root, which is shorter, or in line with it. */
+static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
+{
+    uint32_t p = point_index(s, x, y);
+    double best = s->g_root[p];
+    if (g >= best - NEAR * (1 + best))
+        return false;
+    s->g_root[p] = g;
+    s->parent[p] = from;
+    return true;
+}
+
+/* Interval ends that should be corners are made so. */
+static double snap(double x)
+{
+    double k = nearbyint(x);
+    return fabs(x - k) < NEAR ? k : x;
+}
+
+static bool whole(double x)
+{
+    return x == nearbyint(x);
+}
+
+/* Where the line from r through (x, row) meets row to. */
+static double project(astar_point r, double x, int row, int to)
+{
+    return snap(r.x + (x - r.x) * (double)(to - r.y) / (double)(row - r.y));
+}
+
+/* The cone of new root (x, row) into the cells between row and to, from
+ * lo to hi: the part of them that n's root does not see. */
+static void turn_cone(anya *s, const aa_node *n, int x, int to, double lo, double hi)
+{
+    astar_point r = point_of(s, n->root);
+    double g = n->g + distance_to(r, x, n->row);
+    if (lo <= hi + NEAR && root_allowed(s, x, n->row, g, n->root))
+        push(s, point_index(s, x, n->row), g, to, lo, hi);
+}
+
+/* The right end x of a cone node is a corner of a blocked cell on the
+ * root's side of the row: what lies beyond it, along the row and in the
+ * cells past the row, is in its shadow, seen from the corner. dir is +1
+ * at the right end, -1 at the left (mirrored). */
+static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to)
+{
+    astar_point r = point_of(s, n->root);
+    int row = n->row, out = dir > 0 ? x : x - 1, in = dir > 0 ? x - 1 : x;
+    bool flat = !blocked(s, out, c), cone = flat || !blocked(s, in, c);
+    double far = flat ? (dir > 0 ? run_end(s, c, out) : run_start(s, c, out)) : x;
+    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in) : run_end(s, c, in)) : x;
+    double edge = project(r, x, row, to);
+    double lo = dir > 0 ? (edge > near ? edge : near) : far;
+    double hi = dir > 0 ? far : (edge < near ? edge : near);
+    cone = cone && lo <= hi + NEAR;
+    double g = n->g + distance_to(r, x, row);
+    if ((!flat && !cone) || squeezed(s, x, row) || !root_allowed(s, x, row, g, n->root))
+        return;
+    uint32_t root = point_index(s, x, row);
+    if (flat)
+        push(s, root, g, row, dir > 0 ? x : next_left(s, row, x),
+             dir > 0 ? next_right(s, row, x) : x);
+    if (cone)
+        push(s, root, g, to, lo, hi);
+}
+
+static void expand_cone(anya *s, const aa_node *n)
+{
+    astar_point r = point_of(s, n->root);
+    int dy = n->row > r.y ? 1 : -1, row = n->row, to = row + dy;
+    int c = dy > 0 ? row : row - 1, back = dy > 0 ? row - 1 : row;
+    double a = n->a, b = n->b;
+    if (b - a > NEAR) {
+        int k = (int)floor(a + NEAR), end = (int)ceil(b - NEAR);
+        while (k < end) {
+            if (blocked(s, k, c)) {
+                k++;
+                continue;
+            }
+            int u = run_start(s, c, k), v = run_end(s, c, k);
+            double ja = a > u ? a : u, jb = b < v ? b : v;
+            double lo = project(r, ja, row, to), hi = project(r, jb, row, to);
+            lo = lo > u ? lo : u;
+            hi = hi < v ? hi : v;
+            if (lo <= hi + NEAR)
+                push(s, n->root, n->g, to, lo, hi);
+            /* A blocked cell ends the run at u or v inside the interval:
+             * the shadow behind its corner, between the cell's side and
+             * the line from r past the corner, is seen from the corner. */
+            double pu = project(r, u, row, to), pv = project(r, v, row, to);
+            if (u >= a - NEAR && pu > u + NEAR && !squeezed(s, u, row))
+                turn_cone(s, n, u, to, u, pu < v ? pu : v);
+            if (v <= b + NEAR && pv < v - NEAR && !squeezed(s, v, row))
+                turn_cone(s, n, v, to, pv > u ? pv : u, v);
+            k = v;
+        }
+    }
+    if (whole(b) && blocked(s, (int)b, back))
+        turn_at_end(s, n, (int)b, 1, c, to);
+    if (whole(a) && blocked(s, (int)a - 1, back))
+        turn_at_end(s, n, (int)a, -1, c, to);
+}
+
+/* A flat node goes on along the row past its far end e, and turns there
+ * into the cells above or below where a blocked cell beside the row ends. */
+static void expand_flat(anya *s, const aa_node *n)
+{
+    astar_point r = point_of(s, n->root);
+    int row = n->row, dir = n->b > r.x ? 1 : -1;
+    int e = (int)(dir > 0 ? n->b : n->a), ahead = dir > 0 ? e : e - 1, behind = dir > 0 ? e - 1 : e;
+    if (squeezed(s, e, row))
+        return;
+    if (!blocked(s, ahead, row - 1) || !blocked(s, ahead, row))
+        push(s, n->root, n->g, row, dir > 0 ? e : next_left(s, row, e),
+             dir > 0 ? next_right(s, row, e) : e);
+    for (int c = row - 1; c <= row; c++) {
+        if (!blocked(s, behind, c) || blocked(s, ahead, c))
+            continue;
+        int run = dir > 0 ? run_end(s, c, ahead) : run_start(s, c, ahead);
+        turn_cone(s, n, e, c == row ? row + 1 : row - 1, dir > 0 ? e : run, dir > 0 ? run : e);
+    }
+}
+
+/* The start's nodes: along its row both ways, and the cells above and
+ * below it as seen from it (a start on a double corner leaves south-east). */
+static void seed(anya *s)
+{
+    int x = s->start.x, y = s->start.y;
+    uint32_t root = point_index(s, x, y);
+    bool south_east_only = blocked(s, x, y - 1) && blocked(s, x - 1, y);
+    s->g_root[root] = 0;
+    if (!blocked(s, x, y - 1) || !blocked(s, x, y))
+        push(s, root, 0, y, x, next_right(s, y, x));
+    for (int c = y - 1; c <= y; c++) {
+        if (c < y && south_east_only)
+            continue;
+        if (blocked(s, x - 1, c) && blocked(s, x, c))
+            continue;
+        double lo = blocked(s, x - 1, c) ? x : run_start(s, c, x - 1);
+        double hi = blocked(s, x, c) ? x : run_end(s, c, x);
+        push(s, root, 0, c < y ? y - 1 : y + 1, lo, hi);
+    }
+    if (!south_east_only && (!blocked(s, x - 1, y - 1) || !blocked(s, x - 1, y)))
+        push(s, root, 0, y, next_left(s, y, x), x);
+}
+
+typedef enum aa_end { AA_FOUND, AA_NONE, AA_LIMIT, AA_FULL } aa_end;
+
+static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_t *last)
+{
+    seed(s);
+    *expanded = 0;
+    while (s->open > 0 && !s->full) {
+        aa_node n = s->node[real_heap_pop(s->heap, &s->open).item];
+        if (n.final) {
+            *last = n.root;
+            return AA_FOUND;
+        }
+        double best = s->g_root[n.root];
+        if (n.g > best + NEAR * (1 + best))
+            continue;
+        if (max_expanded != 0 && *expanded == max_expanded)
+            return AA_LIMIT;
+        ++*expanded;
+        if (n.row == point_of(s, n.root).y)
+            expand_flat(s, &n);
+        else
+            expand_cone(s, &n);
+    }
+    return s->full ? AA_FULL : AA_NONE;
+}
+
+/* The scratch memory for points and capacity nodes: the per-point tables
+ * first, then the nodes and the heap, all of 8-byte alignment but the last
+ * table. */
+static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t capacity)
+{
+    size_t bytes = points * sizeof(double) + capacity * (sizeof(aa_node) + sizeof(real_entry)) +
+                   points * sizeof(uint32_t);
+    if (ctx->scratch_bytes < bytes) {
+        astar__release(&ctx->memory, ctx->scratch);
+        ctx->scratch = astar__allocate(&ctx->memory, bytes, 1);
+        ctx->scratch_bytes = ctx->scratch != NULL ? bytes : 0;
+        if (ctx->scratch == NULL)
+            return ASTAR_OUT_OF_MEMORY;
+    }
+    unsigned char *at = ctx->scratch;
+    s->g_root = (double *)(void *)at;
+    s->node = (aa_node *)(void *)(at += points * sizeof(double));
+    s->heap = (real_entry *)(void *)(at += capacity * sizeof(aa_node));
+    s->parent = (uint32_t *)(void *)(at + capacity * sizeof(real_entry));
+    s->capacity = capacity;
+    s->nodes = s->open = 0;
+    s->full = false;
+    for (size_t i = 0; i < points; i++)
+        s->g_root[i] = INFINITY;
+    return ASTAR_OK;
+}
+
+static void write_route(const anya *s, uint32_t last, astar_route *route)
+{
+    uint32_t start = point_index(s, s->start.x, s->start.y);
+    size_t count = 2;
+    for (uint32_t p = last; p != start; p = s->parent[p])
+        count++;
+    route->length = count;
+    astar__route_point(route, count - 1, s->goal);
+    double sum = 0;
+    astar_point after = s->goal;
+    for (uint32_t p = last, i = (uint32_t)count - 1;; p = s->parent[p]) {
+        astar_point q = point_of(s, p);
+        astar__route_point(route, --i, q);
+        sum += distance_to(q, after.x, after.y);
+        after = q;
+        if (p == start)
+            break;
+    }
+    route->distance = sum;
+}
+
+static astar_status refusal(const astar_search_options *o)
+{
+    astar_search_options d = astar_search_options_default();
+    if (o->open_list != d.open_list || o->ties != d.ties || o->stop != d.stop ||
+        o->observer != NULL || o->trace != NULL || o->partial)
+        return ASTAR_UNSUPPORTED;
+    return ASTAR_OK;
+}
+
+static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point start,
+                         astar_point goal, const astar_search_options *options,
+                         astar_route *route)
+{
+    astar_search_options defaults = astar_search_options_default();
+    if (options == NULL)
+        options = &defaults;
+    if (ctx == NULL || grid == NULL || !astar__route_reset(route, ROUTE_POINTS) ||
+        !astar__search_options_valid(options))
+        return ASTAR_INVALID_ARGUMENT;
+    size_t cells = (size_t)grid->width * (size_t)grid->height;
+    if (cells > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    astar_status st = grid_ends_status(grid, start, goal);
+    if (st == ASTAR_OK && astar_grid_topology(grid) != ASTAR_TOPOLOGY_SQUARE)
+        st = ASTAR_UNSUPPORTED;
+    if (st == ASTAR_OK)
+        st = refusal(options);
+    if (st != ASTAR_OK)
+        return st;
+    if (start.x == goal.x && start.y == goal.y) {
+        route->length = 1;
+        astar__route_point(route, 0, start);
+        return ASTAR_OK;
+    }
+    anya s = { .terrain = grid->terrain, .stride = grid->stride, .width = grid->width,
+               .height = grid->height, .start = start, .goal = goal, .weight = options->weight };
+    size_t points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
+    uint32_t expanded = 0, last = 0;
+    for (size_t capacity = 2 * points + 64;; capacity *= 2) {
+        if ((st = lay_out(ctx, &s, points, capacity)) != ASTAR_OK)
+            return st;
+        aa_end end = search(&s, options->max_expanded, &expanded, &last);
+        route->expanded = expanded;
+        if (end == AA_NONE)
+            return ASTAR_NO_PATH;
+        if (end == AA_LIMIT)
+            return ASTAR_EXPANSION_LIMIT;
+        if (end == AA_FOUND)
+            break;
+    }
+    write_route(&s, last, route);
+    return ASTAR_OK;
+}
+
+astar_status astar_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
+                                       astar_point start, astar_point goal,
+                                       const astar_search_options *options, astar_route *route)
+{
+    return astar__route_answer(route, find(ctx, grid, start, goal, options, route));
+}
