@@ -14,6 +14,7 @@
 
 #include "astar.h"
 #include "util/anyangle_oracle.h"
+#include "util/bench_maps.h"
 #include "util/random.h"
 #include "util/reference.h"
 
@@ -276,6 +277,151 @@ static void test_random_grids_against_oracle(void **state)
     astar_context_delete(ctx);
 }
 
+/* Benchmark maps: every problem no longer than the scenario's 8-connected
+ * optimum and valid, every 10th equal to the oracle. */
+static void check_bench_map(const char *name)
+{
+    astar_grid *g = NULL;
+    astar_scenario *scen = NULL;
+    bench_map_load(name, &g, &scen);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(astar_grid_cells(g), &ctx), ASTAR_OK);
+    aa_oracle *o = aa_oracle_new(g, false);
+    assert_non_null(o);
+    size_t count = astar_scenario_count(scen), compared = 0;
+    double ratio = 0;
+    for (size_t i = 0; i < count; i++) {
+        const astar_problem *p = astar_scenario_problem(scen, i);
+        astar_point pts[1024];
+        astar_route route = { .points = pts, .capacity = 1024 };
+        assert_int_equal(astar_find_any_angle_path(ctx, g, p->start, p->goal, NULL, &route),
+                         ASTAR_OK);
+        double len = -1;
+        assert_true(aa_path_valid(g, pts, route.length, &len));
+        assert_true(fabs(len - route.distance) <= 1e-9 * (1 + len));
+        /* The files write lengths to 5 decimals, counting a diagonal as
+         * 1.41421 (2.6e-6 short of sqrt 2). */
+        if (route.distance > p->optimal * (1 + 2.6e-6) + 1e-5)
+            fail_msg("%s line %ld: %.9f above the octile %.9f", name, p->line, route.distance,
+                     p->optimal);
+        ratio += p->optimal > 0 ? route.distance / p->optimal : 1;
+        if (i % 10 == 0) {
+            check_against(g, ctx, o, p->start, p->goal);
+            compared++;
+        }
+    }
+    print_message("%s: %zu problems, %zu against the oracle, mean ratio to octile %.4f\n", name,
+                  count, compared, ratio / (double)count);
+    aa_oracle_delete(o);
+    astar_context_delete(ctx);
+    astar_scenario_delete(scen);
+    astar_grid_delete(g);
+}
+
+static void test_bench_arena(void **state)
+{
+    (void)state;
+    check_bench_map("dao/arena");
+}
+
+static void test_bench_den312d(void **state)
+{
+    (void)state;
+    check_bench_map("dao/den312d");
+}
+
+/* The call's answers other than a path. */
+static void test_statuses(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "..#..",
+        "..#..",
+        "..#..",
+        "#####",
+        ".....",
+    };
+    astar_grid *g = ROWS(rows);
+    astar_context *ctx = NULL, *small = NULL;
+    assert_int_equal(astar_context_new(25, &ctx), ASTAR_OK);
+    assert_int_equal(astar_context_new(4, &small), ASTAR_OK);
+    astar_point pts[8];
+    astar_route route = { .points = pts, .capacity = 8 };
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(0, 0), P(3, 0), NULL, &route),
+                     ASTAR_NO_PATH);
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(2, 0), P(0, 0), NULL, &route),
+                     ASTAR_START_BLOCKED);
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(0, 0), P(2, 1), NULL, &route),
+                     ASTAR_GOAL_BLOCKED);
+    /* (5, 0) is a corner of the map but the top-left of no cell. */
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(0, 0), P(5, 0), NULL, &route),
+                     ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(-1, 0), P(0, 0), NULL, &route),
+                     ASTAR_START_OUT_OF_BOUNDS);
+    assert_int_equal(astar_find_any_angle_path(small, g, P(0, 0), P(1, 1), NULL, &route),
+                     ASTAR_MAP_TOO_LARGE);
+    assert_int_equal(astar_find_any_angle_path(NULL, g, P(0, 0), P(1, 1), NULL, &route),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(0, 0), P(1, 1), NULL, NULL),
+                     ASTAR_INVALID_ARGUMENT);
+    /* Around the wall's end: (0,0) to (0,4) is blocked by row 3 entirely. */
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(0, 0), P(0, 4), NULL, &route),
+                     ASTAR_NO_PATH);
+    /* One point from a point to itself. */
+    assert_int_equal(astar_find_any_angle_path(ctx, g, P(1, 1), P(1, 1), NULL, &route),
+                     ASTAR_OK);
+    assert_int_equal(route.length, 1);
+    assert_true(route.distance == 0);
+    /* A short buffer keeps the count and the length, and a prefix. */
+    static const char *const bend[] = {
+        ".....",
+        ".###.",
+        ".#...",
+        ".#.#.",
+        ".....",
+    };
+    astar_grid *b = ROWS(bend);
+    astar_route full = { .points = pts, .capacity = 8 };
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), NULL, &full), ASTAR_OK);
+    assert_true(full.length >= 3);
+    astar_point two[2];
+    astar_route cut = { .points = two, .capacity = 2 };
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), NULL, &cut),
+                     ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(cut.status, ASTAR_OK);
+    assert_int_equal(cut.length, full.length);
+    assert_int_equal(cut.cut, full.length - 2);
+    assert_true(cut.distance == full.distance);
+    assert_true(two[0].x == 2 && two[0].y == 2 && two[1].x == pts[1].x && two[1].y == pts[1].y);
+    astar_route none = { 0 };
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), NULL, &none), ASTAR_OK);
+    assert_true(none.distance == full.distance);
+    /* Options: a limit is honoured, what the search cannot do refused. */
+    astar_search_options o = astar_search_options_default();
+    o.max_expanded = 1;
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
+                     ASTAR_EXPANSION_LIMIT);
+    o = astar_search_options_default();
+    o.partial = true;
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
+                     ASTAR_UNSUPPORTED);
+    o = astar_search_options_default();
+    o.open_list = ASTAR_OPEN_LIST_BUCKETS;
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
+                     ASTAR_UNSUPPORTED);
+    o = astar_search_options_default();
+    o.weight = -1;
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_set_topology(b, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), NULL, &route),
+                     ASTAR_UNSUPPORTED);
+    astar_grid_delete(b);
+    astar_context_delete(small);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +431,9 @@ int main(void)
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
         cmocka_unit_test(test_random_grids_against_oracle),
+        cmocka_unit_test(test_statuses),
+        cmocka_unit_test(test_bench_arena),
+        cmocka_unit_test(test_bench_den312d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
