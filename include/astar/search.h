@@ -412,7 +412,9 @@ ASTAR_API astar_status astar_context_new_with(size_t max_cells, const astar_allo
 /* Frees a context. NULL is allowed. */
 ASTAR_API void astar_context_delete(astar_context *ctx);
 
-/* Bytes of search state the context holds, and the most cells it serves. */
+/* Bytes of search state the context holds (with the scratch memory an
+ * any-angle search grew in it, astar/anyangle.h), and the most cells it
+ * serves. */
 ASTAR_API size_t astar_context_bytes(const astar_context *ctx);
 ASTAR_API size_t astar_context_max_cells(const astar_context *ctx);
 

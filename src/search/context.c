@@ -79,7 +79,8 @@ size_t astar_context_bytes(const astar_context *ctx)
     if (!ctx)
         return 0;
     size_t per_cell = sizeof *ctx->slot + sizeof *ctx->list;
-    return ctx->max_cells * (per_cell + (ctx->node_parent ? sizeof *ctx->node_parent : 0));
+    return ctx->max_cells * (per_cell + (ctx->node_parent ? sizeof *ctx->node_parent : 0)) +
+           ctx->scratch_bytes;
 }
 
 size_t astar_context_max_cells(const astar_context *ctx)
