@@ -310,8 +310,14 @@ void cli_progress_clear(cli_progress *p);
 typedef enum cli_prebuilt_kind {
     CLI_PREBUILT_NONE,  /* a search, as the options say */
     CLI_PREBUILT_CPD,   /* --algo cpd, or --cpd FILE */
-    CLI_PREBUILT_HPA    /* --algo hpa */
+    CLI_PREBUILT_HPA,   /* --algo hpa */
+    CLI_PREBUILT_ANYA   /* --algo anya: any-angle paths (astar/anyangle.h), nothing
+                           built, routed here because they are no grid search of
+                           astar_options.algorithm */
 } cli_prebuilt_kind;
+
+/* The name --algo gives each kind ("cpd", "hpa", "anya"). */
+const char *cli_prebuilt_name(cli_prebuilt_kind kind);
 
 typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;
@@ -341,6 +347,8 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
 typedef struct cli_router {
     astar_cpd *cpd;          /* --algo cpd */
     astar_hpa *hpa;          /* --algo hpa */
+    astar_context *ctx;      /* --algo anya: its context, for grid */
+    const astar_grid *grid;
     astar_options options;   /* what the queries take */
     size_t bytes;            /* what the structure holds */
     double build_seconds;    /* its build (or load) */

@@ -86,14 +86,15 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
     return false;
 }
 
-/* --algo: cpd and hpa are no algorithms of the library's but the CLI's
+/* --algo: cpd, hpa and anya are no algorithms of the library's but the CLI's
  * own, for the subcommands that take them; any other value goes to the
  * options. */
 static bool take_algo(cli_command_line *c, const char *value)
 {
-    cli_prebuilt_kind kind = strcmp(value, "cpd") == 0   ? CLI_PREBUILT_CPD
-                             : strcmp(value, "hpa") == 0 ? CLI_PREBUILT_HPA
-                                                         : CLI_PREBUILT_NONE;
+    cli_prebuilt_kind kind = strcmp(value, "cpd") == 0    ? CLI_PREBUILT_CPD
+                             : strcmp(value, "hpa") == 0  ? CLI_PREBUILT_HPA
+                             : strcmp(value, "anya") == 0 ? CLI_PREBUILT_ANYA
+                                                          : CLI_PREBUILT_NONE;
     if (kind != CLI_PREBUILT_NONE && !c->prebuilt) {
         cli_error("--algo %s does not apply here: astar path, scen, bench and graph take it", value);
         return false;
@@ -109,7 +110,7 @@ static bool take_algo(cli_command_line *c, const char *value)
     astar_options probe = *c->options;
     if (kind == CLI_PREBUILT_NONE && !cli_search_set_quietly(CLI_ALGO, value, &probe)) {
         cli_error("--algo does not take '%s'; one of: astar jps jps+%s", value,
-                  c->prebuilt ? " cpd hpa" : "");
+                  c->prebuilt ? " cpd hpa anya" : "");
         return false;
     }
     /* The last --algo wins: an earlier jps is not left for the two tiers'

@@ -16,7 +16,8 @@ static void usage(FILE *out)
             "                  [--partial] [search options] [map options] [world options]\n"
             "                  [--algo cpd [--cpd FILE]]\n"
             "                  [--algo hpa [--cluster N] [--landmarks N]\n"
-            "                              [--crossings middle|ends] [--raw]]\n\n"
+            "                              [--crossings middle|ends] [--raw]]\n"
+            "                  [--algo anya]\n\n"
             "Finds a path from (SX,SY) to (GX,GY) on a Moving AI map and prints its cells,\n"
             "cost and the number of expanded squares, and with --algo jps or jps+ the jump\n"
             "points too, with --algo hpa the route's entrance cells; maps up to %d columns\n"
@@ -233,7 +234,12 @@ static int path_in(cli_world *world, int argc, char **argv)
         return EXIT_USAGE;
     if (use.kind != CLI_PREBUILT_NONE && x.svg) {
         cli_error("--svg draws a search's lists; --algo %s makes no grid search",
-                  use.kind == CLI_PREBUILT_CPD ? "cpd" : "hpa");
+                  cli_prebuilt_name(use.kind));
+        return EXIT_USAGE;
+    }
+    if (use.kind == CLI_PREBUILT_ANYA && x.smooth) {
+        cli_error("--smooth makes waypoints of a path of cells; --algo anya's path is its "
+                  "waypoints already");
         return EXIT_USAGE;
     }
     if (x.smooth && maps.topology != ASTAR_TOPOLOGY_SQUARE) {
@@ -275,7 +281,9 @@ static int path_in(cli_world *world, int argc, char **argv)
         return code;
     }
     printf("options: ");
-    if (use.kind == CLI_PREBUILT_CPD) {
+    if (use.kind == CLI_PREBUILT_ANYA) {
+        printf("algo anya, weight %g", o.search.weight);
+    } else if (use.kind == CLI_PREBUILT_CPD) {
         printf("algo cpd, ");
         cli_describe_moves(stdout, &o, maps.topology);
     } else {
@@ -298,11 +306,18 @@ static int path_in(cli_world *world, int argc, char **argv)
     bool prebuilt = use.kind != CLI_PREBUILT_NONE;
     astar_status s = prebuilt ? cli_router_path(&router, start, goal, &path)
                               : astar_find_path(ctx, grid, start, goal, &o, &path);
-    const char *counted = use.kind == CLI_PREBUILT_CPD   ? "first moves looked up"
-                          : use.kind == CLI_PREBUILT_HPA ? "graph nodes expanded"
-                                                         : "expanded";
+    const char *counted = use.kind == CLI_PREBUILT_CPD    ? "first moves looked up"
+                          : use.kind == CLI_PREBUILT_HPA  ? "graph nodes expanded"
+                          : use.kind == CLI_PREBUILT_ANYA ? "intervals expanded"
+                                                          : "expanded";
     bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
-    if (s == ASTAR_OK || partial) {
+    if (use.kind == CLI_PREBUILT_ANYA && s == ASTAR_OK) {
+        /* Corners, not cells: no cost, no picture of cells, no extras. */
+        printf("path: %zu points, length %.6f, %u %s\n", path.length, path.distance,
+               path.expanded, counted);
+        if (!x.quiet)
+            cli_print_points(points, path.length);
+    } else if (s == ASTAR_OK || partial) {
         if (partial)
             printf("partial: %s\n", astar_status_message(s));
         printf("path: %zu cells, cost %u (distance %.4f), %u %s\n", path.length, path.cost,

@@ -1,7 +1,8 @@
-/* --algo cpd|hpa for astar path, scen and bench: paths from a structure
- * built over the map before the first query - the compressed first-move
- * database (astar/cpd.h) or the two tiers (astar/hpa.h) - in place of a
- * search. */
+/* --algo cpd|hpa|anya for astar path, scen and bench: paths from a
+ * structure built over the map before the first query - the compressed
+ * first-move database (astar/cpd.h) or the two tiers (astar/hpa.h) - or
+ * any-angle paths (astar/anyangle.h), which build nothing, in place of a
+ * search of astar_options.algorithm. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -30,18 +31,30 @@ const char cli_prebuilt_help[] =
     "                          (default; faster), or both ends of a long one\n"
     "                          (Botea's; paths a little nearer the least cost)\n"
     "  --raw                   --algo hpa's path as refined through the entrance\n"
-    "                          cells, not straightened (astar_hpa_set_straighten)\n";
+    "                          cells, not straightened (astar_hpa_set_straighten)\n"
+    "  --algo anya             any-angle paths (Anya): the shortest line through the\n"
+    "                          free space, corner to corner, under the GPPC-2023\n"
+    "                          rules; takes --weight and --max-expanded only\n";
 
-/* The first search option given that a CPD cannot honour, or NULL. */
-static const char *not_for_cpd(const astar_options *o)
+const char *cli_prebuilt_name(cli_prebuilt_kind kind)
+{
+    return kind == CLI_PREBUILT_CPD ? "cpd" : kind == CLI_PREBUILT_HPA ? "hpa" : "anya";
+}
+
+/* The first search option given that a CPD (or, anya, an any-angle
+ * search, which takes a weight but no grid's cost model) cannot honour,
+ * or NULL. */
+static const char *not_for(const astar_options *o, bool anya)
 {
     astar_options d = astar_options_default();
-    return o->search.open_list != d.search.open_list   ? "--open-list"
-           : o->heuristic != d.heuristic ? "--heuristic"
-           : o->search.weight != d.search.weight       ? "--weight"
-           : o->search.ties != d.search.ties           ? "--ties"
-           : o->search.stop != d.search.stop           ? "--stop"
-                                         : NULL;
+    return o->search.open_list != d.search.open_list     ? "--open-list"
+           : o->heuristic != d.heuristic                 ? "--heuristic"
+           : !anya && o->search.weight != d.search.weight ? "--weight"
+           : o->search.ties != d.search.ties             ? "--ties"
+           : o->search.stop != d.search.stop             ? "--stop"
+           : anya && o->moves != d.moves                 ? "--moves"
+           : anya && o->costs != d.costs                 ? "--costs"
+                                                         : NULL;
 }
 
 bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world,
@@ -71,15 +84,16 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
     }
     if (p->kind == CLI_PREBUILT_NONE)
         return true;
-    const char *algo = p->kind == CLI_PREBUILT_CPD ? "cpd" : "hpa";
+    const char *algo = cli_prebuilt_name(p->kind);
     if (topology != ASTAR_TOPOLOGY_SQUARE) {
         fprintf(stderr, "astar %s: --algo %s needs a square grid, not --topology %s: %s; use "
                 "--algo astar on hexes\n", cmd, algo, cli_topology_name(topology),
-                p->kind == CLI_PREBUILT_CPD ? "its first moves are one of a square's 8"
-                                            : "its clusters are squares of squares");
+                p->kind == CLI_PREBUILT_CPD   ? "its first moves are one of a square's 8"
+                : p->kind == CLI_PREBUILT_HPA ? "its clusters are squares of squares"
+                                              : "its segments join the corners of squares");
         return false;
     }
-    const char *given = p->kind == CLI_PREBUILT_CPD ? not_for_cpd(o) : NULL;
+    const char *given = p->kind != CLI_PREBUILT_HPA ? not_for(o, p->kind == CLI_PREBUILT_ANYA) : NULL;
     given = given                   ? given
             : o->world.turn_penalty ? "--turn-penalty"
             : o->search.partial            ? "--partial"
@@ -92,7 +106,10 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
             p->kind == CLI_PREBUILT_CPD
                 ? "its paths are the bare map's least-cost paths, read from the database "
                   "without a search"
-                : "its clusters' costs are the terrain's, summed when it is built");
+            : p->kind == CLI_PREBUILT_HPA
+                ? "its clusters' costs are the terrain's, summed when it is built"
+                : "its paths are the shortest lines through the free space, at any angle, "
+                  "searched over intervals with a heap");
     return false;
 }
 
@@ -178,6 +195,15 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
     *out = (cli_router){ .options = *o };
     threads = threads > 0 ? threads : DEFAULT_THREADS;
     double t0 = now_seconds();
+    if (p->kind == CLI_PREBUILT_ANYA) {
+        out->grid = grid;
+        if (astar_context_new(astar_grid_cells(grid), &out->ctx) != ASTAR_OK) {
+            fprintf(stderr, "astar %s: out of memory\n", cmd);
+            return EXIT_FAILED;
+        }
+        printf("anya: any-angle paths (GPPC-2023 rules), nothing built\n");
+        return EXIT_OK;
+    }
     int code = p->kind == CLI_PREBUILT_CPD ? prepare_cpd(cmd, p, grid, threads, out)
                                            : prepare_hpa(cmd, p, grid, out);
     out->build_seconds = now_seconds() - t0;
@@ -202,6 +228,8 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
 
 astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal, astar_route *path)
 {
+    if (r->ctx)
+        return astar_find_any_angle_path(r->ctx, r->grid, start, goal, &r->options.search, path);
     return r->cpd ? astar_cpd_path(r->cpd, start, goal, path)
                   : astar_hpa_find_path(r->hpa, start, goal, &r->options, path);
 }
@@ -210,6 +238,8 @@ void cli_router_free(cli_router *r)
 {
     astar_cpd_delete(r->cpd);
     astar_hpa_delete(r->hpa);
+    astar_context_delete(r->ctx);
     r->cpd = NULL;
     r->hpa = NULL;
+    r->ctx = NULL;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/anyangle_oracle.h"
 #include "timing.h"
 
 /* The files round optimal lengths to 2..8 decimals; the bench README saw
@@ -20,6 +21,7 @@ static const double tolerance = 0.01;
 typedef struct expectation {
     bool at_least;   /* exact length >= optimal */
     bool at_most;    /* measured (see above) <= optimal */
+    bool any_angle;  /* --algo anya: points joined by segments, not cells */
 } expectation;
 
 /* A CPD's paths have least costs whatever the search options say; HPA*'s
@@ -28,9 +30,11 @@ typedef struct expectation {
  * only (its problems where it does not fit at an end are skipped). */
 static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 {
-    bool optimal = kind == CLI_PREBUILT_CPD || (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
+    bool optimal = kind == CLI_PREBUILT_CPD || kind == CLI_PREBUILT_ANYA ||
+                   (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
     return (expectation){
-        .at_least = o->moves != ASTAR_MOVES_8_CUT,
+        .at_least = o->moves != ASTAR_MOVES_8_CUT && kind != CLI_PREBUILT_ANYA,
+        .any_angle = kind == CLI_PREBUILT_ANYA,
         .at_most = optimal && o->moves != ASTAR_MOVES_4 && o->world.unit_size <= 1,
     };
 }
@@ -38,6 +42,13 @@ static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation e)
 {
     printf("options: ");
+    if (kind == CLI_PREBUILT_ANYA) {
+        printf("algo anya, weight %g\nchecking: every path runs from start to goal in segments "
+               "valid under the GPPC-2023\n          any-angle rules, its length is the "
+               "reported one and no more than the\n          file's optimal length "
+               "(tolerance %.2f)\n", o->search.weight, tolerance);
+        return;
+    }
     if (kind == CLI_PREBUILT_CPD) {
         printf("algo cpd, ");
         cli_describe_moves(stdout, o, ASTAR_TOPOLOGY_SQUARE);
@@ -64,6 +75,31 @@ static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation
 }
 
 /* Checks one answer; prints and returns false on a failure. */
+/* An any-angle path, checked by the tests' validator (written apart from
+ * the search): its ends, every segment, its length. */
+static bool check_any_angle(const char *file, const astar_problem *p, const astar_grid *grid,
+                            const astar_route *path)
+{
+    const astar_point *pts = path->points;
+    size_t n = path->length;
+    double length;
+    if (n == 0 || pts[0].x != p->start.x || pts[0].y != p->start.y ||
+        pts[n - 1].x != p->goal.x || pts[n - 1].y != p->goal.y) {
+        printf("FAIL %s:%ld: the path does not run from start to goal\n", file, p->line);
+        return false;
+    }
+    if (!aa_path_valid(grid, pts, n, &length)) {
+        printf("FAIL %s:%ld: a segment breaks the any-angle rules\n", file, p->line);
+        return false;
+    }
+    if (fabs(length - path->distance) > 1e-9 * (1 + length) || length > p->optimal + tolerance) {
+        printf("FAIL %s:%ld: length %.6f (reported %.6f), the optimal %.4f\n", file, p->line,
+               length, path->distance, p->optimal);
+        return false;
+    }
+    return true;
+}
+
 static bool check(const char *file, const astar_problem *p, const astar_grid *grid,
                   const astar_options *o, expectation e, astar_status status,
                   const astar_route *path, double *length)
@@ -71,6 +107,10 @@ static bool check(const char *file, const astar_problem *p, const astar_grid *gr
     if (status != ASTAR_OK) {
         printf("FAIL %s:%ld: %s\n", file, p->line, astar_status_message(status));
         return false;
+    }
+    if (e.any_angle) {
+        *length = path->distance;
+        return check_any_angle(file, p, grid, path);
     }
     astar_path_measure m;
     astar_error err;
@@ -284,7 +324,8 @@ static void usage(FILE *out)
             "usage: astar scen SCEN... [--map MAP] [search options] [map options]\n"
             "                          [--algo cpd [--cpd FILE]]\n"
             "                          [--algo hpa [--cluster N] [--landmarks N]\n"
-            "                                      [--crossings middle|ends]]\n\n"
+            "                                      [--crossings middle|ends]]\n"
+            "                          [--algo anya]\n\n"
             "Runs every problem of each Moving AI scenario file (.map.scen) and checks each\n"
             "answer: the path starts and ends right, every step is a legal move, its summed\n"
             "cost is the reported cost, and its length agrees with the file's optimal\n"
@@ -302,6 +343,9 @@ static void usage(FILE *out)
             "cells) a path is held to at least the optimal length, a problem where the\n"
             "unit has no room at an end is skipped, and one where it finds no path passes\n"
             "when its own islands (astar_grid_enable_sized_islands) put the ends apart.\n"
+            "With --algo anya the paths are any-angle (astar/anyangle.h): each must start\n"
+            "and end right, keep every segment to the GPPC-2023 rules (checked by the\n"
+            "tests' validator), and be no longer than the file's optimal length.\n"
             "%s\n%s%s\n%s",
             cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH), cli_prebuilt_help,
             cli_map_options_help);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# astar path, scen and bench --algo anya: any-angle paths, every scen path
+# checked by the tests' validator and held to the file's octile optimum;
+# the options it cannot honour refused.
+# shellcheck source=tests/support.sh
+source "$(dirname "$0")/support.sh"
+
+scen="$ASTAR_BENCH_DIR/scen"
+map="$ASTAR_BENCH_DIR/maps/dao/arena.map"
+run 0 "$ASTAR" scen --algo anya "$scen/dao/arena.map.scen" "$scen/dao/den312d.map.scen"
+has "segments valid under the GPPC-2023"
+has "arena.map.scen: 160 passed, 0 failed"
+last_line "480 passed, 0 failed"
+run 0 "$ASTAR" path "$map" 3 3 40 40 --algo anya
+has "path: 4 points, length 52.923047"
+has "(3,3) (15,19) (31,35) (40,40)"
+run 5 "$ASTAR" path "$map" 0 0 40 40 --algo anya
+has "start cell is not walkable"
+run 0 "$ASTAR" bench "$scen/dao/arena.map.scen" --algo anya
+has "arena.map.scen        160"
+for refused in "--moves 4" "--costs octile" "--heuristic octile" "--open-list sorted" "--ties first"; do
+    # shellcheck disable=SC2086  # the option and its value are two words
+    run 2 "$ASTAR" path "$map" 3 3 40 40 --algo anya $refused
+    has "--algo anya takes no ${refused%% *}"
+done
+run 2 "$ASTAR" path "$map" 3 3 40 40 --algo anya --smooth
+has "--algo anya's path is its waypoints already"
+run 2 "$ASTAR" path "$map" 3 3 40 40 --algo anya --topology odd-r
+has "--algo anya needs a square grid"
+run 2 "$ASTAR" path "$map" 3 3 40 40 --algo dijkstra
+has "one of: astar jps jps+ cpd hpa anya"
+done_checks
