@@ -277,6 +277,32 @@ static void test_random_grids_against_oracle(void **state)
     astar_context_delete(ctx);
 }
 
+/* Edits between queries on one context: each query sees the map as it
+ * is (nothing of an earlier search is kept but memory). */
+static void test_edits_between_queries(void **state)
+{
+    (void)state;
+    rng r = { 4402 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(14 * 14, &ctx), ASTAR_OK);
+    for (int round = 0; round < 40; round++) {
+        int w = 2 + rng_below(&r, 13), h = 2 + rng_below(&r, 13);
+        astar_grid *g = random_grid(&r, w, h, 10 + rng_below(&r, 25));
+        astar_grid_set_walkable(g, 0, 0, true);
+        for (int i = 0; i < 15; i++) {
+            aa_oracle *o = aa_oracle_new(g, false);
+            assert_non_null(o);
+            check_against(g, ctx, o, random_free(&r, g), random_free(&r, g));
+            aa_oracle_delete(o);
+            int x = rng_below(&r, w), y = rng_below(&r, h);
+            if (x != 0 || y != 0)
+                astar_grid_set_walkable(g, x, y, !astar_grid_walkable(g, x, y));
+        }
+        astar_grid_delete(g);
+    }
+    astar_context_delete(ctx);
+}
+
 /* Benchmark maps: every problem no longer than the scenario's 8-connected
  * optimum and valid, every 10th equal to the oracle. */
 static void check_bench_map(const char *name)
@@ -431,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
         cmocka_unit_test(test_random_grids_against_oracle),
+        cmocka_unit_test(test_edits_between_queries),
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_bench_arena),
         cmocka_unit_test(test_bench_den312d),
