@@ -74,8 +74,9 @@ extern "C" {
  *   ASTAR_OUT_OF_MEMORY      the scratch memory could not be grown
  *   ASTAR_INVALID_ARGUMENT   NULL ctx, grid or route, an option out of
  *                            range, points NULL with capacity > 0
- * Costs: O(n log n) for n intervals generated, plus O(cells) to set up;
- * memory: 12 bytes per cell corner and 56 bytes per interval generated
+ * Costs: O(n log n) for n intervals generated (O(cells) more on the first
+ * call for a map of another size);
+ * memory: 16 bytes per cell corner and 56 bytes per interval generated
  * (twice the corners at first, doubled and the search run again when
  * that is not enough), kept in ctx for the next call and freed with it.
  * No allocation during a search; start == goal is a path of one point. */

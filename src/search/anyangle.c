@@ -42,7 +42,9 @@ typedef struct anya {
     int stride, width, height;
     astar_point start, goal;
     double weight;
-    double *g_root;          /* per point: the least G it was a root with */
+    double *g_root;          /* per point: the least G it was a root with, */
+    uint32_t *stamp;         /* if its stamp is this search's generation */
+    uint32_t generation;
     uint32_t *parent;        /* per point: the root before it */
     aa_node *node;
     real_entry *heap;
@@ -113,7 +115,10 @@ static int next_left(const anya *s, int y, int x)
 
 static double distance_to(astar_point p, double x, double y)
 {
-    return hypot(p.x - x, p.y - y);
+    /* Not hypot, which guards against overflow at twice the cost: a
+     * side is at most ASTAR_MAX_SIDE. */
+    double dx = p.x - x, dy = p.y - y;
+    return sqrt(dx * dx + dy * dy);
 }
 
 /* The least |r p| + |p goal| over the points p of the interval: the line
@@ -168,6 +173,19 @@ static void push(anya *s, uint32_t root, double g, int row, double a, double b)
     put(s, (aa_node){ a, b, g, root, row, false }, g + s->weight * h_of(s, r, row, a, b));
 }
 
+/* A point's least G as a root so far in this search: the tables are not
+ * cleared between searches, a stamp says which entries are this one's. */
+static double g_of(const anya *s, uint32_t p)
+{
+    return s->stamp[p] == s->generation ? s->g_root[p] : INFINITY;
+}
+
+static void set_g(anya *s, uint32_t p, double g)
+{
+    s->stamp[p] = s->generation;
+    s->g_root[p] = g;
+}
+
 /* Whether corner (x, y) becomes a root with G g: only when that is less
  * than any G it was a root with before. An equal G needs nothing more: a
  * continuation that the first root's shadow leaves out is seen straight
@@ -175,10 +193,10 @@ static void push(anya *s, uint32_t root, double g, int row, double a, double b)
 static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
 {
     uint32_t p = point_index(s, x, y);
-    double best = s->g_root[p];
+    double best = g_of(s, p);
     if (g >= best - NEAR * (1 + best))
         return false;
-    s->g_root[p] = g;
+    set_g(s, p, g);
     s->parent[p] = from;
     return true;
 }
@@ -301,7 +319,7 @@ static void seed(anya *s)
     int x = s->start.x, y = s->start.y;
     uint32_t root = point_index(s, x, y);
     bool south_east_only = blocked(s, x, y - 1) && blocked(s, x - 1, y);
-    s->g_root[root] = 0;
+    set_g(s, root, 0);
     if (!blocked(s, x, y - 1) || !blocked(s, x, y))
         push(s, root, 0, y, x, next_right(s, y, x));
     for (int c = y - 1; c <= y; c++) {
@@ -329,7 +347,7 @@ static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_
             *last = n.root;
             return AA_FOUND;
         }
-        double best = s->g_root[n.root];
+        double best = g_of(s, n.root);
         if (n.g > best + NEAR * (1 + best))
             continue;
         if (max_expanded != 0 && *expanded == max_expanded)
@@ -343,30 +361,46 @@ static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_
     return s->full ? AA_FULL : AA_NONE;
 }
 
-/* The scratch memory for points and capacity nodes: the per-point tables
- * first, then the nodes and the heap, all of 8-byte alignment but the last
- * table. */
+/* What the scratch memory starts with: for how many points its stamps
+ * are laid out, and the generation of the last search. */
+typedef struct aa_header {
+    size_t points;
+    uint32_t generation;
+} aa_header;
+
+/* The scratch memory for points and capacity nodes: the header, the
+ * per-point tables, then the nodes and the heap (each part a multiple of 8
+ * bytes long, so each is aligned for its type). A new block, or a map
+ * with another count of points, clears the stamps; otherwise a search
+ * only takes the next generation, so setting up costs O(1), not O(points). */
 static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t capacity)
 {
-    size_t bytes = points * sizeof(double) + capacity * (sizeof(aa_node) + sizeof(real_entry)) +
-                   points * sizeof(uint32_t);
+    size_t head = (sizeof(aa_header) + 7) / 8 * 8;
+    size_t bytes = head + points * (sizeof(double) + 2 * sizeof(uint32_t)) +
+                   capacity * (sizeof(aa_node) + sizeof(real_entry));
     if (ctx->scratch_bytes < bytes) {
         astar__release(&ctx->memory, ctx->scratch);
-        ctx->scratch = astar__allocate(&ctx->memory, bytes, 1);
+        ctx->scratch = astar__allocate_zeroed(&ctx->memory, bytes, 1);
         ctx->scratch_bytes = ctx->scratch != NULL ? bytes : 0;
         if (ctx->scratch == NULL)
             return ASTAR_OUT_OF_MEMORY;
     }
     unsigned char *at = ctx->scratch;
-    s->g_root = (double *)(void *)at;
-    s->node = (aa_node *)(void *)(at += points * sizeof(double));
-    s->heap = (real_entry *)(void *)(at += capacity * sizeof(aa_node));
-    s->parent = (uint32_t *)(void *)(at + capacity * sizeof(real_entry));
+    aa_header *h = ctx->scratch;
+    s->g_root = (double *)(void *)(at += head);
+    s->stamp = (uint32_t *)(void *)(at += points * sizeof(double));
+    s->parent = s->stamp + points;
+    s->node = (aa_node *)(void *)(at += 2 * points * sizeof(uint32_t));
+    s->heap = (real_entry *)(void *)(at + capacity * sizeof(aa_node));
+    if (h->points != points || h->generation == UINT32_MAX) {
+        memset(s->stamp, 0, points * sizeof *s->stamp);
+        h->points = points;
+        h->generation = 0;
+    }
+    s->generation = ++h->generation;
     s->capacity = capacity;
     s->nodes = s->open = 0;
     s->full = false;
-    for (size_t i = 0; i < points; i++)
-        s->g_root[i] = INFINITY;
     return ASTAR_OK;
 }
 
