@@ -277,6 +277,42 @@ static void test_random_grids_against_oracle(void **state)
     astar_context_delete(ctx);
 }
 
+/* A start or goal on a double corner (NE and SW blocked) leaves or is
+ * reached from the south-east only: every pair with one there, against
+ * the oracle, which has the rule from GPPC's validator. */
+static void test_double_corner_ends(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        ".....",
+        "...#.",
+        "..#..",
+        "..#..",
+        ".#...",
+    };
+    astar_grid *g = ROWS(rows);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(25, &ctx), ASTAR_OK);
+    /* Double corners there: (3,2) between (3,1) and (2,2), (2,4) between
+     * (2,3) and (1,4). */
+    aa_oracle *o = aa_oracle_new(g, false);
+    assert_non_null(o);
+    const astar_point corners[] = { P(3, 2), P(2, 4) };
+    for (int c = 0; c < 2; c++)
+        for (int y = 0; y < 5; y++)
+            for (int x = 0; x < 5; x++)
+                if (astar_grid_walkable(g, x, y)) {
+                    check_against(g, ctx, o, corners[c], P(x, y));
+                    check_against(g, ctx, o, P(x, y), corners[c]);
+                }
+    /* (3,2) to (2,1) would leave through its free NW cell, which the
+     * rule forbids: the path goes round. */
+    assert_true(aa_oracle_length(o, P(3, 2), P(2, 1), NULL, 0, NULL) > sqrt(2) + 1e-9);
+    aa_oracle_delete(o);
+    astar_context_delete(ctx);
+    astar_grid_delete(g);
+}
+
 /* Edits between queries on one context: each query sees the map as it
  * is (nothing of an earlier search is kept but memory). */
 static void test_edits_between_queries(void **state)
@@ -457,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
         cmocka_unit_test(test_random_grids_against_oracle),
+        cmocka_unit_test(test_double_corner_ends),
         cmocka_unit_test(test_edits_between_queries),
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_bench_arena),
