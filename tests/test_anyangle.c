@@ -463,6 +463,13 @@ static void test_statuses(void **state)
     o.max_expanded = 1;
     assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
                      ASTAR_EXPANSION_LIMIT);
+    /* Weight 0 (no H) finds the same length, more slowly. */
+    o = astar_search_options_default();
+    o.weight = 0;
+    astar_route plain = { .points = pts, .capacity = 8 };
+    assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &plain), ASTAR_OK);
+    assert_true(fabs(plain.distance - full.distance) < 1e-12);
+    assert_true(plain.expanded >= full.expanded);
     o = astar_search_options_default();
     o.partial = true;
     assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
