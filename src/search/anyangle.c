@@ -464,6 +464,9 @@ static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point
     size_t points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
     uint32_t expanded = 0, last = 0;
     for (size_t capacity = 2 * points + 64;; capacity *= 2) {
+        /* A node's number is a heap entry's 32-bit item. */
+        if (capacity > UINT32_MAX)
+            return ASTAR_OUT_OF_MEMORY;
         if ((st = lay_out(ctx, &s, points, capacity)) != ASTAR_OK)
             return st;
         aa_end end = search(&s, options->max_expanded, &expanded, &last);
