@@ -464,8 +464,13 @@ static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point
     size_t points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
     uint32_t expanded = 0, last = 0;
     for (size_t capacity = 2 * points + 64;; capacity *= 2) {
-        /* A node's number is a heap entry's 32-bit item. */
-        if (capacity > UINT32_MAX)
+        /* A node's number is a heap entry's 32-bit item, and the bytes
+         * must be counted in a size_t (32 bits in WebAssembly). */
+        size_t per_point = sizeof(double) + 2 * sizeof(uint32_t);
+        if (points > (SIZE_MAX - 64) / per_point)
+            return ASTAR_OUT_OF_MEMORY;
+        size_t most = (SIZE_MAX - 64 - points * per_point) / (sizeof(aa_node) + sizeof(real_entry));
+        if ((uint64_t)capacity > UINT32_MAX || capacity > most)
             return ASTAR_OUT_OF_MEMORY;
         if ((st = lay_out(ctx, &s, points, capacity)) != ASTAR_OK)
             return st;
