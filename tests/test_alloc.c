@@ -171,6 +171,17 @@ static astar_status enable_jump_table(fixture *f)
     return s;
 }
 
+/* A unit's shadow is a grid of its own with a jump table: every request
+ * of the two may fail. The clearance it reads is made in the call too. */
+static astar_status enable_sized_shadow(fixture *f)
+{
+    astar_status s = astar_grid_enable_clearance(f->grid, NULL, 0);
+    if (s == ASTAR_OK)
+        s = astar_grid_enable_sized_shadow(f->grid, 2, 0, true);
+    astar_grid_disable_clearance(f->grid);
+    return s;
+}
+
 /* An edit with the dead ends enabled tags them again, which allocates.
  * The dead ends are enabled, and the cell put back, uncounted. */
 static astar_status edit_with_dead_ends(fixture *f)
@@ -515,6 +526,7 @@ static const struct {
     { "astar_grid_enable_islands", enable_islands },
     { "astar_grid_enable_dead_ends", enable_dead_ends },
     { "astar_grid_enable_jump_table", enable_jump_table },
+    { "astar_grid_enable_sized_shadow", enable_sized_shadow },
     { "astar_grid_set_walkable with dead ends", edit_with_dead_ends },
     { "astar_grid_load_movingai_with", load_map },
     { "astar_grid_parse_movingai_with", parse_map },

@@ -431,6 +431,168 @@ static void test_islands_per_size(void **state)
     free(seen);
 }
 
+/* What a unit of size k and capability c (test_shadows_after_edits' draws:
+ * capability 1 keeps out terrain 2) sees of g: ref_eroded, made afresh. */
+static astar_grid *eroded_for(const astar_grid *g, int k, uint32_t c)
+{
+    bool allowed[256];
+    for (int t = 0; t < 256; t++)
+        allowed[t] = t != 0 && (c == 0 || t != 2);
+    return ref_eroded(g, allowed, k);
+}
+
+/* The options of a unit of size k and capability c with base's moves and
+ * costs, under the octile H (the default, the article's Manhattan,
+ * overestimates diagonal steps, and JPS's answers are then not least). */
+static astar_options octile_unit(astar_options base, int k, uint32_t c)
+{
+    base.heuristic = ASTAR_HEURISTIC_OCTILE;
+    base.world.unit_size = k;
+    base.world.capability = c;
+    return base;
+}
+
+/* The answer of algorithm (jumps for JPS and JPS+) for the unit of o from
+ * a to b on g, which keeps the unit's shadow, against the reference on
+ * the map the unit sees (e): ASTAR_UNSUPPORTED where JPS does not serve
+ * (e not uniform), the ends' statuses, else status and least cost, and a
+ * path legal on e at that cost. Returns whether a path was found. */
+static bool expect_on_shadow(astar_context *ctx, const astar_grid *g, const astar_grid *e,
+                             astar_options o, astar_point a, astar_point b, uint64_t *dist,
+                             astar_point *points, size_t capacity, const char *what)
+{
+    astar_route path = { .points = points, .capacity = capacity };
+    astar_status s = astar_find_path(ctx, g, a, b, &o, &path);
+    /* The algorithm's refusal first, as for any request. */
+    astar_status want = o.algorithm != ASTAR_ALGORITHM_ASTAR && !astar_grid_uniform(e)
+                            ? ASTAR_UNSUPPORTED
+                        : !astar_grid_walkable(e, a.x, a.y) ? ASTAR_START_BLOCKED
+                        : !astar_grid_walkable(e, b.x, b.y) ? ASTAR_GOAL_BLOCKED
+                                                            : ASTAR_OK;
+    uint64_t best = 0;
+    if (want == ASTAR_OK) {
+        ref_least_costs(e, o.moves, o.costs, a, dist);
+        best = dist[(size_t)b.y * (size_t)astar_grid_width(e) + (size_t)b.x];
+        if (best == REF_UNREACHABLE)
+            want = ASTAR_NO_PATH;
+    }
+    if (s != want)
+        fail_msg("%s size %d cap %u (%d,%d)->(%d,%d): %s, want %s", what, o.world.unit_size,
+                 o.world.capability, a.x, a.y, b.x, b.y, astar_status_message(s),
+                 astar_status_message(want));
+    if (s != ASTAR_OK)
+        return false;
+    uint64_t cost;
+    char why[200] = "";
+    if (!ref_path_valid(e, o.moves, o.costs, a, b, points, path.length, &cost, why, sizeof why) ||
+        cost != best || path.cost != best)
+        fail_msg("%s size %d cap %u (%d,%d)->(%d,%d): %s cost %u (steps %llu), least %llu",
+                 what, o.world.unit_size, o.world.capability, a.x, a.y, b.x, b.y, why, path.cost,
+                 (unsigned long long)cost, (unsigned long long)best);
+    return true;
+}
+
+/* The shadows of units of sizes 2 and 3, both capabilities, with their
+ * jump tables: after each of many random edits every shadow is, cell for
+ * cell, the map the unit sees made afresh (walkable where it fits, at the
+ * dearest cost under it), and A*, JPS scanning, JPS as the grid chooses
+ * and JPS+ for the unit answer as the reference does on that map; a
+ * search running on a shadow ends on an edit, and on the shadow freed. */
+static void test_shadows_after_edits(void **state)
+{
+    (void)state;
+    rng r = { 4343 };
+    enum { W = 40, H = 32, EDITS = 50 };
+    uint64_t *dist = malloc(W * H * sizeof *dist);
+    astar_point points[W * H];
+    assert_non_null(dist);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(W * H, &ctx), ASTAR_OK);
+    int compared = 0, found = 0, by_jps = 0, by_table = 0, refused = 0, changed = 0;
+    for (int trial = 0; trial < GRIDS / 10; trial++) {
+        bool rough = trial % 3 == 2;
+        unit_draw u = draw_unit(&r, trial, W, H, 5 + rng_below(&r, 20), rough, 1);
+        astar_grid *g = u.g;
+        astar_grid_delete(u.e);
+        if (trial % 2)
+            assert_int_equal(astar_grid_enable_sized_islands(g, 2, 0), ASTAR_OK);
+        for (int k = 2; k <= 3; k++)
+            for (size_t c = 0; c < 2; c++)
+                assert_int_equal(astar_grid_enable_sized_shadow(g, k, c, true), ASTAR_OK);
+        for (int edit = 0; edit <= EDITS; edit++) {
+            for (int k = 2; k <= 3; k++)
+                for (uint32_t c = 0; c < 2; c++) {
+                    astar_grid *e = eroded_for(g, k, c);
+                    const astar_grid *shadow = astar_grid_sized_shadow(g, k, c);
+                    assert_non_null(shadow);
+                    for (int y = 0; y < H; y++)
+                        for (int x = 0; x < W; x++)
+                            if (astar_grid_cost(shadow, x, y) != astar_grid_cost(e, x, y))
+                                fail_msg("trial %d edit %d size %d cap %u (%d,%d): shadow %d, "
+                                         "eroded afresh %d", trial, edit, k, c, x, y,
+                                         astar_grid_cost(shadow, x, y), astar_grid_cost(e, x, y));
+                    compared++;
+                    astar_options o = octile_unit(u.o, k, c);
+                    /* Ends where the unit fits, mostly: a few draws each. */
+                    astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+                    for (int i = 0; i < 4 && !astar_grid_walkable(e, a.x, a.y); i++)
+                        a = random_cell(&r, g);
+                    for (int i = 0; i < 4 && !astar_grid_walkable(e, b.x, b.y); i++)
+                        b = random_cell(&r, g);
+                    found += expect_on_shadow(ctx, g, e, o, a, b, dist, points, W * H, "A*");
+                    o.moves = ASTAR_MOVES_8;
+                    o.algorithm = ASTAR_ALGORITHM_JPS;
+                    o.jumps = ASTAR_JUMPS_SCAN;
+                    by_jps += expect_on_shadow(ctx, g, e, o, a, b, dist, points, W * H,
+                                               "JPS scanning");
+                    o.jumps = ASTAR_JUMPS_AUTO;
+                    expect_on_shadow(ctx, g, e, o, a, b, dist, points, W * H, "JPS");
+                    o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
+                    o.jumps = ASTAR_JUMPS_SCAN;
+                    by_table += expect_on_shadow(ctx, g, e, o, a, b, dist, points, W * H, "JPS+");
+                    refused += !astar_grid_uniform(e);
+                    astar_grid_delete(e);
+                }
+            int x = rng_below(&r, W), y = rng_below(&r, H);
+            if (!rough || rng_below(&r, 3) == 0)
+                assert_int_equal(astar_grid_set_walkable(g, x, y, !astar_grid_walkable(g, x, y)),
+                                 ASTAR_OK);
+            else
+                assert_int_equal(astar_grid_set_cost(g, x, y, 1 + rng_below(&r, 6)), ASTAR_OK);
+        }
+        /* A search on a shadow: any edit of the grid, and the shadow freed,
+         * end it (the sanitized build sees it read no freed shadow). */
+        astar_options o = u.o;
+        o.world.unit_size = 2;
+        o.world.capability = 0;
+        o.moves = ASTAR_MOVES_8;
+        o.algorithm = trial % 2 ? ASTAR_ALGORITHM_JPS : ASTAR_ALGORITHM_ASTAR;
+        for (int i = 0; i < 20; i++) {
+            astar_point a = random_cell(&r, g), b = random_cell(&r, g);
+            if (astar_search_begin(ctx, g, a, b, &o) != ASTAR_IN_PROGRESS ||
+                astar_search_step(ctx, 1) != ASTAR_IN_PROGRESS)
+                continue;
+            if (i % 2)
+                astar_grid_disable_sized_shadow(g, 2, 0);
+            else
+                assert_int_equal(astar_grid_set_walkable(g, W - 1, H - 1,
+                                                         !astar_grid_walkable(g, W - 1, H - 1)),
+                                 ASTAR_OK);
+            assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
+            changed++;
+            assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, false), ASTAR_OK);
+        }
+        astar_grid_delete(g);
+    }
+    if (found < compared / 4 || by_jps < compared / 8 || by_table < compared / 8 ||
+        refused == 0 || changed < GRIDS / 20)
+        fail_msg("the draws reach too few outcomes: %d shadows compared, %d found by A*, %d by "
+                 "JPS, %d by JPS+, %d refused JPS, %d searches ended by an edit",
+                 compared, found, by_jps, by_table, refused, changed);
+    astar_context_delete(ctx);
+    free(dist);
+}
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -464,6 +626,31 @@ static void test_refused(void **state)
     o.moves = ASTAR_MOVES_8;
     o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
     assert_int_equal(astar_grid_enable_jump_table(g), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    /* With the unit's shadow JPS+ reads the shadow's jump table. */
+    assert_int_equal(astar_grid_enable_sized_shadow(NULL, 2, 0, true), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 0, 0, true), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_enable_sized_shadow(g, ASTAR_MAX_UNIT_SIZE + 1, 0, true),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, ASTAR_MAX_CAPABILITIES + 1, true),
+                     ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 1, true), ASTAR_NO_CLEARANCE);
+    assert_null(astar_grid_sized_shadow(g, 2, 0));
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, false), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_NO_JUMP_TABLE);
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, true), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_OK);
+    assert_int_equal(path.length, 9);
+    o.moves = ASTAR_MOVES_4;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.moves = ASTAR_MOVES_8;
+    b = (astar_point){ 9, 9 };
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_GOAL_BLOCKED);
+    b = (astar_point){ 8, 8 };
+    astar_grid_disable_sized_shadow(g, 2, 0);
+    astar_grid_disable_sized_shadow(g, 2, 0);
+    astar_grid_disable_sized_shadow(NULL, 2, 0);
+    assert_null(astar_grid_sized_shadow(g, 2, 0));
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
     o.algorithm = ASTAR_ALGORITHM_ASTAR;
     o.world.turn_penalty = 5;
@@ -515,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_nearest_and_distance_maps),
         cmocka_unit_test(test_after_the_search),
         cmocka_unit_test(test_islands_per_size),
+        cmocka_unit_test(test_shadows_after_edits),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -393,6 +393,64 @@ ASTAR_API void astar_grid_disable_sized_islands(astar_grid *grid, int size, size
 ASTAR_API uint32_t astar_grid_island_sized(const astar_grid *grid, int size, size_t capability,
                                            int x, int y);
 
+/* The shadow of a unit of a size and a capability: the map as that unit
+ * sees it, kept as a grid of its own - a cell is walkable where the unit
+ * fits with it as its anchor (clearance at least size), at the dearest
+ * terrain cost of the size x size cells it would stand on (what a search
+ * for the unit prices a step onto that anchor by). A search for the unit
+ * (astar_world.unit_size, .capability) through astar_find_path, the
+ * sliced calls, the queue or a batch then runs as the search of a unit of
+ * one cell on the shadow, at that search's speed: A*, JPS scanning runs
+ * as on any grid, and JPS+ reading the shadow's own jump table. Without a
+ * shadow A* for the unit reads its footprint at each step (1.3 to 1.8
+ * times slower), JPS steps (6 to 27 times slower on game maps) and JPS+
+ * answers ASTAR_UNSUPPORTED (docs/performance.md, "Units of a size").
+ * JPS and JPS+ need the shadow's terrain uniform (astar_grid_uniform of
+ * astar_grid_sized_shadow): on a uniform grid it is; on another, where
+ * every anchor's dearest terrain is alike. The unit's islands
+ * (astar_grid_enable_sized_islands) label the shadow's cells and are read
+ * for it as before; the shadow keeps none of its own.
+ *
+ * Enables (builds) the shadow, or, enabled, keeps it and makes its jump
+ * table follow jump_table. From then on every edit of a cell's terrain
+ * changes the shadow's cells whose fit or price it changed before it
+ * returns - only anchors up to size - 1 left of and above the edited cell
+ * - and the shadow's own stops and jump table with them. It is read from
+ * the clearance: enabling clearance again or disabling it drops it. An
+ * edit of the grid restarts a sliced or queued search running on a
+ * shadow, wherever it is.
+ * [in,out] grid        its clearance enabled; not square (a hex grid) is
+ *                      allowed, but no search for a unit runs on one
+ * [in]     size        1..ASTAR_MAX_UNIT_SIZE
+ * [in]     capability  a capability of the grid's clearance, 0 every
+ *                      walkable terrain
+ * [in]     jump_table  whether the shadow keeps a JPS+ jump table (JPS+
+ *                      for the unit needs it: ASTAR_NO_JUMP_TABLE without)
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid, size or capability
+ * out of range), ASTAR_NO_CLEARANCE (no clearance, or not for that
+ * capability) or ASTAR_OUT_OF_MEMORY (the grid and any shadow as they
+ * were). Costs what astar_grid_new does, O(width * height) time and about
+ * 2.5 bytes per cell plus 5 KB (astar_grid_new's), the unit's footprint
+ * read once per anchor (O(size^2) each), and with the jump table its
+ * O(width * height) and 8 bytes per cell more; an edit costs
+ * O(size^2 * size^2) for the anchors whose footprint holds the cell, plus
+ * each changed anchor's one-cell edit of the shadow (its jump table's
+ * patch included). */
+ASTAR_API astar_status astar_grid_enable_sized_shadow(astar_grid *grid, int size,
+                                                      size_t capability, bool jump_table);
+
+/* Frees the shadow of a unit of size and capability; its searches read
+ * the grid's clearance again. A grid without it, a NULL grid and
+ * arguments out of range are allowed. */
+ASTAR_API void astar_grid_disable_sized_shadow(astar_grid *grid, int size, size_t capability);
+
+/* The shadow of a unit of size and capability, to read (never to edit:
+ * the grid keeps it), or NULL when it is not enabled or the arguments are
+ * out of range. It is freed with the clearance or by
+ * astar_grid_disable_sized_shadow. O(1). */
+ASTAR_API const astar_grid *astar_grid_sized_shadow(const astar_grid *grid, int size,
+                                                    size_t capability);
+
 #ifdef __cplusplus
 }
 #endif

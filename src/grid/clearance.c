@@ -38,6 +38,37 @@ static void fill(astar_grid *grid, clearance *cl, int x0, int y0, int x1, int y1
                     value_of(grid, cl, c, x, y);
 }
 
+/* A cell of a unit's shadow: at an anchor where the unit fits, the
+ * dearest terrain under it (what the sized search prices a step onto it
+ * by, so that a unit of one cell pays there what the unit pays); blocked
+ * elsewhere. */
+typedef struct shadow_source {
+    const astar_grid *grid;
+    unit_space unit;
+} shadow_source;
+
+static uint8_t shadow_terrain(const void *arg, int x, int y)
+{
+    const shadow_source *from = arg;
+    if (!unit_fits(&from->unit, from->grid, x, y))
+        return 0;
+    return (uint8_t)unit_dearest(&from->unit, from->grid, x, y);
+}
+
+/* Brings a shadow up to date after the terrain of (x, y) changed, the
+ * clearance already current: only the anchors whose square holds (x, y),
+ * up to size - 1 left of and above it, may fit or cost otherwise. Each
+ * goes through the shadow's own funnel, which keeps its stops, counts and
+ * jump table; it fails only for dead ends, which a shadow never has. */
+static void shadow_update(astar_grid *shadow, const astar_grid *grid, unit_space unit, int x,
+                          int y)
+{
+    shadow_source from = { grid, unit };
+    for (int ay = y - unit.size + 1 < 0 ? 0 : y - unit.size + 1; ay <= y; ay++)
+        for (int ax = x - unit.size + 1 < 0 ? 0 : x - unit.size + 1; ax <= x; ax++)
+            (void)astar__grid_put(shadow, ax, ay, shadow_terrain(&from, ax, ay));
+}
+
 void astar__clearance_update(astar_grid *grid, int x, int y)
 {
     /* A square reaches (x, y) only from a corner at most
@@ -50,10 +81,13 @@ void astar__clearance_update(astar_grid *grid, int x, int y)
     /* A unit of size k fits differently only where its square holds
      * (x, y): anchors up to k - 1 left and up of it. */
     for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE; k++)
-        for (size_t c = 0; c < cl->count; c++)
+        for (size_t c = 0; c < cl->count; c++) {
             if (cl->islands[k - 1][c])
                 astar__islands_update(grid, cl->islands[k - 1][c], x - k + 1 < 0 ? 0 : x - k + 1,
                                       y - k + 1 < 0 ? 0 : y - k + 1, x, y);
+            if (cl->shadow[k - 1][c])
+                shadow_update(cl->shadow[k - 1][c], grid, clearance_unit(grid, k, c), x, y);
+        }
 }
 
 void astar__clearance_islands_relabel(astar_grid *grid)
@@ -111,8 +145,10 @@ void astar_grid_disable_clearance(astar_grid *grid)
 {
     if (grid && grid->clearance) {
         for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE; k++)
-            for (size_t c = 0; c < grid->clearance->count; c++)
+            for (size_t c = 0; c < grid->clearance->count; c++) {
                 astar__islands_free(grid, grid->clearance->islands[k - 1][c]);
+                astar_grid_delete(grid->clearance->shadow[k - 1][c]);
+            }
         astar__release(&grid->memory, grid->clearance->value);
         astar__release(&grid->memory, grid->clearance);
         grid->clearance = NULL;
@@ -133,28 +169,41 @@ size_t astar_grid_capabilities(const astar_grid *grid)
     return grid && grid->clearance ? grid->clearance->count : 0;
 }
 
+/* Whether the grid's clearance serves a unit of size and capability
+ * (else there is nowhere to keep its islands or its shadow). */
+static bool clearance_serves(const astar_grid *grid, int size, size_t capability)
+{
+    return grid && grid->clearance && size >= 1 && size <= ASTAR_MAX_UNIT_SIZE &&
+           capability < grid->clearance->count;
+}
+
+/* What enabling an index of a unit of size and capability answers before
+ * it builds one: ASTAR_INVALID_ARGUMENT, ASTAR_NO_CLEARANCE or ASTAR_OK. */
+static astar_status unit_index_check(const astar_grid *grid, int size, size_t capability)
+{
+    if (!grid || size < 1 || size > ASTAR_MAX_UNIT_SIZE || capability > ASTAR_MAX_CAPABILITIES)
+        return ASTAR_INVALID_ARGUMENT;
+    return clearance_serves(grid, size, capability) ? ASTAR_OK : ASTAR_NO_CLEARANCE;
+}
+
 /* Where a unit of size k and capability c keeps its islands: NULL when
  * the grid has no such clearance or k is out of range. */
 static islands **sized_islands(const astar_grid *grid, int size, size_t capability)
 {
-    if (!grid || !grid->clearance || size < 1 || size > ASTAR_MAX_UNIT_SIZE ||
-        capability >= grid->clearance->count)
-        return NULL;
-    return &grid->clearance->islands[size - 1][capability];
+    return clearance_serves(grid, size, capability)
+               ? &grid->clearance->islands[size - 1][capability]
+               : NULL;
 }
 
 astar_status astar_grid_enable_sized_islands(astar_grid *grid, int size, size_t capability)
 {
-    if (!grid || size < 1 || size > ASTAR_MAX_UNIT_SIZE || capability > ASTAR_MAX_CAPABILITIES)
-        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = unit_index_check(grid, size, capability);
+    if (status != ASTAR_OK)
+        return status;
     islands **slot = sized_islands(grid, size, capability);
-    if (!slot)
-        return ASTAR_NO_CLEARANCE;
     if (*slot)
         return ASTAR_OK;
-    unit_space unit = { .clear = grid->clearance->value + capability * astar_grid_cells(grid),
-                        .size = size };
-    *slot = astar__islands_new(grid, unit);
+    *slot = astar__islands_new(grid, clearance_unit(grid, size, capability));
     if (!*slot)
         return ASTAR_OUT_OF_MEMORY;
     astar__grid_note(grid, FEED_INDEX);
@@ -178,4 +227,49 @@ uint32_t astar_grid_island_sized(const astar_grid *grid, int size, size_t capabi
     if (!slot || !*slot || !grid_contains(grid, x, y))
         return 0;
     return islands_label(*slot, grid, x, y);
+}
+
+astar_status astar_grid_enable_sized_shadow(astar_grid *grid, int size, size_t capability,
+                                            bool jump_table)
+{
+    astar_status status = unit_index_check(grid, size, capability);
+    if (status != ASTAR_OK)
+        return status;
+    astar_grid **slot = &grid->clearance->shadow[size - 1][capability];
+    astar_grid *shadow = *slot;
+    if (!shadow) {
+        shadow_source from = { grid, clearance_unit(grid, size, capability) };
+        status = astar__grid_new_filled(grid->width, grid->height, &grid->memory, shadow_terrain,
+                                        &from, &shadow);
+        if (status != ASTAR_OK)
+            return status;
+    }
+    if (jump_table == (shadow->jumps != NULL) && shadow == *slot)
+        return ASTAR_OK;
+    if (jump_table && !shadow->jumps && astar_grid_enable_jump_table(shadow) != ASTAR_OK) {
+        if (shadow != *slot)
+            astar_grid_delete(shadow);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    if (!jump_table)
+        astar_grid_disable_jump_table(shadow);
+    *slot = shadow;
+    astar__grid_note(grid, FEED_INDEX);
+    return ASTAR_OK;
+}
+
+void astar_grid_disable_sized_shadow(astar_grid *grid, int size, size_t capability)
+{
+    if (clearance_serves(grid, size, capability) && grid->clearance->shadow[size - 1][capability]) {
+        astar_grid_delete(grid->clearance->shadow[size - 1][capability]);
+        grid->clearance->shadow[size - 1][capability] = NULL;
+        astar__grid_note(grid, FEED_INDEX);
+    }
+}
+
+const astar_grid *astar_grid_sized_shadow(const astar_grid *grid, int size, size_t capability)
+{
+    return clearance_serves(grid, size, capability)
+               ? grid->clearance->shadow[size - 1][capability]
+               : NULL;
 }

@@ -24,6 +24,12 @@ struct clearance {
      * (astar_grid_enable_sized_islands) at [k - 1][c], read from the
      * planes above and so dropped with them */
     islands *islands[ASTAR_MAX_UNIT_SIZE][ASTAR_MAX_CAPABILITIES + 1];
+    /* [opt] the shadow of a unit of size k and capability c
+     * (astar_grid_enable_sized_shadow) at [k - 1][c]: a grid of its own,
+     * walkable at the unit's anchors, each at the dearest terrain under
+     * the unit, so that every search of a unit of one cell runs on it
+     * unchanged; read from the planes above and so dropped with them */
+    astar_grid *shadow[ASTAR_MAX_UNIT_SIZE][ASTAR_MAX_CAPABILITIES + 1];
 };
 
 /* Whether a unit of capability c may stand on terrain t (0: never). */
@@ -90,8 +96,15 @@ static inline uint32_t unit_dearest(const unit_space *u, const astar_grid *grid,
 }
 
 /* Works the values out again after the terrain of (x, y) changed, and
- * the islands of units whose fit that changed. */
+ * the islands and shadows of units whose fit or price that changed. */
 void astar__clearance_update(astar_grid *grid, int x, int y);
+
+/* The unit of size k and capability c of the grid's clearance. */
+static inline unit_space clearance_unit(const astar_grid *grid, int size, size_t capability)
+{
+    return (unit_space){ .clear = grid->clearance->value + capability * astar_grid_cells(grid),
+                         .size = size };
+}
 
 /* Labels the islands of every unit afresh (the topology changed). */
 void astar__clearance_islands_relabel(astar_grid *grid);

@@ -38,6 +38,12 @@ astar_status astar_grid_new(int width, int height, astar_grid **out)
 astar_status astar_grid_new_with(int width, int height, const astar_allocator *allocator,
                                  astar_grid **out)
 {
+    return astar__grid_new_filled(width, height, allocator, NULL, NULL, out);
+}
+
+astar_status astar__grid_new_filled(int width, int height, const astar_allocator *allocator,
+                                    grid_terrain_fn terrain_of, const void *arg, astar_grid **out)
+{
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
@@ -70,16 +76,17 @@ astar_status astar_grid_new_with(int width, int height, const astar_allocator *a
             grid->successors[d][around] = (uint8_t)(legal & moves_canonical(d, around));
         grid->successors[DIRECTIONS][around] = (uint8_t)legal;
     }
-    /* The stops once all cells are open, not for the nine cells around
+    /* The stops once all cells are set, not for the nine cells around
      * each as an edit does (that made loading a 1024 x 1024 map 3.7 times
      * slower: 0.22 s against 0.06). */
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++)
-            put(grid, x, y, 1, false);
+            put(grid, x, y, terrain_of ? terrain_of(arg, x, y) : 1, false);
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
             set_run_stops(grid, x, y);
-            count_cell(grid, grid_padded_index(grid, x, y), 1);
+            if (grid->terrain[grid_padded_index(grid, x, y)])
+                count_cell(grid, grid_padded_index(grid, x, y), 1);
         }
     note_clutter(grid);
     *out = grid;

@@ -127,6 +127,16 @@ static inline astar_status grid_ends_status(const astar_grid *grid, astar_point 
     return astar_grid_walkable(grid, goal.x, goal.y) ? ASTAR_OK : ASTAR_GOAL_BLOCKED;
 }
 
+/* The terrain of cell (x, y) of a grid being made, 0 for blocked. */
+typedef uint8_t (*grid_terrain_fn)(const void *arg, int x, int y);
+
+/* astar_grid_new_with, each cell given terrain_of(arg, x, y) (NULL: 1), the
+ * stops and counts worked out once at the end rather than per cell: a
+ * grid derived from another (a unit's shadow, clearance.h) is made at the
+ * cost of a new one. */
+astar_status astar__grid_new_filled(int width, int height, const astar_allocator *allocator,
+                                    grid_terrain_fn terrain_of, const void *arg, astar_grid **out);
+
 /* The one way a cell changes: terrain, bits, counts, and the jump table,
  * islands and dead ends if enabled, together. (x, y) must be inside the
  * grid; terrain 0 blocks it. The cell is changed

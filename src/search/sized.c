@@ -96,12 +96,18 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
                                 astar_point start, astar_point goal)
 {
     /* JPS steps on the map as the unit sees it, under its own terms (8
-     * moves, the corner rule, uniform terrain); JPS+ would need a jump
-     * table of that map. */
+     * moves, the corner rule, uniform terrain); scanning, and JPS+, need
+     * that map kept as a grid: the unit's shadow (sliced.c). */
     bool jps_served = options->algorithm == ASTAR_ALGORITHM_JPS &&
                       options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid);
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served)
         return ASTAR_UNSUPPORTED;
+    return astar__sized_ends(grid, options, start, goal);
+}
+
+astar_status astar__sized_ends(const astar_grid *grid, const astar_options *options,
+                               astar_point start, astar_point goal)
+{
     astar_status status = unit_space_check(grid, options);
     if (status != ASTAR_OK)
         return status;

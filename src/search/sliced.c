@@ -24,17 +24,76 @@ static const struct {
     [ASTAR_ALGORITHM_JPS_PLUS] = { astar__jps_check, astar__jps_begin },
 };
 
+/* The shadow a request for a unit of a size runs on, the map as the unit
+ * sees it kept as a grid (astar_grid_enable_sized_shadow): NULL when it
+ * asks for no such unit or the grid keeps none for it. */
+static const astar_grid *shadow_for(const astar_grid *grid, const astar_options *options)
+{
+    if (!astar__options_sized(options))
+        return NULL;
+    const astar_world *w = &options->world;
+    return astar_grid_sized_shadow(grid, w->unit_size > 1 ? w->unit_size : 1, w->capability);
+}
+
+static bool shadow_asked(const astar_grid *grid, const astar_options *options)
+{
+    return shadow_for(grid, options) != NULL;
+}
+
+/* The request of a unit of one cell, which is what a unit is on its
+ * shadow. */
+static astar_options one_cell(const astar_options *options)
+{
+    astar_options one = *options;
+    one.world.unit_size = 1;
+    one.world.capability = 0;
+    return one;
+}
+
+/* On the shadow the algorithm's own check, but the ends are the unit's:
+ * the same statuses as the search over clearance gives. */
+static astar_status shadow_check(const astar_grid *grid, const astar_options *options,
+                                 astar_point start, astar_point goal)
+{
+    astar_options one = one_cell(options);
+    if (algorithms[options->algorithm].check) {
+        astar_status status = algorithms[options->algorithm].check(shadow_for(grid, options), &one);
+        if (status != ASTAR_OK)
+            return status;
+    }
+    return astar__sized_ends(grid, options, start, goal);
+}
+
+/* The algorithm's begin on the shadow. The state keeps watching the grid's
+ * edits (a shadow disabled under a search is then an edit that ends it,
+ * never a count read from freed memory), each of which touches it. */
+static astar_status shadow_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                                 uint32_t start, uint32_t target, const astar_options *options)
+{
+    astar_options one = one_cell(options);
+    st->shadowed = true;
+    return algorithms[options->algorithm].begin(st, ctx, shadow_for(grid, options), start, target,
+                                                &one);
+}
+
+static bool sized_asked(const astar_grid *grid, const astar_options *options)
+{
+    (void)grid;
+    return astar__options_sized(options);
+}
+
 /* The search spaces a request on a grid may ask for beyond the grid's own
- * squares: whether the options ask for it, its check of the request (in
- * place of the algorithm's and of the ends'), and its begin. The first
- * asked for serves the request. A new space is a line here. */
+ * squares: whether the options (on this grid) ask for it, its check of the
+ * request (in place of the algorithm's and of the ends'), and its begin.
+ * The first asked for serves the request. A new space is a line here. */
 static const struct {
-    bool (*asked)(const astar_options *options);
+    bool (*asked)(const astar_grid *grid, const astar_options *options);
     astar_status (*check)(const astar_grid *grid, const astar_options *options,
                           astar_point start, astar_point goal);
     begin_fn begin;
 } spaces[] = {
-    { astar__options_sized, astar__sized_check, astar__sized_begin }, /* a unit of a size */
+    { shadow_asked, shadow_check, shadow_begin },             /* a unit on its shadow */
+    { sized_asked, astar__sized_check, astar__sized_begin },  /* a unit of a size */
 };
 
 /* Checks the request, sets up the layers and units it asks for, and says
@@ -51,7 +110,7 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
     if (astar_grid_cells(grid) > ctx->max_cells)
         return ASTAR_MAP_TOO_LARGE;
     for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
-        if (spaces[i].asked(options)) {
+        if (spaces[i].asked(grid, options)) {
             *begin = spaces[i].begin;
             return spaces[i].check(grid, options, start, goal);
         }
@@ -166,6 +225,7 @@ void astar__search_state_on_grid(search_state *st, const astar_grid *grid,
     st->graph = NULL;
     st->on_edit = options->search.on_edit;
     st->layered = false;
+    st->shadowed = false;
 }
 
 bool astar__search_read_near(const search_state *st, uint32_t cell)
@@ -199,7 +259,7 @@ static bool untouched(const search_state *st)
         return false;
     if (now == st->edits)
         return true;
-    if (!st->grid || !st->kind || !st->kind->touched)
+    if (!st->grid || !st->kind || !st->kind->touched || st->shadowed)
         return false;
     for (uint64_t e = st->edits + 1; e <= now; e++) {
         uint32_t cell = grid_fed_cell(st->grid, e);

@@ -68,6 +68,9 @@ struct search_state {
                                      nearest the start */
     uint64_t edits;               /* *map_edits when it began */
     bool layered;                 /* it reads extras.layers (set by its begin) */
+    bool shadowed;                /* it runs on a unit's shadow (sliced.c), which
+                                     an edit of the grid changes up to the unit's
+                                     side away from the cell: every edit touches */
     uint64_t layer_edits;         /* their edits when it began (layer_sum_edits) */
 };
 
@@ -115,6 +118,11 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
                                 astar_point start, astar_point goal);
 astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options);
+/* The ends of a request for a unit of a size, and whether the grid serves
+ * the unit at all (unit_space_check): astar__sized_check without the
+ * algorithm's, for a unit's shadow too. */
+astar_status astar__sized_ends(const astar_grid *grid, const astar_options *options,
+                               astar_point start, astar_point goal);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);
