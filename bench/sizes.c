@@ -2,16 +2,22 @@
  * For each scenario file's map (octile costs and H, 8 moves with the
  * corner rule, the bucket open list):
  *   1. memory: the bytes astar_grid_enable_clearance allocates per cell for
- *      capability 0 alone and with 3 more (4 in all), counted through the
- *      grid's allocator;
+ *      capability 0 alone and with 3 more (4 in all), and those the shadow
+ *      of a unit of size 2 takes with its jump table
+ *      (astar_grid_enable_sized_shadow), counted through the grid's
+ *      allocator;
  *   2. edits: the mean time of a one-cell edit (a wall built at a random
- *      walkable cell and taken down again) without clearance and with it;
+ *      walkable cell and taken down again) without clearance, with it,
+ *      and with the shadow too;
  *   3. queries: every 10th problem of the file where a unit of size 2 fits
  *      at both ends, searched for the unit (astar_world.unit_size) and, on
  *      a copy of the map eroded for it (a cell walkable where the unit
- *      fits with it as its top-left cell), for a unit of one cell - the
- *      median of each and their ratio, for A* and JPS; the two must agree
- *      on every cost, or the program fails. */
+ *      fits with it as its top-left cell), for a unit of one cell, in
+ *      turns, each problem ROUNDS times each, the least time kept - the
+ *      median of each and their ratio: A* over the clearance alone, then
+ *      with the unit's shadow enabled A*, JPS and JPS+ (the same
+ *      algorithm on both sides); the two must agree on every cost, or
+ *      the program fails. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -22,7 +28,7 @@
 #include "bench_util.h"
 #include "timing.h"
 
-enum { SIZE = 2, STRIDE = 10, EDITS = 2000 };
+enum { SIZE = 2, STRIDE = 10, EDITS = 2000, ROUNDS = 3 };
 
 /* An allocator that counts what is live. */
 static void *counted_allocate(void *user, size_t size)
@@ -43,8 +49,10 @@ static void counted_release(void *user, void *p)
 }
 
 /* Bytes per cell the clearance of `count` capabilities beyond capability 0
- * holds, on a copy of g made with the counting allocator. */
-static double clearance_bytes(const astar_grid *g, size_t count)
+ * holds, on a copy of g made with the counting allocator; with shadow,
+ * those the shadow of a unit of size SIZE with its jump table holds
+ * beyond it. */
+static double index_bytes(const astar_grid *g, size_t count, bool shadow)
 {
     size_t live = 0;
     astar_allocator counting = { counted_allocate, counted_release, &live };
@@ -61,9 +69,12 @@ static double clearance_bytes(const astar_grid *g, size_t count)
         astar_capability_set(&caps[k], (int)k + 2, false);
     }
     size_t before = live;
-    double bytes = astar_grid_enable_clearance(copy, caps, count) == ASTAR_OK
-                       ? (double)(live - before) / (double)astar_grid_cells(copy)
-                       : -1.0;
+    bool ok = astar_grid_enable_clearance(copy, caps, count) == ASTAR_OK;
+    if (ok && shadow) {
+        before = live;
+        ok = astar_grid_enable_sized_shadow(copy, SIZE, 0, true) == ASTAR_OK;
+    }
+    double bytes = ok ? (double)(live - before) / (double)astar_grid_cells(copy) : -1.0;
     astar_grid_delete(copy);
     return bytes;
 }
@@ -117,22 +128,46 @@ static bool time_queries(const char *file, const astar_grid *g, const astar_grid
         if (!astar_grid_walkable(flat, p->start.x, p->start.y) ||
             !astar_grid_walkable(flat, p->goal.x, p->goal.y))
             continue;
+        /* The two take turns going first (the second finds the context's
+         * lines for the same cells in the cache), ROUNDS times, and each
+         * keeps its least time: a query of a few microseconds on a shared
+         * machine is mostly noise otherwise. */
         astar_route a = { 0 }, b = { 0 };
-        double t0 = now_seconds();
-        astar_status sa = astar_find_path(ctx, g, p->start, p->goal, &unit, &a);
-        double t1 = now_seconds();
-        astar_status sb = astar_find_path(ctx, flat, p->start, p->goal, &plain, &b);
-        double t2 = now_seconds();
+        astar_status sa = ASTAR_OK, sb = ASTAR_OK;
+        double sized_us = 1e300, plain_us = 1e300;
+        for (int turn = 0; turn < 2 * ROUNDS; turn++) {
+            double t0 = now_seconds();
+            if (turn % 2 == (turn / 2) % 2) {
+                sa = astar_find_path(ctx, g, p->start, p->goal, &unit, &a);
+                double us = (now_seconds() - t0) * 1e6;
+                sized_us = us < sized_us ? us : sized_us;
+            } else {
+                sb = astar_find_path(ctx, flat, p->start, p->goal, &plain, &b);
+                double us = (now_seconds() - t0) * 1e6;
+                plain_us = us < plain_us ? us : plain_us;
+            }
+        }
         if (sa != sb || a.cost != b.cost) {
             fprintf(stderr, "astar-sizes: %s line %ld: size %d %s cost %u, eroded %s cost %u\n",
                     file, p->line, SIZE, astar_status_message(sa), a.cost,
                     astar_status_message(sb), b.cost);
             ok = false;
         }
-        r->sized[r->count] = (t1 - t0) * 1e6;
-        r->plain[r->count++] = (t2 - t1) * 1e6;
+        r->sized[r->count] = sized_us;
+        r->plain[r->count++] = plain_us;
     }
     astar_context_delete(ctx);
+    return ok;
+}
+
+/* Times algorithm for the unit and on the eroded copy, and prints the
+ * count, the two medians and their ratio. */
+static bool race_print(const char *path, const astar_grid *g, const astar_grid *flat,
+                       const astar_scenario *scen, astar_algorithm algorithm, race *r)
+{
+    bool ok = time_queries(path, g, flat, scen, algorithm, r);
+    double s = median(r->sized, r->count), p = median(r->plain, r->count);
+    printf("  %5zu %7.1f %7.1f %5.2fx", r->count, s, p, p > 0 ? s / p : 0.0);
     return ok;
 }
 
@@ -144,20 +179,22 @@ static bool run(const char *path)
         return false;
     size_t n = astar_scenario_count(scen) / STRIDE + 1;
     race r = { calloc(n, sizeof(double)), calloc(n, sizeof(double)), 0 };
-    double one = clearance_bytes(g, 0), four = clearance_bytes(g, 3);
+    double one = index_bytes(g, 0, false), four = index_bytes(g, 3, false);
+    double shadow = index_bytes(g, 0, true);
     double without = edit_us(g);
     bool ok = r.sized && r.plain && astar_grid_enable_clearance(g, NULL, 0) == ASTAR_OK;
     double with = ok ? edit_us(g) : 0.0;
     astar_grid *flat = ok ? eroded(g, SIZE) : NULL;
     ok = ok && flat && astar_grid_enable_jump_table(flat) == ASTAR_OK;
-    printf("%-28s %6.2f %6.2f %9.3f %9.3f", bench_base_name(path), one, four, without, with);
-    static const astar_algorithm algorithms[] = { ASTAR_ALGORITHM_ASTAR, ASTAR_ALGORITHM_JPS };
-    for (size_t k = 0; k < sizeof algorithms / sizeof *algorithms && ok; k++) {
-        ok = time_queries(path, g, flat, scen, algorithms[k], &r);
-        double s = median(r.sized, r.count), p = median(r.plain, r.count);
-        printf("  %5zu %8.1f %8.1f %6.2fx", r.count, s, p, p > 0 ? s / p : 0.0);
-    }
-    printf("\n");
+    ok = ok && race_print(path, g, flat, scen, ASTAR_ALGORITHM_ASTAR, &r);
+    ok = ok && astar_grid_enable_sized_shadow(g, SIZE, 0, true) == ASTAR_OK;
+    double shadowed = ok ? edit_us(g) : 0.0;
+    static const astar_algorithm algorithms[] = { ASTAR_ALGORITHM_ASTAR, ASTAR_ALGORITHM_JPS,
+                                                  ASTAR_ALGORITHM_JPS_PLUS };
+    for (size_t k = 0; k < sizeof algorithms / sizeof *algorithms && ok; k++)
+        ok = race_print(path, g, flat, scen, algorithms[k], &r);
+    printf("  %-18s %6.2f %6.2f %6.2f %7.3f %7.3f %7.3f\n", bench_base_name(path), one, four,
+           shadow, without, with, shadowed);
     free(r.sized);
     free(r.plain);
     astar_grid_delete(flat);
@@ -172,12 +209,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: astar-sizes SCEN...\n");
         return 2;
     }
-    printf("clearance bytes/cell for 1 and 4 capabilities; one-cell edit us without and with "
-           "clearance;\nsize-%d queries (every %dth problem where the unit fits): count, median us "
-           "for the unit,\non the eroded copy, and their ratio - A*, then JPS\n",
+    printf("size-%d queries (every %dth problem where the unit fits): count, median us for "
+           "the unit,\non the eroded copy, and their ratio - A* over clearance alone, then with "
+           "the unit's\nshadow A*, JPS and JPS+; then the map, clearance bytes/cell for 1 and 4 "
+           "capabilities,\nthe shadow's with its jump table, one-cell edit us without clearance, "
+           "with it, with the shadow\n",
            SIZE, STRIDE);
-    printf("%-28s %6s %6s %9s %9s  %5s %8s %8s %7s  %5s %8s %8s %7s\n", "map", "1 cap", "4 caps",
-           "edit", "edit+cl", "A*", "sized", "eroded", "ratio", "JPS", "sized", "eroded", "ratio");
+    printf("  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %-18s %6s %6s "
+           "%6s %7s %7s %7s\n",
+           "A*", "sized", "eroded", "ratio", "A*sh", "sized", "eroded", "ratio", "JPS", "sized",
+           "eroded", "ratio", "JPS+", "sized", "eroded", "ratio", "map", "1 cap", "4 caps",
+           "shadow", "edit", "edit+cl", "edit+sh");
     bool ok = true;
     for (int i = 1; i < argc; i++)
         ok = run(argv[i]) && ok;

@@ -102,12 +102,6 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
                       options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid);
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served)
         return ASTAR_UNSUPPORTED;
-    return astar__sized_ends(grid, options, start, goal);
-}
-
-astar_status astar__sized_ends(const astar_grid *grid, const astar_options *options,
-                               astar_point start, astar_point goal)
-{
     astar_status status = unit_space_check(grid, options);
     if (status != ASTAR_OK)
         return status;

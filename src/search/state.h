@@ -118,11 +118,6 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
                                 astar_point start, astar_point goal);
 astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options);
-/* The ends of a request for a unit of a size, and whether the grid serves
- * the unit at all (unit_space_check): astar__sized_check without the
- * algorithm's, for a unit's shadow too. */
-astar_status astar__sized_ends(const astar_grid *grid, const astar_options *options,
-                               astar_point start, astar_point goal);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);
