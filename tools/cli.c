@@ -137,9 +137,10 @@ static const struct {
                 "                          (default) steps on a cluttered map\n" },
     [CLI_SIZE] = { "--size", NULL, PART_WORLD,
                "  --size K                a unit of K x K cells, 1..16 (default 1): the path\n"
-               "                          is its top-left cell's; A*, JPS (stepping, uniform\n"
+               "                          is its top-left cell's; A*, JPS and JPS+ (uniform\n"
                "                          terrain), nearest and flow (the map's clearance is\n"
-               "                          worked out when it loads)\n" },
+               "                          worked out when it loads, and for JPS and JPS+ the\n"
+               "                          map as the unit sees it, astar_grid_enable_sized_shadow)\n" },
     [CLI_CAPABILITY] = { "--capability", NULL, PART_WORLD,
                      "  --capability N          the terrains the unit may enter: 1 ground, 2 ground\n"
                      "                          and trees, 3 ground and water, the map's trees (T)\n"
@@ -621,7 +622,9 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
     }
     astar_status s = astar_grid_set_topology(*out, maps->topology);
     const char *what = "topology";
-    if (s == ASTAR_OK && options->algorithm == ASTAR_ALGORITHM_JPS_PLUS) {
+    bool sized = options->world.unit_size > 1 || options->world.capability;
+    /* A unit's JPS+ reads its shadow's table, not the grid's. */
+    if (s == ASTAR_OK && options->algorithm == ASTAR_ALGORITHM_JPS_PLUS && !sized) {
         s = astar_grid_enable_jump_table(*out);
         what = "jump table";
     }
@@ -637,11 +640,21 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         s = terrain_kinds(path, *out);
         what = "trees and water";
     }
-    if (s == ASTAR_OK && (options->world.unit_size > 1 || options->world.capability)) {
+    if (s == ASTAR_OK && sized) {
         astar_capability kinds[CLI_CAPABILITIES];
         capabilities(kinds);
         s = astar_grid_enable_clearance(*out, kinds, CLI_CAPABILITIES);
         what = "clearance";
+    }
+    /* JPS for a unit scans, and JPS+ reads a jump table, only on the map
+     * as the unit sees it kept as a grid; A* reads the clearance (the
+     * shadow would make it faster, for a grid's worth of memory and a
+     * build per map, which one query of `astar path` would not repay). */
+    if (s == ASTAR_OK && sized && options->algorithm != ASTAR_ALGORITHM_ASTAR) {
+        int size = options->world.unit_size > 1 ? options->world.unit_size : 1;
+        s = astar_grid_enable_sized_shadow(*out, size, options->world.capability,
+                                           options->algorithm == ASTAR_ALGORITHM_JPS_PLUS);
+        what = "the unit's shadow";
     }
     /* --islands for a unit of a size: its own islands, which a one-cell
      * unit's cannot stand for. */
