@@ -441,6 +441,28 @@ static astar_grid *eroded_for(const astar_grid *g, int k, uint32_t c)
     return ref_eroded(g, allowed, k);
 }
 
+/* A cell of g where the unit that sees g as e fits, mostly: up to five
+ * draws. */
+static astar_point fitting_cell(rng *r, const astar_grid *g, const astar_grid *e)
+{
+    astar_point p = random_cell(r, g);
+    for (int i = 0; i < 4 && !astar_grid_walkable(e, p.x, p.y); i++)
+        p = random_cell(r, g);
+    return p;
+}
+
+/* A random edit of g: a cell's walkability turned over, or on rough
+ * grids two times in three its terrain set to 1..6. */
+static void random_edit(rng *r, astar_grid *g, bool rough)
+{
+    int x = rng_below(r, astar_grid_width(g)), y = rng_below(r, astar_grid_height(g));
+    if (!rough || rng_below(r, 3) == 0)
+        assert_int_equal(astar_grid_set_walkable(g, x, y, !astar_grid_walkable(g, x, y)),
+                         ASTAR_OK);
+    else
+        assert_int_equal(astar_grid_set_cost(g, x, y, 1 + rng_below(r, 6)), ASTAR_OK);
+}
+
 /* The options of a unit of size k and capability c with base's moves and
  * costs, under the octile H (the default, the article's Manhattan,
  * overestimates diagonal steps, and JPS's answers are then not least). */
@@ -533,12 +555,7 @@ static void test_shadows_after_edits(void **state)
                                          astar_grid_cost(shadow, x, y), astar_grid_cost(e, x, y));
                     compared++;
                     astar_options o = octile_unit(u.o, k, c);
-                    /* Ends where the unit fits, mostly: a few draws each. */
-                    astar_point a = random_cell(&r, g), b = random_cell(&r, g);
-                    for (int i = 0; i < 4 && !astar_grid_walkable(e, a.x, a.y); i++)
-                        a = random_cell(&r, g);
-                    for (int i = 0; i < 4 && !astar_grid_walkable(e, b.x, b.y); i++)
-                        b = random_cell(&r, g);
+                    astar_point a = fitting_cell(&r, g, e), b = fitting_cell(&r, g, e);
                     found += expect_on_shadow(ctx, g, e, o, a, b, dist, points, W * H, "A*");
                     o.moves = ASTAR_MOVES_8;
                     o.algorithm = ASTAR_ALGORITHM_JPS;
@@ -553,12 +570,7 @@ static void test_shadows_after_edits(void **state)
                     refused += !astar_grid_uniform(e);
                     astar_grid_delete(e);
                 }
-            int x = rng_below(&r, W), y = rng_below(&r, H);
-            if (!rough || rng_below(&r, 3) == 0)
-                assert_int_equal(astar_grid_set_walkable(g, x, y, !astar_grid_walkable(g, x, y)),
-                                 ASTAR_OK);
-            else
-                assert_int_equal(astar_grid_set_cost(g, x, y, 1 + rng_below(&r, 6)), ASTAR_OK);
+            random_edit(&r, g, rough);
         }
         /* A search on a shadow: any edit of the grid, and the shadow freed,
          * end it (the sanitized build sees it read no freed shadow). */
@@ -590,6 +602,84 @@ static void test_shadows_after_edits(void **state)
                  "JPS, %d by JPS+, %d refused JPS, %d searches ended by an edit",
                  compared, found, by_jps, by_table, refused, changed);
     astar_context_delete(ctx);
+    free(dist);
+}
+
+/* HPA* for a unit, built on its shadow (astar_hpa_new with the unit's
+ * options): after each of many random edits of the grid, which the hpa
+ * catches up with from the shadow's feed, each query's status is the
+ * reference's on the map the unit sees, and each path it finds is legal
+ * there at the cost it reports, no less than the least; a query for
+ * another unit is refused. */
+static void test_hpa_for_a_unit(void **state)
+{
+    (void)state;
+    rng r = { 6262 };
+    enum { W = 48, H = 40, EDITS = 30, QUERIES = 4 };
+    uint64_t *dist = malloc(W * H * sizeof *dist);
+    astar_point points[W * H];
+    assert_non_null(dist);
+    int found = 0, none = 0, blocked = 0;
+    for (int trial = 0; trial < GRIDS / 20; trial++) {
+        bool rough = trial % 2;
+        unit_draw u = draw_unit(&r, trial, W, H, 5 + rng_below(&r, 20), rough, 1);
+        astar_grid *g = u.g;
+        astar_grid_delete(u.e);
+        int k = 2 + trial % 2;
+        uint32_t c = (uint32_t)(trial / 2 % 2);
+        astar_options o = octile_unit(u.o, k, c);
+        astar_hpa *hpa = NULL;
+        assert_int_equal(astar_hpa_new(g, &o, 8, &hpa, NULL), ASTAR_UNSUPPORTED);
+        assert_int_equal(astar_grid_enable_sized_shadow(g, k, c, false), ASTAR_OK);
+        assert_int_equal(astar_hpa_new(g, &o, 8, &hpa, NULL), ASTAR_OK);
+        for (int edit = 0; edit <= EDITS; edit++) {
+            astar_grid *e = eroded_for(g, k, c);
+            for (int q = 0; q < QUERIES; q++) {
+                astar_point a = fitting_cell(&r, g, e), b = fitting_cell(&r, g, e);
+                astar_route path = { .points = points, .capacity = W * H };
+                astar_status s = astar_hpa_find_path(hpa, a, b, &o, &path);
+                astar_status want = !astar_grid_walkable(e, a.x, a.y)   ? ASTAR_START_BLOCKED
+                                    : !astar_grid_walkable(e, b.x, b.y) ? ASTAR_GOAL_BLOCKED
+                                                                        : ASTAR_OK;
+                uint64_t best = 0;
+                if (want == ASTAR_OK) {
+                    ref_least_costs(e, o.moves, o.costs, a, dist);
+                    best = dist[b.y * W + b.x];
+                    want = best == REF_UNREACHABLE ? ASTAR_NO_PATH : ASTAR_OK;
+                }
+                if (s != want)
+                    fail_msg("trial %d edit %d size %d cap %u (%d,%d)->(%d,%d): %s, want %s",
+                             trial, edit, k, c, a.x, a.y, b.x, b.y, astar_status_message(s),
+                             astar_status_message(want));
+                none += s == ASTAR_NO_PATH;
+                blocked += s == ASTAR_START_BLOCKED || s == ASTAR_GOAL_BLOCKED;
+                if (s != ASTAR_OK)
+                    continue;
+                uint64_t cost;
+                char why[200] = "";
+                if (!ref_path_valid(e, o.moves, o.costs, a, b, points, path.length, &cost, why,
+                                    sizeof why) ||
+                    cost != path.cost || cost < best)
+                    fail_msg("trial %d edit %d size %d cap %u (%d,%d)->(%d,%d): %s cost %u "
+                             "(steps %llu), least %llu", trial, edit, k, c, a.x, a.y, b.x, b.y,
+                             why, path.cost, (unsigned long long)cost, (unsigned long long)best);
+                found++;
+            }
+            astar_grid_delete(e);
+            random_edit(&r, g, rough);
+        }
+        astar_options other = o;
+        other.world.unit_size = k + 1;
+        astar_route path = { .points = points, .capacity = W * H };
+        assert_int_equal(astar_hpa_find_path(hpa, (astar_point){ 0, 0 }, (astar_point){ 1, 1 },
+                                             &other, &path),
+                         ASTAR_UNSUPPORTED);
+        astar_hpa_delete(hpa);
+        astar_grid_delete(g);
+    }
+    if (found < GRIDS || none == 0 || blocked == 0)
+        fail_msg("the draws reach too few outcomes: %d found, %d with no path, %d blocked", found,
+                 none, blocked);
     free(dist);
 }
 
@@ -703,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_after_the_search),
         cmocka_unit_test(test_islands_per_size),
         cmocka_unit_test(test_shadows_after_edits),
+        cmocka_unit_test(test_hpa_for_a_unit),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -401,7 +401,9 @@ ASTAR_API uint32_t astar_grid_island_sized(const astar_grid *grid, int size, siz
  * (astar_world.unit_size, .capability) through astar_find_path, the
  * sliced calls, the queue or a batch then runs as the search of a unit of
  * one cell on the shadow, at that search's speed: A*, JPS scanning runs
- * as on any grid, and JPS+ reading the shadow's own jump table. Without a
+ * as on any grid, and JPS+ reading the shadow's own jump table; and
+ * astar_hpa_new with the unit's options builds HPA* over it (delete the
+ * hpa before the shadow goes: it reads it). Without a
  * shadow A* for the unit reads its footprint at each step (1.3 to 1.8
  * times slower), JPS steps (6 to 27 times slower on game maps) and JPS+
  * answers ASTAR_UNSUPPORTED (docs/performance.md, "Units of a size").

@@ -87,7 +87,14 @@ typedef struct astar_hpa astar_hpa;
  *                        from the grid's feed (astar_grid_edits), as
  *                        astar_hpa_update does.
  * [in,opt] options       moves and costs, kept: queries must use the same
- *                        two; NULL: the defaults
+ *                        two; NULL: the defaults. A unit of a size or a
+ *                        capability (world.unit_size, .capability), kept
+ *                        too: the tiers are built over the unit's shadow
+ *                        (astar_grid_enable_sized_shadow, which must be
+ *                        enabled, and stay so while the hpa lives: the
+ *                        hpa reads it, and catches up from its feed, as
+ *                        from a grid's), the paths its anchors'; queries
+ *                        must ask for the same unit
  * [in]     cluster_size  ASTAR_HPA_MIN_CLUSTER .. ASTAR_HPA_MAX_CLUSTER:
  *                        larger clusters make fewer graph nodes and faster
  *                        queries, at the price of memory, of edits inside
@@ -99,7 +106,8 @@ typedef struct astar_hpa astar_hpa;
  * [out]    out           the hpa; free it with astar_hpa_delete
  * [out]    err           [opt] what is wrong
  * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL grid or out, bad options,
- * a cluster size out of range); ASTAR_UNSUPPORTED for a hex grid;
+ * a cluster size out of range); ASTAR_UNSUPPORTED for a hex grid, or a
+ * unit whose shadow is not enabled;
  * ASTAR_OUT_OF_MEMORY (nothing is left allocated).
  * Costs: per cluster with k nodes, k Dijkstras over its cells
  * (O(k size^2 log size)), then a graph build of O(n + e log e) for n nodes
@@ -278,7 +286,7 @@ ASTAR_API size_t astar_hpa_bytes(const astar_hpa *hpa);
  * ASTAR_EXPANSION_LIMIT, ASTAR_INVALID_ARGUMENT (NULL hpa or route, a
  * buffer NULL with capacity > 0, bad options, moves or costs other than
  * the hpa's, layers, units, a turn penalty or partial), ASTAR_UNSUPPORTED
- * (an algorithm other than A*).
+ * (an algorithm other than A*, a unit other than the hpa's).
  * Costs: the graph search and O(route) to write, and a Dijkstra over
  * start's cluster and one over goal's where needed: not for a cluster
  * whose walkable cells all have one terrain cost (a step then costs the

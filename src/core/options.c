@@ -113,6 +113,14 @@ bool astar__options_sized(const astar_options *options)
     return options->world.unit_size > 1 || options->world.capability != 0;
 }
 
+astar_options astar__options_one_cell(const astar_options *options)
+{
+    astar_options one = *options;
+    one.world.unit_size = 1;
+    one.world.capability = 0;
+    return one;
+}
+
 bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !astar__options_valid(options))

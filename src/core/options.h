@@ -46,4 +46,14 @@ bool astar__options_world_used(const astar_options *options);
  * one yet refuse with ASTAR_UNSUPPORTED. */
 bool astar__options_sized(const astar_options *options);
 
+/* The side of the unit the options ask for: 1 for unit_size 0 or 1. */
+static inline int options_unit_size(const astar_options *options)
+{
+    return options->world.unit_size > 1 ? options->world.unit_size : 1;
+}
+
+/* The options of a unit of one cell and capability 0, the rest as given:
+ * what a unit of a size is on its shadow (astar_grid_enable_sized_shadow). */
+astar_options astar__options_one_cell(const astar_options *options);
+
 #endif

@@ -40,9 +40,18 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "no grid, no place for the hpa, bad options or an allocator "
                                 "without both functions");
-    if (astar__options_sized(options))
-        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
-                                "a unit of a size or a capability: HPA* serves one cell yet");
+    /* A unit of a size is a unit of one cell on its shadow, whose feed
+     * the hpa then catches up from as from any grid's. */
+    int unit_size = options_unit_size(options);
+    uint32_t capability = options->world.capability;
+    if (astar__options_sized(options)) {
+        grid = astar_grid_sized_shadow(grid, unit_size, capability);
+        if (!grid)
+            return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                    "a unit of size %d and capability %u: HPA* serves it on its "
+                                    "shadow, not enabled (astar_grid_enable_sized_shadow)",
+                                    unit_size, capability);
+    }
     if (cluster_size < ASTAR_HPA_MIN_CLUSTER || cluster_size > ASTAR_HPA_MAX_CLUSTER)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "cluster size %d is not %d .. %d", cluster_size,
@@ -55,7 +64,8 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
     cost_model model = cost_model_of(options);
     model.topology = grid->topology;
-    *h = (astar_hpa){ .memory = memory, .grid = grid, .moves = options->moves,
+    *h = (astar_hpa){ .memory = memory, .grid = grid, .unit_size = unit_size,
+                      .capability = capability, .moves = options->moves,
                       .costs = options->costs,
                       .straight = model.straight, .diagonal = model.diagonal,
                       .size = cluster_size, .landmarks = ASTAR_HPA_LANDMARKS,

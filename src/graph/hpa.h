@@ -78,8 +78,10 @@ typedef struct node_place {
 
 struct astar_hpa {
     astar_allocator memory;
-    const astar_grid *grid;
+    const astar_grid *grid;    /* for a unit of a size, its shadow */
     uint64_t grid_edits;       /* the grid's, at the last build or update */
+    int unit_size;             /* the unit it serves: its side, 1.. */
+    uint32_t capability;       /* and capability (0 and 1: a unit of one cell) */
     astar_moves moves;
     astar_costs costs;
     uint32_t step_cost[DIRECTIONS]; /* per direction of moves.h, on terrain 1 */

@@ -26,9 +26,11 @@ static astar_status check_query(const astar_hpa *h, astar_point start, astar_poi
     if (!astar__options_valid(options) || options->moves != h->moves ||
         options->costs != h->costs || options->search.partial)
         return ASTAR_INVALID_ARGUMENT;
-    if (astar__options_sized(options))
+    if (options_unit_size(options) != h->unit_size || options->world.capability != h->capability)
         return ASTAR_UNSUPPORTED;
-    astar_status status = astar__graph_search_options(options, search);
+    /* A unit's hpa runs on its shadow, where it is a unit of one cell. */
+    astar_options one = astar__options_one_cell(options);
+    astar_status status = astar__graph_search_options(&one, search);
     return status != ASTAR_OK ? status : grid_ends_status(h->grid, start, goal);
 }
 
@@ -460,8 +462,9 @@ static astar_status whole_path(astar_hpa *h, astar_point start, astar_point goal
      * the path a caller asked for is the straightened one (a cut one
      * cannot be: its end is missing). */
     astar_options defaults = astar_options_default();
+    astar_options one = astar__options_one_cell(options ? options : &defaults);
     if (!h->raw && length <= path->capacity)
-        astar__straighten(h->grid, options ? options : &defaults, path->points, length, path);
+        astar__straighten(h->grid, &one, path->points, length, path);
     return ASTAR_OK;
 }
 

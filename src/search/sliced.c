@@ -32,23 +32,12 @@ static const astar_grid *shadow_for(const astar_grid *grid, const astar_options 
 {
     if (!astar__options_sized(options))
         return NULL;
-    const astar_world *w = &options->world;
-    return astar_grid_sized_shadow(grid, w->unit_size > 1 ? w->unit_size : 1, w->capability);
+    return astar_grid_sized_shadow(grid, options_unit_size(options), options->world.capability);
 }
 
 static bool shadow_asked(const astar_grid *grid, const astar_options *options)
 {
     return shadow_for(grid, options) != NULL;
-}
-
-/* The request of a unit of one cell, which is what a unit is on its
- * shadow. */
-static astar_options one_cell(const astar_options *options)
-{
-    astar_options one = *options;
-    one.world.unit_size = 1;
-    one.world.capability = 0;
-    return one;
 }
 
 /* On the shadow the algorithm's own check, what the grid refuses a unit
@@ -60,7 +49,7 @@ static astar_status shadow_check(const astar_grid *grid, const astar_options *op
                                  astar_point start, astar_point goal)
 {
     const astar_grid *shadow = shadow_for(grid, options);
-    astar_options one = one_cell(options);
+    astar_options one = astar__options_one_cell(options);
     astar_status status = algorithms[options->algorithm].check
                               ? algorithms[options->algorithm].check(shadow, &one)
                               : ASTAR_OK;
@@ -75,7 +64,7 @@ static astar_status shadow_check(const astar_grid *grid, const astar_options *op
 static astar_status shadow_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                  uint32_t start, uint32_t target, const astar_options *options)
 {
-    astar_options one = one_cell(options);
+    astar_options one = astar__options_one_cell(options);
     st->shadowed = true;
     return algorithms[options->algorithm].begin(st, ctx, shadow_for(grid, options), start, target,
                                                 &one);
