@@ -67,6 +67,9 @@ for algo in jps jps+; do
         "$scen/dao/den312d.map.scen"
     last_line "118 passed, 0 failed, 196 skipped, 6 out of reach"
 done
+# HPA* for a unit, built over its shadow: near-optimal paths it fits along.
+run 0 "$ASTAR" scen --algo hpa --size 2 --costs octile --heuristic octile "$scen/dao/arena.map.scen"
+last_line "129 passed, 0 failed, 31 skipped"
 # Options without the optimality guarantee are held to the lower bound only.
 run 0 "$ASTAR" scen "$scen/dao/arena.map.scen"
 has "its length is at least the file's optimal length"

@@ -138,9 +138,9 @@ static const struct {
     [CLI_SIZE] = { "--size", NULL, PART_WORLD,
                "  --size K                a unit of K x K cells, 1..16 (default 1): the path\n"
                "                          is its top-left cell's; A*, JPS and JPS+ (uniform\n"
-               "                          terrain), nearest and flow (the map's clearance is\n"
-               "                          worked out when it loads, and for JPS and JPS+ the\n"
-               "                          map as the unit sees it, astar_grid_enable_sized_shadow)\n" },
+               "                          terrain), --algo hpa, nearest and flow (the map's\n"
+               "                          clearance, and the map as the unit sees it, are\n"
+               "                          worked out when it loads)\n" },
     [CLI_CAPABILITY] = { "--capability", NULL, PART_WORLD,
                      "  --capability N          the terrains the unit may enter: 1 ground, 2 ground\n"
                      "                          and trees, 3 ground and water, the map's trees (T)\n"
@@ -646,11 +646,10 @@ bool cli_grid_load(const char *path, const astar_options *options, const cli_map
         s = astar_grid_enable_clearance(*out, kinds, CLI_CAPABILITIES);
         what = "clearance";
     }
-    /* JPS for a unit scans, and JPS+ reads a jump table, only on the map
-     * as the unit sees it kept as a grid; A* reads the clearance (the
-     * shadow would make it faster, for a grid's worth of memory and a
-     * build per map, which one query of `astar path` would not repay). */
-    if (s == ASTAR_OK && sized && options->algorithm != ASTAR_ALGORITHM_ASTAR) {
+    /* The map as the unit sees it kept as a grid: JPS scans, JPS+ reads
+     * its jump table and HPA* builds its tiers only there, and A* runs
+     * there at a one-cell unit's speed (a build per map, as the grid's). */
+    if (s == ASTAR_OK && sized) {
         int size = options->world.unit_size > 1 ? options->world.unit_size : 1;
         s = astar_grid_enable_sized_shadow(*out, size, options->world.capability,
                                            options->algorithm == ASTAR_ALGORITHM_JPS_PLUS);
