@@ -17,7 +17,11 @@
  *      median of each and their ratio: A* over the clearance alone, then
  *      with the unit's shadow enabled A*, JPS and JPS+ (the same
  *      algorithm on both sides); the two must agree on every cost, or
- *      the program fails. */
+ *      the program fails;
+ *   4. HPA* for the unit over its shadow (ASTAR_HPA_CLUSTER, straightened
+ *      paths) against A* for it, on the problems A* finds a path for:
+ *      the medians, how many times faster, and the mean of HPA*'s cost
+ *      over A*'s (the least); a path cheaper than the least fails it. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -171,6 +175,52 @@ static bool race_print(const char *path, const astar_grid *g, const astar_grid *
     return ok;
 }
 
+/* HPA* for the unit, over its shadow (default cluster size, paths
+ * straightened), against A* for the unit on the shadow, over the sampled
+ * problems where A* finds a path: the medians, A*'s over HPA*'s, and the
+ * mean of HPA*'s cost over the least. */
+static bool race_hpa(const char *file, const astar_grid *g, const astar_scenario *scen, race *r)
+{
+    astar_context *ctx = NULL;
+    astar_hpa *hpa = NULL;
+    astar_options unit = bench_octile_buckets();
+    unit.world.unit_size = SIZE;
+    astar_options query = unit;
+    query.search.open_list = ASTAR_OPEN_LIST_HEAP;
+    size_t cells = astar_grid_cells(g);
+    astar_point *points = malloc(cells * sizeof *points);
+    bool ok = points && astar_context_new(cells, &ctx) == ASTAR_OK &&
+              astar_hpa_new(g, &unit, ASTAR_HPA_CLUSTER, &hpa, NULL) == ASTAR_OK;
+    double excess = 0.0;
+    r->count = 0;
+    for (size_t i = 0; ok && i < astar_scenario_count(scen); i += STRIDE) {
+        const astar_problem *p = astar_scenario_problem(scen, i);
+        astar_route a = { .points = points, .capacity = cells }, h = a;
+        double t0 = now_seconds();
+        astar_status sa = astar_find_path(ctx, g, p->start, p->goal, &unit, &a);
+        double t1 = now_seconds();
+        if (sa != ASTAR_OK)
+            continue;
+        astar_status sh = astar_hpa_find_path(hpa, p->start, p->goal, &query, &h);
+        double t2 = now_seconds();
+        if (sh != ASTAR_OK || h.cost < a.cost) {
+            fprintf(stderr, "astar-sizes: %s line %ld: size %d HPA* %s cost %u, A* cost %u\n",
+                    file, p->line, SIZE, astar_status_message(sh), h.cost, a.cost);
+            ok = false;
+        }
+        excess += a.cost ? (double)h.cost / (double)a.cost : 1.0;
+        r->sized[r->count] = (t1 - t0) * 1e6;
+        r->plain[r->count++] = (t2 - t1) * 1e6;
+    }
+    double s = median(r->sized, r->count), h = median(r->plain, r->count);
+    printf("  %5zu %7.1f %7.1f %5.1fx %6.4f", r->count, s, h, h > 0 ? s / h : 0.0,
+           r->count ? excess / (double)r->count : 0.0);
+    astar_hpa_delete(hpa);
+    astar_context_delete(ctx);
+    free(points);
+    return ok;
+}
+
 static bool run(const char *path)
 {
     astar_scenario *scen;
@@ -193,6 +243,7 @@ static bool run(const char *path)
                                                   ASTAR_ALGORITHM_JPS_PLUS };
     for (size_t k = 0; k < sizeof algorithms / sizeof *algorithms && ok; k++)
         ok = race_print(path, g, flat, scen, algorithms[k], &r);
+    ok = ok && race_hpa(path, g, scen, &r);
     printf("  %-18s %6.2f %6.2f %6.2f %7.3f %7.3f %7.3f\n", bench_base_name(path), one, four,
            shadow, without, with, shadowed);
     free(r.sized);
@@ -211,15 +262,16 @@ int main(int argc, char **argv)
     }
     printf("size-%d queries (every %dth problem where the unit fits): count, median us for "
            "the unit,\non the eroded copy, and their ratio - A* over clearance alone, then with "
-           "the unit's\nshadow A*, JPS and JPS+; then the map, clearance bytes/cell for 1 and 4 "
+           "the unit's\nshadow A*, JPS and JPS+; HPA* for the unit (A* on the shadow's median, "
+           "HPA*'s,\nA*'s over HPA*'s, HPA*'s mean cost over the least); then the map, clearance bytes/cell for 1 and 4 "
            "capabilities,\nthe shadow's with its jump table, one-cell edit us without clearance, "
            "with it, with the shadow\n",
            SIZE, STRIDE);
-    printf("  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %-18s %6s %6s "
-           "%6s %7s %7s %7s\n",
+    printf("  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s %6s  %5s %7s %7s "
+           "%6s %6s  %-18s %6s %6s %6s %7s %7s %7s\n",
            "A*", "sized", "eroded", "ratio", "A*sh", "sized", "eroded", "ratio", "JPS", "sized",
-           "eroded", "ratio", "JPS+", "sized", "eroded", "ratio", "map", "1 cap", "4 caps",
-           "shadow", "edit", "edit+cl", "edit+sh");
+           "eroded", "ratio", "JPS+", "sized", "eroded", "ratio", "HPA*", "A*", "HPA*", "speed",
+           "cost", "map", "1 cap", "4 caps", "shadow", "edit", "edit+cl", "edit+sh");
     bool ok = true;
     for (int i = 1; i < argc; i++)
         ok = run(argv[i]) && ok;
