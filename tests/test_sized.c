@@ -781,6 +781,13 @@ static void test_refused(void **state)
     assert_int_equal(astar_hpa_new(g, &o, 8, &hpa, NULL), ASTAR_UNSUPPORTED);
     assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
     assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    /* A shadow is a grid of squares, but the unit is on hexes: refused. */
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, true), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.algorithm = ASTAR_ALGORITHM_JPS_PLUS;
+    assert_int_equal(astar_find_path(ctx, g, a, b, &o, &path), ASTAR_UNSUPPORTED);
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    assert_int_equal(astar_hpa_new(g, &o, 8, &hpa, NULL), ASTAR_UNSUPPORTED);
     astar_context_delete(ctx);
     astar_grid_delete(g);
 }

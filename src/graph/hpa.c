@@ -40,8 +40,16 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
                                 "no grid, no place for the hpa, bad options or an allocator "
                                 "without both functions");
-    /* A unit of a size is a unit of one cell on its shadow, whose feed
-     * the hpa then catches up from as from any grid's. */
+    if (cluster_size < ASTAR_HPA_MIN_CLUSTER || cluster_size > ASTAR_HPA_MAX_CLUSTER)
+        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
+                                "cluster size %d is not %d .. %d", cluster_size,
+                                ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER);
+    if (hex_topology(grid->topology))
+        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
+                                "a hex grid: clusters are squares of squares");
+    /* A unit of a size is a unit of one cell on its shadow (always of
+     * squares: the grid's topology was asked above), whose feed the hpa
+     * then catches up from as from any grid's. */
     int unit_size = options_unit_size(options);
     uint32_t capability = options->world.capability;
     if (astar__options_sized(options)) {
@@ -52,13 +60,6 @@ astar_status astar_hpa_new_with(const astar_grid *grid, const astar_options *opt
                                     "shadow, not enabled (astar_grid_enable_sized_shadow)",
                                     unit_size, capability);
     }
-    if (cluster_size < ASTAR_HPA_MIN_CLUSTER || cluster_size > ASTAR_HPA_MAX_CLUSTER)
-        return astar__error_set(err, ASTAR_INVALID_ARGUMENT, NULL, 0,
-                                "cluster size %d is not %d .. %d", cluster_size,
-                                ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER);
-    if (hex_topology(grid->topology))
-        return astar__error_set(err, ASTAR_UNSUPPORTED, NULL, 0,
-                                "a hex grid: clusters are squares of squares");
     astar_hpa *h = astar__allocate_zeroed(&memory, 1, sizeof *h);
     if (!h)
         return astar__error_set(err, ASTAR_OUT_OF_MEMORY, NULL, 0, "out of memory");
