@@ -21,7 +21,9 @@
  *   4. HPA* for the unit over its shadow (ASTAR_HPA_CLUSTER, straightened
  *      paths) against A* for it, on the problems A* finds a path for:
  *      the medians, how many times faster, and the mean of HPA*'s cost
- *      over A*'s (the least); a path cheaper than the least fails it. */
+ *      over A*'s (the least); a path cheaper than the least fails it.
+ * astar-sizes --check SCEN... : only the agreement, for sizes 2 and 3,
+ * each problem searched once (check, below). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -112,10 +114,14 @@ static astar_grid *eroded(const astar_grid *g, int size)
 typedef struct race {
     double *sized, *plain;
     size_t count;
+    int size;            /* the unit's side */
+    int rounds;          /* runs of each problem a side, the least time kept */
+    size_t mismatches;   /* problems whose status or cost differed */
 } race;
 
 /* Times the sampled problems for the unit and on the eroded copy with
- * algorithm; false (after saying which) when a cost differs. */
+ * algorithm; false (after saying which, and counting each) when a status
+ * or a cost differs. */
 static bool time_queries(const char *file, const astar_grid *g, const astar_grid *flat,
                          const astar_scenario *scen, astar_algorithm algorithm, race *r)
 {
@@ -124,10 +130,10 @@ static bool time_queries(const char *file, const astar_grid *g, const astar_grid
         return false;
     astar_options plain = bench_octile_buckets(), unit = plain;
     plain.algorithm = unit.algorithm = algorithm;
-    unit.world.unit_size = SIZE;
+    unit.world.unit_size = r->size;
     r->count = 0;
     bool ok = true;
-    for (size_t i = 0; i < astar_scenario_count(scen) && ok; i += STRIDE) {
+    for (size_t i = 0; i < astar_scenario_count(scen); i += STRIDE) {
         const astar_problem *p = astar_scenario_problem(scen, i);
         if (!astar_grid_walkable(flat, p->start.x, p->start.y) ||
             !astar_grid_walkable(flat, p->goal.x, p->goal.y))
@@ -135,11 +141,11 @@ static bool time_queries(const char *file, const astar_grid *g, const astar_grid
         /* The two take turns going first (the second finds the context's
          * lines for the same cells in the cache), ROUNDS times, and each
          * keeps its least time: a query of a few microseconds on a shared
-         * machine is mostly noise otherwise. */
+         * machine is mostly noise otherwise (ROUNDS; 1 for --check). */
         astar_route a = { 0 }, b = { 0 };
         astar_status sa = ASTAR_OK, sb = ASTAR_OK;
         double sized_us = 1e300, plain_us = 1e300;
-        for (int turn = 0; turn < 2 * ROUNDS; turn++) {
+        for (int turn = 0; turn < 2 * r->rounds; turn++) {
             double t0 = now_seconds();
             if (turn % 2 == (turn / 2) % 2) {
                 sa = astar_find_path(ctx, g, p->start, p->goal, &unit, &a);
@@ -153,8 +159,9 @@ static bool time_queries(const char *file, const astar_grid *g, const astar_grid
         }
         if (sa != sb || a.cost != b.cost) {
             fprintf(stderr, "astar-sizes: %s line %ld: size %d %s cost %u, eroded %s cost %u\n",
-                    file, p->line, SIZE, astar_status_message(sa), a.cost,
+                    file, p->line, r->size, astar_status_message(sa), a.cost,
                     astar_status_message(sb), b.cost);
+            r->mismatches++;
             ok = false;
         }
         r->sized[r->count] = sized_us;
@@ -228,7 +235,7 @@ static bool run(const char *path)
     if (!bench_load_scenario_map("astar-sizes", path, &scen, &g))
         return false;
     size_t n = astar_scenario_count(scen) / STRIDE + 1;
-    race r = { calloc(n, sizeof(double)), calloc(n, sizeof(double)), 0 };
+    race r = { calloc(n, sizeof(double)), calloc(n, sizeof(double)), 0, SIZE, ROUNDS, 0 };
     double one = index_bytes(g, 0, false), four = index_bytes(g, 3, false);
     double shadow = index_bytes(g, 0, true);
     double without = edit_us(g);
@@ -254,11 +261,59 @@ static bool run(const char *path)
     return ok;
 }
 
+/* --check: for units of sizes 2 and 3, A* over the clearance alone and,
+ * with the unit's shadow, A*, JPS and JPS+ against the same algorithm on
+ * the eroded copy, each sampled problem once; prints per file and size
+ * the problems compared and the mismatches, into *compared and *mismatched
+ * too. */
+static bool check(const char *path, size_t *compared, size_t *mismatched)
+{
+    astar_scenario *scen;
+    astar_grid *g;
+    if (!bench_load_scenario_map("astar-sizes", path, &scen, &g))
+        return false;
+    size_t n = astar_scenario_count(scen) / STRIDE + 1;
+    race r = { calloc(n, sizeof(double)), calloc(n, sizeof(double)), 0, 0, 1, 0 };
+    bool ok = r.sized && r.plain && astar_grid_enable_clearance(g, NULL, 0) == ASTAR_OK;
+    static const astar_algorithm algorithms[] = { ASTAR_ALGORITHM_ASTAR, ASTAR_ALGORITHM_ASTAR,
+                                                  ASTAR_ALGORITHM_JPS, ASTAR_ALGORITHM_JPS_PLUS };
+    for (r.size = 2; r.size <= 3 && ok; r.size++) {
+        astar_grid *flat = eroded(g, r.size);
+        size_t problems = 0, before = r.mismatches;
+        ok = flat && astar_grid_enable_jump_table(flat) == ASTAR_OK;
+        for (size_t k = 0; k < sizeof algorithms / sizeof *algorithms && ok; k++) {
+            /* The first A* without the shadow, the rest with it. */
+            if (k == 1)
+                ok = astar_grid_enable_sized_shadow(g, r.size, 0, true) == ASTAR_OK;
+            time_queries(path, g, flat, scen, algorithms[k], &r);
+            problems += r.count;
+        }
+        printf("%-24s size %d: %6zu searches compared, %zu mismatches\n", bench_base_name(path),
+               r.size, problems, r.mismatches - before);
+        *compared += problems;
+        astar_grid_delete(flat);
+    }
+    *mismatched += r.mismatches;
+    free(r.sized);
+    free(r.plain);
+    astar_grid_delete(g);
+    astar_scenario_delete(scen);
+    return ok && r.mismatches == 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: astar-sizes SCEN...\n");
+        fprintf(stderr, "usage: astar-sizes [--check] SCEN...\n");
         return 2;
+    }
+    if (strcmp(argv[1], "--check") == 0) {
+        size_t compared = 0, mismatched = 0;
+        bool ok = true;
+        for (int i = 2; i < argc; i++)
+            ok = check(argv[i], &compared, &mismatched) && ok;
+        printf("in all: %zu searches compared, %zu mismatches\n", compared, mismatched);
+        return ok ? 0 : 1;
     }
     printf("size-%d queries (every %dth problem where the unit fits): count, median us for "
            "the unit,\non the eroded copy, and their ratio - A* over clearance alone, then with "
