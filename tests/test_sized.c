@@ -530,7 +530,8 @@ static void test_shadows_after_edits(void **state)
     assert_non_null(dist);
     astar_context *ctx = NULL;
     assert_int_equal(astar_context_new(W * H, &ctx), ASTAR_OK);
-    int compared = 0, found = 0, by_jps = 0, by_table = 0, refused = 0, changed = 0;
+    int compared = 0, found = 0, by_jps = 0, by_table = 0, refused = 0, changed = 0,
+        finished = 0;
     for (int trial = 0; trial < GRIDS / 10 + 1; trial++) { /* a rough grid at 2 */
         bool rough = trial % 3 == 2;
         unit_draw u = draw_unit(&r, trial, W, H, 5 + rng_below(&r, 20), rough, 1);
@@ -593,14 +594,31 @@ static void test_shadows_after_edits(void **state)
             assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
             changed++;
             assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, false), ASTAR_OK);
+            /* Asked to finish whatever is edited, it goes on over an edit
+             * of a cell, but not over its shadow freed. */
+            astar_options finish = o;
+            finish.search.on_edit = ASTAR_ON_EDIT_FINISH;
+            if (astar_search_begin(ctx, g, a, b, &finish) != ASTAR_IN_PROGRESS ||
+                astar_search_step(ctx, 1) != ASTAR_IN_PROGRESS)
+                continue;
+            assert_int_equal(astar_grid_set_walkable(g, W - 1, 0, !astar_grid_walkable(g, W - 1, 0)),
+                             ASTAR_OK);
+            astar_status going = astar_search_step(ctx, 1);
+            assert_int_not_equal(going, ASTAR_MAP_CHANGED);
+            if (going != ASTAR_IN_PROGRESS)
+                continue;
+            astar_grid_disable_sized_shadow(g, 2, 0);
+            assert_int_equal(astar_search_step(ctx, UINT32_MAX), ASTAR_MAP_CHANGED);
+            assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, false), ASTAR_OK);
+            finished++;
         }
         astar_grid_delete(g);
     }
     if (found < compared / 6 || by_jps < compared / 12 || by_table < compared / 12 ||
-        refused == 0 || changed < GRIDS / 20)
+        refused == 0 || changed < GRIDS / 20 || finished == 0)
         fail_msg("the draws reach too few outcomes: %d shadows compared, %d found by A*, %d by "
-                 "JPS, %d by JPS+, %d refused JPS, %d searches ended by an edit",
-                 compared, found, by_jps, by_table, refused, changed);
+                 "JPS, %d by JPS+, %d refused JPS, %d searches ended by an edit, %d finishing "
+                 "over one", compared, found, by_jps, by_table, refused, changed, finished);
     astar_context_delete(ctx);
     free(dist);
 }

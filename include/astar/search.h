@@ -187,7 +187,10 @@ typedef enum astar_on_edit {
                                   ASTAR_MAP_CHANGED: the caller decides */
     ASTAR_ON_EDIT_FINISH       /* the search goes on whatever was edited, reading the
                                   map as it now is: its path may cross a cell changed
-                                  behind it (astar_path_check tells) */
+                                  behind it (astar_path_check tells); a unit's search
+                                  on its shadow (astar_grid_enable_sized_shadow) ends
+                                  all the same when an index of the grid is enabled
+                                  or disabled, as the shadow may be gone */
 } astar_on_edit;
 
 typedef enum astar_jumps {

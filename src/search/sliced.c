@@ -242,11 +242,25 @@ bool astar__search_read_near(const search_state *st, uint32_t cell)
 /* Whether the search on st may go on after the edits of its map since it
  * last looked: none touched it (its kind's rule, each edit's cell read
  * from the grid's feed), or it was asked to finish whatever is edited. */
+/* Whether an index of the grid was enabled or disabled since the search
+ * last looked, or the feed no longer says. */
+static bool indexes_changed(const search_state *st, uint64_t now)
+{
+    for (uint64_t e = st->edits + 1; e <= now; e++) {
+        uint32_t cell = grid_fed_cell(st->grid, e);
+        if (cell == FEED_INDEX || cell == FEED_WHOLE)
+            return true;
+    }
+    return false;
+}
+
 static bool untouched(const search_state *st)
 {
     uint64_t now = *st->map_edits;
+    /* Finishing reads the map as it now is - but a search on a unit's
+     * shadow reads a grid an index change may have freed. */
     if (st->on_edit == ASTAR_ON_EDIT_FINISH)
-        return true;
+        return !st->shadowed || !indexes_changed(st, now);
     /* A cost layer it reads, edited anywhere: the costs of the squares it
      * has reached may have changed. */
     if (st->layered && layer_sum_edits(&st->extras.layers) != st->layer_edits)
