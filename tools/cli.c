@@ -138,7 +138,7 @@ static const struct {
     [CLI_SIZE] = { "--size", NULL, PART_WORLD,
                "  --size K                a unit of K x K cells, 1..16 (default 1): the path\n"
                "                          is its top-left cell's; A*, JPS and JPS+ (uniform\n"
-               "                          terrain), --algo hpa, nearest and flow (the map's\n"
+               "                          terrain), HPA*, nearest and flow (the map's\n"
                "                          clearance, and the map as the unit sees it, are\n"
                "                          worked out when it loads)\n" },
     [CLI_CAPABILITY] = { "--capability", NULL, PART_WORLD,
