@@ -26,7 +26,9 @@ has "explore"
 run 0 "$ASTAR" explore --help
 has "usage: astar explore"
 has "--sight R"
-has "--algo astar|jps|jps+"
+has "--algo jps+ "
+checks=$((checks + 1))
+! grep -qF -- "--algo cpd" <<<"$out" || fail "explore --help lists --algo cpd, which it does not take"
 
 # A small maze, drawn: the unit reaches G and its walk is drawn with '*'.
 cat >"$scratch/maze.map" <<'EOF'

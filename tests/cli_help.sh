@@ -13,7 +13,8 @@ done
 # The search options are spelled the same in every subcommand that searches.
 for c in path scen bench; do
     run 0 "$ASTAR" "$c" --help
-    for o in "--algo astar|jps|jps+" "--open-list heap|sorted|unsorted|buckets" "--moves 4|8|8cut" \
+    for o in "--algo astar " "--algo jps " "--algo jps+ " "--algo cpd " "--algo hpa " "--algo anya " \
+        "on hexes (--topology)   --algo astar only" "--open-list heap|sorted|unsorted|buckets" "--moves 4|8|8cut" \
         "--costs article|octile" "--heuristic manhattan|octile|euclidean|chebyshev|zero" \
         "--weight W" "--ties last|first|deep" "--stop closed|open"; do
         has "$o"

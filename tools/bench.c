@@ -80,7 +80,7 @@ static void usage(FILE *out)
             "Progress goes to standard error: a line that updates on a terminal, otherwise\n"
             "a line every 10 seconds.\n%s\n%s%s\n%s",
             MAX_THREADS, EDITS, cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH),
-            cli_prebuilt_help, cli_map_options_help);
+            cli_prebuilt_help(), cli_map_options_help);
 }
 
 typedef struct bench {
@@ -441,8 +441,7 @@ int cmd_bench(int argc, char **argv)
         free(files);
         return EXIT_OK;
     }
-    if (code == EXIT_OK && (!cli_check_search("bench", &b.options, false, b.maps.topology) ||
-                            !cli_prebuilt_check("bench", &b.prebuilt, &b.options, false, b.maps.topology)))
+    if (code == EXIT_OK && !cli_prebuilt_check("bench", &b.prebuilt, &b.options, false, b.maps.topology))
         code = EXIT_USAGE;
     if (code == EXIT_OK && b.threads > 0 && b.prebuilt.kind == CLI_PREBUILT_HPA) {
         cli_error("--threads does not apply to --algo hpa: its queries share the two tiers' "

@@ -29,9 +29,6 @@ typedef struct named_value {
     int value;
 } named_value;
 
-static const named_value algo_names[] = {
-    { "astar", ASTAR_ALGORITHM_ASTAR }, { "jps", ASTAR_ALGORITHM_JPS },
-    { "jps+", ASTAR_ALGORITHM_JPS_PLUS }, { NULL, 0 } };
 static const named_value open_list_names[] = {
     { "heap", ASTAR_OPEN_LIST_HEAP }, { "sorted", ASTAR_OPEN_LIST_SORTED },
     { "unsorted", ASTAR_OPEN_LIST_UNSORTED }, { "buckets", ASTAR_OPEN_LIST_BUCKETS }, { NULL, 0 } };
@@ -106,9 +103,8 @@ static const struct {
     unsigned part;
     const char *help;
 } search_flags[CLI_SEARCH_FLAGS] = {
-    [CLI_ALGO] = { "--algo", algo_names, PART_ALGORITHM,
-               "  --algo astar|jps|jps+   A* (default), Jump Point Search, or JPS+ with a\n"
-               "                          jump table built when the map is loaded\n" },
+    /* Its values and help: tools/algorithms.c. */
+    [CLI_ALGO] = { "--algo", NULL, PART_ALGORITHM, NULL },
     [CLI_OPEN_LIST] = { "--open-list", open_list_names, PART_SEARCH,
                     "  --open-list heap|sorted|unsorted|buckets   A*'s open list (default heap;\n"
                     "                          buckets: the fastest, for a consistent heuristic)\n" },
@@ -155,10 +151,14 @@ bool cli_call_takes(cli_call call, cli_search_flag flag)
 
 const char *cli_search_help(cli_call call)
 {
-    static char help[2048];
+    static char help[4096];
     size_t used = (size_t)snprintf(help, sizeof help, "search options:\n");
     for (int k = 0; k < CLI_SEARCH_FLAGS; k++)
-        if (cli_call_takes(call, (cli_search_flag)k))
+        if (!cli_call_takes(call, (cli_search_flag)k))
+            continue;
+        else if (k == CLI_ALGO)
+            used += cli_algorithm_help(false, help + used, sizeof help - used);
+        else
             used += (size_t)snprintf(help + used, sizeof help - used, "%s", search_flags[k].help);
     snprintf(help + used, sizeof help - used,
              "An option's value may follow it (--moves 4) or be joined to it (--moves=4).\n");
@@ -171,6 +171,7 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     long penalty; /* or size, or capability */
     int v;
     switch (k) {
+    case CLI_ALGO: return cli_algorithm_value(value, &o->algorithm);
     case CLI_WEIGHT: return cli_parse_double(value, 0.0, 64.0, &o->search.weight);
     case CLI_SIZE:
         if (!cli_parse_int(value, 1, ASTAR_MAX_UNIT_SIZE, &penalty))
@@ -192,7 +193,6 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     if (!lookup(search_flags[k].names, value, &v))
         return false;
     switch (k) {
-    case CLI_ALGO: o->algorithm = (astar_algorithm)v; break;
     case CLI_OPEN_LIST: o->search.open_list = (astar_open_list)v; break;
     case CLI_MOVES: o->moves = (astar_moves)v; break;
     case CLI_COSTS: o->costs = (astar_costs)v; break;
@@ -203,11 +203,6 @@ static bool set_search_flag(cli_search_flag k, const char *value, astar_options 
     default: break;
     }
     return true;
-}
-
-bool cli_search_set_quietly(cli_search_flag k, const char *value, astar_options *o)
-{
-    return set_search_flag(k, value, o);
 }
 
 bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
@@ -228,8 +223,11 @@ bool cli_search_set(cli_search_flag k, const char *value, astar_options *o)
     else {
         char choices[128];
         size_t used = 0;
-        for (const named_value *n = search_flags[k].names; n->name; n++)
-            used += (size_t)snprintf(choices + used, sizeof choices - used, " %s", n->name);
+        if (k == CLI_ALGO)
+            cli_algorithm_choices(false, choices, sizeof choices);
+        else
+            for (const named_value *n = search_flags[k].names; n->name; n++)
+                used += (size_t)snprintf(choices + used, sizeof choices - used, " %s", n->name);
         cli_error("%s does not take '%s'; one of:%s", flag, value, choices);
     }
     return false;
@@ -258,30 +256,9 @@ const char *cli_topology_name(astar_topology t)
     return name_of(topology_names, (int)t);
 }
 
-bool cli_check_search(const char *cmd, const astar_options *o, bool world,
-                      astar_topology topology)
+const char *cli_moves_name(astar_moves moves)
 {
-    if (o->algorithm == ASTAR_ALGORITHM_ASTAR)
-        return true;
-    const char *algo = name_of(algo_names, (int)o->algorithm);
-    if (topology != ASTAR_TOPOLOGY_SQUARE) {
-        fprintf(stderr, "astar %s: --algo %s needs a square grid, not --topology %s: its jumps "
-                "run along rows, columns and diagonals of squares; use --algo astar on hexes\n",
-                cmd, algo, name_of(topology_names, (int)topology));
-        return false;
-    }
-    if (o->moves != ASTAR_MOVES_8) {
-        fprintf(stderr, "astar %s: --algo %s needs --moves 8 (8 moves with the corner rule), "
-                "not --moves %s\n", cmd, algo, name_of(moves_names, (int)o->moves));
-        return false;
-    }
-    if (o->world.turn_penalty || world) {
-        fprintf(stderr, "astar %s: --algo %s takes no %s: jumps skip the steps those price; "
-                "use --algo astar\n", cmd, algo,
-                o->world.turn_penalty ? "--turn-penalty" : "influence layer or units");
-        return false;
-    }
-    return true;
+    return name_of(moves_names, (int)moves);
 }
 
 /* The unit, where it is not one cell of capability 0. */
@@ -311,7 +288,7 @@ void cli_describe_options(FILE *out, const astar_options *o, const astar_context
     else
         snprintf(list, sizeof list, "%s (%s asked for: it cannot serve these options)",
                  name_of(open_list_names, (int)used), name_of(open_list_names, (int)o->search.open_list));
-    fprintf(out, "algo %s, open list %s, ", name_of(algo_names, (int)o->algorithm), list);
+    fprintf(out, "algo %s, open list %s, ", cli_algorithm_name(CLI_PREBUILT_NONE, o->algorithm), list);
     cli_describe_moves(out, o, topology);
     /* On hexes every heuristic but zero is the hex distance. */
     bool hex = topology != ASTAR_TOPOLOGY_SQUARE;

@@ -64,19 +64,9 @@ bool cli_call_takes(cli_call call, cli_search_flag flag);
 /* The help of the search options call takes, for --help. */
 const char *cli_search_help(cli_call call);
 
-/* Sets search option flag of options from its text; false, saying
- * nothing, when the text is no value of it. */
-bool cli_search_set_quietly(cli_search_flag flag, const char *value, astar_options *options);
-
 /* Sets search option flag of options from its text; false after saying
  * why the text is no value of it. */
 bool cli_search_set(cli_search_flag flag, const char *value, astar_options *options);
-
-/* Whether the options can be searched with at all, said once before any
- * search: JPS and JPS+ need a square grid, 8 moves with the corner rule and
- * no turn penalty, influence layer or units (world). Prints why not. */
-bool cli_check_search(const char *cmd, const astar_options *options, bool world,
-                      astar_topology topology);
 
 /* One-line description of the options a search on ctx [opt] really uses,
  * e.g. "algo astar, open list heap, moves 8, ...": the open list it falls
@@ -179,6 +169,9 @@ typedef enum cli_map_flag { CLI_MAP_ISLANDS, CLI_MAP_DEAD_ENDS, CLI_MAP_TOPOLOGY
 /* Sets map option flag from its value (NULL for those that take none);
  * false after saying why not (cli_error). */
 bool cli_map_set(cli_map_options *maps, cli_map_flag flag, const char *value);
+
+/* The name --moves gives moves. */
+const char *cli_moves_name(astar_moves moves);
 
 /* The name --topology gives t. */
 const char *cli_topology_name(astar_topology t);
@@ -316,8 +309,29 @@ typedef enum cli_prebuilt_kind {
                            astar_options.algorithm */
 } cli_prebuilt_kind;
 
-/* The name --algo gives each kind ("cpd", "hpa", "anya"). */
-const char *cli_prebuilt_name(cli_prebuilt_kind kind);
+/* --algo's values (tools/algorithms.c: one row each, with the grids it
+ * runs on, what it needs and refuses, and its help). */
+/* Whether name is one, and which kind; false for no value of --algo. */
+bool cli_algorithm_named(const char *name, cli_prebuilt_kind *kind);
+/* Sets *algorithm to the library's algorithm name is; false for any other
+ * name (cpd, hpa and anya too). */
+bool cli_algorithm_value(const char *name, astar_algorithm *algorithm);
+/* The name of a kind, or for CLI_PREBUILT_NONE of the library's algorithm. */
+const char *cli_algorithm_name(cli_prebuilt_kind kind, astar_algorithm algorithm);
+/* Whether the options can be searched with at all by --algo's choice (the
+ * prebuilt kind, or the options' algorithm), said once before any search:
+ * a square grid where it needs one, 8 moves where it needs them, and no
+ * option it refuses, a world (influence layer or units) among them.
+ * Prints why not. */
+bool cli_check_search(const char *cmd, const astar_options *options, cli_prebuilt_kind kind,
+                      bool world, astar_topology topology);
+/* Writes " astar jps jps+", with prebuilt " cpd hpa anya" after, into out
+ * (size bytes). */
+void cli_algorithm_choices(bool prebuilt, char *out, size_t size);
+/* Writes --algo's help into out (size bytes): the library's algorithms, or
+ * with prebuilt the CLI's own and which of all run on hexes; the bytes
+ * written. */
+size_t cli_algorithm_help(bool prebuilt, char *out, size_t size);
 
 typedef struct cli_prebuilt {
     cli_prebuilt_kind kind;
@@ -331,15 +345,12 @@ typedef struct cli_prebuilt {
     bool graph;            /* set by astar graph: its A* takes --landmarks too */
 } cli_prebuilt;
 
-/* Their help text, for --help. */
-extern const char cli_prebuilt_help[];
+/* Their help text, for --help: --algo's own values and their options. */
+const char *cli_prebuilt_help(void);
 
-/* Whether the other options leave nothing the prebuilt paths cannot
- * serve: with --algo cpd only --moves and --costs apply; --algo hpa takes
- * A*'s options but no turn penalty, world or --partial; --cluster,
- * --crossings and --raw go with --algo hpa, --landmarks with --algo hpa
- * (or astar graph's A*), --cpd with --algo cpd; both need a square grid
- * (topology). Prints why not. */
+/* Whether --cluster, --crossings and --raw go with --algo hpa, --landmarks
+ * with --algo hpa (or astar graph's A*), --cpd with --algo cpd, and then
+ * cli_check_search. Prints why not. */
 bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world,
                         astar_topology topology);
 

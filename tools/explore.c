@@ -168,7 +168,7 @@ static int parse_args(int argc, char **argv, request *r)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (!cli_check_search("explore", &r->options, false, ASTAR_TOPOLOGY_SQUARE))
+    if (!cli_check_search("explore", &r->options, CLI_PREBUILT_NONE, false, ASTAR_TOPOLOGY_SQUARE))
         return EXIT_USAGE;
     if (!cli_parse_xy("explore", positional[1], positional[2], &r->start) ||
         !cli_parse_xy("explore", positional[3], positional[4], &r->goal))

@@ -91,10 +91,8 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
  * options. */
 static bool take_algo(cli_command_line *c, const char *value)
 {
-    cli_prebuilt_kind kind = strcmp(value, "cpd") == 0    ? CLI_PREBUILT_CPD
-                             : strcmp(value, "hpa") == 0  ? CLI_PREBUILT_HPA
-                             : strcmp(value, "anya") == 0 ? CLI_PREBUILT_ANYA
-                                                          : CLI_PREBUILT_NONE;
+    cli_prebuilt_kind kind = CLI_PREBUILT_NONE;
+    bool known = cli_algorithm_named(value, &kind);
     if (kind != CLI_PREBUILT_NONE && !c->prebuilt) {
         cli_error("--algo %s does not apply here: astar path, scen, bench and graph take it", value);
         return false;
@@ -103,16 +101,15 @@ static bool take_algo(cli_command_line *c, const char *value)
         cli_error("--algo %s does not apply here: astar %s takes --algo cpd only", value, c->name);
         return false;
     }
-    if (c->prebuilt)
-        c->prebuilt->kind = kind;
-    /* An unknown name is told every choice the subcommand has, its own
-     * cpd and hpa included. */
-    astar_options probe = *c->options;
-    if (kind == CLI_PREBUILT_NONE && !cli_search_set_quietly(CLI_ALGO, value, &probe)) {
-        cli_error("--algo does not take '%s'; one of: astar jps jps+%s", value,
-                  c->prebuilt ? " cpd hpa anya" : "");
+    /* An unknown name is told every choice the subcommand has. */
+    if (!known) {
+        char choices[128];
+        cli_algorithm_choices(c->prebuilt != NULL, choices, sizeof choices);
+        cli_error("--algo does not take '%s'; one of:%s", value, choices);
         return false;
     }
+    if (c->prebuilt)
+        c->prebuilt->kind = kind;
     /* The last --algo wins: an earlier jps is not left for the two tiers'
      * searches. */
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);

@@ -37,7 +37,7 @@ static void usage(FILE *out)
             "                reached square nearest the goal, said as partial (exit 1)\n\n"
             "%s\n%s%s\n%s\n%s",
             PICTURE_MAX_WIDTH, cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH),
-            cli_prebuilt_help, cli_map_options_help, cli_world_options_help);
+            cli_prebuilt_help(), cli_map_options_help, cli_world_options_help);
 }
 
 /* Where the search went: 'x' closed, 'o' open, '.' on no list. */
@@ -229,12 +229,11 @@ static int path_in(cli_world *world, int argc, char **argv)
     int parsed = cli_parse(&line, argc, argv);
     if (parsed != EXIT_OK)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
-    if (!cli_check_search("path", &o, cli_world_active(world), maps.topology) ||
-        !cli_prebuilt_check("path", &use, &o, cli_world_active(world), maps.topology))
+    if (!cli_prebuilt_check("path", &use, &o, cli_world_active(world), maps.topology))
         return EXIT_USAGE;
     if (use.kind != CLI_PREBUILT_NONE && x.svg) {
         cli_error("--svg draws a search's lists; --algo %s makes no grid search",
-                  cli_prebuilt_name(use.kind));
+                  cli_algorithm_name(use.kind, o.algorithm));
         return EXIT_USAGE;
     }
     if (use.kind == CLI_PREBUILT_ANYA && x.smooth) {

@@ -12,49 +12,24 @@
 
 enum { DEFAULT_THREADS = 2 };
 
-const char cli_prebuilt_help[] =
-    "  --algo cpd              precalculated paths: a compressed first-move database\n"
-    "                          of the map (astar cpd --help), built before the first\n"
-    "                          query; least-cost paths with the given --moves and\n"
-    "                          --costs, no search\n"
-    "  --cpd FILE              --algo cpd with the database saved in FILE by astar cpd\n"
-    "                          build, for the same map and options\n"
-    "  --algo hpa              two tiers (HPA*): a graph over clusters of the map,\n"
-    "                          built before the first query, searched first, then\n"
-    "                          refined cluster by cluster; near-optimal paths, A*'s\n"
-    "                          search options\n"
-    "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 28)\n"
-    "  --landmarks N           --algo hpa's landmarks (0..32, default 8): a lower bound\n"
-    "                          on costs through far-apart nodes of its graph, for the\n"
-    "                          graph search's H; 0 for the octile estimate alone\n"
-    "  --crossings middle|ends --algo hpa's crossings of an entrance: its middle\n"
-    "                          (default; faster), or both ends of a long one\n"
-    "                          (Botea's; paths a little nearer the least cost)\n"
-    "  --raw                   --algo hpa's path as refined through the entrance\n"
-    "                          cells, not straightened (astar_hpa_set_straighten)\n"
-    "  --algo anya             any-angle paths (Anya): the shortest line through the\n"
-    "                          free space, corner to corner, under the GPPC-2023\n"
-    "                          rules; takes --weight and --max-expanded only\n";
-
-const char *cli_prebuilt_name(cli_prebuilt_kind kind)
+/* --algo's own values (tools/algorithms.c), then their options. */
+const char *cli_prebuilt_help(void)
 {
-    return kind == CLI_PREBUILT_CPD ? "cpd" : kind == CLI_PREBUILT_HPA ? "hpa" : "anya";
-}
-
-/* The first search option given that a CPD (or, anya, an any-angle
- * search, which takes a weight but no grid's cost model) cannot honour,
- * or NULL. */
-static const char *not_for(const astar_options *o, bool anya)
-{
-    astar_options d = astar_options_default();
-    return o->search.open_list != d.search.open_list     ? "--open-list"
-           : o->heuristic != d.heuristic                 ? "--heuristic"
-           : !anya && o->search.weight != d.search.weight ? "--weight"
-           : o->search.ties != d.search.ties             ? "--ties"
-           : o->search.stop != d.search.stop             ? "--stop"
-           : anya && o->moves != d.moves                 ? "--moves"
-           : anya && o->costs != d.costs                 ? "--costs"
-                                                         : NULL;
+    static char help[2048];
+    size_t used = cli_algorithm_help(true, help, sizeof help);
+    snprintf(help + used, sizeof help - used, "%s",
+             "  --cpd FILE              --algo cpd with the database saved in FILE by astar cpd\n"
+             "                          build, for the same map and options\n"
+             "  --cluster N             --algo hpa's clusters, N x N cells (2..64, default 28)\n"
+             "  --landmarks N           --algo hpa's landmarks (0..32, default 8): a lower bound\n"
+             "                          on costs through far-apart nodes of its graph, for the\n"
+             "                          graph search's H; 0 for the octile estimate alone\n"
+             "  --crossings middle|ends --algo hpa's crossings of an entrance: its middle\n"
+             "                          (default; faster), or both ends of a long one\n"
+             "                          (Botea's; paths a little nearer the least cost)\n"
+             "  --raw                   --algo hpa's path as refined through the entrance\n"
+             "                          cells, not straightened (astar_hpa_set_straighten)\n");
+    return help;
 }
 
 bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_options *o, bool world,
@@ -82,35 +57,7 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
         fprintf(stderr, "astar %s: --cpd FILE goes with --algo cpd\n", cmd);
         return false;
     }
-    if (p->kind == CLI_PREBUILT_NONE)
-        return true;
-    const char *algo = cli_prebuilt_name(p->kind);
-    if (topology != ASTAR_TOPOLOGY_SQUARE) {
-        fprintf(stderr, "astar %s: --algo %s needs a square grid, not --topology %s: %s; use "
-                "--algo astar on hexes\n", cmd, algo, cli_topology_name(topology),
-                p->kind == CLI_PREBUILT_CPD   ? "its first moves are one of a square's 8"
-                : p->kind == CLI_PREBUILT_HPA ? "its clusters are squares of squares"
-                                              : "its segments join the corners of squares");
-        return false;
-    }
-    const char *given = p->kind != CLI_PREBUILT_HPA ? not_for(o, p->kind == CLI_PREBUILT_ANYA) : NULL;
-    given = given                   ? given
-            : o->world.turn_penalty ? "--turn-penalty"
-            : o->search.partial            ? "--partial"
-            : world                 ? "a world option"
-            : p->kind == CLI_PREBUILT_CPD && o->search.max_expanded ? "--max-expanded"
-                                                             : NULL;
-    if (!given)
-        return true;
-    fprintf(stderr, "astar %s: --algo %s takes no %s: %s\n", cmd, algo, given,
-            p->kind == CLI_PREBUILT_CPD
-                ? "its paths are the bare map's least-cost paths, read from the database "
-                  "without a search"
-            : p->kind == CLI_PREBUILT_HPA
-                ? "its clusters' costs are the terrain's, summed when it is built"
-                : "its paths are the shortest lines through the free space, at any angle, "
-                  "searched over intervals with a heap");
-    return false;
+    return cli_check_search(cmd, o, p->kind, world, topology);
 }
 
 void cli_cpd_describe(FILE *out, const astar_cpd *cpd, const char *file, int threads,

@@ -404,7 +404,7 @@ int cmd_queue(int argc, char **argv)
         .positional = files, .positional_min = 1, .positional_max = argc, .usage = usage,
     };
     int code = cli_parse(&line, argc, argv);
-    if (code == EXIT_OK && !cli_check_search("queue", &r.options, false, ASTAR_TOPOLOGY_SQUARE))
+    if (code == EXIT_OK && !cli_check_search("queue", &r.options, CLI_PREBUILT_NONE, false, ASTAR_TOPOLOGY_SQUARE))
         code = EXIT_USAGE;
     totals t = { 0 };
     struct rusage before, after;

@@ -347,7 +347,7 @@ static void usage(FILE *out)
             "and end right, keep every segment to the GPPC-2023 rules (checked by the\n"
             "tests' validator), and be no longer than the file's optimal length.\n"
             "%s\n%s%s\n%s",
-            cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH), cli_prebuilt_help,
+            cli_exit_help, cli_search_help(CLI_CALL_FIND_PATH), cli_prebuilt_help(),
             cli_map_options_help);
 }
 
@@ -387,8 +387,7 @@ int cmd_scen(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    if (!cli_check_search("scen", &o, false, maps.topology) ||
-        !cli_prebuilt_check("scen", &use, &o, false, maps.topology)) {
+    if (!cli_prebuilt_check("scen", &use, &o, false, maps.topology)) {
         free(files);
         return EXIT_USAGE;
     }
