@@ -102,7 +102,7 @@ function setTopology(topology) {
   page.view.setTopology(topology);
   const hex = topology !== "square";
   for (const id of ["opt-moves", "opt-smooth"]) $(id).disabled = hex;
-  const squaresOnly = ["jps", "jps+", "hpa"];
+  const squaresOnly = ["jps", "jps+", "hpa", "anya"];
   for (const option of $("opt-algorithm").options)
     if (squaresOnly.includes(option.value)) option.disabled = hex;
   if (hex && squaresOnly.includes($("opt-algorithm").value)) setSelect("algorithm", "astar");
@@ -262,6 +262,8 @@ function search() {
     page.replay = null;
   } else if (o.algorithm === "hpa") {
     r = searchTwoTiers(g, s, asked, sx, sy, gx, gy);
+  } else if (o.algorithm === "anya") {
+    r = searchAnyAngle(g, s, asked, sx, sy, gx, gy);
   } else {
     // Timed untraced (what a game pays), then traced for the pictures.
     const run = (trace) => (o.algorithm === "nearest"
@@ -284,7 +286,7 @@ function search() {
     page.replay.seek(page.replay.steps);
     page.playing = false;
   }
-  r.unitSize = o.unitSize;
+  r.unitSize = o.algorithm === "anya" ? 1 : o.unitSize;
   page.result = r;
   showResult(r);
   page.dirty.search = true;
@@ -320,6 +322,24 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
   }
 }
 
+// Any angle (Anya): the shortest line through the free space from the
+// top-left corner of A's square to that of B's, corner to corner; no
+// replay (its nodes are intervals of corners, not squares). A unit of one
+// square: the search has no size.
+function searchAnyAngle(g, s, asked, sx, sy, gx, gy) {
+  const only = {};
+  for (const k of ["weight", "maxExpanded"]) if (asked[k] !== undefined) only[k] = asked[k];
+  const r = s.findAnyAnglePath(g, sx, sy, gx, gy, only);
+  r.microseconds = timeSearch(() => s.findAnyAnglePath(g, sx, sy, gx, gy, only));
+  const flat = r.points();
+  r.corners = [];
+  for (let k = 0; k < flat.length; k += 2) r.corners.push([flat[k], flat[k + 1]]);
+  r.path = [];
+  r.jumpPoints = [];
+  page.replay = null;
+  return r;
+}
+
 // Microseconds per search, untraced (what a game pays): repeated for at
 // least 3 ms, as a browser's clock may tick only every 5 to 100 us.
 function timeSearch(run) {
@@ -333,9 +353,9 @@ function showResult(r) {
   // A partial path (options.partial) is shown as a path, said as partial.
   const hasPath = r.length > 0 && [STATUS.OK, STATUS.PARTIAL_NO_PATH, STATUS.PARTIAL_LIMIT].includes(r.status);
   $("stat-status").textContent = STATUS_TEXT(r);
-  $("stat-length").textContent = hasPath ? `${r.length} cells` : "–";
+  $("stat-length").textContent = hasPath ? `${r.length} ${r.corners ? "corners" : "cells"}` : "–";
   const unit = $("opt-costs").value === "octile" && r.distance !== undefined ? ` (${r.distance.toFixed(2)})` : "";
-  $("stat-cost").textContent = hasPath ? `${r.cost}${unit}` : "–";
+  $("stat-cost").textContent = !hasPath ? "–" : r.corners ? r.distance.toFixed(4) : `${r.cost}${unit}`;
   $("stat-expanded").textContent = String(r.expanded);
   $("stat-time").textContent = `${r.microseconds.toFixed(1)} µs`;
   const extra = [];
@@ -347,6 +367,9 @@ function showResult(r) {
   if (r.tiers)
     extra.push(`clusters of ${r.tiers.clusters}, ${r.tiers.entrances} entrances, ` +
                `${r.tiers.landmarks} landmarks; expanded: the graph's nodes`);
+  if (r.corners)
+    extra.push("any angle: corner to corner, from A's and to B's top-left corners; " +
+               "cost: the Euclidean length; expanded: intervals");
   if (r.refined)
     extra.push(`as refined: cost ${r.refined.cost}, ${r.refined.length} cells`);
   $("stat-extra").textContent = extra.join(" · ");
@@ -502,6 +525,7 @@ function draw() {
   v.draw({
     replay: page.replay, numbers: $("show-numbers").checked, flow: page.flow,
     path: page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
+    corners: page.result?.corners,
     waypoints: page.replay?.finished ? page.waypoints : null,
     jumpPoints: page.replay?.finished ? page.result.jumpPoints : null,
     start: page.start, target: page.target, heat: $("show-clearance").checked,

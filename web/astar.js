@@ -346,6 +346,16 @@ export async function loadAstar(bytes) {
           c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
         return result(status, microseconds, asked);
       },
+      // The shortest path at any angle (astar/anyangle.h) between the
+      // corners (sx, sy) and (gx, gy) of squares: findPath's result, its
+      // points() corners joined by straight segments and distance their
+      // Euclidean length. Of the options, weight and maxExpanded apply.
+      findAnyAnglePath(grid, sx, sy, gx, gy, asked = {}) {
+        setOptions(asked);
+        const [status, microseconds] = timed(() =>
+          c.astar_web_find_any_angle_path(context, grid.pointer, sx, sy, gx, gy, options, path));
+        return result(status, microseconds, asked);
+      },
       // Dijkstra to the nearest of targets ([x, y] each, or an Int32Array
       // of x, y, ...): findPath's result, and which: the index of the
       // target reached (null when none is).

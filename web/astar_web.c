@@ -207,6 +207,18 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
                            path);
 }
 
+/* astar_find_any_angle_path between corners (sx, sy) and (gx, gy), with
+ * the search part of options (an any-angle search takes no grid cost
+ * model or world). */
+WEB_API astar_status astar_web_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
+                                                   int sx, int sy, int gx, int gy,
+                                                   const astar_options *options,
+                                                   astar_route *path)
+{
+    return astar_find_any_angle_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
+                                     &options->search, path);
+}
+
 /* Two tiers over grid (astar_hpa_new), NULL when they could not be built. */
 WEB_API astar_hpa *astar_web_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster)

@@ -230,6 +230,11 @@ export class View {
     if (scene.replay && scale < 4) this.listedDots(scene.replay);
     if (scene.path && scene.unitSize > 1) this.footprints(scene.path, scene.unitSize);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
+    // An any-angle path joins corners: the corner (x, y) is the centre of
+    // the square half a square up and left of (x, y).
+    if (scene.corners)
+      this.polyline(scene.corners.map(([x, y]) => [x - 0.5, y - 0.5]), "#e0282e",
+                    Math.max(0.18, 2.5 / scale), scale >= 6);
     if (scene.waypoints) this.polyline(scene.waypoints, "#ff9f1c", Math.max(0.14, 2 / scale), true);
     for (const [x, y] of scene.jumpPoints || []) this.dot(x, y, "#7a1fa2", Math.max(0.3, 4 / scale));
     for (const u of scene.units || []) this.unit(u);

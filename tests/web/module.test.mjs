@@ -110,6 +110,41 @@ for (const name of ["dao/arena", "dao/den312d", "bg512/AR0011SR"]) {
   grid.delete();
 }
 
+// Any angle (findAnyAnglePath): on open ground the straight line, a 3-4-5
+// triangle; round a wall of one column, through its end's corners; every
+// den312d problem no longer than its 8-connected optimum, corners inside
+// the map and the distance their segments' summed length.
+{
+  const grid = astar.newGrid(12, 12), searcher = astar.searcher(grid.cells);
+  let r = searcher.findAnyAnglePath(grid, 1, 1, 4, 5);
+  check(r.status === astar.STATUS.OK && r.length === 2 && Math.abs(r.distance - 5) < 1e-12,
+        `any angle, open: ${r.message}, ${r.length} corners, ${r.distance}`);
+  for (let y = 0; y < 9; y++) grid.setWalkable(5, y, false);
+  r = searcher.findAnyAnglePath(grid, 2, 2, 9, 2);
+  const corners = Array.from(r.points());
+  const expected = 2 * Math.hypot(3, 7) + 1; /* to (5, 9), along to (6, 9), up */
+  check(r.status === astar.STATUS.OK && Math.abs(r.distance - expected) < 1e-9 &&
+        JSON.stringify(corners) === JSON.stringify([2, 2, 5, 9, 6, 9, 9, 2]),
+        `any angle round a wall: ${r.message}, corners ${corners}, ${r.distance} (${expected})`);
+  searcher.delete();
+  grid.delete();
+  const den = astar.parseMap(readFileSync(join(benchDir, "maps", "dao/den312d.map"), "utf8"), "den312d");
+  const s = astar.searcher(den.cells);
+  for (const p of problems("dao/den312d")) {
+    const a = s.findAnyAnglePath(den, p.sx, p.sy, p.gx, p.gy);
+    const c = a.points();
+    let sum = 0;
+    for (let k = 2; k < c.length; k += 2) sum += Math.hypot(c[k] - c[k - 2], c[k + 1] - c[k - 1]);
+    check(a.status === astar.STATUS.OK && a.distance <= p.optimal + TOLERANCE &&
+          Math.abs(sum - a.distance) < 1e-9 && c[0] === p.sx && c[1] === p.sy &&
+          c[c.length - 2] === p.gx && c[c.length - 1] === p.gy,
+          `any angle on den312d (${p.sx},${p.sy})->(${p.gx},${p.gy}): ${a.message}, ${a.distance} ` +
+          `against ${p.optimal}`);
+  }
+  s.delete();
+  den.delete();
+}
+
 // A queue on dao/arena: 20 requests of every priority, one to a wall, served
 // 200 expansions an update, end as findPath ends them (status, cost, length,
 // squares expanded), and the updates' reports add up to them.

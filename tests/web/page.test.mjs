@@ -289,6 +289,24 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, straightened
   await page.selectOption("#opt-algorithm", "jps");
 });
 
+step("any angle (Anya) on the same map and problem: the CLI's corners and length, shorter than the 8-connected optimum", async (page) => {
+  await page.selectOption("#opt-algorithm", "anya");
+  const [sx, sy, gx, gy, optimal] = longest;
+  const out = execFileSync(nativeCli, ["path", arFile, sx, sy, gx, gy, "--algo", "anya", "-q"].map(String),
+                           { encoding: "utf8" });
+  const cli = out.match(/path: (\d+) points, length ([0-9.]+)/);
+  const shown = { corners: await number(page, "length"), length: parseFloat(await stat(page, "cost")) };
+  check(await stat(page, "status") === "found" && cli && shown.corners === +cli[1] &&
+        Math.abs(shown.length - +cli[2]) < 1e-4 && shown.length <= optimal + 0.01,
+        `Anya on ${AR}: the page shows ${JSON.stringify(shown)}, the CLI '${out.trim()}', ` +
+        `the 8-connected optimum ${optimal}`);
+  const drawn = await page.evaluate(() => window.astarPage.page.result.corners.length);
+  check(drawn === shown.corners, `Anya: ${drawn} corners drawn, ${shown.corners} found`);
+  await page.mouse.move(5, 5);
+  await shot(page, "bench-anya");
+  await page.selectOption("#opt-algorithm", "jps");
+});
+
 // Time per query in the page against the native CLI on the same problems:
 // printed, never asserted (times are the machine's, not the code's).
 step("A* and JPS in the browser against the native CLI, AR0011SR's first 100", async (page) => {
