@@ -49,6 +49,8 @@ typedef struct anya {
     aa_node *node;
     real_entry *heap;
     size_t nodes, open, capacity;
+    size_t staged;           /* the last expansion's successors, not yet on
+                                the heap: entries heap[open..open + staged) */
     bool full;               /* a node did not fit: run again with more */
 } anya;
 
@@ -74,17 +76,20 @@ static astar_point point_of(const anya *s, uint32_t i)
     return (astar_point){ (int)(i % (uint32_t)(s->width + 1)), (int)(i / (uint32_t)(s->width + 1)) };
 }
 
-/* The free cells of row c around free cell k: [start, end) as points. */
-static int run_start(const anya *s, int c, int k)
+/* The free cells of row c around free cell k: [start, end) as points,
+ * clipped to [from, to]: a cone needs a run only as far as it reaches,
+ * and the runs of open ground are long (lak303d's lakes). from = 0 and
+ * to = width clip nothing. */
+static int run_start(const anya *s, int c, int k, int from)
 {
-    while (!blocked(s, k - 1, c))
+    while (k > from && !blocked(s, k - 1, c))
         k--;
     return k;
 }
 
-static int run_end(const anya *s, int c, int k)
+static int run_end(const anya *s, int c, int k, int to)
 {
-    while (!blocked(s, k + 1, c))
+    while (k + 1 < to && !blocked(s, k + 1, c))
         k++;
     return k + 1;
 }
@@ -146,6 +151,10 @@ static bool arrival_allowed(const anya *s, astar_point r)
     return r.x >= t.x && r.y >= t.y;
 }
 
+/* A successor is staged just past the heap's end, not pushed: when it
+ * turns out to be its node's only one and of the same root, the search
+ * expands it at once instead (see settle). There is room: each entry on
+ * the heap or staged is a node of its own. */
 static void put(anya *s, aa_node n, double f)
 {
     if (s->nodes == s->capacity) {
@@ -153,8 +162,16 @@ static void put(anya *s, aa_node n, double f)
         return;
     }
     s->node[s->nodes] = n;
-    real_heap_push(s->heap, &s->open, (real_entry){ f, (uint32_t)s->nodes });
+    s->heap[s->open + s->staged++] = (real_entry){ f, (uint32_t)s->nodes };
     s->nodes++;
+}
+
+/* Pushes the staged successors, each from where it waits, heap[open]:
+ * a push writes no further than that. */
+static void push_staged(anya *s)
+{
+    for (; s->staged > 0; s->staged--)
+        real_heap_push(s->heap, &s->open, s->heap[s->open]);
 }
 
 /* A node of root r, reached with G g: the goal alone when it is in the
@@ -238,9 +255,13 @@ static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to
     astar_point r = point_of(s, n->root);
     int row = n->row, out = dir > 0 ? x : x - 1, in = dir > 0 ? x - 1 : x;
     bool flat = !blocked(s, out, c), cone = flat || !blocked(s, in, c);
-    double far = flat ? (dir > 0 ? run_end(s, c, out) : run_start(s, c, out)) : x;
-    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in) : run_end(s, c, in)) : x;
     double edge = project(r, x, row, to);
+    /* Only the part of the run beyond the root's edge matters on the near
+     * side: clipped a cell short of it, the clip never decides lo or hi. */
+    double far = flat ? (dir > 0 ? run_end(s, c, out, s->width) : run_start(s, c, out, 0)) : x;
+    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in, (int)floor(edge) - 1)
+                                                : run_end(s, c, in, (int)ceil(edge) + 1))
+                                     : x;
     double lo = dir > 0 ? (edge > near ? edge : near) : far;
     double hi = dir > 0 ? far : (edge < near ? edge : near);
     cone = cone && lo <= hi + NEAR;
@@ -263,12 +284,17 @@ static void expand_cone(anya *s, const aa_node *n)
     double a = n->a, b = n->b;
     if (b - a > NEAR) {
         int k = (int)floor(a + NEAR), end = (int)ceil(b - NEAR);
+        /* Runs clipped a cell beyond the interval and its projection: a
+         * clipped end is then neither inside the interval (no turn there)
+         * nor inside the projection (lo and hi come from the projection). */
+        double pa = project(r, a, row, to), pb = project(r, b, row, to);
+        int from = (int)floor(a < pa ? a : pa) - 1, upto = (int)ceil(b > pb ? b : pb) + 1;
         while (k < end) {
             if (blocked(s, k, c)) {
                 k++;
                 continue;
             }
-            int u = run_start(s, c, k), v = run_end(s, c, k);
+            int u = run_start(s, c, k, from), v = run_end(s, c, k, upto);
             double ja = a > u ? a : u, jb = b < v ? b : v;
             double lo = project(r, ja, row, to), hi = project(r, jb, row, to);
             lo = lo > u ? lo : u;
@@ -307,7 +333,7 @@ static void expand_flat(anya *s, const aa_node *n)
     for (int c = row - 1; c <= row; c++) {
         if (!blocked(s, behind, c) || blocked(s, ahead, c))
             continue;
-        int run = dir > 0 ? run_end(s, c, ahead) : run_start(s, c, ahead);
+        int run = dir > 0 ? run_end(s, c, ahead, s->width) : run_start(s, c, ahead, 0);
         turn_cone(s, n, e, c == row ? row + 1 : row - 1, dir > 0 ? e : run, dir > 0 ? run : e);
     }
 }
@@ -327,8 +353,8 @@ static void seed(anya *s)
             continue;
         if (blocked(s, x - 1, c) && blocked(s, x, c))
             continue;
-        double lo = blocked(s, x - 1, c) ? x : run_start(s, c, x - 1);
-        double hi = blocked(s, x, c) ? x : run_end(s, c, x);
+        double lo = blocked(s, x - 1, c) ? x : run_start(s, c, x - 1, 0);
+        double hi = blocked(s, x, c) ? x : run_end(s, c, x, s->width);
         push(s, root, 0, c < y ? y - 1 : y + 1, lo, hi);
     }
     if (!south_east_only && (!blocked(s, x - 1, y - 1) || !blocked(s, x - 1, y)))
@@ -337,9 +363,38 @@ static void seed(anya *s)
 
 typedef enum aa_end { AA_FOUND, AA_NONE, AA_LIMIT, AA_FULL } aa_end;
 
+/* Expands n, and goes on at once into each successor that is its node's
+ * only one and keeps the root (an "intermediate" node: Harabor et al.,
+ * section 5): its F is no less than n's, the root's G cannot change
+ * meanwhile (the corners that become roots lie on other lines), so
+ * taking it now rather than in F order changes nothing but the heap's
+ * traffic - in open space a cone crosses row after row this way without
+ * touching the heap. A goal node is never taken so: it must wait its turn. */
+static aa_end settle(anya *s, aa_node n, uint32_t max_expanded, uint32_t *expanded)
+{
+    for (;;) {
+        if (max_expanded != 0 && *expanded == max_expanded)
+            return AA_LIMIT;
+        ++*expanded;
+        if (n.row == point_of(s, n.root).y)
+            expand_flat(s, &n);
+        else
+            expand_cone(s, &n);
+        const aa_node *only = &s->node[s->nodes - 1];
+        if (s->staged != 1 || s->full || only->final || only->root != n.root)
+            break;
+        n = *only;
+        s->nodes--;
+        s->staged = 0;
+    }
+    push_staged(s);
+    return AA_NONE;
+}
+
 static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_t *last)
 {
     seed(s);
+    push_staged(s);
     *expanded = 0;
     while (s->open > 0 && !s->full) {
         aa_node n = s->node[real_heap_pop(s->heap, &s->open).item];
@@ -350,13 +405,8 @@ static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_
         double best = g_of(s, n.root);
         if (n.g > best + NEAR * (1 + best))
             continue;
-        if (max_expanded != 0 && *expanded == max_expanded)
+        if (settle(s, n, max_expanded, expanded) == AA_LIMIT)
             return AA_LIMIT;
-        ++*expanded;
-        if (n.row == point_of(s, n.root).y)
-            expand_flat(s, &n);
-        else
-            expand_cone(s, &n);
     }
     return s->full ? AA_FULL : AA_NONE;
 }
@@ -399,7 +449,7 @@ static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t c
     }
     s->generation = ++h->generation;
     s->capacity = capacity;
-    s->nodes = s->open = 0;
+    s->nodes = s->open = s->staged = 0;
     s->full = false;
     return ASTAR_OK;
 }
