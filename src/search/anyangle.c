@@ -50,7 +50,7 @@ typedef struct anya {
     real_entry *heap;
     size_t nodes, open, capacity;
     size_t staged;           /* the last expansion's successors, not yet on
-                                the heap: entries heap[open..open + staged) */
+                                the heap: the last `staged` nodes */
     bool full;               /* a node did not fit: run again with more */
 } anya;
 
@@ -151,43 +151,43 @@ static bool arrival_allowed(const anya *s, astar_point r)
     return r.x >= t.x && r.y >= t.y;
 }
 
-/* A successor is staged just past the heap's end, not pushed: when it
- * turns out to be its node's only one and of the same root, the search
- * expands it at once instead (see settle). There is room: each entry on
- * the heap or staged is a node of its own. */
-static void put(anya *s, aa_node n, double f)
+/* A successor is staged, not pushed, and its F not yet worked out: when
+ * it turns out to be its node's only one and of the same root, the search
+ * expands it at once instead (see settle), and needs no F for it. */
+static void put(anya *s, aa_node n)
 {
     if (s->nodes == s->capacity) {
         s->full = true;
         return;
     }
-    s->node[s->nodes] = n;
-    s->heap[s->open + s->staged++] = (real_entry){ f, (uint32_t)s->nodes };
-    s->nodes++;
+    s->node[s->nodes++] = n;
+    s->staged++;
 }
 
-/* Pushes the staged successors, each from where it waits, heap[open]:
- * a push writes no further than that. */
 static void push_staged(anya *s)
 {
-    for (; s->staged > 0; s->staged--)
-        real_heap_push(s->heap, &s->open, s->heap[s->open]);
+    for (size_t i = s->nodes - s->staged; i < s->nodes; i++) {
+        const aa_node *n = &s->node[i];
+        astar_point r = point_of(s, n->root);
+        double f = n->final ? n->g + distance_to(r, s->goal.x, s->goal.y)
+                            : n->g + s->weight * h_of(s, r, n->row, n->a, n->b);
+        real_heap_push(s->heap, &s->open, (real_entry){ f, (uint32_t)i });
+    }
+    s->staged = 0;
 }
 
 /* A node of root r, reached with G g: the goal alone when it is in the
  * interval (nothing beyond it is shorter than straight there). */
 static void push(anya *s, uint32_t root, double g, int row, double a, double b)
 {
-    astar_point r = point_of(s, root);
     if (b < a)
         b = a;
     if (row == s->goal.y && a - NEAR <= s->goal.x && s->goal.x <= b + NEAR &&
-        arrival_allowed(s, r)) {
-        double left = distance_to(r, s->goal.x, s->goal.y);
-        put(s, (aa_node){ s->goal.x, s->goal.x, g, root, row, true }, g + left);
+        arrival_allowed(s, point_of(s, root))) {
+        put(s, (aa_node){ s->goal.x, s->goal.x, g, root, row, true });
         return;
     }
-    put(s, (aa_node){ a, b, g, root, row, false }, g + s->weight * h_of(s, r, row, a, b));
+    put(s, (aa_node){ a, b, g, root, row, false });
 }
 
 /* A point's least G as a root so far in this search: the tables are not
@@ -218,22 +218,45 @@ static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
     return true;
 }
 
+/* Rounding by conversion, not floor, ceil or nearbyint: without SSE4.1
+ * those are calls into libm, a few per expansion. Every value here is a
+ * point of the map or a projection at most twice as far from its root,
+ * well inside an int. */
+static int floor_int(double x)
+{
+    int i = (int)x;
+    return i - (x < i);
+}
+
+static int ceil_int(double x)
+{
+    int i = (int)x;
+    return i + (x > i);
+}
+
 /* Interval ends that should be corners are made so. */
 static double snap(double x)
 {
-    double k = nearbyint(x);
+    double k = floor_int(x + 0.5);
     return fabs(x - k) < NEAR ? k : x;
 }
 
 static bool whole(double x)
 {
-    return x == nearbyint(x);
+    return x == (double)(int)x;
 }
 
-/* Where the line from r through (x, row) meets row to. */
-static double project(astar_point r, double x, int row, int to)
+/* How much farther from r's row row `to` is than `row`: a cone's
+ * expansion projects many points with one ratio, one division. */
+static double ratio(astar_point r, int row, int to)
 {
-    return snap(r.x + (x - r.x) * (double)(to - r.y) / (double)(row - r.y));
+    return (double)(to - r.y) / (double)(row - r.y);
+}
+
+/* Where the line from r through (x, row) meets the row `to` of ratio t. */
+static double project(astar_point r, double x, double t)
+{
+    return snap(r.x + (x - r.x) * t);
 }
 
 /* The cone of new root (x, row) into the cells between row and to, from
@@ -255,12 +278,12 @@ static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to
     astar_point r = point_of(s, n->root);
     int row = n->row, out = dir > 0 ? x : x - 1, in = dir > 0 ? x - 1 : x;
     bool flat = !blocked(s, out, c), cone = flat || !blocked(s, in, c);
-    double edge = project(r, x, row, to);
+    double edge = project(r, x, ratio(r, row, to));
     /* Only the part of the run beyond the root's edge matters on the near
      * side: clipped a cell short of it, the clip never decides lo or hi. */
     double far = flat ? (dir > 0 ? run_end(s, c, out, s->width) : run_start(s, c, out, 0)) : x;
-    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in, (int)floor(edge) - 1)
-                                                : run_end(s, c, in, (int)ceil(edge) + 1))
+    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in, floor_int(edge) - 1)
+                                                : run_end(s, c, in, ceil_int(edge) + 1))
                                      : x;
     double lo = dir > 0 ? (edge > near ? edge : near) : far;
     double hi = dir > 0 ? far : (edge < near ? edge : near);
@@ -283,12 +306,13 @@ static void expand_cone(anya *s, const aa_node *n)
     int c = dy > 0 ? row : row - 1, back = dy > 0 ? row - 1 : row;
     double a = n->a, b = n->b;
     if (b - a > NEAR) {
-        int k = (int)floor(a + NEAR), end = (int)ceil(b - NEAR);
+        int k = floor_int(a + NEAR), end = ceil_int(b - NEAR);
+        double t = ratio(r, row, to);
         /* Runs clipped a cell beyond the interval and its projection: a
          * clipped end is then neither inside the interval (no turn there)
          * nor inside the projection (lo and hi come from the projection). */
-        double pa = project(r, a, row, to), pb = project(r, b, row, to);
-        int from = (int)floor(a < pa ? a : pa) - 1, upto = (int)ceil(b > pb ? b : pb) + 1;
+        double pa = project(r, a, t), pb = project(r, b, t);
+        int from = floor_int(a < pa ? a : pa) - 1, upto = ceil_int(b > pb ? b : pb) + 1;
         while (k < end) {
             if (blocked(s, k, c)) {
                 k++;
@@ -296,7 +320,7 @@ static void expand_cone(anya *s, const aa_node *n)
             }
             int u = run_start(s, c, k, from), v = run_end(s, c, k, upto);
             double ja = a > u ? a : u, jb = b < v ? b : v;
-            double lo = project(r, ja, row, to), hi = project(r, jb, row, to);
+            double lo = ja == a ? pa : project(r, ja, t), hi = jb == b ? pb : project(r, jb, t);
             lo = lo > u ? lo : u;
             hi = hi < v ? hi : v;
             if (lo <= hi + NEAR)
@@ -304,7 +328,7 @@ static void expand_cone(anya *s, const aa_node *n)
             /* A blocked cell ends the run at u or v inside the interval:
              * the shadow behind its corner, between the cell's side and
              * the line from r past the corner, is seen from the corner. */
-            double pu = project(r, u, row, to), pv = project(r, v, row, to);
+            double pu = project(r, u, t), pv = project(r, v, t);
             if (u >= a - NEAR && pu > u + NEAR && !squeezed(s, u, row))
                 turn_cone(s, n, u, to, u, pu < v ? pu : v);
             if (v <= b + NEAR && pv < v - NEAR && !squeezed(s, v, row))
