@@ -37,15 +37,21 @@ typedef struct aa_node {
     bool final;       /* the goal, seen from root: taking it ends the search */
 } aa_node;
 
+/* What a point keeps as a root, together: the search reads the three at
+ * once, and on large maps each point's first read is a cache miss. */
+typedef struct aa_point {
+    double g;         /* the least G it was a root with, */
+    uint32_t stamp;   /* if its stamp is this search's generation */
+    uint32_t parent;  /* the root before it */
+} aa_point;
+
 typedef struct anya {
     const uint8_t *terrain;  /* the grid's padded cells: 0 is blocked */
     int stride, width, height;
     astar_point start, goal;
     double weight;
-    double *g_root;          /* per point: the least G it was a root with, */
-    uint32_t *stamp;         /* if its stamp is this search's generation */
+    aa_point *point;
     uint32_t generation;
-    uint32_t *parent;        /* per point: the root before it */
     aa_node *node;
     real_entry *heap;
     size_t nodes, open, capacity;
@@ -194,13 +200,13 @@ static void push(anya *s, uint32_t root, double g, int row, double a, double b)
  * cleared between searches, a stamp says which entries are this one's. */
 static double g_of(const anya *s, uint32_t p)
 {
-    return s->stamp[p] == s->generation ? s->g_root[p] : INFINITY;
+    return s->point[p].stamp == s->generation ? s->point[p].g : INFINITY;
 }
 
 static void set_g(anya *s, uint32_t p, double g)
 {
-    s->stamp[p] = s->generation;
-    s->g_root[p] = g;
+    s->point[p].stamp = s->generation;
+    s->point[p].g = g;
 }
 
 /* Whether corner (x, y) becomes a root with G g: only when that is less
@@ -214,7 +220,7 @@ static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
     if (g >= best - NEAR * (1 + best))
         return false;
     set_g(s, p, g);
-    s->parent[p] = from;
+    s->point[p].parent = from;
     return true;
 }
 
@@ -443,14 +449,14 @@ typedef struct aa_header {
 } aa_header;
 
 /* The scratch memory for points and capacity nodes: the header, the
- * per-point tables, then the nodes and the heap (each part a multiple of 8
+ * per-point table, then the nodes and the heap (each part a multiple of 8
  * bytes long, so each is aligned for its type). A new block, or a map
  * with another count of points, clears the stamps; otherwise a search
  * only takes the next generation, so setting up costs O(1), not O(points). */
 static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t capacity)
 {
     size_t head = (sizeof(aa_header) + 7) / 8 * 8;
-    size_t bytes = head + points * (sizeof(double) + 2 * sizeof(uint32_t)) +
+    size_t bytes = head + points * sizeof(aa_point) +
                    capacity * (sizeof(aa_node) + sizeof(real_entry));
     if (ctx->scratch_bytes < bytes) {
         astar__release(&ctx->memory, ctx->scratch);
@@ -461,13 +467,11 @@ static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t c
     }
     unsigned char *at = ctx->scratch;
     aa_header *h = ctx->scratch;
-    s->g_root = (double *)(void *)(at += head);
-    s->stamp = (uint32_t *)(void *)(at += points * sizeof(double));
-    s->parent = s->stamp + points;
-    s->node = (aa_node *)(void *)(at += 2 * points * sizeof(uint32_t));
+    s->point = (aa_point *)(void *)(at += head);
+    s->node = (aa_node *)(void *)(at += points * sizeof(aa_point));
     s->heap = (real_entry *)(void *)(at + capacity * sizeof(aa_node));
     if (h->points != points || h->generation == UINT32_MAX) {
-        memset(s->stamp, 0, points * sizeof *s->stamp);
+        memset(s->point, 0, points * sizeof *s->point);
         h->points = points;
         h->generation = 0;
     }
@@ -482,13 +486,13 @@ static void write_route(const anya *s, uint32_t last, astar_route *route)
 {
     uint32_t start = point_index(s, s->start.x, s->start.y);
     size_t count = 2;
-    for (uint32_t p = last; p != start; p = s->parent[p])
+    for (uint32_t p = last; p != start; p = s->point[p].parent)
         count++;
     route->length = count;
     astar__route_point(route, count - 1, s->goal);
     double sum = 0;
     astar_point after = s->goal;
-    for (uint32_t p = last, i = (uint32_t)count - 1;; p = s->parent[p]) {
+    for (uint32_t p = last, i = (uint32_t)count - 1;; p = s->point[p].parent) {
         astar_point q = point_of(s, p);
         astar__route_point(route, --i, q);
         sum += distance_to(q, after.x, after.y);
@@ -540,7 +544,7 @@ static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point
     for (size_t capacity = 2 * points + 64;; capacity *= 2) {
         /* A node's number is a heap entry's 32-bit item, and the bytes
          * must be counted in a size_t (32 bits in WebAssembly). */
-        size_t per_point = sizeof(double) + 2 * sizeof(uint32_t);
+        size_t per_point = sizeof(aa_point);
         if (points > (SIZE_MAX - 64) / per_point)
             return ASTAR_OUT_OF_MEMORY;
         size_t most = (SIZE_MAX - 64 - points * per_point) / (sizeof(aa_node) + sizeof(real_entry));
