@@ -213,11 +213,18 @@ static void set_g(anya *s, uint32_t p, double g)
  * than any G it was a root with before. An equal G needs nothing more: a
  * continuation that the first root's shadow leaves out is seen straight
  * from the earlier root, which is shorter, or in line with it. */
+static bool improves(const anya *s, int x, int y, double g)
+{
+    /* Not g < ...: for a point not yet a root the bound is inf - inf,
+     * NaN, which every comparison fails. */
+    double best = g_of(s, point_index(s, x, y));
+    return !(g >= best - NEAR * (1 + best));
+}
+
 static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
 {
     uint32_t p = point_index(s, x, y);
-    double best = g_of(s, p);
-    if (g >= best - NEAR * (1 + best))
+    if (!improves(s, x, y, g))
         return false;
     set_g(s, p, g);
     s->point[p].parent = from;
@@ -279,12 +286,16 @@ static void turn_cone(anya *s, const aa_node *n, int x, int to, double lo, doubl
  * root's side of the row: what lies beyond it, along the row and in the
  * cells past the row, is in its shadow, seen from the corner. dir is +1
  * at the right end, -1 at the left (mirrored). */
-static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to)
+static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to, double edge)
 {
     astar_point r = point_of(s, n->root);
     int row = n->row, out = dir > 0 ? x : x - 1, in = dir > 0 ? x - 1 : x;
+    /* Checked before the runs are scanned: a cone along a wall meets a
+     * corner at every row, most of them reached before. */
+    double g = n->g + distance_to(r, x, row);
+    if (squeezed(s, x, row) || !improves(s, x, row, g))
+        return;
     bool flat = !blocked(s, out, c), cone = flat || !blocked(s, in, c);
-    double edge = project(r, x, ratio(r, row, to));
     /* Only the part of the run beyond the root's edge matters on the near
      * side: clipped a cell short of it, the clip never decides lo or hi. */
     double far = flat ? (dir > 0 ? run_end(s, c, out, s->width) : run_start(s, c, out, 0)) : x;
@@ -294,8 +305,7 @@ static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to
     double lo = dir > 0 ? (edge > near ? edge : near) : far;
     double hi = dir > 0 ? far : (edge < near ? edge : near);
     cone = cone && lo <= hi + NEAR;
-    double g = n->g + distance_to(r, x, row);
-    if ((!flat && !cone) || squeezed(s, x, row) || !root_allowed(s, x, row, g, n->root))
+    if ((!flat && !cone) || !root_allowed(s, x, row, g, n->root))
         return;
     uint32_t root = point_index(s, x, row);
     if (flat)
@@ -310,14 +320,13 @@ static void expand_cone(anya *s, const aa_node *n)
     astar_point r = point_of(s, n->root);
     int dy = n->row > r.y ? 1 : -1, row = n->row, to = row + dy;
     int c = dy > 0 ? row : row - 1, back = dy > 0 ? row - 1 : row;
-    double a = n->a, b = n->b;
+    double a = n->a, b = n->b, t = ratio(r, row, to);
+    double pa = project(r, a, t), pb = project(r, b, t);
     if (b - a > NEAR) {
         int k = floor_int(a + NEAR), end = ceil_int(b - NEAR);
-        double t = ratio(r, row, to);
         /* Runs clipped a cell beyond the interval and its projection: a
          * clipped end is then neither inside the interval (no turn there)
          * nor inside the projection (lo and hi come from the projection). */
-        double pa = project(r, a, t), pb = project(r, b, t);
         int from = floor_int(a < pa ? a : pa) - 1, upto = ceil_int(b > pb ? b : pb) + 1;
         while (k < end) {
             if (blocked(s, k, c)) {
@@ -334,18 +343,23 @@ static void expand_cone(anya *s, const aa_node *n)
             /* A blocked cell ends the run at u or v inside the interval:
              * the shadow behind its corner, between the cell's side and
              * the line from r past the corner, is seen from the corner. */
-            double pu = project(r, u, t), pv = project(r, v, t);
-            if (u >= a - NEAR && pu > u + NEAR && !squeezed(s, u, row))
-                turn_cone(s, n, u, to, u, pu < v ? pu : v);
-            if (v <= b + NEAR && pv < v - NEAR && !squeezed(s, v, row))
-                turn_cone(s, n, v, to, pv > u ? pv : u, v);
+            if (u >= a - NEAR) {
+                double pu = project(r, u, t);
+                if (pu > u + NEAR && !squeezed(s, u, row))
+                    turn_cone(s, n, u, to, u, pu < v ? pu : v);
+            }
+            if (v <= b + NEAR) {
+                double pv = project(r, v, t);
+                if (pv < v - NEAR && !squeezed(s, v, row))
+                    turn_cone(s, n, v, to, pv > u ? pv : u, v);
+            }
             k = v;
         }
     }
     if (whole(b) && blocked(s, (int)b, back))
-        turn_at_end(s, n, (int)b, 1, c, to);
+        turn_at_end(s, n, (int)b, 1, c, to, pb);
     if (whole(a) && blocked(s, (int)a - 1, back))
-        turn_at_end(s, n, (int)a, -1, c, to);
+        turn_at_end(s, n, (int)a, -1, c, to, pa);
 }
 
 /* A flat node goes on along the row past its far end e, and turns there
