@@ -489,11 +489,15 @@ static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t c
     size_t bytes = head + points * sizeof(aa_point) +
                    capacity * (sizeof(aa_node) + sizeof(real_entry));
     if (ctx->scratch_bytes < bytes) {
+        /* Not zeroed: the nodes and the heap need nothing, and zeroing
+         * them (tens of MiB on a 512 x 512 map) touched every page - most
+         * of a first query's time. The header says the stamps are unset. */
         astar__release(&ctx->memory, ctx->scratch);
-        ctx->scratch = astar__allocate_zeroed(&ctx->memory, bytes, 1);
+        ctx->scratch = astar__allocate(&ctx->memory, bytes, 1);
         ctx->scratch_bytes = ctx->scratch != NULL ? bytes : 0;
         if (ctx->scratch == NULL)
             return ASTAR_OUT_OF_MEMORY;
+        *(aa_header *)ctx->scratch = (aa_header){ 0, 0 };
     }
     unsigned char *at = ctx->scratch;
     aa_header *h = ctx->scratch;
