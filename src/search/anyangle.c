@@ -516,6 +516,69 @@ static astar_status lay_out(astar_context *ctx, anya *s, size_t points, size_t c
     return ASTAR_OK;
 }
 
+static int common_divisor(int a, int b)
+{
+    while (b != 0) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int div_floor(int64_t n, int64_t d)
+{
+    return (int)(n / d - (n % d != 0 && (n < 0) != (d < 0)));
+}
+
+/* Whether the straight segment from start to goal is a path by itself:
+ * then no search is needed (RayScan looks first too, and answers many of
+ * arena's short problems so). It is checked as the rules say: no double
+ * corner at a point of the grid on it, along a grid line one free cell
+ * beside each step, across the cells no blocked inside crossed, and a
+ * start or goal on a double corner left or reached from the south-east. */
+static bool in_sight(const anya *s)
+{
+    astar_point p = s->start, q = s->goal;
+    if (blocked(s, p.x, p.y - 1) && blocked(s, p.x - 1, p.y) && (q.x < p.x || q.y < p.y))
+        return false;
+    if (!arrival_allowed(s, p))
+        return false;
+    int dx = q.x - p.x, dy = q.y - p.y;
+    int steps = common_divisor(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+    int sx = dx / steps, sy = dy / steps;
+    for (int i = 1; i < steps; i++)
+        if (squeezed(s, p.x + sx * i, p.y + sy * i))
+            return false;
+    if (dx == 0 || dy == 0) {
+        for (int i = 0; i < steps; i++) {
+            int x = p.x + sx * i, y = p.y + sy * i;
+            int cx = sx < 0 ? x - 1 : x, cy = sy < 0 ? y - 1 : y;
+            if (dy == 0 ? blocked(s, cx, y - 1) && blocked(s, cx, y)
+                        : blocked(s, x - 1, cy) && blocked(s, x, cy))
+                return false;
+        }
+        return true;
+    }
+    if (dx < 0) {
+        astar_point t = p;
+        p = q;
+        q = t;
+        dx = -dx;
+        dy = -dy;
+    }
+    /* Column k holds the segment between heights n / dx and (n + dy) / dx;
+     * it crosses the inside of the cells of the rows between. */
+    for (int k = p.x; k < q.x; k++) {
+        int64_t n = (int64_t)p.y * dx + (int64_t)(k - p.x) * dy;
+        int64_t lo = dy > 0 ? n : n + dy, hi = dy > 0 ? n + dy : n;
+        for (int r = div_floor(lo, dx), end = -div_floor(-hi, dx); r < end; r++)
+            if (blocked(s, k, r))
+                return false;
+    }
+    return true;
+}
+
 static void write_route(const anya *s, uint32_t last, astar_route *route)
 {
     uint32_t start = point_index(s, s->start.x, s->start.y);
@@ -573,6 +636,11 @@ static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point
     }
     anya s = { .terrain = grid->terrain, .stride = grid->stride, .width = grid->width,
                .height = grid->height, .start = start, .goal = goal, .weight = options->weight };
+    if (in_sight(&s)) {
+        route->expanded = 0;
+        write_route(&s, point_index(&s, start.x, start.y), route);
+        return ASTAR_OK;
+    }
     size_t points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
     uint32_t expanded = 0, last = 0;
     for (size_t capacity = 2 * points + 64;; capacity *= 2) {
