@@ -143,5 +143,5 @@ case ${1:-all} in
 build) build ;;
 run) shift; run "$@" ;;
 all) shift || true; build; run "$@" ;;
-*) sed -n '2,27p' "$0"; exit 2 ;;
+*) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac
