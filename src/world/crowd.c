@@ -1,21 +1,23 @@
-/* A crowd: PIBT (Okumura et al.) over a square grid, guided by one
- * distance map per goal. docs/design.md, "Crowds", says why and what it
+/* A crowd: PIBT (Okumura et al.) over a square grid, guided by one lazy
+ * distance table per goal (world/lazy_distance.h). docs/design.md, "Crowds", says why and what it
  * guarantees; this file keeps the invariants the proofs there lean on. */
 #include "astar/crowd.h"
 #include "astar/grid.h"
 #include "core/memory.h"
 #include "world/crowd_plan.h"
+#include "world/lazy_distance.h"
 
 /* No unit, goal or cell: a 32-bit index's one value no map reaches (an
  * enum cannot hold it in ISO C). */
 #define NONE UINT32_MAX
 enum { MAX_CANDIDATES = ASTAR__CROWD_MAX_NEIGHBOURS + 1 };
 
-/* A goal and the map that leads to it, shared by the units heading there.
- * A slot no unit uses keeps its map for the next new goal. */
+/* A goal, shared by the units heading there; slot g's distances are table
+ * g of the crowd's lazy tables. A slot no unit uses keeps its table for
+ * the goal it had, should that goal be given again. */
 typedef struct crowd_goal {
     astar_point at;
-    astar_distance_map *map; /* [opt] until the slot is first used */
+    bool targeted;    /* at is a goal, its table leads there */
     uint32_t users;
 } crowd_goal;
 
@@ -52,7 +54,7 @@ struct astar_crowd {
                                       for the next one's */
     uint32_t ordered;     /* units in order */
     crowd_frame *stack;
-    astar_context *ctx;   /* the maps' builds and catch-ups */
+    lazy_distances *tables; /* one per slot of goals */
     uint64_t random;
 };
 
@@ -115,7 +117,7 @@ astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
     c->stack = astar__allocate(&memory, max_units, sizeof *c->stack);
     if (!c->unit || !c->goals || !c->here || !c->claimed || !c->by_rank || !c->order ||
         !c->spare_order || !c->stack ||
-        astar_context_new_with(c->cells, &memory, &c->ctx) != ASTAR_OK) {
+        astar__lazy_new(grid, o.moves, o.costs, max_units + 1, &memory, &c->tables) != ASTAR_OK) {
         astar_crowd_delete(c);
         return ASTAR_OUT_OF_MEMORY;
     }
@@ -135,10 +137,7 @@ void astar_crowd_delete(astar_crowd *crowd)
 {
     if (!crowd)
         return;
-    if (crowd->goals)
-        for (uint32_t g = 0; g <= crowd->max_units; g++)
-            astar_distance_map_delete(crowd->goals[g].map);
-    astar_context_delete(crowd->ctx);
+    astar__lazy_delete(crowd->tables);
     astar__release(&crowd->memory, crowd->unit);
     astar__release(&crowd->memory, crowd->goals);
     astar__release(&crowd->memory, crowd->here);
@@ -157,10 +156,8 @@ size_t astar_crowd_bytes(const astar_crowd *crowd)
     size_t per_unit = sizeof(crowd_unit) + sizeof(crowd_goal) + 3 * sizeof(uint32_t) +
                       sizeof(crowd_frame);
     size_t bytes = sizeof *crowd + sizeof(crowd_goal) + crowd->max_units * per_unit +
-                   crowd->cells * 2 * sizeof(uint32_t) + astar_context_bytes(crowd->ctx);
-    for (uint32_t g = 0; g <= crowd->max_units; g++)
-        bytes += astar_distance_map_bytes(crowd->goals[g].map);
-    return bytes;
+                   crowd->cells * 2 * sizeof(uint32_t);
+    return bytes + astar__lazy_bytes(crowd->tables);
 }
 
 size_t astar_crowd_count(const astar_crowd *crowd)
@@ -183,68 +180,41 @@ static bool inside(const astar_crowd *c, astar_point p)
     return p.x >= 0 && p.y >= 0 && p.x < c->width && p.y < c->height;
 }
 
-/* Builds slot g's map for goal. A map that failed to build holds no goal
- * (a goal is never outside the grid), so it is never caught up as one. */
-static astar_status build_goal(astar_crowd *c, crowd_goal *g, astar_point goal)
-{
-    astar_options o = astar_options_default();
-    o.moves = c->options.moves;
-    o.costs = c->options.costs;
-    astar_status s = astar_distance_map_build(g->map, c->ctx, c->grid, &goal, 1, &o);
-    g->at = s == ASTAR_OK || s == ASTAR_COST_OVERFLOW ? goal : (astar_point){ -1, -1 };
-    return s;
-}
-
-/* Catches slot g's map up with the grid's edits. A map forgets a source
- * walled in for good (astar_distance_map_update); a goal open again is
- * built anew, so that its units, waiting meanwhile, go on. */
-static astar_status catch_up(astar_crowd *c, crowd_goal *g)
-{
-    astar_status s = astar_distance_map_update(g->map, c->ctx, c->grid);
-    if ((s == ASTAR_OK || s == ASTAR_COST_OVERFLOW) &&
-        astar_distance_map_cost(g->map, g->at.x, g->at.y) != 0 &&
-        astar_grid_walkable(c->grid, g->at.x, g->at.y))
-        s = build_goal(c, g, g->at);
-    return s;
-}
-
-/* The slot of goal with its map current, reached from `from`, taken by one
- * more unit; or why not, with every slot as it was. */
+/* The slot of goal, reached from `from`, taken by one more unit; or why
+ * not, with every slot's users as they were. */
 static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, uint32_t *slot)
 {
     if (!inside(c, goal))
         return ASTAR_GOAL_OUT_OF_BOUNDS;
     if (!astar_grid_walkable(c->grid, goal.x, goal.y))
         return ASTAR_GOAL_BLOCKED;
-    /* A slot keeps its goal's map after its last unit leaves, so that a
-     * goal given again (a game's rally point) is caught up, not rebuilt. */
+    astar__lazy_catch_up(c->tables);
+    /* A slot keeps its goal's table after its last unit leaves, so that a
+     * goal given again (a game's rally point) goes on from what it has
+     * explored; a new goal prefers a slot whose table has its directory. */
     uint32_t found = NONE, unused = NONE;
     for (uint32_t g = 0; g <= c->max_units && found == NONE; g++) {
         const crowd_goal *slot_g = &c->goals[g];
-        if (slot_g->map && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
+        if (slot_g->targeted && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
             found = g;
-        else if (slot_g->users == 0 && (unused == NONE || (slot_g->map && !c->goals[unused].map)))
+        else if (slot_g->users == 0 &&
+                 (unused == NONE || (slot_g->targeted && !c->goals[unused].targeted)))
             unused = g;
     }
-    astar_status s;
-    crowd_goal *g;
-    if (found != NONE) {
-        g = &c->goals[found];
-        s = catch_up(c, g);
-    } else {
+    if (found == NONE) {
         /* Units hold at most max_units slots, one of them perhaps the
          * old goal of the unit asking: of max_units + 1, one is unused. */
-        g = &c->goals[unused];
-        if (!g->map && astar_distance_map_new_with(c->cells, &c->memory, &g->map) != ASTAR_OK)
-            return ASTAR_OUT_OF_MEMORY;
-        s = build_goal(c, g, goal);
         found = unused;
+        c->goals[found] = (crowd_goal){ .at = goal, .targeted = true };
+        astar__lazy_target(c->tables, found, cell_of(c, goal));
     }
-    if (s != ASTAR_OK && s != ASTAR_COST_OVERFLOW)
-        return s;
-    if (astar_distance_map_cost(g->map, from.x, from.y) == ASTAR_UNREACHABLE)
+    (void)astar__lazy_status(c->tables);
+    uint32_t cost = astar__lazy_distance(c->tables, found, cell_of(c, from));
+    if (astar__lazy_status(c->tables) == ASTAR_OUT_OF_MEMORY)
+        return ASTAR_OUT_OF_MEMORY;
+    if (cost == ASTAR_UNREACHABLE)
         return ASTAR_NO_PATH;
-    g->users++;
+    c->goals[found].users++;
     *slot = found;
     return ASTAR_OK;
 }
@@ -284,7 +254,7 @@ astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goa
     crowd_unit *u = &crowd->unit[id];
     uint32_t slot;
     /* Taken before the old one is let go, so that a unit re-sent to its
-     * own goal keeps the map rather than rebuilding it. */
+     * own goal keeps its table rather than starting it over. */
     astar_status s = take_goal(crowd, goal, point_of(crowd, u->at), &slot);
     if (s != ASTAR_OK)
         return s;
@@ -366,11 +336,12 @@ static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CAND
     return n;
 }
 
-/* The cost from cell to unit id's goal. */
+/* The cost from cell to unit id's goal: its table's search goes on until
+ * cell is closed (the crowd is const to its callers; the table's growth
+ * changes no answer). */
 static uint32_t cost_to_goal(const astar_crowd *c, uint32_t id, uint32_t cell)
 {
-    astar_point p = point_of(c, cell);
-    return astar_distance_map_cost(c->goals[c->unit[id].goal].map, p.x, p.y);
+    return astar__lazy_distance(c->tables, c->unit[id].goal, cell);
 }
 
 /* The ways on from v for a unit coming from `from`: v's other neighbours,
@@ -472,7 +443,7 @@ static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd
     uint64_t keys[MAX_CANDIDATES];
     for (int i = 0; i < n; i++) {
         /* The cost in the high half, a random tie-breaker in the low;
-         * staying wins a tie, so that a unit whose map leads nowhere (its
+         * staying wins a tie, so that a unit whose table leads nowhere (its
          * goal walled in) waits rather than wanders. */
         uint64_t key = (uint64_t)cost_to_goal(c, id, cells[i]) << 32 |
                        (cells[i] == at ? 0 : 1 + (splitmix64(&c->random) & INT32_MAX));
@@ -575,13 +546,8 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     astar_crowd_step_info mine;
     info = info ? info : &mine;
     *info = (astar_crowd_step_info){ 0 };
-    astar_status status = ASTAR_OK;
-    for (uint32_t g = 0; g <= crowd->max_units; g++)
-        if (crowd->goals[g].users > 0) {
-            astar_status s = catch_up(crowd, &crowd->goals[g]);
-            if (s != ASTAR_OK)
-                status = s;
-        }
+    astar__lazy_catch_up(crowd->tables);
+    (void)astar__lazy_status(crowd->tables);
     order_units(crowd);
     /* Nothing is fixed beforehand here, so no plan fails. */
     for (uint32_t i = 0; i < crowd->ordered; i++)
@@ -598,7 +564,7 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
         crowd->claimed[u->at] = NONE;
         info->at_goal += at_goal(crowd, u);
     }
-    return status;
+    return astar__lazy_status(crowd->tables);
 }
 
 astar_status astar_crowd_unit(const astar_crowd *crowd, size_t id, astar_point *at,
@@ -678,4 +644,9 @@ uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell)
 {
     return cost_to_goal(crowd, u, cell);
+}
+
+astar_status astar__crowd_status(astar_crowd *crowd)
+{
+    return astar__lazy_status(crowd->tables);
 }

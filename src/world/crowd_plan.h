@@ -29,10 +29,11 @@ static inline uint64_t splitmix64(uint64_t *state)
  * Writes the next cells to to[] and returns true; false when the fixes
  * break a rule among themselves (a shared cell, a swap, crossed
  * diagonals) or leave a unit no cell - the fixes cannot all be kept.
- * The crowd's units are left standing on from[]; its goals, maps and
+ * The crowd's units are left standing on from[]; its goals and
  * priorities are not touched (the crowd is then fit for this call only,
- * not for astar_crowd_step). No allocation; the cost of a step
- * (astar_crowd_step), info counting the work as there. */
+ * not for astar_crowd_step). The cost of a step (astar_crowd_step), info
+ * counting the work as there; the only allocations are the lazy tables'
+ * growth (astar__crowd_status). */
 bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint32_t *order,
                             const uint32_t *fixed, const uint32_t *onto, size_t fixes,
                             uint32_t *to, astar_crowd_step_info *info);
@@ -42,9 +43,16 @@ bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint
 int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
                             uint32_t out[ASTAR__CROWD_MAX_NEIGHBOURS]);
 
-/* Unit u's goal cell, and the cost from cell to it on u's distance map
- * (ASTAR_UNREACHABLE if none). O(1). */
+/* Unit u's goal cell, and the cost from cell to it on u's goal's lazy
+ * table (ASTAR_UNREACHABLE if none): O(1) once the table's search has
+ * closed cell, else that search resumed until it has. */
 uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u);
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell);
+
+/* What the tables met since the last call (astar__lazy_status): ASTAR_OK,
+ * ASTAR_COST_OVERFLOW or ASTAR_OUT_OF_MEMORY, a cost then read as
+ * ASTAR_UNREACHABLE - the plans made meanwhile are safe, only less well
+ * guided. */
+astar_status astar__crowd_status(astar_crowd *crowd);
 
 #endif

@@ -361,7 +361,7 @@ static astar_status keep(astar_mapf *m, uint32_t parent, const uint32_t *cells, 
 /* The top configuration's next constraint: its children (the next agent
  * in priority order to each of its cells, in a random order) join the
  * tree, and PIBT makes a successor that keeps it. */
-static astar_status expand(astar_mapf *m)
+static astar_status expand_top(astar_mapf *m)
 {
     uint32_t top;
     for (;;) {
@@ -420,6 +420,15 @@ static astar_status expand(astar_mapf *m)
     }
     uint32_t made;
     return keep(m, top, m->next, hash, slot, &made);
+}
+
+/* expand_top, failing when a distance table could not grow: PIBT then
+ * read a cost as unreachable, and a successor so guided is no longer the
+ * one the search promises to try (the same seed, the same plans). */
+static astar_status expand(astar_mapf *m)
+{
+    astar_status s = expand_top(m);
+    return astar__crowd_status(m->crowd) == ASTAR_OUT_OF_MEMORY ? ASTAR_OUT_OF_MEMORY : s;
 }
 
 /* The plan's steps: its configurations along parents, less one. */
@@ -574,6 +583,9 @@ astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *star
         }
         s = s == ASTAR_IN_PROGRESS || s == ASTAR_OK ? ASTAR_OK : s;
     }
+    /* rank_agents and the first bound read the tables. */
+    if (s == ASTAR_OK && astar__crowd_status(m->crowd) == ASTAR_OUT_OF_MEMORY)
+        s = ASTAR_OUT_OF_MEMORY;
     if (s != ASTAR_OK) {
         astar_mapf_delete(m);
         return s;

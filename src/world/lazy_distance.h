@@ -1,0 +1,59 @@
+/* Lazy distance tables (LaCAM3's, Okumura): per goal, a backward search
+ * from the goal that is resumed on demand. A query for a cell expands the
+ * goal's search only until that cell is closed, keeping its open list and
+ * the distances closed between queries, so a table holds what the queries
+ * needed - the cells nearer the goal than the farthest cell asked about -
+ * rather than the whole map. The crowd (PIBT asks for the neighbours of a
+ * unit's cell) and the MAPF solver read their goals' distances here;
+ * docs/design.md, "Crowds", says why and how the memory is laid out.
+ *
+ * The values are astar_distance_map_cost's for a map built from the goal
+ * with the same moves and costs: the cost of the cheapest way from the
+ * cell to the goal, each step priced by the terrain of the cell it enters,
+ * ASTAR_UNREACHABLE where none is within ASTAR_MAX_COST - 1. */
+#ifndef ASTAR_WORLD_LAZY_DISTANCE_H
+#define ASTAR_WORLD_LAZY_DISTANCE_H
+
+#include <stdint.h>
+
+#include "astar/dijkstra.h"
+#include "astar/memory.h"
+
+/* A set of tables over one grid, numbered 0..count-1, sharing one pool of
+ * pages. No global state; not for two threads at once. */
+typedef struct lazy_distances lazy_distances;
+
+/* A set of `count` tables over grid (square, 4 moves or 8 with the corner
+ * rule), none with a goal yet. Allocates the tables' headers only.
+ * ASTAR_OK, ASTAR_INVALID_ARGUMENT (moves or costs out of range) or
+ * ASTAR_OUT_OF_MEMORY. */
+astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
+                             size_t count, const astar_allocator *memory, lazy_distances **out);
+
+void astar__lazy_delete(lazy_distances *set);
+
+/* Bytes held: headers, directories, pages in the pool, open lists. */
+size_t astar__lazy_bytes(const lazy_distances *set);
+
+/* Table `table` now leads to cell `goal` (y * width + x); what it had
+ * explored goes back to the pool. Never allocates, never fails. */
+void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal);
+
+/* The cost from cell to the table's goal, expanding its search as far as
+ * needed. On a failed allocation the table is left as it was (a later
+ * query tries again) and the answer is ASTAR_UNREACHABLE, noted for
+ * astar__lazy_status. A table with no goal answers ASTAR_UNREACHABLE. */
+uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell);
+
+/* Catches the tables up with the grid's edits since the last call (or
+ * astar__lazy_new): a table whose search read an edited cell starts over
+ * from its goal, the others go on. No allocation. */
+void astar__lazy_catch_up(lazy_distances *set);
+
+/* The worst since the last call: ASTAR_OK, ASTAR_COST_OVERFLOW (a cost
+ * past ASTAR_MAX_COST - 1 was read as ASTAR_UNREACHABLE) or
+ * ASTAR_OUT_OF_MEMORY (an answer was ASTAR_UNREACHABLE for want of
+ * memory); cleared by the call. */
+astar_status astar__lazy_status(lazy_distances *set);
+
+#endif

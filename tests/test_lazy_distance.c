@@ -1,0 +1,326 @@
+/*
+ * test_lazy_distance.c - the crowd's and the MAPF solver's lazy distance
+ * tables (src/world/lazy_distance.h) against the library's distance maps:
+ * on random grids (walls, rough terrain, uniform terrain where the tables
+ * search breadth first), 4 and 8 moves, both step prices, every cell asked
+ * in a random order over several tables at once must read what a map
+ * built from the table's goal holds; again after edits caught up with; and
+ * with allocations failing, every answer is either right or
+ * ASTAR_UNREACHABLE with ASTAR_OUT_OF_MEMORY noted, and right again once
+ * memory is back.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "astar.h"
+#include "util/grids.h"
+#include "util/random.h"
+#include "world/lazy_distance.h"
+
+enum { TABLES = 3 };
+
+typedef struct oracle {
+    astar_context *ctx;
+    astar_distance_map *map[TABLES];
+} oracle;
+
+static void oracle_build(oracle *o, const astar_grid *grid, const astar_point *goals,
+                         astar_moves moves, astar_costs costs)
+{
+    size_t cells = astar_grid_cells(grid);
+    if (!o->ctx)
+        assert_int_equal(astar_context_new(cells, &o->ctx), ASTAR_OK);
+    astar_options opt = astar_options_default();
+    opt.moves = moves;
+    opt.costs = costs;
+    for (int t = 0; t < TABLES; t++) {
+        if (!o->map[t])
+            assert_int_equal(astar_distance_map_new(cells, &o->map[t]), ASTAR_OK);
+        assert_int_equal(astar_distance_map_build(o->map[t], o->ctx, grid, &goals[t], 1, &opt),
+                         ASTAR_OK);
+    }
+}
+
+static void oracle_free(oracle *o)
+{
+    for (int t = 0; t < TABLES; t++)
+        astar_distance_map_delete(o->map[t]);
+    astar_context_delete(o->ctx);
+}
+
+/* Every (table, cell) pair once, shuffled: tables resumed in turn, cells
+ * far and near mixed, so a search is resumed from every state. */
+static uint32_t *shuffled_queries(rng *r, size_t cells)
+{
+    size_t n = cells * TABLES;
+    uint32_t *q = malloc(n * sizeof *q);
+    assert_non_null(q);
+    for (size_t i = 0; i < n; i++)
+        q[i] = (uint32_t)i;
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = (size_t)rng_below(r, (int)(i + 1));
+        uint32_t t = q[i];
+        q[i] = q[j];
+        q[j] = t;
+    }
+    return q;
+}
+
+static void check_all(rng *r, lazy_distances *set, const oracle *o, const astar_grid *grid)
+{
+    size_t cells = astar_grid_cells(grid);
+    int width = astar_grid_width(grid);
+    uint32_t *q = shuffled_queries(r, cells);
+    for (size_t i = 0; i < cells * TABLES; i++) {
+        uint32_t table = q[i] % TABLES, cell = q[i] / TABLES;
+        uint32_t want = astar_distance_map_cost(o->map[table], (int)(cell % (uint32_t)width),
+                                                (int)(cell / (uint32_t)width));
+        assert_int_equal(astar__lazy_distance(set, table, cell), want);
+    }
+    free(q);
+    assert_int_equal(astar__lazy_status(set), ASTAR_OK);
+}
+
+static astar_point walkable_cell(rng *r, const astar_grid *grid)
+{
+    for (;;) {
+        astar_point p = random_cell(r, grid);
+        if (astar_grid_walkable(grid, p.x, p.y))
+            return p;
+    }
+}
+
+static void pick_goals(rng *r, const astar_grid *grid, astar_point goals[TABLES])
+{
+    for (int t = 0; t < TABLES; t++)
+        goals[t] = walkable_cell(r, grid);
+}
+
+static void *plain_allocate(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void plain_release(void *user, void *block)
+{
+    (void)user;
+    free(block);
+}
+
+static astar_allocator malloc_allocator(void)
+{
+    return (astar_allocator){ plain_allocate, plain_release, NULL };
+}
+
+static lazy_distances *lazy_for(const astar_grid *grid, const astar_point *goals,
+                                astar_moves moves, astar_costs costs,
+                                const astar_allocator *memory)
+{
+    lazy_distances *set;
+    assert_int_equal(astar__lazy_new(grid, moves, costs, TABLES, memory, &set), ASTAR_OK);
+    int width = astar_grid_width(grid);
+    for (uint32_t t = 0; t < TABLES; t++)
+        astar__lazy_target(set, t, (uint32_t)goals[t].y * (uint32_t)width + (uint32_t)goals[t].x);
+    return set;
+}
+
+/* The recipes: open and uniform (breadth first with 4 moves), walls, and
+ * rough terrain (Dijkstra always). */
+static const grid_recipe recipes[] = {
+    { 0, 0, 0, 1, 1 },
+    { 25, 0, 0, 1, 1 },
+    { 15, 1, 3, 1, 9 },
+    { 30, 1, 1, 1, 255 },
+};
+
+static void test_equal_to_maps(void **state)
+{
+    (void)state;
+    rng r = { 45 };
+    astar_allocator memory = malloc_allocator();
+    for (int round = 0; round < 48; round++) {
+        grid_recipe recipe = recipes[round % 4];
+        astar_moves moves = round / 4 % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+        astar_costs costs = round / 8 % 2 ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+        /* Sides past a tile (16) and not a multiple of it. */
+        astar_grid *grid = random_grid(&r, 5 + rng_below(&r, 40), 5 + rng_below(&r, 40), recipe);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, moves, costs);
+        lazy_distances *set = lazy_for(grid, goals, moves, costs, &memory);
+        check_all(&r, set, &o, grid);
+        /* Retargeted: the pages go back to the pool and come out clean. */
+        pick_goals(&r, grid, goals);
+        for (int t = 0; t < TABLES; t++)
+            astar__lazy_target(set, (uint32_t)t, (uint32_t)goals[t].y *
+                                                     (uint32_t)astar_grid_width(grid) +
+                                                     (uint32_t)goals[t].x);
+        oracle_build(&o, grid, goals, moves, costs);
+        check_all(&r, set, &o, grid);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+}
+
+/* A table asked about its goal's neighbourhood only explores that: the
+ * point of it. */
+static void test_explores_what_is_asked(void **state)
+{
+    (void)state;
+    astar_grid *grid;
+    assert_int_equal(astar_grid_new(512, 512, &grid), ASTAR_OK);
+    astar_allocator memory = malloc_allocator();
+    astar_point goals[TABLES] = { { 10, 10 }, { 500, 500 }, { 256, 0 } };
+    lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, &memory);
+    size_t before = astar__lazy_bytes(set);
+    for (uint32_t t = 0; t < TABLES; t++)
+        assert_int_equal(astar__lazy_distance(set, t, (uint32_t)goals[t].y * 512 +
+                                                          (uint32_t)goals[t].x + 3),
+                         3 * ASTAR_ARTICLE_STRAIGHT);
+    /* A directory (4 KB) and a few pages each, from one chunk of the pool
+     * (66 KB) - not the 2 MB of a full map each. */
+    assert_true(astar__lazy_bytes(set) - before < 128 * 1024);
+    astar__lazy_delete(set);
+    astar_grid_delete(grid);
+}
+
+static void edit_some(rng *r, astar_grid *grid, const astar_point *goals, int edits)
+{
+    for (int e = 0; e < edits; e++) {
+        astar_point p = random_cell(r, grid);
+        /* Now and then a goal itself, walled in or opened again. */
+        if (rng_below(r, 8) == 0)
+            p = goals[rng_below(r, TABLES)];
+        int what = rng_below(r, 3);
+        if (what == 0)
+            assert_int_equal(astar_grid_set_walkable(grid, p.x, p.y,
+                                                     !astar_grid_walkable(grid, p.x, p.y)),
+                             ASTAR_OK);
+        else
+            assert_int_equal(astar_grid_set_cost(grid, p.x, p.y, what == 1 ? 1 : 1 + rng_below(r, 5)),
+                             ASTAR_OK);
+    }
+}
+
+/* Edits caught up with: tables that read an edited cell start over, the
+ * others go on; either way every answer is the map built afresh. Some
+ * rounds ask only a few cells before editing, so that untouched tables
+ * really go on from a partial search. */
+static void test_edits(void **state)
+{
+    (void)state;
+    rng r = { 4545 };
+    astar_allocator memory = malloc_allocator();
+    for (int round = 0; round < 24; round++) {
+        astar_moves moves = round % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+        astar_grid *grid = random_grid(&r, 10 + rng_below(&r, 40), 10 + rng_below(&r, 40),
+                                       recipes[round / 2 % 4]);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        lazy_distances *set = lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory);
+        oracle o = { 0 };
+        for (int phase = 0; phase < 6; phase++) {
+            /* A few near cells asked, so the searches stop part way. */
+            for (int k = 0; k < 5; k++) {
+                astar_point p = random_cell(&r, grid);
+                uint32_t t = (uint32_t)rng_below(&r, TABLES);
+                (void)astar__lazy_distance(set, t, (uint32_t)p.y * (uint32_t)astar_grid_width(grid) +
+                                                       (uint32_t)p.x);
+            }
+            edit_some(&r, grid, goals, 1 + rng_below(&r, 4));
+            astar__lazy_catch_up(set);
+            oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
+            if (phase % 2)
+                check_all(&r, set, &o, grid);
+        }
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+}
+
+/* An allocator that fails every allocation while `failing`. */
+typedef struct gate {
+    bool failing;
+    size_t failed;
+} gate;
+
+static void *gate_allocate(void *user, size_t size)
+{
+    gate *g = user;
+    if (g->failing) {
+        g->failed++;
+        return NULL;
+    }
+    return malloc(size);
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    rng r = { 7 };
+    gate g = { 0 };
+    astar_allocator memory = { gate_allocate, plain_release, &g };
+    for (int round = 0; round < 8; round++) {
+        astar_moves moves = round % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+        astar_grid *grid = random_grid(&r, 40 + rng_below(&r, 30), 40 + rng_below(&r, 30),
+                                       recipes[round % 4]);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
+        lazy_distances *set = lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory);
+        size_t cells = astar_grid_cells(grid);
+        int width = astar_grid_width(grid);
+        uint32_t *q = shuffled_queries(&r, cells);
+        for (size_t i = 0; i < cells * TABLES; i++) {
+            /* Memory comes and goes in runs of 64 queries. */
+            g.failing = (i / 64 + (size_t)round) % 3 == 0;
+            uint32_t table = q[i] % TABLES, cell = q[i] / TABLES;
+            uint32_t want = astar_distance_map_cost(o.map[table], (int)(cell % (uint32_t)width),
+                                                    (int)(cell / (uint32_t)width));
+            uint32_t got = astar__lazy_distance(set, table, cell);
+            if (got != want) {
+                assert_int_equal(got, ASTAR_UNREACHABLE);
+                assert_int_equal(astar__lazy_status(set), ASTAR_OUT_OF_MEMORY);
+            }
+        }
+        g.failing = false;
+        (void)astar__lazy_status(set);
+        check_all(&r, set, &o, grid);
+        assert_true(g.failed > 0);
+        free(q);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+    /* The set itself. */
+    g.failing = true;
+    astar_grid *grid;
+    assert_int_equal(astar_grid_new(8, 8, &grid), ASTAR_OK);
+    lazy_distances *set = (lazy_distances *)&g;
+    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, &memory, &set),
+                     ASTAR_OUT_OF_MEMORY);
+    assert_null(set);
+    astar_grid_delete(grid);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_equal_to_maps),
+        cmocka_unit_test(test_explores_what_is_asked),
+        cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_out_of_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
