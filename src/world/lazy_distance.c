@@ -1,6 +1,7 @@
 /* Lazy distance tables: a resumable backward search per goal, its
  * distances kept in pages of a pool shared by every table of the set.
  * docs/design.md, "Crowds", argues the layout. */
+#include <stddef.h>
 #include <string.h>
 
 #include "grid/grid.h"
@@ -43,6 +44,7 @@ struct lazy_distances {
     size_t tiles;
     int directions;      /* 4 or 8 */
     uint32_t straight, diagonal;
+    ptrdiff_t padded_step[8]; /* a step in the grid's terrain (its rows width + 2) */
     lazy_table *table;
     size_t count;
     uint32_t **chunks;
@@ -76,6 +78,8 @@ astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_co
     bool octile = costs == ASTAR_COSTS_OCTILE;
     s->straight = octile ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT;
     s->diagonal = octile ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL;
+    for (int d = 0; d < 8; d++)
+        s->padded_step[d] = (ptrdiff_t)dir_y[d] * grid->stride + dir_x[d];
     s->free_page = NONE;
     s->edits = astar_grid_edits(grid);
     s->count = count;
@@ -192,28 +196,34 @@ static bool page_for(lazy_distances *s, lazy_table *t, int x, int y)
     return true;
 }
 
-/* Room on t's open list for `more` entries; a queue first slides down
- * over what it has taken. */
+/* Room on t's open list for `more` entries. A queue slides down over
+ * what it has taken only when that leaves it at most half full, and
+ * otherwise grows (copying only what it holds), so that a wide frontier
+ * is not moved again every few entries. */
 static bool open_room(lazy_distances *s, lazy_table *t, size_t more)
 {
-    if (t->fifo && t->head > 0 && t->count + more > t->capacity) {
-        memmove(t->open, t->open + t->head, (t->count - t->head) * sizeof *t->open);
-        t->count -= t->head;
-        t->head = 0;
-    }
     if (t->count + more <= t->capacity)
         return true;
-    size_t cap = t->capacity ? t->capacity : FIRST_OPEN;
-    while (cap < t->count + more)
+    size_t live = t->count - t->head;
+    if (t->head > 0 && 2 * (live + more) <= t->capacity) {
+        memmove(t->open, t->open + t->head, live * sizeof *t->open);
+        t->head = 0;
+        t->count = live;
+        return true;
+    }
+    size_t cap = t->capacity ? 2 * t->capacity : FIRST_OPEN;
+    while (cap < live + more)
         cap *= 2;
     uint64_t *open = astar__allocate(&s->memory, cap, sizeof *open);
     if (!open)
         return false;
-    if (t->count)
-        memcpy(open, t->open, t->count * sizeof *open);
+    if (live)
+        memcpy(open, t->open + t->head, live * sizeof *open);
     astar__release(&s->memory, t->open);
     t->open = open;
     t->capacity = cap;
+    t->head = 0;
+    t->count = live;
     return true;
 }
 
@@ -328,7 +338,11 @@ static int advance(lazy_distances *s, lazy_table *t)
         heap_pop(t); /* met again at a higher cost: already bettered */
         return 1;
     }
-    if (!open_room(s, t, MOST_PUSHES) || !block_pages(s, t, x, y))
+    /* Away from its tile's rim, a cell's 3 x 3 block lies in its own page:
+     * most expansions then look up no page and no tile. */
+    bool inner = (unsigned)(x & (TILE - 1)) - 1u < TILE - 2u &&
+                 (unsigned)(y & (TILE - 1)) - 1u < TILE - 2u;
+    if (!open_room(s, t, MOST_PUSHES) || (!inner && !block_pages(s, t, x, y)))
         return -1;
     if (t->fifo) {
         t->head++;
@@ -336,10 +350,13 @@ static int advance(lazy_distances *s, lazy_table *t)
         heap_pop(t);
         close_cell(p, off);
     }
-    uint32_t price = terrain(s, x, y);
+    const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
+                          (size_t)(x + 1);
+    uint32_t price = *here;
     for (int d = 0; d < s->directions; d++) {
         int nx = x + dir_x[d], ny = y + dir_y[d];
-        if (!terrain(s, nx, ny) || (d >= 4 && (!terrain(s, nx, y) || !terrain(s, x, ny))))
+        if (!here[s->padded_step[d]] ||
+            (d >= 4 && (!here[dir_x[d]] || !here[s->padded_step[d] - dir_x[d]])))
             continue;
         uint64_t to = g + (uint64_t)(d < 4 ? s->straight : s->diagonal) * price;
         if (to > ASTAR_MAX_COST - 1) {
@@ -347,8 +364,8 @@ static int advance(lazy_distances *s, lazy_table *t)
                 s->status = ASTAR_COST_OVERFLOW;
             continue;
         }
-        uint32_t *q = page_of(s, t, nx, ny);
-        unsigned o = offset_of(nx, ny);
+        uint32_t *q = inner ? p : page_of(s, t, nx, ny);
+        unsigned o = inner ? off + (unsigned)(dir_y[d] * TILE + dir_x[d]) : offset_of(nx, ny);
         if (closed(q, o) || to >= q[o])
             continue;
         q[o] = (uint32_t)to;
