@@ -17,12 +17,13 @@ static void usage(FILE *out)
             "usage: astar crowd MAP N [--steps S] [--seed X] [--moves 4|8] [--costs C]\n\n"
             "Places N units on random distinct walkable cells of a Moving AI map, each\n"
             "with a random goal (distinct, and reachable from its start), and steps them\n"
-            "as a crowd (PIBT guided by a distance map per goal: no two units on one cell,\n"
-            "no two swapping, no two diagonals crossing) until every unit stands on its\n"
-            "goal or S steps have passed, checking every step with an independent\n"
-            "validator. Prints the setup time (the goals' distance maps), the steps,\n"
-            "the units on their goals, the sum of costs (per unit, the step from which\n"
-            "it stayed on its goal) and the time per step (mean, 99th percentile, most).\n"
+            "as a crowd (PIBT guided by a distance table per goal: no two units on one\n"
+            "cell, no two swapping, no two diagonals crossing) until every unit stands\n"
+            "on its goal or S steps have passed, checking every step with an\n"
+            "independent validator. Prints the setup time (the goals' lazy distance\n"
+            "tables, searched as far as the starts), the steps, the units on their\n"
+            "goals, the sum of costs (per unit, the step from which it stayed on its\n"
+            "goal) and the time per step (mean, 99th percentile, most).\n"
             "Exit 0 when every unit arrived, 1 when not or a step broke a rule.\n"
             "  --steps S   at most S steps (default 10000)\n"
             "  --seed X    the random starts, goals and ties (default 1)\n"
@@ -224,7 +225,7 @@ int cmd_crowd(int argc, char **argv)
     code = place(crowd, grid, (size_t)a.units, &random, goals);
     if (code != EXIT_OK)
         goto done;
-    printf("setup: %.3f s (a distance map per goal); memory %.1f MB\n", now_seconds() - t0,
+    printf("setup: %.3f s (a distance table per goal); memory %.1f MB\n", now_seconds() - t0,
            (double)astar_crowd_bytes(crowd) / 1e6);
     code = walk(crowd, grid, &a, goals);
 done:

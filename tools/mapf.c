@@ -22,9 +22,9 @@ static void usage(FILE *out)
             "PIBT making the successors; complete) and checks the plan with an\n"
             "independent validator: legal moves, no shared cells, no swaps, no crossed\n"
             "diagonals, every agent on its goal at the end. Prints the status, the\n"
-            "setup time (a distance map per agent), the solving time, the makespan,\n"
-            "the sum of costs and, with 4 moves, its ratio to the sum of the agents'\n"
-            "own shortest paths (a lower bound).\n"
+            "setup time (a distance table per agent, searched as far as its start),\n"
+            "the solving time, the makespan, the sum of costs and, with 4 moves, its\n"
+            "ratio to the sum of the agents' own shortest paths (a lower bound).\n"
             "Exit 0 when solved and valid, 1 when no plan exists, the time ran out or\n"
             "the plan broke a rule.\n"
             "  --seconds S  stop after S seconds of solving (default 60)\n"
@@ -220,7 +220,7 @@ int cmd_mapf(int argc, char **argv)
                            : s == ASTAR_NO_PATH      ? "no solution (search exhausted)"
                            : s == ASTAR_IN_PROGRESS  ? "time out"
                                                      : astar_status_message(s));
-    printf("setup: %.3f s (a distance map per agent); solving: %.3f s\n", setup, solving);
+    printf("setup: %.3f s (a distance table per agent); solving: %.3f s\n", setup, solving);
     printf("search: %zu configurations, %zu successors asked (%zu failed, %zu met before); "
            "memory %.1f MB\n",
            info.nodes, info.generated, info.failed, info.revisited, (double)info.bytes / 1e6);

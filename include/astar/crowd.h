@@ -2,7 +2,7 @@
  * astar/crowd.h - A crowd: many units on one square grid that move a cell
  * a step at once, never share a cell, never swap cells and never lock each
  * other out (PIBT, priority inheritance with backtracking, guided by
- * distance maps to the units' goals).
+ * lazy distance tables to the units' goals).
  *
  * Part of the manual that include/astar.h gathers; parameters are marked
  * [in], [out], [in,out] and [opt] as it explains.
@@ -35,9 +35,11 @@ extern "C" {
  *     (backtracking);
  *   - a unit's priority is the number of steps since it last stood on its
  *     goal, ties broken by a random order fixed when the crowd is made;
- *   - "nearest" is read from a distance map (astar/dijkstra.h) per goal,
- *     shared by every unit heading to that goal, and caught up with the
- *     grid's edits at each step (astar_distance_map_update);
+ *   - "nearest" is read from a lazy distance table per goal, shared by
+ *     every unit heading to that goal: a backward search from the goal
+ *     (the costs of astar_distance_map_build's map) resumed only as far
+ *     as the units' cells need, and reset at a step when a grid edit
+ *     touches what it has explored;
  *   - where two units heading opposite ways meet in a one-wide corridor
  *     with a side way behind one of them, that one backs away to the side
  *     way pulling the other along (LaCAM3's swap rule), where PIBT alone
@@ -70,7 +72,7 @@ typedef struct astar_crowd_options {
                            corner rule: a diagonal step needs both cells
                            beside it walkable; units are no walls for it);
                            ASTAR_MOVES_8_CUT is ASTAR_UNSUPPORTED */
-    astar_costs costs;  /* the price of steps in the distance maps (astar_costs) */
+    astar_costs costs;  /* the price of steps in the distance tables (astar_costs) */
     uint64_t seed;      /* the random order of ties: the same seed, the same
                            calls, the same steps */
 } astar_crowd_options;
@@ -97,11 +99,11 @@ typedef struct astar_crowd_step_info {
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid or out, max_units out
  * of range, a moves or costs value out of range), ASTAR_UNSUPPORTED (a hex
  * grid, ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
- * Memory: 8 bytes per cell of the grid (who stands on a cell, who will),
- * 16 bytes per cell for the search context the distance maps are built
- * with, and about 100 bytes per unit of max_units; each distinct goal adds
- * a distance map when first given (8 bytes per cell, astar_crowd_add). Costs
- * O(cells + max_units). */
+ * Memory: 8 bytes per cell of the grid (who stands on a cell, who will)
+ * and about 100 bytes per unit of max_units; each distinct goal adds a
+ * lazy distance table when first given (astar_crowd_add): 4 bytes per 256
+ * cells, plus about 4 bytes per cell its search has reached - at most the
+ * whole grid's. Costs O(cells + max_units). */
 ASTAR_API astar_status astar_crowd_new(const astar_grid *grid, size_t max_units,
                                        const astar_crowd_options *options, astar_crowd **out);
 
@@ -113,10 +115,10 @@ ASTAR_API astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_u
                                             const astar_allocator *allocator,
                                             astar_crowd **out);
 
-/* Frees a crowd and its distance maps. NULL is allowed. */
+/* Frees a crowd and its distance tables. NULL is allowed. */
 ASTAR_API void astar_crowd_delete(astar_crowd *crowd);
 
-/* Bytes the crowd holds, its distance maps included; 0 for NULL.
+/* Bytes the crowd holds, its distance tables included; 0 for NULL.
  * O(max_units). */
 ASTAR_API size_t astar_crowd_bytes(const astar_crowd *crowd);
 
@@ -135,14 +137,14 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  *   ASTAR_START_OCCUPIED      a unit of the crowd stands on start
  *   ASTAR_NO_PATH             goal cannot be reached from start
  *   ASTAR_UNITS_FULL          the crowd holds max_units units already
- *   ASTAR_OUT_OF_MEMORY       a new goal's distance map could not be had
+ *   ASTAR_OUT_OF_MEMORY       the goal's distance table could not grow
  *   ASTAR_INVALID_ARGUMENT    NULL crowd
- * On any failure the crowd is as it was. Costs O(max_units) to find a
- * goal given before, whose map is kept even after its last unit left it
- * and is only caught up with the grid's edits (astar_distance_map_update);
- * a new goal builds its distance map, O(n log n) for the n cells that
- * reach it, in the map of a goal no unit heads for any more if there is
- * one, else in a new one (allocated). */
+ * On any failure the crowd's units are as they were. Costs O(max_units)
+ * to find the goal's table - kept, with what it has explored, after its
+ * last unit left it - or to take the table of a goal no unit heads for;
+ * then its search is resumed until it reaches start: O(n log n) for the
+ * n cells nearer the goal than start (O(n) on uniform terrain with 4
+ * moves), nothing for a table that has been there. */
 ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,
                                        size_t *id);
 
@@ -163,17 +165,20 @@ ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar
  * [out]    info   [opt] what the step did and what it cost
  * Returns
  *   ASTAR_OK                 stepped
- *   ASTAR_COST_OVERFLOW      stepped; a distance map, caught up with the
- *                            grid's edits, holds cells past ASTAR_MAX_COST
- *                            as unreachable
+ *   ASTAR_COST_OVERFLOW      stepped; a distance table read a cell past
+ *                            ASTAR_MAX_COST - 1 as unreachable
+ *   ASTAR_OUT_OF_MEMORY      stepped, every rule kept; a distance table
+ *                            could not grow and read some cells as
+ *                            unreachable (their units stayed or gave way)
  *   ASTAR_INVALID_ARGUMENT   NULL crowd
- * Grid edits since the last step are caught up first: each goal's map by
- * astar_distance_map_update, at the cost it documents. The units of a goal
- * walled in by an edit wait, and go on when it opens again (its map is
- * then built anew, O(n log n) as astar_crowd_add's); a unit whose cell
- * was walled in under it may still step off it. The step
- * itself costs O(units + max_units) and at most 5 (or 9) cells tried per
- * unit (info.tried), whatever the map; no allocation. */
+ * Grid edits since the last step are caught up first: a goal's table
+ * whose search reached a cell next to an edited one (or the goal) starts
+ * over, the others go on. The units of a goal walled in by an edit wait,
+ * and go on when it opens again; a unit whose cell was walled in under it
+ * may still step off it. The step itself costs O(units + max_units) and
+ * at most 5 (or 9) cells tried per unit (info.tried), whatever the map,
+ * plus the tables' searches resumed past the cells the units reach; it
+ * allocates only for that growth. */
 ASTAR_API astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info);
 
 /* Where unit id stands and where it heads.

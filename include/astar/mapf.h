@@ -32,7 +32,7 @@ extern "C" {
  *     corner rule and no crossed diagonals);
  *   - a depth-first search over configurations, whose successors the
  *     crowd's PIBT step generates (astar_crowd_step's planning, guided by
- *     one distance map per goal);
+ *     one lazy distance table per goal, grown as far as it is read);
  *   - each configuration keeps a lazy tree of constraints - "agent i goes
  *     to cell v", added an agent at a time in priority order - and each
  *     visit generates one successor under the next constraint of that
@@ -52,7 +52,7 @@ extern "C" {
  * configuration met again by a cheaper way passes the saving on to those
  * (rewiring), and the search keeps to configurations that could still
  * lead to a plan of less loss (their loss plus a lower bound from the
- * distance maps). Every call then improves the plan it holds, and once
+ * distance tables). Every call then improves the plan it holds, and once
  * the search is spent the plan's loss is the least there is.
  *
  * Solving can be spread over calls: astar_mapf_solve runs until it solves,
@@ -66,7 +66,7 @@ typedef struct astar_mapf_options {
     astar_moves moves;  /* ASTAR_MOVES_4 (the default, the MAPF benchmark's) or
                            ASTAR_MOVES_8 with the corner rule; ASTAR_MOVES_8_CUT
                            is ASTAR_UNSUPPORTED */
-    astar_costs costs;  /* the distance maps' step costs (guidance only: a plan's
+    astar_costs costs;  /* the distance tables' step costs (guidance only: a plan's
                            cost counts steps, whatever the terrain) */
     uint64_t seed;      /* ties and the order constraints are tried in */
     size_t max_nodes;   /* at most this many configurations kept (the memory
@@ -109,12 +109,14 @@ typedef struct astar_mapf_info {
  * ASTAR_GOAL_BLOCKED, ASTAR_START_OCCUPIED (another agent's start),
  * ASTAR_GOAL_OCCUPIED (another agent's goal), ASTAR_NO_PATH (its goal
  * unreachable), or ASTAR_OUT_OF_MEMORY.
- * Costs a distance map build per agent, O(n log n) for the n cells that
- * reach its goal (about 3 ms on a 256 x 256 map). Memory: a crowd of
- * agents units (astar_crowd_new) with one distance map per agent, 8 bytes
- * per cell each - the term that dominates: 500 agents on 256 x 257 are
- * 264 MB - plus about 50 bytes per agent. astar_mapf_solve allocates the
- * rest as it goes. */
+ * Costs, per agent, its goal's backward search resumed until it reaches
+ * the agent's start: O(n log n) for the n cells nearer the goal than the
+ * start (O(n) with 4 moves on uniform terrain). Memory: a crowd of agents
+ * units (astar_crowd_new) with one lazy distance table per agent - 4
+ * bytes per 256 cells, and about 4 bytes per cell its search reached, the
+ * term that dominates (1,000 agents on Berlin_0_512: 343 MB) - plus about
+ * 50 bytes per agent. astar_mapf_solve allocates the rest as it goes,
+ * the tables' growth included (ASTAR_OUT_OF_MEMORY when it fails). */
 ASTAR_API astar_status astar_mapf_new(const astar_grid *grid, const astar_point *starts,
                                       const astar_point *goals, size_t agents,
                                       const astar_mapf_options *options, astar_mapf **out);
