@@ -205,6 +205,14 @@ int cmd_crowd(int argc, char **argv)
     cli_map_options maps = { 0 };
     if (!cli_grid_load(a.map, &a.options, &maps, &grid))
         return EXIT_INPUT;
+    /* place() draws goals until one is reachable from the start, up to
+     * MAX_TRIES of them; with islands an unreachable one is refused at
+     * once rather than after searching its whole island. */
+    if (astar_grid_enable_islands(grid) != ASTAR_OK) {
+        cli_error("%s", astar_status_message(ASTAR_OUT_OF_MEMORY));
+        astar_grid_delete(grid);
+        return EXIT_FAILED;
+    }
     astar_crowd_options o = astar_crowd_options_default();
     o.moves = a.options.moves;
     o.costs = a.options.costs;

@@ -135,7 +135,11 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS, ASTAR_START_BLOCKED,
  *   ASTAR_GOAL_BLOCKED        in this order
  *   ASTAR_START_OCCUPIED      a unit of the crowd stands on start
- *   ASTAR_NO_PATH             goal cannot be reached from start
+ *   ASTAR_NO_PATH             goal cannot be reached from start: at once
+ *                             when the grid's islands are enabled
+ *                             (astar_grid_enable_islands) and they differ,
+ *                             else once the goal's table has searched all
+ *                             the cells that reach the goal
  *   ASTAR_UNITS_FULL          the crowd holds max_units units already
  *   ASTAR_OUT_OF_MEMORY       the goal's distance table could not grow
  *   ASTAR_INVALID_ARGUMENT    NULL crowd

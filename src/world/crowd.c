@@ -188,6 +188,12 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
         return ASTAR_GOAL_OUT_OF_BOUNDS;
     if (!astar_grid_walkable(c->grid, goal.x, goal.y))
         return ASTAR_GOAL_BLOCKED;
+    /* With the grid's islands enabled (4-connected, which are the regions
+     * of every moves rule), a goal on another island is known at once;
+     * the table would have to search the goal's whole island to say so. */
+    uint32_t island = astar_grid_island(c->grid, goal.x, goal.y);
+    if (island != 0 && island != astar_grid_island(c->grid, from.x, from.y))
+        return ASTAR_NO_PATH;
     astar__lazy_catch_up(c->tables);
     /* A slot keeps its goal's table after its last unit leaves, so that a
      * goal given again (a game's rally point) goes on from what it has
