@@ -463,8 +463,9 @@ static astar_status hpa_new(fixture *f)
     return s;
 }
 
-/* A crowd, its units' maps (one per goal: a second goal allocates one,
- * a goal already given shares it) and steps, which allocate nothing. */
+/* A crowd, its goals' lazy distance tables (a second goal starts one, a
+ * goal already given shares it; each grows as far as it is asked) and
+ * steps, which allocate only if a table must grow. */
 static astar_status crowd_new(fixture *f)
 {
     astar_crowd *crowd;
