@@ -27,7 +27,9 @@
 # /usr/bin/time (LaCAM3's includes computing lower bounds for its log).
 # Environment: BENCH (../shared/bench), LIMIT (30 s), ROUNDS (2), OUT
 # (build-bench/mapf-compare), LACAM3 (the binary; default: bench/lacam3.sh
-# builds it), LACAM3_FLAGS, NICE (nice -n 10).
+# builds it), LACAM3_FLAGS, NICE (nice -n 10), REBUILD (set: rebuild astar's
+# two programs). Configuring build-bench needs the bench peers' packages
+# (libtcod, Boost; scripts/deps.sh bench installs them, as make bench does).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
