@@ -312,14 +312,16 @@ static void turn_at_end(anya *s, const aa_node *n, int x, int dir, int c, int to
     if (squeezed(s, x, row) || !improves(s, x, row, g))
         return;
     bool flat = !blocked(s, out, c), cone = flat || !blocked(s, in, c);
-    /* Only the part of the run beyond the root's edge matters on the near
-     * side: clipped a cell short of it, the clip never decides lo or hi. */
+    /* The cone's near end is the edge itself, with no run to scan on that
+     * side: the root reaches x past the blocked cell beside it on its own
+     * side, so from x's side or straight along that cell's side, and the
+     * edge is at x or beyond it (snapped), while the free cells on the
+     * near side reach no farther than x. (A near run clipped at the edge
+     * was scanned here once; it never decided lo or hi, and a mutation
+     * clipping it two cells short passed every test.) */
     double far = flat ? (dir > 0 ? run_end(s, c, out, s->width) : run_start(s, c, out, 0)) : x;
-    double near = !blocked(s, in, c) ? (dir > 0 ? run_start(s, c, in, floor_int(edge) - 1)
-                                                : run_end(s, c, in, ceil_int(edge) + 1))
-                                     : x;
-    double lo = dir > 0 ? (edge > near ? edge : near) : far;
-    double hi = dir > 0 ? far : (edge < near ? edge : near);
+    double lo = dir > 0 ? edge : far;
+    double hi = dir > 0 ? far : edge;
     cone = cone && lo <= hi + NEAR;
     if ((!flat && !cone) || !root_allowed(s, x, row, g, n->root))
         return;
