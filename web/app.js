@@ -8,6 +8,7 @@ import { loadAstar, STATUS } from "./astar.js";
 import { View } from "./view.js";
 import { Replay, OPEN } from "./replay.js";
 import { Crowd } from "./crowd.js";
+import { DoorRun, doorMap } from "./door.js";
 import * as maps from "./maps.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +18,7 @@ const MAX_UNITS = 512;
 const page = {
   astar: null, grid: null, searcher: null, searcherCells: 0, view: null, replay: null,
   result: null, waypoints: null, flow: null, start: [0, 0], target: [1, 1], extraTargets: [],
-  crowd: null, mapName: "", playing: false, stepCredit: 0,
+  crowd: null, door: null, mapName: "", playing: false, stepCredit: 0,
   dirty: { ground: true, search: true, heat: false },
   frames: [], benchMaps: [],
 };
@@ -79,6 +80,7 @@ function walkableNear(x, y) {
 function setGrid(grid, name, start, target) {
   stopUnits();
   if (page.crowd) { page.crowd.delete(); page.crowd = null; }
+  if (page.door) { page.door.delete(); page.door = null; }
   if (page.grid) page.grid.delete();
   page.grid = grid;
   page.mapName = name;
@@ -412,6 +414,8 @@ function stepsPerSecond() {
 // ---------------------------------------------------------------- units
 
 function ensureCrowd() {
+  // The units of the page's own loop replace the library's crowd.
+  if (page.door) { page.door.delete(); page.door = null; }
   if (!page.crowd) {
     page.crowd = new Crowd(page.astar, page.grid, MAX_UNITS);
     page.grid.enableIslands();
@@ -469,6 +473,25 @@ function stopUnits() {
   page.unitsRunning = false;
 }
 
+// The crowd through a door (web/door.js): a new map, 500 units, stepped
+// by the library at the units' steps a second.
+function startDoor() {
+  setGrid(doorMap(page.astar), "door-96x64.map");
+  page.door = new DoorRun(page.astar, page.grid, maps.random(2026));
+  $("units-status").textContent = page.door.report();
+}
+
+let doorCredit = 0;
+function runDoor(dt) {
+  if (page.door.done) return;
+  doorCredit += dt * Number($("units-speed").value);
+  let steps = Math.min(8, Math.floor(doorCredit));
+  doorCredit -= Math.floor(doorCredit);
+  while (steps-- > 0 && !page.door.done) page.door.step();
+  $("units-status").textContent = page.door.report();
+  page.dirty.search = true;
+}
+
 let tickCredit = 0;
 function runUnits(dt) {
   const crowd = page.crowd;
@@ -524,15 +547,17 @@ function draw() {
   const crowd = page.crowd;
   v.draw({
     replay: page.replay, numbers: $("show-numbers").checked, flow: page.flow,
-    path: page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
-    corners: page.result?.corners,
-    waypoints: page.replay?.finished ? page.waypoints : null,
-    jumpPoints: page.replay?.finished ? page.result.jumpPoints : null,
+    // The crowd through the door is the picture: no search's path over it.
+    path: page.door ? null : page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
+    corners: page.door ? null : page.result?.corners,
+    waypoints: !page.door && page.replay?.finished ? page.waypoints : null,
+    jumpPoints: !page.door && page.replay?.finished ? page.result.jumpPoints : null,
     start: page.start, target: page.target, heat: $("show-clearance").checked,
     unitSize: page.result?.unitSize ?? 1,
     extraTargets: ["nearest", "flow"].includes($("opt-algorithm").value) ? page.extraTargets : [],
-    units: crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, colour: u.colour, waiting: u.waits > 0,
-                                            path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
+    units: page.door ? page.door.units()
+      : crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, colour: u.colour, waiting: u.waits > 0,
+                                         path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
   });
   page.dirty.search = false;
 }
@@ -563,6 +588,7 @@ function frame(now) {
     if (page.replay.finished) { page.playing = false; showPosition(); }
   }
   if (page.unitsRunning) runUnits(dt);
+  if (page.door) runDoor(dt);
   draw();
   requestAnimationFrame(frame);
 }
@@ -750,7 +776,13 @@ function setupControls() {
   $("units-add").onclick = () => addUnits(10);
   $("units-add50").onclick = () => addUnits(50);
   $("units-go").onclick = goUnits;
-  $("units-clear").onclick = () => { if (page.crowd) page.crowd.clear(); stopUnits(); showUnits(); };
+  $("units-door").onclick = startDoor;
+  $("units-clear").onclick = () => {
+    if (page.crowd) page.crowd.clear();
+    if (page.door) { page.door.delete(); page.door = null; }
+    stopUnits();
+    showUnits();
+  };
   $("units-knowledge").onchange = (e) => { if (page.crowd) page.crowd.setKnowledge(e.target.checked); };
   // Drag and drop a .map anywhere on the page.
   document.addEventListener("dragover", (e) => { e.preventDefault(); document.body.classList.add("dragging"); });

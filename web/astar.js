@@ -535,6 +535,47 @@ export async function loadAstar(bytes) {
     };
   }
 
+  // A crowd (astar/crowd.h): units that each step move at most one square,
+  // never onto one another or through one another, each towards its goal.
+  // moves 4 or 8, costs "article" or "octile", seed the order of ties.
+  function newCrowd(grid, maxUnits, { moves = 4, costs = "article", seed = 1 } = {}) {
+    const pointer = c.astar_web_crowd_new(grid.pointer, maxUnits, moves, costs === "octile" ? 1 : 0,
+                                          seed, scratch);
+    if (!pointer) ok(int32(scratch, 1)[0]);
+    const cells = allocated(c.malloc(8 * maxUnits), "the crowd's cells");
+    return {
+      pointer,
+      get count() { return c.astar_crowd_count(pointer) >>> 0; },
+      get bytes() { return c.astar_crowd_bytes(pointer) >>> 0; },
+      // The unit's number; throws with the library's message when it
+      // cannot be added (a taken or blocked start, an unreachable goal...).
+      add(sx, sy, gx, gy) {
+        ok(c.astar_web_crowd_add(pointer, sx, sy, gx, gy));
+        return (c.astar_crowd_count(pointer) >>> 0) - 1;
+      },
+      setGoal: (id, gx, gy) => ok(c.astar_web_crowd_set_goal(pointer, id, gx, gy)),
+      // One step of every unit: { moved, atGoal, planned, tried, walked }.
+      step() {
+        ok(c.astar_crowd_step(pointer, scratch));
+        const [moved, atGoal, planned, tried, walked] = new Uint32Array(memory().buffer, scratch, 5);
+        return { moved, atGoal, planned, tried, walked };
+      },
+      // x0, y0, x1, y1, ...: unit i on (x_i, y_i); a view, valid until the
+      // next call into the module.
+      cells() {
+        const n = c.astar_crowd_count(pointer) >>> 0;
+        ok(c.astar_crowd_cells(pointer, cells, maxUnits));
+        return int32(cells, 2 * n);
+      },
+      goal(id) {
+        ok(c.astar_crowd_unit(pointer, id, 0, scratch));
+        const [x, y] = int32(scratch, 2);
+        return [x, y];
+      },
+      delete() { c.astar_crowd_delete(pointer); c.free(cells); },
+    };
+  }
+
   // A path buffer of its own, for a queue request.
   function newPathBuffer(capacity) {
     const pointer = allocated(c.astar_web_path_new(capacity), "a path");
@@ -625,6 +666,6 @@ export async function loadAstar(bytes) {
   // more than it has, never during a search.
   const memoryBytes = () => memory().buffer.byteLength;
 
-  return { parseMap, newGrid, searcher, newLayer, newUnits, newPathBuffer, newQueue, newKnowledge,
-           statusMessage, memoryBytes, STATUS, EVENT_INTS };
+  return { parseMap, newGrid, searcher, newLayer, newUnits, newCrowd, newPathBuffer, newQueue,
+           newKnowledge, statusMessage, memoryBytes, STATUS, EVENT_INTS };
 }

@@ -219,6 +219,33 @@ WEB_API astar_status astar_web_find_any_angle_path(astar_context *ctx, const ast
                                      &options->search, path);
 }
 
+/* A crowd (astar/crowd.h) of up to max_units units, moves 4 or 8, costs
+ * 0 (article) or 1 (octile); NULL, with the status in *status, when it
+ * could not be made. */
+WEB_API astar_crowd *astar_web_crowd_new(const astar_grid *grid, size_t max_units, int moves,
+                                         int costs, double seed, astar_status *status)
+{
+    astar_crowd_options o = astar_crowd_options_default();
+    o.moves = moves == 8 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+    o.costs = costs ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+    o.seed = (uint64_t)seed;
+    astar_crowd *crowd = NULL;
+    *status = astar_crowd_new(grid, max_units, &o, &crowd);
+    return crowd;
+}
+
+/* astar_crowd_add with the points as numbers. */
+WEB_API astar_status astar_web_crowd_add(astar_crowd *crowd, int sx, int sy, int gx, int gy)
+{
+    return astar_crowd_add(crowd, (astar_point){ sx, sy }, (astar_point){ gx, gy }, NULL);
+}
+
+/* astar_crowd_set_goal with the point as numbers. */
+WEB_API astar_status astar_web_crowd_set_goal(astar_crowd *crowd, size_t id, int gx, int gy)
+{
+    return astar_crowd_set_goal(crowd, id, (astar_point){ gx, gy });
+}
+
 /* Two tiers over grid (astar_hpa_new), NULL when they could not be built. */
 WEB_API astar_hpa *astar_web_hpa_new(const astar_grid *grid, const astar_options *options,
                                      int cluster)
