@@ -100,7 +100,7 @@ typedef struct soak {
     uint64_t requests, answers, sampled, changed_ends, answers_of[KINDS];
     uint64_t restarts, expanded;
     uint64_t edits_before; /* the grid's count once the map is made */
-    uint64_t by_status[ASTAR_START_OCCUPIED + 1];
+    uint64_t by_status[ASTAR_UNIT_DOES_NOT_FIT + 1];
     int failures;
 } soak;
 

@@ -1202,8 +1202,8 @@ static void test_observer(void **state)
 static void test_status_messages(void **state)
 {
     (void)state;
-    const char *texts[ASTAR_START_OCCUPIED + 1];
-    for (int s = 0; s <= ASTAR_START_OCCUPIED; s++) {
+    const char *texts[ASTAR_UNIT_DOES_NOT_FIT + 1];
+    for (int s = 0; s <= ASTAR_UNIT_DOES_NOT_FIT; s++) {
         texts[s] = astar_status_message((astar_status)s);
         assert_non_null(texts[s]);
         assert_true(strlen(texts[s]) > 0);
@@ -1212,7 +1212,7 @@ static void test_status_messages(void **state)
         for (int t = 0; t < s; t++)
             assert_string_not_equal(texts[s], texts[t]);
     }
-    assert_string_equal(astar_status_message((astar_status)(ASTAR_START_OCCUPIED + 1)),
+    assert_string_equal(astar_status_message((astar_status)(ASTAR_UNIT_DOES_NOT_FIT + 1)),
                         "unknown status");
     assert_string_equal(astar_status_message((astar_status)-1), "unknown status");
     assert_string_equal(astar_status_message((astar_status)1000), "unknown status");

@@ -791,6 +791,8 @@ int cli_exit_for(astar_status status)
     case ASTAR_GOAL_BLOCKED:
     case ASTAR_GOAL_OCCUPIED:
     case ASTAR_START_OCCUPIED:
+    case ASTAR_UNIT_OVERLAP:
+    case ASTAR_UNIT_DOES_NOT_FIT:
     case ASTAR_MAP_TOO_LARGE: return EXIT_REQUEST;
     case ASTAR_INVALID_ARGUMENT:
     case ASTAR_UNSUPPORTED:

@@ -59,7 +59,7 @@ export const STATUS = Object.freeze(Object.fromEntries([
   "IO_ERROR", "PARSE_ERROR", "INVALID_PATH", "UNSUPPORTED", "NO_JUMP_TABLE", "IN_PROGRESS",
   "EXPANSION_LIMIT", "PARTIAL_NO_PATH", "PARTIAL_LIMIT", "MAP_CHANGED", "QUEUE_FULL",
   "STALE_REQUEST", "FEED_BEHIND", "GOAL_OCCUPIED", "UNITS_FULL", "NO_CLEARANCE",
-  "START_OCCUPIED",
+  "START_OCCUPIED", "UNIT_OVERLAP", "UNIT_DOES_NOT_FIT",
 ].map((name, value) => [name, value])));
 const STEP_ADVICE = ["go", "wait", "repath"]; // astar_step
 

@@ -76,8 +76,13 @@ typedef enum astar_status {
     ASTAR_NO_CLEARANCE,           /* a unit of a size or a capability on a grid without
                                      that capability's clearance
                                      (astar_grid_enable_clearance) */
-    ASTAR_START_OCCUPIED          /* astar_crowd_add: a unit of the crowd stands on the
+    ASTAR_START_OCCUPIED,         /* astar_crowd_add: a unit of the crowd stands on the
                                      start cell */
+    ASTAR_UNIT_OVERLAP,           /* astar_units_add_sized, _move and the like: the unit's
+                                     footprint would overlap the footprint of a unit placed
+                                     with a size (astar/world.h) */
+    ASTAR_UNIT_DOES_NOT_FIT       /* astar_units_add_sized, astar_units_move_on: the unit's
+                                     footprint would leave the map or its clearance */
 } astar_status;
 
 /* A readable, constant, one-line description of a status ("no path: ...").

@@ -122,9 +122,33 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
  * Several units may stand on one cell. The searcher's own unit and path are
  * never an obstacle to itself.
  *
- * The object keeps, per cell, the units standing there and the claims of
- * paths passing through, so a search reads them in O(units and paths at a
- * cell) per cell looked at and allocates nothing. Searches only read it:
+ * Footprints. A unit added with astar_units_add_sized has a size k and a
+ * capability (astar_world.unit_size, .capability): it stands on the k x k
+ * cells whose top-left cell is its position (its anchor, as a search for
+ * such a unit takes), and its path is a path of anchors. Its footprint
+ * never overlaps any other unit's: adding or moving a unit (of any size)
+ * where it would is refused with ASTAR_UNIT_OVERLAP. A unit added with
+ * astar_units_add is of size 1 and capability 0, and may still share a
+ * cell with others added so. Everything above then reads footprints: an
+ * anchor is blocked for a searcher of size k where its k x k cells would
+ * overlap the footprint of a blocking unit (stopped, or within one step:
+ * the Chebyshev gap between the two footprints at most 1), and pays
+ * unit_penalty once per claimed path cell of a moving unit (within
+ * unit_radius, the gap between footprints) whose footprint there overlaps
+ * its own; for units of one cell that is the rule above. A searching unit
+ * must be of the size and capability its options ask for, else
+ * ASTAR_INVALID_ARGUMENT. A unit of a size searches among other units with
+ * A* over clearance, never on its shadow (astar_grid_enable_sized_shadow);
+ * JPS and JPS+, nearest targets and distance maps, smoothing and
+ * straightening with other units and a size return ASTAR_UNSUPPORTED, as
+ * do units larger than one cell on hex grids. astar_path_check reads
+ * footprints as the search does.
+ *
+ * The object keeps, per cell, the units anchored there and the claims of
+ * paths passing through, so a search reads them in O(units and paths at
+ * the (k + s - 1)^2 anchors whose footprints could overlap its own, s the
+ * largest unit's side) per anchor looked at and allocates nothing.
+ * Searches only read it:
  * any number of threads may search with one units object at once (each
  * with its own context), as long as nobody changes it meanwhile. Its size
  * must be the grid's, else the search returns ASTAR_INVALID_ARGUMENT, as it
@@ -153,32 +177,66 @@ ASTAR_API astar_status astar_units_new_with(int width, int height, uint32_t max_
 /* Frees the object and every path it holds. NULL is allowed. */
 ASTAR_API void astar_units_delete(astar_units *units);
 
-/* Adds a stopped unit standing at (x, y), which may hold other units.
+/* Adds a stopped unit of one cell standing at (x, y), which may hold
+ * other such units.
  * [out] id  its id, 0..max_units - 1, until astar_units_remove gives it back
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (a NULL argument, a cell outside
- * the map) or ASTAR_UNITS_FULL when max_units units are already in. O(1). */
+ * the map), ASTAR_UNIT_OVERLAP ((x, y) is under the footprint of a unit
+ * added with a size) or ASTAR_UNITS_FULL when max_units units are already
+ * in. O(1) while every unit is of one cell, else O(s^2) for s the largest
+ * unit's side. */
 ASTAR_API astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id);
+
+/* Adds a stopped unit of a size and a capability, its footprint the size
+ * x size cells anchored (top-left) at (x, y).
+ * [in,opt] grid        the map it stands on, as wide and high as units:
+ *                      its footprint must fit there (clearance of the
+ *                      capability at least size; size 1 and capability 0:
+ *                      a walkable cell); NULL: only the map's edges count
+ * [in]     size        1..ASTAR_MAX_UNIT_SIZE
+ * [in]     capability  0..ASTAR_MAX_CAPABILITIES, as astar_world.capability
+ * [out]    id          as for astar_units_add
+ * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (a NULL argument, (x, y)
+ * outside the map, size or capability out of range, a grid of another
+ * size); ASTAR_UNIT_DOES_NOT_FIT (the footprint leaves the map, or the
+ * grid's clearance there is below size); ASTAR_NO_CLEARANCE (a grid
+ * without that capability's clearance, where size or capability asks for
+ * it); ASTAR_UNIT_OVERLAP (the footprint overlaps another unit's);
+ * ASTAR_UNITS_FULL. O((size + s - 1)^2) for s the largest unit's side. */
+ASTAR_API astar_status astar_units_add_sized(astar_units *units, const astar_grid *grid, int x,
+                                             int y, int size, size_t capability, uint32_t *id);
 
 /* Removes a unit and its path; its id may be handed out again. Returns
  * ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit). O(path + units on its cell). */
 ASTAR_API astar_status astar_units_remove(astar_units *units, uint32_t id);
 
-/* The unit now stands at (x, y), typically one step along its path. If
+/* The unit now stands (is anchored) at (x, y), typically one step along its path. If
  * (x, y) is a cell of its remaining path, the cells before it are walked
  * and no longer claimed; if it is the last cell, the unit has arrived and
  * is stopped. A unit that steps off its path (to let another pass) keeps
  * it, and picks it up again when it steps back onto it.
- * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit, a cell outside the
- * map). O(1) for a step to the next cell of its path, at most O(remaining
- * path). */
+ * Refused, the unit where it was, when its footprint would overlap
+ * another's or leave the map.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (not a unit, a cell outside the
+ * map), ASTAR_UNIT_DOES_NOT_FIT or ASTAR_UNIT_OVERLAP. O(1) for a step to
+ * the next cell of its path with every unit of one cell, at most
+ * O(remaining path + (size + s - 1)^2). */
 ASTAR_API astar_status astar_units_move(astar_units *units, uint32_t id, int x, int y);
+
+/* astar_units_move that also checks the footprint against the map:
+ * [in,opt] grid  as for astar_units_add_sized (NULL: astar_units_move)
+ * Also ASTAR_UNIT_DOES_NOT_FIT where the unit's clearance there is below
+ * its size, ASTAR_NO_CLEARANCE as astar_units_add_sized. */
+ASTAR_API astar_status astar_units_move_on(astar_units *units, const astar_grid *grid,
+                                           uint32_t id, int x, int y);
 
 /* Gives a unit the path it is about to walk (copied; typically what
  * astar_find_path returned, from the cell it stands on). The unit is moving
  * while part of the path is left to walk; a path is walked from the first
  * of its cells the unit stands on (as astar_units_move), and a path of only
  * the cell it stands on, or of no cells, stops it. The cells need not be
- * adjacent, but must lie on the map.
+ * adjacent, but must lie on the map, and for a unit of a size be anchors
+ * whose footprints do.
  * [in] points  count cells, NULL if count is 0
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (not a unit, a cell outside the
  * map) or ASTAR_OUT_OF_MEMORY (the unit keeps its old path). O(count);
@@ -215,7 +273,8 @@ typedef enum astar_step {
 } astar_step;
 
 /* Checks the step of unit id onto next, usually the next cell of its path.
- * Another unit standing on next decides it: stopped, or moving with the
+ * Another unit standing on next (with footprints: whose footprint overlaps
+ * the unit's on next; its "cell" below its footprint) decides it: stopped, or moving with the
  * unit's own cell as its next cell, is ASTAR_STEP_REPATH (waiting would not
  * end); otherwise moving is ASTAR_STEP_WAIT. With nobody on next, a moving
  * unit with a lower id whose next cell is next makes it ASTAR_STEP_WAIT (so

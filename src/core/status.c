@@ -48,6 +48,10 @@ const char *astar_status_message(astar_status status)
         return "a unit of a size or a capability needs the grid's clearance for it "
                "(astar_grid_enable_clearance)";
     case ASTAR_START_OCCUPIED: return "another unit of the crowd stands on the start cell";
+    case ASTAR_UNIT_OVERLAP:
+        return "the unit's footprint would overlap the footprint of a unit placed with a size";
+    case ASTAR_UNIT_DOES_NOT_FIT:
+        return "the unit's footprint would leave the map, or cells its clearance does not allow";
     }
     return "unknown status";
 }

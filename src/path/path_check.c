@@ -56,11 +56,15 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
     layer_sum layers;
     unit_view units;
     if (!grid || !points || !astar__options_valid(options) ||
-        astar__layer_sum_setup(&layers, options, grid) != ASTAR_OK ||
-        astar__unit_view_setup(&units, options, grid) != ASTAR_OK)
+        astar__layer_sum_setup(&layers, options, grid) != ASTAR_OK)
         return astar__error_set(err, ASTAR_INVALID_ARGUMENT, "path", 0,
-                         "no grid, no points, or bad options, layers or units");
-    astar_status served = unit_space_check(grid, options);
+                         "no grid, no points, or bad options or layers");
+    astar_status seen = astar__unit_view_setup(&units, options, grid);
+    if (seen != ASTAR_OK)
+        return astar__error_set(err, seen, "path", 0, "other units: %s",
+                                astar_status_message(seen));
+    /* The same units, by footprint, as the search over anchors reads. */
+    astar_status served = unit_space_serves(grid, options, true);
     if (served != ASTAR_OK)
         return astar__error_set(err, served, "path", 0, "a unit of a size or a capability: %s",
                                 astar_status_message(served));
@@ -92,9 +96,9 @@ astar_status astar_path_check(const astar_grid *grid, const astar_options *optio
         uint32_t cell = (uint32_t)b.y * (uint32_t)grid->width + (uint32_t)b.x;
         uint64_t factor = (uint64_t)unit_dearest(&u, grid, b.x, b.y) + layer_sum_at(&layers, cell);
         if (units.units) {
-            if (unit_view_blocks(&units, cell, b.x, b.y))
+            if (unit_view_blocks(&units, b.x, b.y))
                 return bad_step(err, i, "enters a cell another unit blocks", a, b);
-            factor += unit_view_penalty(&units, cell);
+            factor += unit_view_penalty(&units, b.x, b.y);
         }
         /* Every step between hexes is as long as a straight one. */
         bool diagonal = move_is_diagonal(b.x - a.x, b.y - a.y) && !hex_topology(grid->topology);

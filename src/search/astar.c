@@ -81,10 +81,10 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
             if (extras && a->extras->layers.count > 0)
                 factor += layer_sum_at(&a->extras->layers, next);
             if (extras && a->extras->units.units) {
-                if (unit_view_blocks(&a->extras->units, next, x, y))
+                if (unit_view_blocks(&a->extras->units, x, y))
                     continue; /* another unit is in the way: unwalkable for this search */
                 if (a->extras->units.penalty > 0)
-                    factor += unit_view_penalty(&a->extras->units, next);
+                    factor += unit_view_penalty(&a->extras->units, x, y);
             }
             new_g = current->g + (uint64_t)a->g.cost[d] * factor;
             if (extras && entered != DIRECTIONS && d != entered)

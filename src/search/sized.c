@@ -14,10 +14,15 @@
  *                    the terrain it enters, as astar_find_path)
  * That is a unit of one cell on the map eroded to the anchors that fit and
  * priced by their dearest cell, which is how the tests check it
- * (tests/test_sized.c against the reference on that map). The game world
- * beyond the unit (layers, other units, the turn penalty) and hex grids
- * are not served yet: ASTAR_UNSUPPORTED. JPS steps over that map
- * (astar_jumps STEP), its rule read on the unit's around bytes. */
+ * (tests/test_sized.c against the reference on that map). Other units
+ * are read by footprint (units.h): an anchor where the unit's footprint
+ * would overlap a blocking unit's is left out, and one overlapping the
+ * claims of moving units near by pays their penalty, as a unit of one
+ * cell's search does (tests/test_sized.c against the reference on that
+ * map with those anchors avoided and priced). The rest of the game world
+ * (layers, the turn penalty) and hex grids are not served yet:
+ * ASTAR_UNSUPPORTED. JPS steps over that map (astar_jumps STEP), its rule
+ * read on the unit's around bytes, without other units. */
 #include "core/moves.h"
 #include "search/grid_space.h"
 #include "search/state.h"
@@ -28,7 +33,9 @@ typedef struct sized_search {
     grid_space g;
     unit_space u;
     bool uniform;                 /* every walkable cell costs the same: step_cost */
+    uint32_t terrain;             /* then what every footprint costs */
     uint32_t step_cost[DIRECTIONS];
+    const unit_view *units;       /* the search state's, NULL without units */
 } sized_search;
 
 /* The article's A* with every tie rule, H on squares. */
@@ -59,8 +66,16 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
         if (list == ASTAR_LIST_CLOSED)
             continue;
         int x = current->x + move_dx[d], y = current->y + move_dy[d];
-        uint64_t g = current->g + (z->uniform ? z->step_cost[d]
-                                              : (uint64_t)z->g.cost[d] * unit_dearest(&z->u, z->g.grid, x, y));
+        uint64_t g;
+        if (!z->units) {
+            g = current->g + (z->uniform ? z->step_cost[d]
+                                         : (uint64_t)z->g.cost[d] * unit_dearest(&z->u, z->g.grid, x, y));
+        } else {
+            if (unit_view_blocks(z->units, x, y))
+                continue; /* its footprint would overlap another unit's */
+            uint64_t factor = z->uniform ? z->terrain : unit_dearest(&z->u, z->g.grid, x, y);
+            g = current->g + (uint64_t)z->g.cost[d] * (factor + unit_view_penalty(z->units, x, y));
+        }
         if (search_reach(s, kind, traced, on_anchors, next, x, y, d, current->cell, 0, list, g))
             return;
     }
@@ -99,10 +114,11 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
      * moves, the corner rule, uniform terrain); scanning, and JPS+, need
      * that map kept as a grid: the unit's shadow (sliced.c). */
     bool jps_served = options->algorithm == ASTAR_ALGORITHM_JPS &&
-                      options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid);
+                      options->moves == ASTAR_MOVES_8 && astar_grid_uniform(grid) &&
+                      !options->world.units;
     if (options->algorithm != ASTAR_ALGORITHM_ASTAR && !jps_served)
         return ASTAR_UNSUPPORTED;
-    astar_status status = unit_space_check(grid, options);
+    astar_status status = unit_space_serves(grid, options, true);
     if (status != ASTAR_OK)
         return status;
     if (!grid_contains(grid, start.x, start.y))
@@ -132,9 +148,10 @@ astar_status astar__sized_begin(search_state *st, astar_context *ctx, const asta
     /* On uniform terrain every footprint's dearest cell costs what the
      * target's does. */
     z->uniform = astar_grid_uniform(grid);
-    uint32_t terrain = unit_dearest(&z->u, grid, z->s.target_x, z->s.target_y);
+    z->terrain = unit_dearest(&z->u, grid, z->s.target_x, z->s.target_y);
     for (int d = 0; d < DIRECTIONS; d++)
-        z->step_cost[d] = z->g.cost[d] * terrain;
+        z->step_cost[d] = z->g.cost[d] * z->terrain;
+    z->units = st->extras.units.units ? &st->extras.units : NULL;
     ctx->model = z->s.model;
     /* Each square's parent is one step back, as A*'s: astar_context_node
      * reads it so. */

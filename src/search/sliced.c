@@ -35,9 +35,11 @@ static const astar_grid *shadow_for(const astar_grid *grid, const astar_options 
     return astar_grid_sized_shadow(grid, options_unit_size(options), options->world.capability);
 }
 
+/* Among other units a unit searches over clearance (sized.c), which reads
+ * their footprints: the shadow holds only the map. */
 static bool shadow_asked(const astar_grid *grid, const astar_options *options)
 {
-    return shadow_for(grid, options) != NULL;
+    return !options->world.units && shadow_for(grid, options) != NULL;
 }
 
 /* On the shadow the algorithm's own check, what the grid refuses a unit
@@ -90,19 +92,11 @@ static const struct {
     { sized_asked, astar__sized_check, astar__sized_begin },  /* a unit of a size */
 };
 
-/* Checks the request, sets up the layers and units it asks for, and says
- * which begin serves it. */
-static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
-                                  astar_point start, astar_point goal,
-                                  const astar_options *options, layer_sum *layers,
-                                  unit_view *units, begin_fn *begin)
+/* The check of the space or algorithm that serves the request, the ends
+ * included, and which begin that is. */
+static astar_status check_space(const astar_grid *grid, astar_point start, astar_point goal,
+                                const astar_options *options, begin_fn *begin)
 {
-    if (!ctx || !grid || !astar__options_valid(options) ||
-        astar__layer_sum_setup(layers, options, grid) != ASTAR_OK ||
-        astar__unit_view_setup(units, options, grid) != ASTAR_OK)
-        return ASTAR_INVALID_ARGUMENT;
-    if (astar_grid_cells(grid) > ctx->max_cells)
-        return ASTAR_MAP_TOO_LARGE;
     for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
         if (spaces[i].asked(grid, options)) {
             *begin = spaces[i].begin;
@@ -114,12 +108,29 @@ static astar_status check_request(const astar_context *ctx, const astar_grid *gr
         if (status != ASTAR_OK)
             return status;
     }
-    astar_status ends = grid_ends_status(grid, start, goal);
-    if (ends != ASTAR_OK)
-        return ends;
+    return grid_ends_status(grid, start, goal);
+}
+
+/* Checks the request, sets up the layers and units it asks for, and says
+ * which begin serves it. */
+static astar_status check_request(const astar_context *ctx, const astar_grid *grid,
+                                  astar_point start, astar_point goal,
+                                  const astar_options *options, layer_sum *layers,
+                                  unit_view *units, begin_fn *begin)
+{
+    if (!ctx || !grid || !astar__options_valid(options) ||
+        astar__layer_sum_setup(layers, options, grid) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status status = astar__unit_view_setup(units, options, grid);
+    if (status != ASTAR_OK)
+        return status;
+    if (astar_grid_cells(grid) > ctx->max_cells)
+        return ASTAR_MAP_TOO_LARGE;
+    status = check_space(grid, start, goal, options, begin);
+    if (status != ASTAR_OK)
+        return status;
     if (units->units && (goal.x != start.x || goal.y != start.y) &&
-        unit_view_blocks(units, (uint32_t)goal.y * (uint32_t)grid->width + (uint32_t)goal.x,
-                         goal.x, goal.y))
+        unit_view_blocks(units, goal.x, goal.y))
         return ASTAR_GOAL_OCCUPIED;
     return ASTAR_OK;
 }

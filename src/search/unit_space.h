@@ -21,17 +21,26 @@ static inline astar_status unit_clearance_check(const astar_grid *grid,
     return missing ? ASTAR_NO_CLEARANCE : ASTAR_OK;
 }
 
-/* Whether the grid serves the unit these options ask for: ASTAR_OK (a
- * unit of one cell always), ASTAR_UNSUPPORTED (a hex grid, or the game
- * world beside it: layers, other units, a turn penalty) or
+/* Whether the grid serves the unit these options ask for, on a call that
+ * reads other units by footprint (reads_units) or not: ASTAR_OK (a unit
+ * of one cell always), ASTAR_UNSUPPORTED (a hex grid, or the game world
+ * beside it: layers, a turn penalty, other units where not read) or
  * ASTAR_NO_CLEARANCE. */
-static inline astar_status unit_space_check(const astar_grid *grid, const astar_options *options)
+static inline astar_status unit_space_serves(const astar_grid *grid, const astar_options *options,
+                                             bool reads_units)
 {
     const astar_world *w = &options->world;
     if (astar__options_sized(options) &&
-        (hex_topology(grid->topology) || w->layer_count > 0 || w->units || w->turn_penalty))
+        (hex_topology(grid->topology) || w->layer_count > 0 || (w->units && !reads_units) ||
+         w->turn_penalty))
         return ASTAR_UNSUPPORTED;
     return unit_clearance_check(grid, options);
+}
+
+/* unit_space_serves for a call that does not read other units. */
+static inline astar_status unit_space_check(const astar_grid *grid, const astar_options *options)
+{
+    return unit_space_serves(grid, options, false);
 }
 
 /* The unit of a checked request (a unit of one cell needs no check). */

@@ -3,6 +3,7 @@
  * searches; a search only reads. */
 #include <string.h>
 
+#include "core/options.h"
 #include "grid/grid.h"
 #include "world/units.h"
 
@@ -161,21 +162,83 @@ static void advance(astar_units *units, uint32_t id)
         drop_path(units, id);
 }
 
-astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id)
+/* Whether a footprint of side k at (x, y) for unit id (solid or not) would
+ * overlap that of another unit, where either of the two is solid: units
+ * of one cell placed without a size may share cells as they always have. */
+static bool overlaps_another(const astar_units *units, uint32_t id, int x, int y, int k,
+                             bool solid)
 {
-    if (!units || !id || !inside(units, x, y))
+    anchor_window w = anchors_near(units, units_reach(units), x, y, k);
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (uint32_t o = units->first_here[(size_t)by * (size_t)units->width + (size_t)bx];
+                 o != UNIT_NONE; o = units->unit[o].next_here) {
+                const unit *u = &units->unit[o];
+                if (o != id && (solid || u->solid) &&
+                    footprints_overlap(u->at, u->size, (astar_point){ x, y }, k))
+                    return true;
+            }
+    return false;
+}
+
+/* Whether unit id, of side k and that capability, may stand anchored on
+ * (x, y): its footprint on the map, where grid (if given) lets it fit,
+ * over nobody else's. */
+static astar_status footprint_status(const astar_units *units, const astar_grid *grid,
+                                     uint32_t id, int x, int y, int k, size_t capability,
+                                     bool solid)
+{
+    if (!inside(units, x, y))
         return ASTAR_INVALID_ARGUMENT;
+    if (x > units->width - k || y > units->height - k)
+        return ASTAR_UNIT_DOES_NOT_FIT;
+    if (grid) {
+        if (astar_grid_width(grid) != units->width || astar_grid_height(grid) != units->height)
+            return ASTAR_INVALID_ARGUMENT;
+        bool fits;
+        if (k == 1 && capability == 0)
+            fits = astar_grid_walkable(grid, x, y);
+        else if (capability >= astar_grid_capabilities(grid))
+            return ASTAR_NO_CLEARANCE;
+        else
+            fits = astar_grid_clearance(grid, capability, x, y) >= k;
+        if (!fits)
+            return ASTAR_UNIT_DOES_NOT_FIT;
+    }
+    return overlaps_another(units, id, x, y, k, solid) ? ASTAR_UNIT_OVERLAP : ASTAR_OK;
+}
+
+static astar_status add_unit(astar_units *units, const astar_grid *grid, int x, int y, int size,
+                             size_t capability, bool solid, uint32_t *id)
+{
+    if (!units || !id || size < 1 || size > ASTAR_MAX_UNIT_SIZE ||
+        capability > ASTAR_MAX_CAPABILITIES)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status fits = footprint_status(units, grid, UNIT_NONE, x, y, size, capability, solid);
+    if (fits != ASTAR_OK)
+        return fits;
     if (units->free_id == UNIT_NONE)
         return ASTAR_UNITS_FULL;
     uint32_t new_id = units->free_id;
     unit *u = &units->unit[new_id];
     units->free_id = u->next_here;
-    u->alive = true;
-    u->at = (astar_point){ x, y };
-    u->progress = u->length = 0;
+    *u = (unit){ .at = { x, y }, .alive = true, .solid = solid, .size = (uint8_t)size,
+                 .capability = (uint8_t)capability };
+    units->of_size[size]++;
     place(units, new_id);
     *id = new_id;
     return ASTAR_OK;
+}
+
+astar_status astar_units_add(astar_units *units, int x, int y, uint32_t *id)
+{
+    return add_unit(units, NULL, x, y, 1, 0, false, id);
+}
+
+astar_status astar_units_add_sized(astar_units *units, const astar_grid *grid, int x, int y,
+                                   int size, size_t capability, uint32_t *id)
+{
+    return add_unit(units, grid, x, y, size, capability, true, id);
 }
 
 astar_status astar_units_remove(astar_units *units, uint32_t id)
@@ -185,22 +248,32 @@ astar_status astar_units_remove(astar_units *units, uint32_t id)
         return ASTAR_INVALID_ARGUMENT;
     drop_path(units, id);
     lift(units, id);
+    units->of_size[u->size]--;
     astar__release(&units->memory, u->path);
     *u = (unit){ .next_here = units->free_id };
     units->free_id = id;
     return ASTAR_OK;
 }
 
-astar_status astar_units_move(astar_units *units, uint32_t id, int x, int y)
+astar_status astar_units_move_on(astar_units *units, const astar_grid *grid, uint32_t id, int x,
+                                 int y)
 {
     unit *u = live(units, id);
-    if (!u || !inside(units, x, y))
+    if (!u)
         return ASTAR_INVALID_ARGUMENT;
+    astar_status fits = footprint_status(units, grid, id, x, y, u->size, u->capability, u->solid);
+    if (fits != ASTAR_OK)
+        return fits;
     lift(units, id);
     u->at = (astar_point){ x, y };
     place(units, id);
     advance(units, id);
     return ASTAR_OK;
+}
+
+astar_status astar_units_move(astar_units *units, uint32_t id, int x, int y)
+{
+    return astar_units_move_on(units, NULL, id, x, y);
 }
 
 astar_status astar_units_set_path(astar_units *units, uint32_t id, const astar_point *points,
@@ -209,8 +282,10 @@ astar_status astar_units_set_path(astar_units *units, uint32_t id, const astar_p
     unit *u = live(units, id);
     if (!u || (count > 0 && !points) || count >= UINT32_MAX)
         return ASTAR_INVALID_ARGUMENT;
+    /* A footprint that would leave the map is no place to walk to. */
     for (size_t i = 0; i < count; i++)
-        if (!inside(units, points[i].x, points[i].y))
+        if (!inside(units, points[i].x, points[i].y) ||
+            points[i].x > units->width - u->size || points[i].y > units->height - u->size)
             return ASTAR_INVALID_ARGUMENT;
     if (count > u->capacity) {
         /* Claims name path cells by index, not address, so the move is safe
@@ -270,10 +345,11 @@ static uint32_t next_index(const unit *u)
     return same(u->path[u->progress].at, u->at) ? u->progress + 1 : u->progress;
 }
 
-static bool enters_next(const unit *u, astar_point p)
+/* Whether a moving unit's next footprint overlaps the k x k one at p. */
+static bool enters_next(const unit *u, astar_point p, int k)
 {
     uint32_t i = next_index(u);
-    return i < u->length && same(u->path[i].at, p);
+    return i < u->length && footprints_overlap(u->path[i].at, u->size, p, k);
 }
 
 astar_status astar_units_check_step(const astar_units *units, uint32_t id, astar_point next,
@@ -282,32 +358,40 @@ astar_status astar_units_check_step(const astar_units *units, uint32_t id, astar
     const unit *me = live(units, id);
     if (!me || !advice || !inside(units, next.x, next.y))
         return ASTAR_INVALID_ARGUMENT;
-    uint32_t cell = cell_of(units, next);
+    int k = me->size;
+    anchor_window w = anchors_near(units, units_reach(units), next.x, next.y, k);
     *advice = ASTAR_STEP_GO;
-    for (uint32_t other = units->first_here[cell]; other != UNIT_NONE;
-         other = units->unit[other].next_here) {
-        const unit *u = &units->unit[other];
-        if (other == id)
-            continue;
-        /* A stopped unit will not clear the way, and neither will one
-         * coming straight at us: waiting would never end. */
-        if (!unit_moving(u) || enters_next(u, me->at)) {
-            *advice = ASTAR_STEP_REPATH;
-            return ASTAR_OK;
-        }
-        *advice = ASTAR_STEP_WAIT;
-    }
-    if (*advice == ASTAR_STEP_GO) {
-        /* Two units about to enter the same free cell: the lower id goes
-         * first, so that they never both wait. */
-        for (claim_ref r = units->first_claim[cell]; r != CLAIM_NONE; r = claim_step(units, r)->next) {
-            uint32_t other = claim_unit(r);
-            if (other < id && claim_index(r) == next_index(&units->unit[other])) {
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (uint32_t other = units->first_here[(size_t)by * (size_t)units->width + (size_t)bx];
+                 other != UNIT_NONE; other = units->unit[other].next_here) {
+                const unit *u = &units->unit[other];
+                if (other == id || !footprints_overlap(u->at, u->size, next, k))
+                    continue;
+                /* A stopped unit will not clear the way, and neither will
+                 * one coming straight at us: waiting would never end. */
+                if (!unit_moving(u) || enters_next(u, me->at, k)) {
+                    *advice = ASTAR_STEP_REPATH;
+                    return ASTAR_OK;
+                }
                 *advice = ASTAR_STEP_WAIT;
-                break;
             }
-        }
-    }
+    if (*advice != ASTAR_STEP_GO)
+        return ASTAR_OK;
+    /* Two units about to enter the same free cells: the lower id goes
+     * first, so that they never both wait. */
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (claim_ref r = units->first_claim[(size_t)by * (size_t)units->width + (size_t)bx];
+                 r != CLAIM_NONE; r = claim_step(units, r)->next) {
+                uint32_t other = claim_unit(r);
+                const unit *u = &units->unit[other];
+                if (other < id && claim_index(r) == next_index(u) &&
+                    footprints_overlap(claim_step(units, r)->at, u->size, next, k)) {
+                    *advice = ASTAR_STEP_WAIT;
+                    return ASTAR_OK;
+                }
+            }
     return ASTAR_OK;
 }
 
@@ -323,13 +407,20 @@ astar_status astar__unit_view_setup(unit_view *view, const astar_options *o, con
     if (!o->world.units)
         return ASTAR_OK;
     const unit *me = live(o->world.units, o->world.unit);
-    if (!me || o->world.units->width != grid->width || o->world.units->height != grid->height)
+    if (!me || o->world.units->width != grid->width || o->world.units->height != grid->height ||
+        me->size != options_unit_size(o) || me->capability != o->world.capability)
         return ASTAR_INVALID_ARGUMENT;
+    int reach = units_reach(o->world.units);
+    /* Footprints are squares of squares. */
+    if (reach > 1 && hex_topology(grid->topology))
+        return ASTAR_UNSUPPORTED;
     *view = (unit_view){
         .units = o->world.units,
         .me = o->world.unit,
         .me_x = me->at.x,
         .me_y = me->at.y,
+        .size = me->size,
+        .reach = reach,
         .radius = o->world.unit_radius,
         .penalty = o->world.unit_penalty,
         .topology = grid->topology,
