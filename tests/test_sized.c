@@ -9,7 +9,10 @@
  * as a one-cell unit's on the eroded map; line of sight against an oracle
  * that walks the footprint cell by cell, and checking, smoothing and
  * straightening paths the same as for a one-cell unit on the eroded map;
- * what is refused.
+ * units of sizes 1 to 3 among other units, by footprint, against the
+ * reference with the anchors they block left out and those on their paths
+ * priced (util/footprints.h), their placements and walks never
+ * overlapping; what is refused.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 
 #include "astar.h"
+#include "util/footprints.h"
 #include "util/grids.h"
 #include "util/random.h"
 #include "util/reference.h"
@@ -31,6 +35,23 @@ enum { GRIDS = 20, PAIRS = 10 };
 #else
 enum { GRIDS = 120, PAIRS = 25 };
 #endif
+
+/* The terrains capability c of these tests allows: 1 keeps out 2 and 3. */
+static void allowed_by(uint32_t c, bool allowed[256])
+{
+    for (int t = 0; t < 256; t++)
+        allowed[t] = t != 0 && (c == 0 || (t != 2 && t != 3));
+}
+
+/* The clearance of g for capability 0 and for capability 1, which keeps
+ * out terrain 2 and 3 (a river, say): allowed_by's. */
+static void enable_dry_clearance(astar_grid *g)
+{
+    astar_capability dry = astar_capability_any();
+    assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
+    assert_int_equal(astar_capability_set(&dry, 3, false), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
+}
 
 static void test_against_the_eroded_map(void **state)
 {
@@ -47,11 +68,7 @@ static void test_against_the_eroded_map(void **state)
         /* Uniform terrain on every other grid, where JPS serves too. */
         grid_recipe recipe = { rng_below(&r, 25), trial % 2 ? 40 : 0, 100, 1, 6 };
         astar_grid *g = random_grid(&r, w, h, recipe);
-        /* Capability 1 keeps out terrain 2 and 3 (a river, say). */
-        astar_capability dry = astar_capability_any();
-        assert_int_equal(astar_capability_set(&dry, 2, false), ASTAR_OK);
-        assert_int_equal(astar_capability_set(&dry, 3, false), ASTAR_OK);
-        assert_int_equal(astar_grid_enable_clearance(g, &dry, 1), ASTAR_OK);
+        enable_dry_clearance(g);
         if (trial % 3 == 0)
             assert_int_equal(astar_grid_enable_islands(g), ASTAR_OK);
         astar_options o = astar_options_default();
@@ -62,8 +79,7 @@ static void test_against_the_eroded_map(void **state)
         o.world.unit_size = 1 + rng_below(&r, 5);
         o.world.capability = (uint32_t)rng_below(&r, 2);
         bool allowed[256];
-        for (int t = 0; t < 256; t++)
-            allowed[t] = t != 0 && (o.world.capability == 0 || (t != 2 && t != 3));
+        allowed_by(o.world.capability, allowed);
         astar_grid *e = ref_eroded(g, allowed, o.world.unit_size);
         for (int p = 0; p < PAIRS; p++) {
             astar_point a = random_cell(&r, g), b = random_cell(&r, g);
@@ -810,6 +826,360 @@ static void test_refused(void **state)
     astar_grid_delete(g);
 }
 
+/* Up to most units of sizes 1 to 3 and capability 0 or 1 added at random
+ * anchors of g, each refused exactly where the brute-force rule says
+ * (util/footprints.h): ASTAR_UNIT_DOES_NOT_FIT where its footprint does
+ * not fit, else ASTAR_UNIT_OVERLAP where it overlaps one already in. The
+ * units placed: their records, ids and capabilities. Counts refusals. */
+static int place_units(rng *r, const astar_grid *g, astar_units *units, int most, ref_unit *ru,
+                       uint32_t *id, uint32_t *capability, int *overlaps, int *misfits)
+{
+    int n = 0, tries = 3 + rng_below(r, 3 * most);
+    for (int t = 0; t < tries && n < most; t++) {
+        astar_point a = random_cell(r, g);
+        int k = 1 + rng_below(r, 3);
+        uint32_t c = (uint32_t)rng_below(r, 2);
+        bool allowed[256];
+        allowed_by(c, allowed);
+        bool overlap = false;
+        for (int i = 0; i < n; i++)
+            overlap = overlap || ref_footprints_overlap(a, k, ru[i].at, ru[i].size);
+        astar_status want = ref_clearance(g, allowed, k, a.x, a.y) < k ? ASTAR_UNIT_DOES_NOT_FIT
+                            : overlap                                 ? ASTAR_UNIT_OVERLAP
+                                                                      : ASTAR_OK;
+        astar_status got = astar_units_add_sized(units, g, a.x, a.y, k, c, &id[n]);
+        if (got != want)
+            fail_msg("size %d capability %u at (%d,%d): %s, expected %s", k, c, a.x, a.y,
+                     astar_status_message(got), astar_status_message(want));
+        *overlaps += want == ASTAR_UNIT_OVERLAP;
+        *misfits += want == ASTAR_UNIT_DOES_NOT_FIT;
+        if (got == ASTAR_OK) {
+            ru[n] = (ref_unit){ .at = a, .size = k };
+            capability[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* Half the units move: a path of 2 to 6 anchors on the map from where
+ * each stands, all claimed. */
+static void give_paths(rng *r, const astar_grid *g, astar_units *units, ref_unit *ru,
+                       const uint32_t *id, int n)
+{
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    for (int i = 0; i < n; i++) {
+        if (rng_below(r, 2))
+            continue;
+        int k = ru[i].size, count = 2 + rng_below(r, 5);
+        ru[i].claim[0] = ru[i].at;
+        for (int c = 1; c < count; c++) {
+            int x = rng_below(r, w - k + 1);
+            ru[i].claim[c] = (astar_point){ x, rng_below(r, h - k + 1) };
+        }
+        ru[i].claim_count = count;
+        assert_int_equal(astar_units_set_path(units, id[i], ru[i].claim, (size_t)count),
+                         ASTAR_OK);
+    }
+}
+
+static void test_among_other_units(void **state)
+{
+    (void)state;
+    enum { MOST = 10, SIDE = 26 };
+    rng r = { 4343 };
+    astar_point points[4096];
+    uint64_t *dist = malloc(SIDE * SIDE * sizeof *dist);
+    uint64_t *extra = malloc(SIDE * SIDE * sizeof *extra);
+    bool *avoid = malloc(SIDE * SIDE * sizeof *avoid);
+    assert_true(dist && extra && avoid);
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(SIDE * SIDE, &ctx), ASTAR_OK);
+    int found = 0, none = 0, occupied = 0, blocked = 0, priced = 0, sized = 0;
+    int overlaps = 0, misfits = 0;
+    for (int trial = 0; trial < GRIDS; trial++) {
+        int w = 6 + rng_below(&r, SIDE - 5), h = 6 + rng_below(&r, SIDE - 5);
+        grid_recipe recipe = { rng_below(&r, 20), trial % 2 ? 40 : 0, 100, 1, 6 };
+        astar_grid *g = random_grid(&r, w, h, recipe);
+        enable_dry_clearance(g);
+        astar_units *units = NULL;
+        assert_int_equal(astar_units_new(w, h, MOST, &units), ASTAR_OK);
+        ref_unit ru[MOST];
+        uint32_t id[MOST], capability[MOST];
+        int n = place_units(&r, g, units, MOST, ru, id, capability, &overlaps, &misfits);
+        give_paths(&r, g, units, ru, id, n);
+        for (int me = 0; me < n; me++) {
+            astar_options o = astar_options_default();
+            o.moves = (astar_moves)rng_below(&r, 3);
+            o.costs = (astar_costs)rng_below(&r, 2);
+            o.heuristic = ASTAR_HEURISTIC_OCTILE;
+            o.world.unit_size = ru[me].size;
+            o.world.capability = capability[me];
+            o.world.units = units;
+            o.world.unit = id[me];
+            o.world.unit_radius = rng_below(&r, 8);
+            o.world.unit_penalty = (uint32_t)rng_below(&r, 4);
+            bool allowed[256];
+            allowed_by(capability[me], allowed);
+            astar_grid *e = ref_eroded(g, allowed, ru[me].size);
+            astar_point a = ru[me].at, b = random_cell(&r, g);
+            size_t goal = (size_t)b.y * (size_t)w + (size_t)b.x;
+            ref_unit_obstacles(w, h, ru, n, me, o.world.unit_radius, o.world.unit_penalty, avoid,
+                               extra);
+            astar_route path = { .points = points, .capacity = 4096 };
+            astar_status s = astar_find_path(ctx, g, a, b, &o, &path);
+            astar_status want = ASTAR_OK;
+            uint64_t best = 0;
+            if (!astar_grid_walkable(e, b.x, b.y)) {
+                want = ASTAR_GOAL_BLOCKED;
+                blocked++;
+            } else if ((a.x != b.x || a.y != b.y) && avoid[goal]) {
+                want = ASTAR_GOAL_OCCUPIED;
+                occupied++;
+            } else {
+                /* The map the unit sees, its anchors priced by the paths
+                 * its footprint would cross. */
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++) {
+                        uint64_t more = extra[(size_t)y * (size_t)w + (size_t)x];
+                        if (more > 0 && astar_grid_walkable(e, x, y)) {
+                            uint64_t cost = (uint64_t)astar_grid_cost(e, x, y) + more;
+                            assert_true(cost <= 255);
+                            assert_int_equal(astar_grid_set_cost(e, x, y, (int)cost), ASTAR_OK);
+                            priced++;
+                        }
+                    }
+                ref_least_costs_avoiding(e, avoid, o.moves, o.costs, a, dist);
+                best = dist[goal];
+                want = best == REF_UNREACHABLE ? ASTAR_NO_PATH : ASTAR_OK;
+                none += want == ASTAR_NO_PATH;
+            }
+            if (s != want || (s == ASTAR_OK && path.cost != best))
+                fail_msg("trial %d unit %d of size %d (%d,%d)->(%d,%d): %s cost %u, expected "
+                         "%s cost %llu",
+                         trial, me, ru[me].size, a.x, a.y, b.x, b.y, astar_status_message(s),
+                         path.cost, astar_status_message(want), (unsigned long long)best);
+            if (s == ASTAR_OK) {
+                /* The path steps between anchors it may enter, and the
+                 * check sums the same cost. */
+                char why[200];
+                uint64_t cost;
+                for (size_t i = 1; i < path.length; i++)
+                    assert_false(avoid[(size_t)points[i].y * (size_t)w + (size_t)points[i].x]);
+                if (!ref_path_valid(e, o.moves, o.costs, a, b, points, path.length, &cost, why,
+                                    sizeof why) ||
+                    cost != best)
+                    fail_msg("trial %d unit %d: %s", trial, me, why);
+                astar_path_measure m;
+                assert_int_equal(astar_path_check(g, &o, a, b, points, path.length, &m, NULL),
+                                 ASTAR_OK);
+                assert_int_equal(m.cost, best);
+                found++;
+                sized += ru[me].size > 1;
+            }
+            astar_grid_delete(e);
+        }
+        astar_units_delete(units);
+        astar_grid_delete(g);
+    }
+    if (found < GRIDS || sized < GRIDS / 2 || none == 0 || occupied < GRIDS / 8 ||
+        blocked == 0 || priced == 0 || overlaps < GRIDS / 2 || misfits < GRIDS / 4)
+        fail_msg("the draws reach too few outcomes: %d found (%d sized), %d with no path, %d "
+                 "occupied, %d blocked, %d priced anchors, %d overlaps, %d misfits refused",
+                 found, sized, none, occupied, blocked, priced, overlaps, misfits);
+    astar_context_delete(ctx);
+    free(avoid);
+    free(extra);
+    free(dist);
+}
+
+/* Whether any two units' footprints overlap where they stand now. */
+static bool any_overlap(const astar_units *units, const uint32_t *id, const int *size, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            astar_point a, b;
+            assert_int_equal(astar_units_position(units, id[i], &a), ASTAR_OK);
+            assert_int_equal(astar_units_position(units, id[j], &b), ASTAR_OK);
+            if (ref_footprints_overlap(a, size[i], b, size[j]))
+                return true;
+        }
+    return false;
+}
+
+/* Units of sizes 1 to 3 walking to their goals, a step a tick as
+ * astar_units_check_step advises, searching again when told to (or after
+ * waiting long): a step it lets go is never refused, and no two
+ * footprints ever overlap. */
+static void test_walks_never_overlap(void **state)
+{
+    (void)state;
+    enum { MOST = 8, SIDE = 20, TICKS = 150 };
+    rng r = { 8080 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(SIDE * SIDE, &ctx), ASTAR_OK);
+    int steps = 0, waits = 0, repaths = 0, arrived = 0;
+    for (int trial = 0; trial < GRIDS / 4; trial++) {
+        grid_recipe recipe = { 8, 0, 0, 1, 1 };
+        astar_grid *g = random_grid(&r, SIDE, SIDE, recipe);
+        assert_int_equal(astar_grid_enable_clearance(g, NULL, 0), ASTAR_OK);
+        astar_units *units = NULL;
+        assert_int_equal(astar_units_new(SIDE, SIDE, MOST, &units), ASTAR_OK);
+        uint32_t id[MOST];
+        int size[MOST], n = 0, at_step[MOST], waited[MOST];
+        astar_point goal[MOST], route[MOST][SIDE * SIDE];
+        size_t length[MOST];
+        for (int t = 0; t < 40 && n < MOST; t++) {
+            astar_point a = random_cell(&r, g);
+            size[n] = 1 + rng_below(&r, 3);
+            if (astar_units_add_sized(units, g, a.x, a.y, size[n], 0, &id[n]) != ASTAR_OK)
+                continue;
+            for (int tries = 0; tries < 50; tries++) {
+                goal[n] = random_cell(&r, g);
+                if (astar_grid_clearance(g, 0, goal[n].x, goal[n].y) >= size[n])
+                    break;
+            }
+            length[n] = 0;
+            at_step[n] = waited[n] = 0;
+            n++;
+        }
+        bool going[MOST];
+        for (int i = 0; i < n; i++)
+            going[i] = true;
+        for (int tick = 0; tick < TICKS; tick++)
+            for (int i = 0; i < n; i++) {
+                if (!going[i])
+                    continue;
+                if ((size_t)at_step[i] + 1 >= length[i]) {
+                    astar_point at;
+                    assert_int_equal(astar_units_position(units, id[i], &at), ASTAR_OK);
+                    astar_options o = astar_options_default();
+                    o.world.unit_size = size[i];
+                    o.world.units = units;
+                    o.world.unit = id[i];
+                    o.world.unit_radius = 4;
+                    o.world.unit_penalty = 2;
+                    astar_route path = { .points = route[i], .capacity = SIDE * SIDE };
+                    if (astar_find_path(ctx, g, at, goal[i], &o, &path) != ASTAR_OK ||
+                        path.length < 2) {
+                        going[i] = false;
+                        continue;
+                    }
+                    assert_int_equal(astar_units_set_path(units, id[i], route[i], path.length),
+                                     ASTAR_OK);
+                    length[i] = path.length;
+                    at_step[i] = waited[i] = 0;
+                }
+                astar_point next = route[i][at_step[i] + 1];
+                astar_step advice;
+                assert_int_equal(astar_units_check_step(units, id[i], next, &advice), ASTAR_OK);
+                if (advice == ASTAR_STEP_GO) {
+                    assert_int_equal(astar_units_move_on(units, g, id[i], next.x, next.y),
+                                     ASTAR_OK);
+                    steps++;
+                    waited[i] = 0;
+                    if ((size_t)++at_step[i] + 1 == length[i]) {
+                        assert_false(astar_units_moving(units, id[i]));
+                        going[i] = false;
+                        arrived++;
+                    }
+                } else if (advice == ASTAR_STEP_WAIT && ++waited[i] < 5) {
+                    waits++;
+                } else {
+                    assert_int_equal(astar_units_stop(units, id[i]), ASTAR_OK);
+                    length[i] = 0;
+                    repaths++;
+                }
+                assert_false(any_overlap(units, id, size, n));
+            }
+        /* A move onto another's anchor is refused (its footprint off the
+         * map first), nobody moved. */
+        for (int i = 0; i + 1 < n; i++) {
+            astar_point before, there, after;
+            assert_int_equal(astar_units_position(units, id[i], &before), ASTAR_OK);
+            assert_int_equal(astar_units_position(units, id[i + 1], &there), ASTAR_OK);
+            bool off = there.x > SIDE - size[i] || there.y > SIDE - size[i];
+            assert_int_equal(astar_units_move(units, id[i], there.x, there.y),
+                             off ? ASTAR_UNIT_DOES_NOT_FIT : ASTAR_UNIT_OVERLAP);
+            assert_int_equal(astar_units_position(units, id[i], &after), ASTAR_OK);
+            assert_true(after.x == before.x && after.y == before.y);
+        }
+        astar_units_delete(units);
+        astar_grid_delete(g);
+    }
+    if (steps < 200 || arrived < GRIDS / 4 || repaths + waits == 0)
+        fail_msg("too little walking: %d steps, %d waits, %d new paths, %d arrived", steps,
+                 waits, repaths, arrived);
+    astar_context_delete(ctx);
+}
+
+/* Footprints by hand: what overlaps, what does not fit, legacy units of
+ * one cell sharing a cell, and the searches that refuse units of a size. */
+static void test_footprints_by_hand(void **state)
+{
+    (void)state;
+    astar_grid *g = NULL;
+    assert_int_equal(astar_grid_new(8, 8, &g), ASTAR_OK);
+    assert_int_equal(astar_grid_set_walkable(g, 3, 0, false), ASTAR_OK);
+    astar_units *units = NULL;
+    assert_int_equal(astar_units_new(8, 8, 16, &units), ASTAR_OK);
+    uint32_t big, small, one, two, id;
+    /* No clearance yet: a unit of a size cannot be checked against it. */
+    assert_int_equal(astar_units_add_sized(units, g, 0, 0, 2, 0, &big), ASTAR_NO_CLEARANCE);
+    assert_int_equal(astar_grid_enable_clearance(g, NULL, 0), ASTAR_OK);
+    assert_int_equal(astar_units_add_sized(units, g, 0, 0, 2, 0, &big), ASTAR_OK);
+    assert_int_equal(astar_units_add(units, 1, 1, &id), ASTAR_UNIT_OVERLAP);
+    assert_int_equal(astar_units_add_sized(units, g, 2, 2, 1, 0, &small), ASTAR_OK);
+    assert_int_equal(astar_units_add_sized(units, g, 1, 1, 2, 0, &id), ASTAR_UNIT_OVERLAP);
+    assert_int_equal(astar_units_add_sized(units, g, 2, 0, 2, 0, &id), ASTAR_UNIT_DOES_NOT_FIT);
+    assert_int_equal(astar_units_add_sized(units, g, 6, 6, 3, 0, &id), ASTAR_UNIT_DOES_NOT_FIT);
+    assert_int_equal(astar_units_add_sized(units, g, 0, 0, 0, 0, &id), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_units_add_sized(units, g, 0, 0, 2, 1, &id), ASTAR_NO_CLEARANCE);
+    /* Units of one cell added without a size share as they always did. */
+    assert_int_equal(astar_units_add(units, 5, 5, &one), ASTAR_OK);
+    assert_int_equal(astar_units_add(units, 5, 5, &two), ASTAR_OK);
+    assert_int_equal(astar_units_add_sized(units, g, 5, 5, 1, 0, &id), ASTAR_UNIT_OVERLAP);
+    assert_int_equal(astar_units_move(units, big, 4, 4), ASTAR_UNIT_OVERLAP);
+    assert_int_equal(astar_units_move_on(units, g, big, 2, 0), ASTAR_UNIT_DOES_NOT_FIT);
+    assert_int_equal(astar_units_move(units, big, 4, 0), ASTAR_OK);
+    assert_int_equal(astar_units_move(units, big, 7, 0), ASTAR_UNIT_DOES_NOT_FIT);
+    astar_point off[2] = { { 4, 0 }, { 7, 7 } };
+    assert_int_equal(astar_units_set_path(units, big, off, 2), ASTAR_INVALID_ARGUMENT);
+    /* A search of one cell now meets the big unit's footprint, not only
+     * its anchor: (5, 1) is under it. */
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(64, &ctx), ASTAR_OK);
+    astar_point points[64];
+    astar_route path = { .points = points, .capacity = 64 };
+    astar_options o = astar_options_default();
+    o.world.units = units;
+    o.world.unit = small;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 2, 2 }, (astar_point){ 5, 1 }, &o,
+                                     &path),
+                     ASTAR_GOAL_OCCUPIED);
+    /* The searcher must be of the size its options ask for. */
+    o.world.unit_size = 2;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 2, 2 }, (astar_point){ 0, 4 }, &o,
+                                     &path),
+                     ASTAR_INVALID_ARGUMENT);
+    o.world.unit = big;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 4, 0 }, (astar_point){ 0, 4 }, &o,
+                                     &path),
+                     ASTAR_OK);
+    /* JPS among other units, for a unit of a size, even with its shadow. */
+    assert_int_equal(astar_grid_enable_sized_shadow(g, 2, 0, false), ASTAR_OK);
+    o.algorithm = ASTAR_ALGORITHM_JPS;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 4, 0 }, (astar_point){ 0, 4 }, &o,
+                                     &path),
+                     ASTAR_UNSUPPORTED);
+    o.algorithm = ASTAR_ALGORITHM_ASTAR;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 4, 0 }, (astar_point){ 0, 4 }, &o,
+                                     &path),
+                     ASTAR_OK);
+    astar_context_delete(ctx);
+    astar_units_delete(units);
+    astar_grid_delete(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -820,6 +1190,9 @@ int main(void)
         cmocka_unit_test(test_shadows_after_edits),
         cmocka_unit_test(test_hpa_for_a_unit),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_among_other_units),
+        cmocka_unit_test(test_walks_never_overlap),
+        cmocka_unit_test(test_footprints_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
