@@ -279,7 +279,10 @@ typedef struct astar_world {
 /* A unit of a size or a capability (unit_size above 1, capability not 0)
  * is served so far by A* (ASTAR_ALGORITHM_ASTAR) on a square grid whose
  * clearance has that capability (else ASTAR_NO_CLEARANCE), in one call,
- * sliced, queued and in batches, without layers, units or a turn penalty;
+ * sliced, queued and in batches, without layers or a turn penalty;
+ * among other units (world.units, world.unit: a unit of that size and
+ * capability, astar_units_add_sized) by A* over its clearance, the units
+ * read by footprint (astar/world.h), never on its shadow, JPS refused;
  * its path is the cells of its top-left corner. Its own islands
  * (astar_grid_enable_sized_islands), else the grid's, answer
  * ASTAR_NO_PATH at once between islands. JPS serves it too, with 8

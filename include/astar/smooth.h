@@ -219,9 +219,12 @@ typedef struct astar_path_measure {
  * priced by the dearest terrain under the unit, as its search steps
  * (astar/search.h); ASTAR_NO_CLEARANCE on a grid without that
  * capability's clearance, ASTAR_UNSUPPORTED with what its search refuses
- * (a hex grid, layers, units, a turn penalty).
- * O(length), with units O(units and paths at each cell), for a unit of
- * size k O(length * k^2). */
+ * (a hex grid, layers, a turn penalty). Other units are read by footprint
+ * as the search reads them (astar/world.h); units larger than one cell on
+ * a hex grid are ASTAR_UNSUPPORTED.
+ * O(length), with units O(units and paths at the (k + s - 1)^2 anchors
+ * whose footprints could overlap each cell's, s the largest unit's side),
+ * for a unit of size k O(length * k^2). */
 ASTAR_API astar_status astar_path_check(const astar_grid *grid, const astar_options *options,
                                         astar_point start, astar_point goal,
                                         const astar_point *points, size_t length,
