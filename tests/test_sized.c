@@ -1175,6 +1175,14 @@ static void test_footprints_by_hand(void **state)
     assert_int_equal(astar_find_path(ctx, g, (astar_point){ 4, 0 }, (astar_point){ 0, 4 }, &o,
                                      &path),
                      ASTAR_OK);
+    /* Footprints are squares of squares: on hexes, units of one cell only. */
+    assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    o = astar_options_default();
+    o.world.units = units;
+    o.world.unit = small;
+    assert_int_equal(astar_find_path(ctx, g, (astar_point){ 2, 2 }, (astar_point){ 2, 4 }, &o,
+                                     &path),
+                     ASTAR_UNSUPPORTED);
     astar_context_delete(ctx);
     astar_units_delete(units);
     astar_grid_delete(g);

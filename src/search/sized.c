@@ -74,7 +74,9 @@ static ALWAYS_INLINE void look_at_neighbours(search *s, astar_open_list kind, co
             if (unit_view_blocks(z->units, x, y))
                 continue; /* its footprint would overlap another unit's */
             uint64_t factor = z->uniform ? z->terrain : unit_dearest(&z->u, z->g.grid, x, y);
-            g = current->g + (uint64_t)z->g.cost[d] * (factor + unit_view_penalty(z->units, x, y));
+            if (z->units->penalty > 0)
+                factor += unit_view_penalty(z->units, x, y);
+            g = current->g + (uint64_t)z->g.cost[d] * factor;
         }
         if (search_reach(s, kind, traced, on_anchors, next, x, y, d, current->cell, 0, list, g))
             return;
