@@ -427,3 +427,39 @@ astar_status astar__unit_view_setup(unit_view *view, const astar_options *o, con
     };
     return ASTAR_OK;
 }
+
+bool astar__unit_view_blocks_wide(const unit_view *v, int x, int y)
+{
+    const astar_units *units = v->units;
+    anchor_window w = anchors_near(units, v->reach, x, y, v->size);
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (uint32_t id = units->first_here[(size_t)by * (size_t)units->width + (size_t)bx];
+                 id != UNIT_NONE; id = units->unit[id].next_here) {
+                const unit *u = &units->unit[id];
+                if (id != v->me &&
+                    footprints_overlap(u->at, u->size, (astar_point){ x, y }, v->size) &&
+                    (!unit_moving(u) || unit_view_steps(v, bx, by, u->size) <= 1))
+                    return true;
+            }
+    return false;
+}
+
+uint64_t astar__unit_view_penalty_wide(const unit_view *v, int x, int y)
+{
+    const astar_units *units = v->units;
+    anchor_window w = anchors_near(units, v->reach, x, y, v->size);
+    uint64_t sum = 0;
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (claim_ref r = units->first_claim[(size_t)by * (size_t)units->width + (size_t)bx];
+                 r != CLAIM_NONE; r = claim_step(units, r)->next) {
+                const unit *u = &units->unit[claim_unit(r)];
+                if (claim_unit(r) != v->me &&
+                    footprints_overlap((astar_point){ bx, by }, u->size, (astar_point){ x, y },
+                                       v->size) &&
+                    unit_view_steps(v, u->at.x, u->at.y, u->size) <= (uint64_t)v->radius)
+                    sum += v->penalty;
+            }
+    return sum;
+}

@@ -147,24 +147,29 @@ static inline uint64_t unit_view_steps(const unit_view *v, int x, int y, int j)
     return footprints_gap((astar_point){ v->me_x, v->me_y }, v->size, (astar_point){ x, y }, j);
 }
 
+/* unit_view_blocks and unit_view_penalty where some unit is larger than
+ * one cell: the anchors whose footprints could overlap the searcher's,
+ * scanned square by square (units.c; out of line, so that the loops of
+ * units of one cell stay as small as they were). */
+bool astar__unit_view_blocks_wide(const unit_view *v, int x, int y);
+uint64_t astar__unit_view_penalty_wide(const unit_view *v, int x, int y);
+
 /* Whether the searcher may not stand with its anchor on (x, y): its
  * footprint there would overlap that of another unit that is stopped, or
  * within one step of the searcher's. For units of one cell: another unit
  * stands on (x, y). */
 static inline bool unit_view_blocks(const unit_view *v, int x, int y)
 {
+    if (v->reach > 1)
+        return astar__unit_view_blocks_wide(v, x, y);
     const astar_units *units = v->units;
-    anchor_window w = anchors_near(units, v->reach, x, y, v->size);
-    for (int by = w.y0; by <= w.y1; by++)
-        for (int bx = w.x0; bx <= w.x1; bx++)
-            for (uint32_t id = units->first_here[(size_t)by * (size_t)units->width + (size_t)bx];
-                 id != UNIT_NONE; id = units->unit[id].next_here) {
-                const unit *u = &units->unit[id];
-                if (id != v->me &&
-                    footprints_overlap(u->at, u->size, (astar_point){ x, y }, v->size) &&
-                    (!unit_moving(u) || unit_view_steps(v, bx, by, u->size) <= 1))
-                    return true;
-            }
+    uint32_t id = units->first_here[(size_t)y * (size_t)units->width + (size_t)x];
+    if (id == UNIT_NONE)
+        return false;
+    bool near = unit_view_steps(v, x, y, 1) <= 1;
+    for (; id != UNIT_NONE; id = units->unit[id].next_here)
+        if (id != v->me && (near || !unit_moving(&units->unit[id])))
+            return true;
     return false;
 }
 
@@ -174,20 +179,17 @@ static inline bool unit_view_blocks(const unit_view *v, int x, int y)
  * units of one cell: one per such claim on (x, y). */
 static inline uint64_t unit_view_penalty(const unit_view *v, int x, int y)
 {
+    if (v->reach > 1)
+        return astar__unit_view_penalty_wide(v, x, y);
     const astar_units *units = v->units;
-    anchor_window w = anchors_near(units, v->reach, x, y, v->size);
     uint64_t sum = 0;
-    for (int by = w.y0; by <= w.y1; by++)
-        for (int bx = w.x0; bx <= w.x1; bx++)
-            for (claim_ref r = units->first_claim[(size_t)by * (size_t)units->width + (size_t)bx];
-                 r != CLAIM_NONE; r = claim_step(units, r)->next) {
-                const unit *u = &units->unit[claim_unit(r)];
-                if (claim_unit(r) != v->me &&
-                    footprints_overlap((astar_point){ bx, by }, u->size, (astar_point){ x, y },
-                                       v->size) &&
-                    unit_view_steps(v, u->at.x, u->at.y, u->size) <= (uint64_t)v->radius)
-                    sum += v->penalty;
-            }
+    for (claim_ref r = units->first_claim[(size_t)y * (size_t)units->width + (size_t)x];
+         r != CLAIM_NONE; r = claim_step(units, r)->next) {
+        uint32_t id = claim_unit(r);
+        astar_point at = units->unit[id].at;
+        if (id != v->me && unit_view_steps(v, at.x, at.y, 1) <= (uint64_t)v->radius)
+            sum += v->penalty;
+    }
     return sum;
 }
 
