@@ -327,8 +327,16 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
 // Any angle (Anya): the shortest line through the free space from the
 // top-left corner of A's square to that of B's, corner to corner; no
 // replay (its nodes are intervals of corners, not squares). A unit of one
-// square: the search has no size.
+// square: the search has no size. Beside it, A*'s 8-connected path
+// between the same squares, drawn thin, its length said.
 function searchAnyAngle(g, s, asked, sx, sy, gx, gy) {
+  const cells = s.findPath(g, sx, sy, gx, gy, { ...asked, algorithm: "astar", world: undefined });
+  const beside = [];
+  if (cells.status === STATUS.OK) {
+    const flat = cells.points();
+    for (let k = 0; k < flat.length; k += 2) beside.push([flat[k], flat[k + 1]]);
+  }
+  const grid8 = cells.status === STATUS.OK ? eightConnectedLength(beside) : null;
   const only = {};
   for (const k of ["weight", "maxExpanded"]) if (asked[k] !== undefined) only[k] = asked[k];
   const r = s.findAnyAnglePath(g, sx, sy, gx, gy, only);
@@ -336,10 +344,20 @@ function searchAnyAngle(g, s, asked, sx, sy, gx, gy) {
   const flat = r.points();
   r.corners = [];
   for (let k = 0; k < flat.length; k += 2) r.corners.push([flat[k], flat[k + 1]]);
+  r.beside = beside;
+  r.besideLength = grid8;
   r.path = [];
   r.jumpPoints = [];
   page.replay = null;
   return r;
+}
+
+// The length of a path of squares, a diagonal step sqrt(2).
+function eightConnectedLength(path) {
+  let length = 0;
+  for (let k = 1; k < path.length; k++)
+    length += path[k][0] !== path[k - 1][0] && path[k][1] !== path[k - 1][1] ? Math.SQRT2 : 1;
+  return length;
 }
 
 // Microseconds per search, untraced (what a game pays): repeated for at
@@ -371,7 +389,8 @@ function showResult(r) {
                `${r.tiers.landmarks} landmarks; expanded: the graph's nodes`);
   if (r.corners)
     extra.push("any angle: corner to corner, from A's and to B's top-left corners; " +
-               "cost: the Euclidean length; expanded: intervals");
+               "cost: the Euclidean length; expanded: intervals" +
+               (r.besideLength !== null ? `; A*'s 8-connected path (thin): ${r.besideLength.toFixed(4)}` : ""));
   if (r.refined)
     extra.push(`as refined: cost ${r.refined.cost}, ${r.refined.length} cells`);
   $("stat-extra").textContent = extra.join(" · ");
@@ -550,6 +569,7 @@ function draw() {
     // The crowd through the door is the picture: no search's path over it.
     path: page.door ? null : page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
     corners: page.door ? null : page.result?.corners,
+    beside: page.door ? null : page.result?.beside,
     waypoints: !page.door && page.replay?.finished ? page.waypoints : null,
     jumpPoints: !page.door && page.replay?.finished ? page.result.jumpPoints : null,
     start: page.start, target: page.target, heat: $("show-clearance").checked,

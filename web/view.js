@@ -230,6 +230,7 @@ export class View {
     if (scene.replay && scale < 4) this.listedDots(scene.replay);
     if (scene.path && scene.unitSize > 1) this.footprints(scene.path, scene.unitSize);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
+    if (scene.beside) this.polyline(scene.beside, "#5b6f8a", Math.max(0.1, 1.5 / scale), false);
     // An any-angle path joins corners: the corner (x, y) is the centre of
     // the square half a square up and left of (x, y).
     if (scene.corners)

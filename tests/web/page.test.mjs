@@ -302,6 +302,12 @@ step("any angle (Anya) on the same map and problem: the CLI's corners and length
         `the 8-connected optimum ${optimal}`);
   const drawn = await page.evaluate(() => window.astarPage.page.result.corners.length);
   check(drawn === shown.corners, `Anya: ${drawn} corners drawn, ${shown.corners} found`);
+  // Beside it, A*'s 8-connected path between the same squares: the
+  // scenario's optimal length, longer than the any-angle one.
+  const extra = await stat(page, "extra");
+  const eight = extra.match(/8-connected path \(thin\): ([0-9.]+)/);
+  check(eight && Math.abs(+eight[1] - optimal) < 0.01 && +eight[1] > shown.length,
+        `Anya: '${extra}', the 8-connected optimum ${optimal}, any angle ${shown.length}`);
   await page.mouse.move(5, 5);
   await shot(page, "bench-anya");
   await page.selectOption("#opt-algorithm", "jps");
