@@ -330,7 +330,8 @@ function searchTwoTiers(g, s, asked, sx, sy, gx, gy) {
 // square: the search has no size. Beside it, A*'s 8-connected path
 // between the same squares, drawn thin, its length said.
 function searchAnyAngle(g, s, asked, sx, sy, gx, gy) {
-  const cells = s.findPath(g, sx, sy, gx, gy, { ...asked, algorithm: "astar", world: undefined });
+  // asked is A*'s without a world already (libraryOptions).
+  const cells = s.findPath(g, sx, sy, gx, gy, asked);
   const beside = [];
   if (cells.status === STATUS.OK) {
     const flat = cells.points();
