@@ -17,7 +17,8 @@ has "(3,3) (15,19) (31,35) (40,40)"
 run 5 "$ASTAR" path "$map" 0 0 40 40 --algo anya
 has "start cell is not walkable"
 run 0 "$ASTAR" bench "$scen/dao/arena.map.scen" --algo anya
-has "arena.map.scen        160"
+has "options: algo anya, weight 1"
+matches "/arena\.map\.scen +160 "
 for refused in "--moves 4" "--costs octile" "--heuristic octile" "--open-list sorted" "--ties first"; do
     # shellcheck disable=SC2086  # the option and its value are two words
     run 2 "$ASTAR" path "$map" 3 3 40 40 --algo anya $refused

@@ -189,3 +189,25 @@ size_t cli_algorithm_help(bool prebuilt, char *out, size_t size)
     }
     return used;
 }
+
+void cli_describe_algorithm(FILE *out, cli_prebuilt_kind kind, const astar_options *o,
+                            const astar_context *ctx, astar_topology topology)
+{
+    /* Each kind names only what it reads: anya takes no moves, costs or
+     * heuristic, and cpd's queries no search options at all. */
+    switch (kind) {
+    case CLI_PREBUILT_ANYA:
+        fprintf(out, "algo anya, weight %g", o->search.weight);
+        return;
+    case CLI_PREBUILT_CPD:
+        fprintf(out, "algo cpd, ");
+        cli_describe_moves(out, o, topology);
+        return;
+    case CLI_PREBUILT_HPA:
+        fprintf(out, "algo hpa; its graph searched with ");
+        break;
+    case CLI_PREBUILT_NONE:
+        break;
+    }
+    cli_describe_options(out, o, ctx, topology);
+}

@@ -325,6 +325,11 @@ const char *cli_algorithm_name(cli_prebuilt_kind kind, astar_algorithm algorithm
  * Prints why not. */
 bool cli_check_search(const char *cmd, const astar_options *options, cli_prebuilt_kind kind,
                       bool world, astar_topology topology);
+/* "algo anya, weight 1", "algo cpd, moves 8, costs article", or for hpa
+ * and the searches cli_describe_options, after "algo hpa; its graph
+ * searched with " for hpa: what a query of kind reads of the options. */
+void cli_describe_algorithm(FILE *out, cli_prebuilt_kind kind, const astar_options *options,
+                            const astar_context *ctx, astar_topology topology);
 /* Writes " astar jps jps+", with prebuilt " cpd hpa anya" after, into out
  * (size bytes). */
 void cli_algorithm_choices(bool prebuilt, char *out, size_t size);

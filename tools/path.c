@@ -280,16 +280,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         return code;
     }
     printf("options: ");
-    if (use.kind == CLI_PREBUILT_ANYA) {
-        printf("algo anya, weight %g", o.search.weight);
-    } else if (use.kind == CLI_PREBUILT_CPD) {
-        printf("algo cpd, ");
-        cli_describe_moves(stdout, &o, maps.topology);
-    } else {
-        if (use.kind == CLI_PREBUILT_HPA)
-            printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, &o, ctx, maps.topology);
-    }
+    cli_describe_algorithm(stdout, use.kind, &o, ctx, maps.topology);
     printf("\n");
     if (use.kind == CLI_PREBUILT_NONE)
         cli_describe_least_cost(stdout, &o, maps.topology);

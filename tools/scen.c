@@ -42,20 +42,12 @@ static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation e)
 {
     printf("options: ");
+    cli_describe_algorithm(stdout, kind, o, NULL, ASTAR_TOPOLOGY_SQUARE);
     if (kind == CLI_PREBUILT_ANYA) {
-        printf("algo anya, weight %g\nchecking: every path runs from start to goal in segments "
-               "valid under the GPPC-2023\n          any-angle rules, its length is the "
-               "reported one and no more than the\n          file's optimal length "
-               "(tolerance %.2f)\n", o->search.weight, tolerance);
+        printf("\nchecking: every path runs from start to goal in segments valid under the "
+               "GPPC-2023\n          any-angle rules, its length is the reported one and no "
+               "more than the\n          file's optimal length (tolerance %.2f)\n", tolerance);
         return;
-    }
-    if (kind == CLI_PREBUILT_CPD) {
-        printf("algo cpd, ");
-        cli_describe_moves(stdout, o, ASTAR_TOPOLOGY_SQUARE);
-    } else {
-        if (kind == CLI_PREBUILT_HPA)
-            printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, o, NULL, ASTAR_TOPOLOGY_SQUARE);
     }
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
     if (e.at_least && e.at_most)
