@@ -30,11 +30,12 @@ typedef struct expectation {
  * only (its problems where it does not fit at an end are skipped). */
 static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 {
-    bool optimal = kind == CLI_PREBUILT_CPD || kind == CLI_PREBUILT_ANYA ||
+    bool any_angle = cli_any_angle(kind, o);
+    bool optimal = kind == CLI_PREBUILT_CPD || any_angle ||
                    (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
     return (expectation){
-        .at_least = o->moves != ASTAR_MOVES_8_CUT && kind != CLI_PREBUILT_ANYA,
-        .any_angle = kind == CLI_PREBUILT_ANYA,
+        .at_least = o->moves != ASTAR_MOVES_8_CUT && !any_angle,
+        .any_angle = any_angle,
         .at_most = optimal && o->moves != ASTAR_MOVES_4 && o->world.unit_size <= 1,
     };
 }
@@ -43,7 +44,7 @@ static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation
 {
     printf("options: ");
     cli_describe_algorithm(stdout, kind, o, NULL, ASTAR_TOPOLOGY_SQUARE);
-    if (kind == CLI_PREBUILT_ANYA) {
+    if (e.any_angle) {
         printf("\nchecking: every path runs from start to goal in segments valid under the "
                "GPPC-2023\n          any-angle rules, its length is the reported one and no "
                "more than the\n          file's optimal length (tolerance %.2f)\n", tolerance);

@@ -393,7 +393,10 @@ ASTAR_API astar_options astar_options_default(void);
  * overestimates under the chosen moves and costs (see astar_heuristic),
  * weight at most 1, the stop-on-closed rule, and no turn penalty. Layers
  * and units do not change the answer: they only raise costs and block
- * cells, so the path is still the least costly under them. */
+ * cells, so the path is still the least costly under them. For
+ * ASTAR_ALGORITHM_ANYA, whose H is the straight-line distance and never
+ * overestimates: weight at most 1 (its options refused otherwise are left
+ * to the search to refuse). */
 ASTAR_API bool astar_options_optimal(const astar_options *options);
 
 /* Whether a search of `grid` with `options` steps (astar_jumps): true for

@@ -125,6 +125,8 @@ bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !astar__options_valid(options))
         return false;
+    if (options->algorithm == ASTAR_ALGORITHM_ANYA)
+        return options->search.weight <= 1.0;
     /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
     return admissible(options) && options->search.weight <= 1.0 &&
            options->search.stop == ASTAR_STOP_CLOSED &&
