@@ -836,8 +836,7 @@ async function listBenchMaps() {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  const response = await fetch("astar.wasm");
-  page.astar = await loadAstar(await response.arrayBuffer());
+  page.astar = await loadAstar(); // astar.wasm beside astar.js, the npm package's module
   page.view = new View($("map"));
   setupControls();
   setupPointer();

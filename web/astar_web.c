@@ -182,13 +182,6 @@ WEB_API astar_grid *astar_web_grid_parse(const char *text, size_t length, const 
     return grid;
 }
 
-WEB_API astar_grid *astar_web_grid_new(int width, int height)
-{
-    astar_grid *grid = NULL;
-    astar_grid_new(width, height, &grid);
-    return grid;
-}
-
 WEB_API astar_context *astar_web_context_new(size_t max_cells)
 {
     astar_context *ctx = NULL;
