@@ -31,6 +31,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { check, done } from "./checks.mjs";
 
 const [part, packageArg, benchDir, nativeCli] = process.argv.slice(2);
 if (!["install", "types"].includes(part) || !packageArg || !benchDir || !nativeCli) {
@@ -43,14 +44,6 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "../..");
 const NAME = "astar-pathfinding";
 
-let checks = 0, failures = 0;
-function check(ok, what) {
-  checks++;
-  if (!ok) {
-    failures++;
-    if (failures <= 30) console.error(`FAIL: ${what}`);
-  }
-}
 
 // ---------------------------------------------------------------- pack, install
 
@@ -372,5 +365,4 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log(`npm ${part}: ${checks} checks, ${failures} failed`);
-process.exit(failures === 0 ? 0 : 1);
+done(`npm ${part}`);
