@@ -8,7 +8,7 @@
 #                  each fuzz target for 30 s in build-fuzz, then the
 #                  WebAssembly module's tests under Node in build-web
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
-#                  web/astar.js)
+#                  npm/astar.js) and the npm package (build-web/npm)
 #   make web       build it and serve the page (web/index.html) on
 #                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)

@@ -95,7 +95,7 @@ export interface PathResult {
   routeStatus: number;
   /** x0, y0, x1, y1, ...: the cells, start first (a copy). */
   points(): Int32Array;
-  /** The points the route goes by (jump points, HPA*'s entrances, waypoints). */
+  /** The points the route goes by (jump points, HPA*'s entrances, waypoints; a copy). */
   via(): Int32Array;
 }
 

@@ -177,7 +177,8 @@ export async function loadAstar(source) {
     const bytes = new Uint8Array(memory().buffer, pointer);
     return decoder.decode(bytes.subarray(0, bytes.indexOf(0)));
   };
-  const statusMessage = (status) => cString(c.astar_status_message(status));
+  const messages = []; // by status: each read from the module once
+  const statusMessage = (status) => (messages[status] ??= cString(c.astar_status_message(status)));
   const allocated = (pointer, what) => {
     if (!pointer) throw new AstarError(STATUS.OUT_OF_MEMORY, `astar: out of memory for ${what}`);
     return pointer;
@@ -259,7 +260,7 @@ export async function loadAstar(source) {
       points: () => cells,
       // The points the route goes by, as far as they fit: the jump points
       // of JPS and JPS+ (for A*, every cell), HPA*'s abstract route, the
-      // waypoints of a waypoint graph's route.
+      // waypoints of a waypoint graph's route (a copy).
       via: () => via,
     };
   }
@@ -402,13 +403,18 @@ export async function loadAstar(source) {
     const unknown = Object.keys(asked).find((name) => !names.includes(name));
     if (unknown !== undefined) throw refuse(`unknown ${what} '${unknown}'`);
   };
+  // Read once: options are set before every search, and their cost counts
+  // against the fastest searches (a JPS+ query takes about a microsecond).
+  const OPTION_FIELDS = Object.entries(OPTION).map(([name, [field, names]]) =>
+    [name, field, names, COUNTS.includes(name)]);
+  const OPTION_NAMES = new Set([...Object.keys(OPTION), "trace", "world"]);
   function applyOptions(options, asked, trace) {
-    known(asked, [...Object.keys(OPTION), "trace", "world"], "option");
-    const all = { ...DEFAULTS, ...asked };
-    for (const [name, [field, names]] of Object.entries(OPTION)) {
-      const value = names ? names[all[name]] : Number(all[name]);
-      if (value === undefined) throw refuse(`unknown ${name} '${all[name]}'`);
-      c.astar_web_options_set(options, field, COUNTS.includes(name) ? count(value, name) : value);
+    for (const name in asked) if (!OPTION_NAMES.has(name)) throw refuse(`unknown option '${name}'`);
+    for (const [name, field, names, counted] of OPTION_FIELDS) {
+      const given = asked[name] ?? DEFAULTS[name];
+      const value = names ? names[given] : Number(given);
+      if (value === undefined) throw refuse(`unknown ${name} '${given}'`);
+      c.astar_web_options_set(options, field, counted ? count(value, name) : value);
     }
     c.astar_web_options_trace(options, trace);
     setWorld(options, asked.world);

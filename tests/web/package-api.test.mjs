@@ -3,7 +3,8 @@
 //   node --expose-gc tests/web/package-api.test.mjs ASTAR.wasm BENCH_DIR
 // gridFromArray and gridFromRows make the grid parseMap makes of the same
 // cells; failures throw AstarError with the library's status; a search in
-// slices ends as findPath (findNearest) does, in more than one step; a graph
+// slices ends as findPath (findNearest) does, in more than one step; a
+// result's paths outlive the next search; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a waypoint route is a walk of legal steps through
 // waypoints that see each other, as long as its segments; a second
@@ -91,6 +92,11 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
           `sliced nearest: ${r.which} ${r.cost} against ${nearest.which} ${nearest.cost}`);
   }
   check(sliced > 5, `${sliced} searches took more than one slice`);
+  const first = searcher.findPath(grid, 3, 3, 40, 40, { algorithm: "jps" });
+  const [cells, jumps] = [first.points().slice(), first.via().slice()];
+  searcher.findPath(grid, 40, 40, 30, 3);
+  check(jumps.length >= 4 && same(first.via(), jumps) && same(first.points(), cells),
+        "a result's points() and via() outlive the searcher's next search");
   check(searcher.begin(grid, -1, 0, 5, 5) === STATUS.START_OUT_OF_BOUNDS, "a refused begin says why");
   searcher.delete();
   grid.delete();
