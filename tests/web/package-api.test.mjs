@@ -4,7 +4,8 @@
 // gridFromArray and gridFromRows make the grid parseMap makes of the same
 // cells; failures throw AstarError with the library's status; a search in
 // slices ends as findPath (findNearest) does, in more than one step; a
-// result's paths outlive the next search; a graph
+// result's paths outlive the next search; on open hex grids of the four
+// layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a waypoint route is a walk of legal steps through
 // waypoints that see each other, as long as its segments; a second
@@ -194,6 +195,36 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   waypoints.delete();
   searcher.delete();
   grid.delete();
+}
+
+// ---------------------------------------------------------------- hex grids
+{
+  // Axial coordinates of an offset cell (Red Blob Games' formulas), and
+  // the hex distance: on open ground a path takes that many steps, each to
+  // one of the six neighbours.
+  const AXIAL = {
+    "odd-r": (x, y) => [x - (y - (y & 1)) / 2, y], "even-r": (x, y) => [x - (y + (y & 1)) / 2, y],
+    "odd-q": (x, y) => [x, y - (x - (x & 1)) / 2], "even-q": (x, y) => [x, y - (x + (x & 1)) / 2],
+  };
+  const apart = (layout, a, b) => {
+    const [q1, r1] = AXIAL[layout](...a), [q2, r2] = AXIAL[layout](...b);
+    return (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 - q2 + r1 - r2)) / 2;
+  };
+  for (const layout of Object.keys(AXIAL)) {
+    const grid = astar.newGrid(30, 20);
+    grid.setTopology(layout);
+    const searcher = astar.searcher(grid.cells);
+    let ok = grid.topology() === layout;
+    for (const [sx, sy, gx, gy] of [[0, 0, 29, 19], [3, 17, 25, 2], [10, 10, 11, 11], [29, 0, 0, 19]]) {
+      const r = searcher.findPath(grid, sx, sy, gx, gy, { heuristic: "zero" });
+      const p = r.points();
+      ok &&= r.status === STATUS.OK && p.length / 2 - 1 === apart(layout, [sx, sy], [gx, gy]);
+      for (let k = 2; k < p.length; k += 2) ok &&= apart(layout, [p[k - 2], p[k - 1]], [p[k], p[k + 1]]) === 1;
+    }
+    check(ok, `${layout}: paths on open hexes take the hex distance in neighbour steps`);
+    searcher.delete();
+    grid.delete();
+  }
 }
 
 // ---------------------------------------------------------------- the safety net
