@@ -256,8 +256,13 @@ export interface Layer {
 export interface Units {
   pointer: number;
   add(x: number, y: number): number;
+  /** A unit of size x size cells anchored (top-left) at (x, y); throws
+   * AstarError (UNIT_OVERLAP, UNIT_DOES_NOT_FIT, NO_CLEARANCE...). */
+  addSized(grid: GridView | null, x: number, y: number, size: number, capability?: number): number;
   remove(id: number): void;
   move(id: number, x: number, y: number): void;
+  /** move, the footprint also checked against grid. */
+  moveOn(grid: GridView | null, id: number, x: number, y: number): void;
   setPath(id: number, points: Points): void;
   stop(id: number): void;
   position(id: number): [number, number];

@@ -665,8 +665,16 @@ export async function loadAstar(source) {
     return owned({
       pointer,
       add: (x, y) => created((out) => c.astar_units_add(pointer, x, y, out)) >>> 0,
+      // A unit of size x size cells anchored (top-left) at (x, y), whose
+      // footprint overlaps no other's; with grid, one it fits on (the
+      // grid's clearance). Its searches take unitSize: size.
+      addSized: (grid, x, y, size, capability = 0) =>
+        created((out) => c.astar_units_add_sized(pointer, grid ? grid.pointer : 0, x, y, size,
+                                                 capability, out)) >>> 0,
       remove: (id) => ok(c.astar_units_remove(pointer, id)),
       move: (id, x, y) => ok(c.astar_units_move(pointer, id, x, y)),
+      // move, with the footprint checked against grid as well.
+      moveOn: (grid, id, x, y) => ok(c.astar_units_move_on(pointer, grid ? grid.pointer : 0, id, x, y)),
       // points: [[x, y], ...] or an Int32Array of x, y, ...; copied, through
       // a module buffer as large as the longest path given so far.
       setPath(id, points) {
