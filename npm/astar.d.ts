@@ -14,7 +14,7 @@ export type StatusName =
   | "UNIT_DOES_NOT_FIT";
 export const STATUS: Readonly<Record<StatusName, number>>;
 
-export type Algorithm = "astar" | "jps" | "jps+";
+export type Algorithm = "astar" | "jps" | "jps+" | "anya";
 export type OpenList = "heap" | "sorted" | "unsorted" | "buckets";
 export type Moves = 8 | 4 | "8" | "4" | "8cut";
 export type Costs = "article" | "octile";

@@ -59,7 +59,7 @@
 // must not be used after its delete().
 
 // Values of the C enums (include/astar/search.h), by the names the CLI uses.
-export const ALGORITHMS = { astar: 0, jps: 1, "jps+": 2 };
+export const ALGORITHMS = { astar: 0, jps: 1, "jps+": 2, anya: 3 };
 export const OPEN_LISTS = { heap: 0, sorted: 1, unsorted: 2, buckets: 3 };
 export const MOVES = { 8: 0, 4: 1, "8cut": 2 };
 export const COSTS = { article: 0, octile: 1 };
@@ -470,24 +470,24 @@ export async function loadAstar(source) {
 
     let slicedAsked = {}; // the options of the search begun in slices
 
+    function findPath(grid, sx, sy, gx, gy, asked = {}) {
+      setOptions(asked);
+      const [status, microseconds] = timed(() =>
+        c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
+      return result(status, microseconds, asked);
+    }
+
     return owned({
       // One search; options as the CLI names them, plus trace: true to
       // record its events, and world (see setWorld).
-      findPath(grid, sx, sy, gx, gy, asked = {}) {
-        setOptions(asked);
-        const [status, microseconds] = timed(() =>
-          c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
-        return result(status, microseconds, asked);
-      },
+      findPath,
       // The shortest path at any angle (astar/anyangle.h) between the
-      // corners (sx, sy) and (gx, gy) of squares: findPath's result, its
-      // points() corners joined by straight segments and distance their
-      // Euclidean length. Of the options, weight and maxExpanded apply.
+      // corners (sx, sy) and (gx, gy) of squares: findPath with algorithm
+      // "anya", its points() corners joined by straight segments and
+      // distance their Euclidean length. Of the options, weight,
+      // maxExpanded and partial apply.
       findAnyAnglePath(grid, sx, sy, gx, gy, asked = {}) {
-        setOptions(asked);
-        const [status, microseconds] = timed(() =>
-          c.astar_web_find_any_angle_path(context, grid.pointer, sx, sy, gx, gy, options, path));
-        return result(status, microseconds, asked);
+        return findPath(grid, sx, sy, gx, gy, { ...asked, algorithm: "anya" });
       },
       // Dijkstra to the nearest of targets ([x, y] each, or an Int32Array
       // of x, y, ...): findPath's result, and which: the index of the

@@ -200,18 +200,6 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
                            path);
 }
 
-/* astar_find_any_angle_path between corners (sx, sy) and (gx, gy), with
- * the search part of options (an any-angle search takes no grid cost
- * model or world). */
-WEB_API astar_status astar_web_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
-                                                   int sx, int sy, int gx, int gy,
-                                                   const astar_options *options,
-                                                   astar_route *path)
-{
-    return astar_find_any_angle_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
-                                     &options->search, path);
-}
-
 /* A crowd (astar/crowd.h) of up to max_units units, moves 4 or 8, costs
  * 0 (article) or 1 (octile); NULL, with the status in *status, when it
  * could not be made. */
