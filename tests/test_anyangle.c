@@ -249,6 +249,48 @@ static astar_point random_free(rng *r, const astar_grid *g)
     }
 }
 
+/* The bounded oracle (for maps too large for the whole visibility graph)
+ * against the whole one: a bound a hair above the shortest length finds
+ * it, one a hair below finds nothing. */
+static void test_bounded_oracle(void **state)
+{
+    (void)state;
+    rng r = { 4403 };
+    size_t found = 0;
+    for (int round = 0; round < 120; round++) {
+        int w = 1 + rng_below(&r, 36), h = 1 + rng_below(&r, 36);
+        astar_grid *g = random_grid(&r, w, h, rng_below(&r, 41));
+        aa_oracle *o = aa_oracle_new(g, false);
+        aa_corners *c = aa_corners_new(g);
+        assert_non_null(o);
+        assert_non_null(c);
+        for (int i = 0; i < 30; i++) {
+            astar_point s = P(rng_below(&r, w), rng_below(&r, h));
+            astar_point t = P(rng_below(&r, w), rng_below(&r, h));
+            if (!astar_grid_walkable(g, s.x, s.y) || !astar_grid_walkable(g, t.x, t.y))
+                continue;
+            double want = aa_oracle_length(o, s, t, NULL, 0, NULL);
+            double roomy = want < 0 ? 4.0 * (w + h) : want + 1e-9 * (1 + want);
+            astar_point pts[256];
+            size_t n = 0;
+            double got = aa_corners_length(c, s, t, roomy, pts, 256, &n);
+            if (fabs(got - want) > 1e-9 * (1 + fabs(want)))
+                fail_msg("(%d,%d)->(%d,%d): bounded %.12f, whole %.12f", s.x, s.y, t.x, t.y, got,
+                         want);
+            if (want > 0) {
+                double len = -1;
+                assert_true(aa_path_valid(g, pts, n, &len) && fabs(len - want) < 1e-9 * (1 + want));
+                assert_true(aa_corners_length(c, s, t, want - 1e-6, NULL, 0, NULL) < 0);
+                found++;
+            }
+        }
+        aa_corners_delete(c);
+        aa_oracle_delete(o);
+        astar_grid_delete(g);
+    }
+    assert_true(found > 1000);
+}
+
 static void test_random_grids_against_oracle(void **state)
 {
     (void)state;
@@ -668,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
         cmocka_unit_test(test_random_grids_against_oracle),
+        cmocka_unit_test(test_bounded_oracle),
         cmocka_unit_test(test_double_corner_ends),
         cmocka_unit_test(test_snapped_interval_ends),
         cmocka_unit_test(test_edits_between_queries),
