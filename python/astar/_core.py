@@ -1,0 +1,704 @@
+"""Grids, options, searches and their results over libastar (cffi, API
+mode). Every call into the library releases the GIL while it runs (cffi's
+out-of-line API mode does so for each call), so searches on other Python
+threads run at the same time."""
+import os
+import threading
+
+import numpy as np
+
+from ._astar import ffi, lib
+from ._errors import STATUS_NAMES, check, error
+
+# --------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------
+
+# Python name -> (where in astar_options, the enum its values come from, or
+# None for a number or flag). The choices of each enum are its C names
+# without the prefix, lower case: ASTAR_HEURISTIC_OCTILE -> "octile".
+_OPTION_FIELDS = {
+    "algorithm": (("algorithm",), "astar_algorithm"),
+    "moves": (("moves",), "astar_moves"),
+    "costs": (("costs",), "astar_costs"),
+    "heuristic": (("heuristic",), "astar_heuristic"),
+    "jumps": (("jumps",), "astar_jumps"),
+    "open_list": (("search", "open_list"), "astar_open_list"),
+    "weight": (("search", "weight"), None),
+    "ties": (("search", "ties"), "astar_ties"),
+    "stop": (("search", "stop"), "astar_stop"),
+    "max_expanded": (("search", "max_expanded"), None),
+    "partial": (("search", "partial"), None),
+    "on_edit": (("search", "on_edit"), "astar_on_edit"),
+    "turn_penalty": (("world", "turn_penalty"), None),
+    "unit_size": (("world", "unit_size"), None),
+    "capability": (("world", "capability"), None),
+}
+
+
+def _enum_choices(ctype):
+    """{"octile": 1, ...} for an enum type of the C API."""
+    elements = ffi.typeof(ctype).relements
+    prefix = os.path.commonprefix(list(elements))
+    prefix = prefix[:prefix.rfind("_") + 1]
+    return {name[len(prefix):].lower(): value for name, value in elements.items()}
+
+
+CHOICES = {name: _enum_choices(ctype) for name, (_, ctype) in _OPTION_FIELDS.items() if ctype}
+CHOICES["topology"] = _enum_choices("astar_topology")
+
+
+def _choice(option, value):
+    """The enum value of option's choice `value`: its name ("jps_plus"),
+    with "-" for "_" and "+" for "_plus" ("jps+", "8-cut"), or a number
+    for moves (4, 8)."""
+    choices = CHOICES[option]
+    key = str(value).lower().replace("+", "_plus").replace("-", "_")
+    if key in choices and not isinstance(value, bool):
+        return choices[key]
+    raise error(lib.ASTAR_INVALID_ARGUMENT,
+                "%s takes one of %s, not %r" % (option, ", ".join(sorted(choices)), value))
+
+
+class Options:
+    """A search's options: astar_options_default() (the article's A*:
+    8 moves without corner cutting, article costs 10/14, Manhattan H) with
+    the keywords given changed. Keywords and their choices:
+
+      algorithm     astar, jps, jps_plus ("jps+")
+      moves         8, 4, 8_cut ("8-cut")
+      costs         article, octile
+      heuristic     manhattan, octile, euclidean, chebyshev, zero
+      jumps         auto, scan, step
+      open_list     heap, sorted, unsorted, buckets
+      weight        H's weight, 0..64
+      ties          last, first, deep, straight
+      stop          closed, open
+      max_expanded  0 (no limit) or the most squares to expand
+      partial       True: a path to the closed square nearest the goal when
+                    there is no path or the limit is reached
+      on_edit       restart, fail, finish (sliced searches)
+      turn_penalty  cost added per change of direction (A* only)
+      unit_size, capability  units of a size (astar/world.h)
+
+    Values out of range are the library's to refuse: the search raises
+    InvalidArgument.
+    """
+
+    __slots__ = ("_c", "_given")
+
+    def __init__(self, **options):
+        self._c = ffi.new("astar_options *", lib.astar_options_default())
+        self._given = {}
+        for name, value in options.items():
+            self._set(name, value)
+
+    def _set(self, name, value):
+        if name not in _OPTION_FIELDS:
+            raise TypeError("unknown search option %r (one of: %s)"
+                            % (name, ", ".join(_OPTION_FIELDS)))
+        path, ctype = _OPTION_FIELDS[name]
+        target = self._c
+        for field in path[:-1]:
+            target = getattr(target, field)
+        if ctype:
+            setattr(target, path[-1], _choice(name, value))
+        elif name in ("weight",):
+            setattr(target, path[-1], float(value))
+        elif name == "partial":
+            setattr(target, path[-1], bool(value))
+        else:
+            value = int(value)
+            if value < 0:
+                raise error(lib.ASTAR_INVALID_ARGUMENT, "%s takes no negative value" % name)
+            setattr(target, path[-1], value)
+        self._given[name] = value
+
+    def replace(self, **options):
+        """A copy with these options changed."""
+        return Options(**{**self._given, **options})
+
+    @property
+    def optimal(self):
+        """Whether these options guarantee a least-cost path
+        (astar_options_optimal)."""
+        return bool(lib.astar_options_optimal(self._c))
+
+    def __repr__(self):
+        return "Options(%s)" % ", ".join("%s=%r" % kv for kv in self._given.items())
+
+
+def _options(options, keywords):
+    if options is None:
+        return Options(**keywords)
+    if not isinstance(options, Options):
+        raise TypeError("options must be an astar.Options, not %s" % type(options).__name__)
+    return options.replace(**keywords) if keywords else options
+
+
+# --------------------------------------------------------------------------
+# Grids
+# --------------------------------------------------------------------------
+
+def _point(p, what="point"):
+    try:
+        x, y = p
+        return ffi.new("astar_point *", (int(x), int(y)))[0]
+    except (TypeError, ValueError):
+        raise TypeError("%s must be a pair (x, y), not %r" % (what, p)) from None
+
+
+def _points(points, what="points"):
+    """An (n, 2) array of x, y pairs as astar_point[n] (and n)."""
+    a = np.asarray(points)
+    if a.size == 0:
+        return ffi.NULL, 0, None
+    if a.ndim != 2 or a.shape[1] != 2 or a.dtype.kind not in "iu":
+        raise TypeError("%s must be an (n, 2) array of integers (x, y), not %s %s"
+                        % (what, a.dtype, a.shape))
+    a = np.ascontiguousarray(a, dtype=np.int32)
+    return ffi.cast("astar_point *", ffi.from_buffer(a)), len(a), a
+
+
+class Grid:
+    """A map of width x height cells, each blocked or walkable with a
+    terrain cost 1..255 (entering a cell costs the step times its cost).
+
+    As arrays, a grid is indexed [y, x]: shape (height, width), row y,
+    column x, as an image or a Moving AI file is drawn. Points are (x, y).
+    """
+
+    __slots__ = ("_ptr", "__weakref__")
+
+    def __init__(self, width, height):
+        out = ffi.new("astar_grid **")
+        check(lib.astar_grid_new(int(width), int(height), out))
+        self._ptr = ffi.gc(out[0], lib.astar_grid_delete)
+
+    @classmethod
+    def _adopt(cls, ptr):
+        grid = cls.__new__(cls)
+        grid._ptr = ffi.gc(ptr, lib.astar_grid_delete)
+        return grid
+
+    @classmethod
+    def from_array(cls, array):
+        """A grid from a 2-D array indexed [y, x]: of bools (True
+        walkable, False blocked), or of integers (terrain costs, 1..255,
+        and 0 for blocked: tcod's convention). Values outside 0..255 raise
+        InvalidArgument."""
+        a = np.asarray(array)
+        if a.ndim != 2:
+            raise TypeError("a grid's array must be 2-D, [y, x]; this one has shape %s" % (a.shape,))
+        if a.dtype == np.bool_:
+            costs = a.astype(np.uint8)
+        elif a.dtype.kind in "iu":
+            if a.size and (a.min() < 0 or a.max() > lib.ASTAR_MAX_TERRAIN):
+                raise error(lib.ASTAR_INVALID_ARGUMENT,
+                            "terrain costs run from 0 (blocked) to %d; this array has %d to %d"
+                            % (lib.ASTAR_MAX_TERRAIN, a.min(), a.max()))
+            costs = a.astype(np.uint8)
+        else:
+            raise TypeError("a grid's array holds bools or integers, not %s" % a.dtype)
+        costs = np.ascontiguousarray(costs)
+        height, width = costs.shape
+        grid = cls(width, height)
+        check(lib.pyastar_grid_fill(grid._ptr, ffi.cast("uint8_t *", ffi.from_buffer(costs))))
+        return grid
+
+    @classmethod
+    def from_movingai(cls, text, name=None):
+        """A grid from a Moving AI map's text (str or bytes): '.', 'G' and
+        'S' walkable, '@', 'O', 'T' and 'W' blocked. Raises ParseError with
+        the line at fault."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        out = ffi.new("astar_grid **")
+        err = ffi.new("astar_error *")
+        check(lib.astar_grid_parse_movingai(data, len(data),
+                                            name.encode() if name else ffi.NULL, out, err), err)
+        return cls._adopt(out[0])
+
+    @classmethod
+    def load_movingai(cls, path):
+        """A grid from a Moving AI .map file. Raises IoError (an OSError)
+        or ParseError."""
+        out = ffi.new("astar_grid **")
+        err = ffi.new("astar_error *")
+        check(lib.astar_grid_load_movingai(os.fsencode(path), out, err), err)
+        return cls._adopt(out[0])
+
+    @property
+    def width(self):
+        return lib.astar_grid_width(self._ptr)
+
+    @property
+    def height(self):
+        return lib.astar_grid_height(self._ptr)
+
+    @property
+    def shape(self):
+        """(height, width), as the grid's arrays have."""
+        return (self.height, self.width)
+
+    @property
+    def cells(self):
+        return lib.astar_grid_cells(self._ptr)
+
+    def to_array(self):
+        """The terrain costs as a uint8 array [y, x]: 0 blocked, 1..255."""
+        costs = np.empty(self.shape, dtype=np.uint8)
+        lib.pyastar_grid_read(self._ptr, ffi.cast("uint8_t *", ffi.from_buffer(costs)))
+        return costs
+
+    def walkable_array(self):
+        """A bool array [y, x], True where walkable."""
+        return self.to_array() != 0
+
+    def set_walkable(self, x, y, walkable=True):
+        """Blocks a cell or makes it walkable (a blocked cell made walkable
+        gets cost 1). Not while another thread searches the grid."""
+        check(lib.astar_grid_set_walkable(self._ptr, int(x), int(y), bool(walkable)))
+
+    def set_cost(self, x, y, cost):
+        """Sets a cell's terrain cost, 1..255 (which makes it walkable), or
+        blocks it with 0."""
+        if int(cost) == 0:
+            self.set_walkable(x, y, False)
+        else:
+            check(lib.astar_grid_set_cost(self._ptr, int(x), int(y), int(cost)))
+
+    def walkable(self, x, y):
+        return bool(lib.astar_grid_walkable(self._ptr, int(x), int(y)))
+
+    def cost(self, x, y):
+        """1..255 for a walkable cell, 0 for a blocked one or one outside."""
+        return lib.astar_grid_cost(self._ptr, int(x), int(y))
+
+    @property
+    def uniform(self):
+        """Whether every walkable cell has the same cost (what JPS needs)."""
+        return bool(lib.astar_grid_uniform(self._ptr))
+
+    @property
+    def edits(self):
+        """How many edits the grid has had (astar_grid_edits)."""
+        return lib.astar_grid_edits(self._ptr)
+
+    @property
+    def topology(self):
+        """"square" (the default) or a hex layout: "hex_odd_r",
+        "hex_even_r", "hex_odd_q", "hex_even_q" (astar/grid.h)."""
+        value = lib.astar_grid_topology(self._ptr)
+        return next(k for k, v in CHOICES["topology"].items() if v == value)
+
+    @topology.setter
+    def topology(self, value):
+        check(lib.astar_grid_set_topology(self._ptr, _choice("topology", value)))
+
+    def enable_jump_table(self):
+        """What JPS+ needs (8 bytes per cell, kept through edits)."""
+        check(lib.astar_grid_enable_jump_table(self._ptr))
+
+    def disable_jump_table(self):
+        lib.astar_grid_disable_jump_table(self._ptr)
+
+    def enable_islands(self):
+        """Connected areas, so that a search between two answers NoPath at once."""
+        check(lib.astar_grid_enable_islands(self._ptr))
+
+    def disable_islands(self):
+        lib.astar_grid_disable_islands(self._ptr)
+
+    def island(self, x, y):
+        """The island of a cell (islands enabled); 0 for a blocked cell."""
+        return lib.astar_grid_island(self._ptr, int(x), int(y))
+
+    def enable_dead_ends(self):
+        check(lib.astar_grid_enable_dead_ends(self._ptr))
+
+    def disable_dead_ends(self):
+        lib.astar_grid_disable_dead_ends(self._ptr)
+
+    def __repr__(self):
+        return "<astar.Grid %d x %d, %s>" % (self.width, self.height, self.topology)
+
+
+# --------------------------------------------------------------------------
+# Contexts and paths
+# --------------------------------------------------------------------------
+
+class Context:
+    """A search context for grids of up to max_cells cells: 16 bytes a
+    cell, allocated once and reused by every search. One thread at a time.
+    The functions below use one per thread of their own when none is given."""
+
+    __slots__ = ("_ptr", "max_cells")
+
+    def __init__(self, max_cells):
+        out = ffi.new("astar_context **")
+        check(lib.astar_context_new(int(max_cells), out))
+        self._ptr = ffi.gc(out[0], lib.astar_context_delete)
+        self.max_cells = int(max_cells)
+
+
+_local = threading.local()
+
+
+def _thread_context(cells):
+    ctx = getattr(_local, "context", None)
+    if ctx is None or ctx.max_cells < cells:
+        ctx = _local.context = Context(cells)
+    return ctx
+
+
+def _thread_buffer(name, capacity):
+    """A per-thread astar_point buffer of at least capacity points, reused."""
+    buf = getattr(_local, name, None)
+    if buf is None or len(buf) < capacity:
+        buf = ffi.new("astar_point[]", max(capacity, 256))
+        setattr(_local, name, buf)
+    return buf
+
+
+def _copy_points(buffer, count):
+    """count points of buffer as a new (count, 2) int32 array of x, y."""
+    if count == 0:
+        return np.empty((0, 2), dtype=np.int32)
+    return np.frombuffer(ffi.buffer(buffer, count * 8), dtype=np.int32).reshape(count, 2).copy()
+
+
+class Path:
+    """A search's answer.
+
+    cells     (n, 2) int32 array, one row per cell from start to goal,
+              columns x and y
+    cost      the path's cost in the options' cost units (article: 10 a
+              straight step, 14 a diagonal; octile: 2378 and 3363)
+    distance  cost / the straight step: the length in cells
+    expanded  squares (or jump points) the search expanded
+    status    "OK", or "PARTIAL_NO_PATH" / "PARTIAL_LIMIT" for a partial
+              path (options partial=True); in a batch, a failure's status
+              too (then cells is empty)
+    via       with via=True: the squares of the parent chain (JPS's jump
+              points), (m, 2)
+    """
+
+    __slots__ = ("cells", "cost", "distance", "expanded", "status", "via")
+
+    def __init__(self, cells, cost, distance, expanded, status, via=None):
+        self.cells, self.cost, self.distance = cells, cost, distance
+        self.expanded, self.status, self.via = expanded, status, via
+
+    @classmethod
+    def _from_route(cls, route, status, via=False):
+        return cls(_copy_points(route.points, route.length), route.cost, route.distance,
+                   route.expanded, STATUS_NAMES[status],
+                   _copy_points(route.via, route.via_length) if via else None)
+
+    @property
+    def ok(self):
+        """A whole path was found."""
+        return self.status == "OK"
+
+    @property
+    def partial(self):
+        return self.status.startswith("PARTIAL")
+
+    def raise_for_status(self):
+        """Raises the status's exception if it is a failure (batches)."""
+        if self.status not in _ANSWER_NAMES:
+            raise error(_STATUS_VALUE[self.status])
+        return self
+
+    def __len__(self):
+        return len(self.cells)
+
+    def __array__(self, dtype=None):
+        return self.cells if dtype is None else self.cells.astype(dtype)
+
+    def __repr__(self):
+        return "<astar.Path %s: %d cells, cost %d, %d expanded>" % (
+            self.status, len(self.cells), self.cost, self.expanded)
+
+
+_STATUS_VALUE = {name: value for value, name in STATUS_NAMES.items()}
+_ANSWER_NAMES = {"OK", "PARTIAL_NO_PATH", "PARTIAL_LIMIT"}
+_ANSWERS = {lib.ASTAR_OK, lib.ASTAR_PARTIAL_NO_PATH, lib.ASTAR_PARTIAL_LIMIT}
+
+
+def _run_route(call, via=False):
+    """Runs call(route) with the thread's buffers, again with larger ones
+    if the path did not fit; returns the route and its status, raising for
+    a failure."""
+    route = ffi.new("astar_route *")
+    capacity = getattr(_local, "capacity", 1024)
+    via_capacity = capacity if via else 0
+    while True:
+        route.points = _thread_buffer("points", capacity)
+        route.capacity = capacity
+        if via:
+            route.via = _thread_buffer("via", via_capacity)
+            route.via_capacity = via_capacity
+        status = call(route)
+        if status != lib.ASTAR_PATH_BUFFER_TOO_SMALL:
+            break
+        capacity = max(capacity, route.length)
+        via_capacity = max(via_capacity, route.via_length)
+        _local.capacity = capacity
+    if status not in _ANSWERS:
+        check(status)
+    return route, status
+
+
+def find_path(grid, start, goal, options=None, *, via=False, context=None, **keywords):
+    """The least-cost path from start to goal, points (x, y), as a Path.
+
+    options   an Options, and/or its keywords here (algorithm="jps", ...)
+    via       also return the parent chain's squares (JPS's jump points)
+    context   a Context to search with (default: this thread's own)
+
+    Raises NoPath, StartBlocked, GoalBlocked, StartOutOfBounds,
+    GoalOutOfBounds, Unsupported, NoJumpTable, ExpansionLimit,
+    CostOverflow, InvalidArgument: each an AstarError with .status and
+    .message. With partial=True, no path or the limit gives a Path whose
+    status is PARTIAL_NO_PATH or PARTIAL_LIMIT instead.
+    """
+    opts = _options(options, keywords)
+    ctx = context or _thread_context(grid.cells)
+    s, g = _point(start, "start"), _point(goal, "goal")
+    route, status = _run_route(
+        lambda r: lib.astar_find_path(ctx._ptr, grid._ptr, s, g, opts._c, r), via)
+    return Path._from_route(route, status, via)
+
+
+def find_nearest(grid, start, targets, options=None, *, context=None, **keywords):
+    """The cheapest to reach of several targets ((n, 2) points) from start:
+    (Path, index of the target reached). Raises as find_path."""
+    opts = _options(options, keywords)
+    ctx = context or _thread_context(grid.cells)
+    pts, count, keep = _points(targets, "targets")
+    s = _point(start, "start")
+    which = ffi.new("size_t *")
+    route, status = _run_route(
+        lambda r: lib.astar_find_nearest(ctx._ptr, grid._ptr, s, pts, count, opts._c, r, which))
+    del keep
+    return Path._from_route(route, status), int(which[0])
+
+
+def find_any_angle_path(grid, start, goal, *, weight=1.0, max_expanded=0, context=None):
+    """The truly shortest path from corner start to corner goal (Anya):
+    Path whose cells are the corners where it turns (x, y), distance its
+    Euclidean length in cells, cost 0. Raises as find_path."""
+    opts = ffi.new("astar_search_options *", lib.astar_search_options_default())
+    opts.weight = float(weight)
+    opts.max_expanded = int(max_expanded)
+    ctx = context or _thread_context(grid.cells)
+    s, g = _point(start, "start"), _point(goal, "goal")
+    route, status = _run_route(
+        lambda r: lib.astar_find_any_angle_path(ctx._ptr, grid._ptr, s, g, opts, r))
+    return Path._from_route(route, status)
+
+
+class _BatchContexts:
+    """Each Python thread's contexts for batches, kept between calls."""
+
+    @staticmethod
+    def get(threads, cells):
+        have = getattr(_local, "batch", [])
+        if len(have) < threads or any(c.max_cells < cells for c in have[:threads]):
+            have = [c if c.max_cells >= cells else Context(cells) for c in have[:threads]]
+            have += [Context(cells) for _ in range(threads - len(have))]
+            _local.batch = have
+        return have[:threads]
+
+
+def find_paths(grid, starts, goals, options=None, *, threads=None, **keywords):
+    """Many searches on one grid at once, on `threads` threads of the
+    library's (default: the machine's processors), the GIL released
+    throughout: a list of Path, one per (start, goal) pair, in order. A
+    failure does not raise: its Path has that status and no cells
+    (Path.raise_for_status raises it)."""
+    opts = _options(options, keywords)
+    s_pts, count, s_keep = _points(starts, "starts")
+    g_pts, g_count, g_keep = _points(goals, "goals")
+    if count != g_count:
+        raise error(lib.ASTAR_INVALID_ARGUMENT,
+                    "%d starts and %d goals: a batch takes pairs" % (count, g_count))
+    if count == 0:
+        return []
+    threads = max(1, min(int(threads or os.cpu_count() or 1), 64, count))
+    contexts = _BatchContexts.get(threads, grid.cells)
+    ctx_array = ffi.new("astar_context *[]", [c._ptr for c in contexts])
+    capacity = max(64, 2 * (grid.width + grid.height))
+    buffer = ffi.new("astar_point[]", capacity * count)
+    routes = ffi.new("astar_route[]", count)
+    queries = ffi.new("astar_query[]", count)
+    for i in range(count):
+        routes[i].points = buffer + i * capacity
+        routes[i].capacity = capacity
+        queries[i].start = s_pts[i]
+        queries[i].goal = g_pts[i]
+        queries[i].path = ffi.addressof(routes, i)
+    check(lib.astar_find_paths(ctx_array, threads, grid._ptr, opts._c, queries, count))
+    out = []
+    for i in range(count):
+        status = queries[i].status
+        if status == lib.ASTAR_PATH_BUFFER_TOO_SMALL:
+            # Longer than the share each query was given: once more, alone.
+            out.append(find_path(grid, (s_keep[i, 0], s_keep[i, 1]),
+                                 (g_keep[i, 0], g_keep[i, 1]), opts, context=contexts[0]))
+        elif status in _ANSWERS:
+            out.append(Path._from_route(routes[i], status))
+        else:
+            out.append(Path(np.empty((0, 2), dtype=np.int32), 0, 0.0, routes[i].expanded,
+                            STATUS_NAMES.get(status, "UNKNOWN")))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Distance maps
+# --------------------------------------------------------------------------
+
+UNREACHABLE = lib.ASTAR_UNREACHABLE
+
+
+class DistanceMap:
+    """For every cell of grid, the least cost to the nearest of sources
+    ((n, 2) points), which source that is, and the next step towards it:
+    one backward Dijkstra over the whole grid (astar/dijkstra.h).
+
+    costs()    uint32 array [y, x]; UNREACHABLE (2**32 - 1) where no source
+               is reached (blocked cells included)
+    sources()  int64 array [y, x] of source indexes, -1 where unreachable
+    next()     int32 array [y, x, 2] of the (x, y) to step to; the cell
+               itself at a source, -1 where unreachable
+    update()   catches up with the grid's edits since
+    """
+
+    __slots__ = ("_ptr", "_grid", "_context")
+
+    def __init__(self, grid, sources, options=None, *, context=None, **keywords):
+        opts = _options(options, keywords)
+        out = ffi.new("astar_distance_map **")
+        check(lib.astar_distance_map_new(grid.cells, out))
+        self._ptr = ffi.gc(out[0], lib.astar_distance_map_delete)
+        self._grid = grid
+        self._context = context or Context(grid.cells)
+        pts, count, keep = _points(sources, "sources")
+        check(_allow_overflow(lib.astar_distance_map_build(
+            self._ptr, self._context._ptr, grid._ptr, pts, count, opts._c)))
+        del keep
+
+    def update(self):
+        check(_allow_overflow(lib.astar_distance_map_update(
+            self._ptr, self._context._ptr, self._grid._ptr)))
+
+    def _read(self, costs=None, sources=None, next_=None):
+        h, w = self._grid.shape
+
+        def ptr(a, t):
+            return ffi.NULL if a is None else ffi.cast(t, ffi.from_buffer(a))
+        lib.pyastar_distance_map_read(self._ptr, w, h, ptr(costs, "uint32_t *"),
+                                      ptr(sources, "int64_t *"), ptr(next_, "int32_t *"))
+
+    def costs(self):
+        a = np.empty(self._grid.shape, dtype=np.uint32)
+        self._read(costs=a)
+        return a
+
+    def sources(self):
+        a = np.empty(self._grid.shape, dtype=np.int64)
+        self._read(sources=a)
+        return a
+
+    def next(self):
+        a = np.empty(self._grid.shape + (2,), dtype=np.int32)
+        self._read(next_=a)
+        return a
+
+    def cost(self, x, y):
+        return lib.astar_distance_map_cost(self._ptr, int(x), int(y))
+
+
+def _allow_overflow(status):
+    """A build or update that cut paths past the cost limit is still a map."""
+    return lib.ASTAR_OK if status == lib.ASTAR_COST_OVERFLOW else status
+
+
+def distance_map(grid, sources, options=None, **keywords):
+    """The least cost from every cell to the nearest of sources: a uint32
+    array [y, x], UNREACHABLE where none is reached (DistanceMap.costs)."""
+    return DistanceMap(grid, sources, options, **keywords).costs()
+
+
+# --------------------------------------------------------------------------
+# Searches a slice at a time, HPA*, hex coordinates
+# --------------------------------------------------------------------------
+
+class Search:
+    """A search run a slice at a time (astar/sliced.h), on a context of its
+    own: step(n) expands up to n more squares and says whether it ended;
+    result() gives the Path (or raises as find_path)."""
+
+    __slots__ = ("_context", "_grid", "status")
+
+    def __init__(self, grid, start, goal, options=None, *, context=None, **keywords):
+        opts = _options(options, keywords)
+        self._grid = grid
+        self._context = context or Context(grid.cells)
+        self.status = lib.astar_search_begin(self._context._ptr, grid._ptr,
+                                             _point(start, "start"), _point(goal, "goal"), opts._c)
+        if self.status != lib.ASTAR_IN_PROGRESS:
+            check(self.status)
+
+    def step(self, max_expansions):
+        """Runs on for up to max_expansions expansions; True once ended."""
+        self.status = lib.astar_search_step(self._context._ptr, int(max_expansions))
+        return self.status != lib.ASTAR_IN_PROGRESS
+
+    @property
+    def expanded(self):
+        return lib.astar_search_expanded(self._context._ptr)
+
+    def result(self):
+        """The ended search's Path; raises its failure, or InProgress."""
+        ctx = self._context
+        route, status = _run_route(lambda r: lib.astar_search_finish(ctx._ptr, r, ffi.NULL))
+        return Path._from_route(route, status)
+
+
+class Hpa:
+    """Two-tier search (HPA*) over a grid: clusters of cluster_size
+    cells a side, their entrances as a graph, paths refined and
+    straightened (astar/hpa.h). Queries catch up with the grid's edits."""
+
+    __slots__ = ("_ptr", "_grid", "_options", "_lock")
+
+    def __init__(self, grid, options=None, *, cluster_size=None, **keywords):
+        self._options = _options(options, keywords)
+        out = ffi.new("astar_hpa **")
+        err = ffi.new("astar_error *")
+        check(lib.astar_hpa_new(grid._ptr, self._options._c,
+                                int(cluster_size or lib.ASTAR_HPA_CLUSTER), out, err), err)
+        self._ptr = ffi.gc(out[0], lib.astar_hpa_delete)
+        self._grid = grid
+        # A query writes the hpa's scratch: one at a time, whichever thread.
+        self._lock = threading.Lock()
+
+    def find_path(self, start, goal):
+        s, g = _point(start, "start"), _point(goal, "goal")
+        with self._lock:
+            route, status = _run_route(
+                lambda r: lib.astar_hpa_find_path(self._ptr, s, g, self._options._c, r))
+        return Path._from_route(route, status)
+
+    @property
+    def nodes(self):
+        return lib.astar_hpa_nodes(self._ptr)
+
+
+def hex_distance(topology, a, b):
+    """Steps between two cells of a hex grid of that topology."""
+    out = ffi.new("uint32_t *")
+    check(lib.astar_hex_distance(_choice("topology", topology), _point(a), _point(b), out))
+    return int(out[0])
