@@ -6,7 +6,10 @@
 #                  multi-threaded tests (batches, the CPD build) in build-tsan
 #                  with TSan, then
 #                  each fuzz target for 30 s in build-fuzz, then the
-#                  WebAssembly module's tests under Node in build-web
+#                  WebAssembly module's tests under Node in build-web;
+#                  build's tests include the Python package's
+#                  (python_package: pip install ./python into a new venv,
+#                  pytest over it)
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
 #                  web/astar.js)
 #   make web       build it and serve the page (web/index.html) on
@@ -73,6 +76,7 @@ test:
 	@scripts/deps.sh test
 	@scripts/deps.sh fuzz
 	@scripts/deps.sh web
+	@scripts/deps.sh python
 	@rm -f $(SUITES:%=%/ctest.log)
 	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
 	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))

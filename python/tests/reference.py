@@ -1,0 +1,71 @@
+"""An independent reference for the tests: Dijkstra over a cost array in
+plain Python, with the library's movement rules as astar/search.h and
+astar/grid.h state them (not its code)."""
+import heapq
+import math
+
+STRAIGHT = {"article": 10, "octile": 2378}
+DIAGONAL = {"article": 14, "octile": 3363}
+
+
+def steps(costs, x, y, moves="8", topology="square"):
+    """The legal steps out of (x, y): (nx, ny, diagonal)."""
+    h, w = costs.shape
+
+    def open_(a, b):
+        return 0 <= a < w and 0 <= b < h and int(costs[b, a]) > 0
+
+    if topology == "hex_odd_r":
+        shove = y % 2
+        around = [(1, 0), (-1, 0), (shove - 1, -1), (shove, -1), (shove - 1, 1), (shove, 1)]
+        return [(x + dx, y + dy, False) for dx, dy in around if open_(x + dx, y + dy)]
+    out = [(x + dx, y + dy, False) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+           if open_(x + dx, y + dy)]
+    if moves == "4":
+        return out
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            if not open_(x + dx, y + dy):
+                continue
+            sides = int(open_(x + dx, y)) + int(open_(x, y + dy))
+            # 8: both cells beside the diagonal walkable; 8_cut: one.
+            if sides == 2 or (moves == "8_cut" and sides == 1):
+                out.append((x + dx, y + dy, True))
+    return out
+
+
+def step_cost(costs, diagonal, entered, model="article"):
+    return (DIAGONAL if diagonal else STRAIGHT)[model] * int(costs[entered[1], entered[0]])
+
+
+def dijkstra(costs, sources, moves="8", model="article", topology="square", backward=False):
+    """Least cost from the nearest source to every cell ({(x, y): cost}); with
+    backward, the cost from every cell to its nearest source (each step
+    priced by the cell it enters on the way to the source)."""
+    best = {}
+    heap = [(0, tuple(s)) for s in sources if costs[s[1], s[0]] > 0]
+    heapq.heapify(heap)
+    while heap:
+        d, (x, y) = heapq.heappop(heap)
+        if (x, y) in best:
+            continue
+        best[(x, y)] = d
+        for nx, ny, diagonal in steps(costs, x, y, moves, topology):
+            if (nx, ny) not in best:
+                entered = (x, y) if backward else (nx, ny)
+                heapq.heappush(heap, (d + step_cost(costs, diagonal, entered, model), (nx, ny)))
+    return best
+
+
+def path_cost(costs, cells, moves="8", model="article", topology="square"):
+    """The cost of a path of cells, asserting every step is legal."""
+    total = 0
+    for (x, y), (nx, ny) in zip(cells[:-1], cells[1:]):
+        legal = {(a, b): d for a, b, d in steps(costs, int(x), int(y), moves, topology)}
+        assert (nx, ny) in legal, "illegal step (%d, %d) -> (%d, %d)" % (x, y, nx, ny)
+        total += step_cost(costs, legal[(nx, ny)], (nx, ny), model)
+    return total
+
+
+def euclidean(points):
+    return sum(math.dist(a, b) for a, b in zip(points[:-1], points[1:]))

@@ -1,0 +1,277 @@
+"""Grids from arrays and text, edits, every search option, partial paths,
+nearest targets, distance maps, sliced searches, HPA*, hexes and any-angle
+paths, against the plain-Python reference (reference.py)."""
+import numpy as np
+import pytest
+
+import astar
+import reference as ref
+
+SEEDS = range(6)
+
+
+def random_costs(seed, width=23, height=17, blocked=0.25, top=5):
+    rng = np.random.default_rng(seed)
+    costs = rng.integers(1, top + 1, size=(height, width)).astype(np.uint8)
+    costs[rng.random((height, width)) < blocked] = 0
+    return costs
+
+
+def walkable_cells(costs):
+    return [(int(x), int(y)) for y, x in zip(*np.nonzero(costs))]
+
+
+def pairs(costs, count, seed):
+    cells = walkable_cells(costs)
+    rng = np.random.default_rng(seed + 100)
+    return [(cells[i], cells[j]) for i, j in rng.integers(0, len(cells), size=(count, 2))]
+
+
+def test_grid_from_arrays_and_text():
+    costs = random_costs(0)
+    grid = astar.Grid.from_array(costs)
+    assert grid.shape == costs.shape and (grid.width, grid.height) == (23, 17)
+    assert np.array_equal(grid.to_array(), costs)
+    assert grid.cost(3, 2) == costs[2, 3] and grid.walkable(3, 2) == bool(costs[2, 3])
+    flags = costs > 0
+    from_flags = astar.Grid.from_array(flags)
+    assert np.array_equal(from_flags.to_array(), flags.astype(np.uint8))
+    assert np.array_equal(from_flags.walkable_array(), flags)
+    text = "type octile\nheight %d\nwidth %d\nmap\n%s\n" % (
+        costs.shape[0], costs.shape[1],
+        "\n".join("".join(".@"[not f] for f in row) for row in flags))
+    for grid_text in (astar.Grid.from_movingai(text), astar.Grid.from_movingai(text.encode())):
+        assert np.array_equal(grid_text.to_array(), from_flags.to_array())
+    # A view with strides of its own is read as the array it shows.
+    assert np.array_equal(astar.Grid.from_array(costs.T).to_array(), costs.T)
+    assert np.array_equal(astar.Grid.from_array(costs[::2, ::3]).to_array(), costs[::2, ::3])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("moves", ["8", "8_cut", "4"])
+@pytest.mark.parametrize("model", ["article", "octile"])
+def test_least_costs_equal_the_reference(seed, moves, model):
+    costs = random_costs(seed)
+    grid = astar.Grid.from_array(costs)
+    for start, goal in pairs(costs, 12, seed):
+        best = ref.dijkstra(costs, [start], moves, model)
+        # Every optimal choice of heuristic, open list and tie rule gives
+        # the least cost; the paths are legal and cost what they say.
+        for options in (dict(heuristic="octile"), dict(heuristic="zero"),
+                        dict(heuristic="chebyshev", open_list="buckets"),
+                        dict(heuristic="octile", open_list="sorted", ties="first"),
+                        dict(heuristic="octile", open_list="unsorted", ties="deep"),
+                        dict(heuristic="octile", ties="straight", weight=0.5)):
+            if goal not in best:
+                with pytest.raises(astar.NoPath):
+                    astar.find_path(grid, start, goal, moves=moves, costs=model, **options)
+                continue
+            path = astar.find_path(grid, start, goal, moves=moves, costs=model, **options)
+            assert path.cost == best[goal], (start, goal, options)
+            assert ref.path_cost(costs, path.cells, moves, model) == path.cost
+            assert tuple(path.cells[0]) == start and tuple(path.cells[-1]) == goal
+            assert path.distance == pytest.approx(path.cost / ref.STRAIGHT[model])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_jps_and_jps_plus_on_uniform_grids(seed):
+    flags = random_costs(seed, top=1) > 0
+    grid = astar.Grid.from_array(flags)
+    grid.enable_jump_table()
+    costs = flags.astype(np.uint8)
+    for start, goal in pairs(costs, 12, seed):
+        best = ref.dijkstra(costs, [start], "8", "octile")
+        for algorithm in ("jps", "jps+"):
+            for jumps in ("scan", "step"):
+                if goal not in best:
+                    with pytest.raises(astar.NoPath):
+                        astar.find_path(grid, start, goal, algorithm=algorithm, jumps=jumps)
+                    continue
+                path = astar.find_path(grid, start, goal, algorithm=algorithm, jumps=jumps,
+                                       costs="octile", heuristic="octile", via=True)
+                assert path.cost == best[goal]
+                assert ref.path_cost(costs, path.cells, "8", "octile") == path.cost
+                # The jump points are cells of the path, in its order.
+                index = {tuple(c): i for i, c in enumerate(path.cells)}
+                order = [index[tuple(v)] for v in path.via]
+                assert order == sorted(order) and order[0] == 0
+
+
+def test_options_that_trade_the_least_cost():
+    costs = random_costs(3, 40, 30, blocked=0.2, top=1)
+    grid = astar.Grid.from_array(costs)
+    start, goal = pairs(costs, 1, 3)[0]
+    plain = astar.find_path(grid, start, goal, heuristic="octile")
+    # The article's Manhattan H and weights above 1 expand fewer squares
+    # and never find cheaper paths; stop-on-open is legal too.
+    for options in (dict(heuristic="manhattan"), dict(heuristic="octile", weight=3),
+                    dict(heuristic="octile", stop="open")):
+        path = astar.find_path(grid, start, goal, **options)
+        assert path.cost >= plain.cost
+        assert ref.path_cost(costs, path.cells) == path.cost
+    dijkstra = astar.find_path(grid, start, goal, heuristic="zero")
+    assert dijkstra.expanded > plain.expanded
+    assert astar.find_path(grid, start, goal, heuristic="octile", weight=3).expanded \
+        <= plain.expanded
+    turns = astar.find_path(grid, start, goal, heuristic="octile", turn_penalty=50)
+    assert turns.cost >= plain.cost
+    assert not astar.Options(turn_penalty=50).optimal and astar.Options(heuristic="octile").optimal
+    assert not astar.Options().optimal
+
+
+def test_partial_paths():
+    costs = np.ones((20, 20), dtype=np.uint8)
+    costs[:, 12] = 0
+    grid = astar.Grid.from_array(costs)
+    path = astar.find_path(grid, (2, 10), (18, 10), partial=True, heuristic="octile")
+    assert path.status == "PARTIAL_NO_PATH" and path.partial and not path.ok
+    # The closed square nearest the goal: against the wall, on the goal's row.
+    assert tuple(path.cells[-1]) == (11, 10)
+    assert ref.path_cost(costs, path.cells) == path.cost
+    limited = astar.find_path(grid, (2, 10), (10, 3), partial=True, max_expanded=10,
+                              heuristic="zero")
+    assert limited.status == "PARTIAL_LIMIT" and limited.expanded == 10
+    assert ref.path_cost(costs, limited.cells) == limited.cost
+
+
+def test_edits_change_the_answer():
+    costs = random_costs(4, top=1)
+    grid = astar.Grid.from_array(costs)
+    start, goal = next((s, g) for s, g in pairs(costs, 50, 4)
+                       if g in ref.dijkstra(costs, [s]) and abs(s[0] - g[0]) > 5)
+    path = astar.find_path(grid, start, goal, heuristic="octile")
+    x, y = path.cells[len(path) // 2]
+    grid.set_walkable(x, y, False)
+    costs[y, x] = 0
+    middle = tuple(path.cells[len(path) // 3])
+    grid.set_cost(*middle, 9)
+    costs[middle[1], middle[0]] = 9
+    assert np.array_equal(grid.to_array(), costs)
+    best = ref.dijkstra(costs, [start])
+    if goal in best:
+        after = astar.find_path(grid, start, goal, heuristic="octile")
+        assert after.cost == best[goal] and (x, y) not in map(tuple, after.cells)
+    else:
+        with pytest.raises(astar.NoPath):
+            astar.find_path(grid, start, goal, heuristic="octile")
+    grid.set_cost(x, y, 0)
+    assert not grid.walkable(x, y)
+    grid.set_walkable(x, y)
+    assert grid.cost(x, y) == 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_nearest_and_distance_maps(seed):
+    costs = random_costs(seed)
+    grid = astar.Grid.from_array(costs)
+    cells = walkable_cells(costs)
+    rng = np.random.default_rng(seed)
+    sources = [cells[i] for i in rng.integers(0, len(cells), 4)]
+    back = ref.dijkstra(costs, sources, backward=True)
+    dmap = astar.DistanceMap(grid, np.array(sources))
+    got = dmap.costs()
+    want = np.full(costs.shape, astar.UNREACHABLE, dtype=np.uint32)
+    for (x, y), d in back.items():
+        want[y, x] = d
+    assert np.array_equal(got, want)
+    assert np.array_equal(astar.distance_map(grid, sources), want)
+    # The flow field leads every reachable cell to its source at its cost.
+    nxt, src = dmap.next(), dmap.sources()
+    for (x, y), d in back.items():
+        walk, here = [(x, y)], (x, y)
+        while tuple(nxt[here[1], here[0]]) != here:
+            here = tuple(int(v) for v in nxt[here[1], here[0]])
+            walk.append(here)
+        assert here == sources[src[y, x]] and ref.path_cost(costs, walk) == d
+    assert (src[want == astar.UNREACHABLE] == -1).all()
+    # Nearest targets: the cheapest of the targets, by the same costs.
+    for start in cells[:: max(1, len(cells) // 10)]:
+        if start not in back:
+            with pytest.raises(astar.NoPath):
+                astar.find_nearest(grid, start, sources)
+            continue
+        path, which = astar.find_nearest(grid, start, sources)
+        assert path.cost == back[start] and tuple(path.cells[-1]) == sources[which]
+    # After edits, update() equals a new build.
+    for x, y in cells[::7]:
+        grid.set_walkable(x, y, False)
+    dmap.update()
+    assert np.array_equal(dmap.costs(), astar.DistanceMap(grid, sources).costs())
+
+
+def test_sliced_search_equals_one_call():
+    costs = random_costs(5, 60, 40, top=3)
+    grid = astar.Grid.from_array(costs)
+    for start, goal in pairs(costs, 8, 5):
+        try:
+            whole = astar.find_path(grid, start, goal)
+        except astar.NoPath:
+            search = astar.Search(grid, start, goal)
+            while not search.step(7):
+                pass
+            with pytest.raises(astar.NoPath):
+                search.result()
+            continue
+        search = astar.Search(grid, start, goal)
+        slices = 1
+        while not search.step(7):
+            slices += 1
+        sliced = search.result()
+        assert slices >= whole.expanded // 7
+        assert (sliced.cost, sliced.expanded) == (whole.cost, whole.expanded)
+        assert np.array_equal(sliced.cells, whole.cells)
+
+
+def test_hex_grids():
+    costs = random_costs(2, top=3)
+    grid = astar.Grid.from_array(costs)
+    grid.topology = "hex_odd_r"
+    assert grid.topology == "hex_odd_r"
+    for start, goal in pairs(costs, 15, 2):
+        best = ref.dijkstra(costs, [start], topology="hex_odd_r")
+        if goal not in best:
+            with pytest.raises(astar.NoPath):
+                astar.find_path(grid, start, goal)
+            continue
+        path = astar.find_path(grid, start, goal, heuristic="octile")
+        assert path.cost == best[goal]
+        assert ref.path_cost(costs, path.cells, topology="hex_odd_r") == path.cost
+    open_hex = astar.Grid(30, 30)
+    open_hex.topology = "hex_odd_r"
+    for a, b in [((0, 0), (29, 29)), ((5, 3), (6, 20)), ((29, 0), (0, 29))]:
+        assert astar.find_path(open_hex, a, b).cost == 10 * astar.hex_distance("hex_odd_r", a, b)
+
+
+def test_hpa_paths_are_legal():
+    costs = random_costs(1, 90, 70, blocked=0.15, top=1)
+    grid = astar.Grid.from_array(costs)
+    hpa = astar.Hpa(grid, cluster_size=16, costs="octile", heuristic="octile")
+    assert hpa.nodes > 0
+    for start, goal in pairs(costs, 10, 1):
+        best = ref.dijkstra(costs, [start], model="octile")
+        if goal not in best:
+            with pytest.raises(astar.NoPath):
+                hpa.find_path(start, goal)
+            continue
+        path = hpa.find_path(start, goal)
+        assert path.cost >= best[goal]
+        assert ref.path_cost(costs, path.cells, model="octile") == path.cost
+
+
+def test_any_angle_paths():
+    open_grid = astar.Grid(20, 20)
+    path = astar.find_any_angle_path(open_grid, (0, 0), (17, 5))
+    assert [tuple(p) for p in path.cells] == [(0, 0), (17, 5)]
+    assert path.distance == pytest.approx(np.hypot(17, 5)) and path.cost == 0
+    costs = np.ones((20, 20), dtype=np.uint8)
+    costs[2:18, 10] = 0
+    grid = astar.Grid.from_array(costs)
+    path = astar.find_any_angle_path(grid, (2, 10), (18, 10))
+    # Around the wall's end (cells x 10, y 2 to 17: corners (10, 2) and
+    # (11, 2)), turning at both corners.
+    assert [tuple(p) for p in path.cells] in ([(2, 10), (10, 2), (11, 2), (18, 10)],
+                                              [(2, 10), (10, 18), (11, 18), (18, 10)])
+    assert path.distance == pytest.approx(ref.euclidean(path.cells))
+    assert path.distance == pytest.approx(np.hypot(8, 8) + 1 + np.hypot(7, 8))
+    eight = astar.find_path(grid, (2, 10), (18, 10), costs="octile", heuristic="octile")
+    assert path.distance < eight.distance
