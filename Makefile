@@ -26,6 +26,9 @@
 #                  the JPS+ table, islands and dead ends, a map as a graph and
 #                  as hexes
 #                  (build-bench; BENCH_EVERY=1: all problems)
+#   make bench-python  the Python package against scikit-image and networkx,
+#                  one map per set (bench/python_peers.py, its own venv in
+#                  build-bench; PY_COUNT problems a map, default 10)
 #   make install [PREFIX=dir]
 #   make clean
 
@@ -136,6 +139,20 @@ bench:
 	./build-bench/astar-game-loop $(BENCH)/maps/bg512/AR0011SR.map
 	./build-bench/astar-sizes $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 .PHONY: bench
+
+# As a user installs the package: a new venv that sees Debian's packages,
+# pip install ./python; then the peers on the same problems.
+PY_COUNT ?= 10
+bench-python:
+	@scripts/deps.sh bench
+	@scripts/deps.sh python
+	rm -rf build-bench/python-venv
+	mkdir -p build-bench
+	/usr/bin/python3 -m venv --system-site-packages build-bench/python-venv
+	build-bench/python-venv/bin/pip install ./python
+	cd build-bench && python-venv/bin/python ../bench/python_peers.py --count $(PY_COUNT) \
+	  --markdown python-peers.md $(foreach m,$(BENCH_ONE_PER_SET),$(abspath $(BENCH))/scen/$(m).map.scen)
+.PHONY: bench-python
 
 # The fuzz targets for longer, one at a time (each takes a core), with their
 # statistics; what they find stays in build-fuzz/tests/fuzz.

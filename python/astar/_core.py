@@ -128,9 +128,25 @@ class Options:
         return "Options(%s)" % ", ".join("%s=%r" % kv for kv in self._given.items())
 
 
+# Options made from keywords, by their values: a search called in a loop
+# with the same keywords sets up its options once. Options never change
+# after they are made, so threads may share them.
+_options_made = {}
+
+
 def _options(options, keywords):
     if options is None:
-        return Options(**keywords)
+        try:
+            key = tuple(sorted(keywords.items()))
+            made = _options_made.get(key)
+        except TypeError:  # a value that cannot be a key (a list, say)
+            return Options(**keywords)
+        if made is None:
+            made = Options(**keywords)
+            if len(_options_made) >= 256:
+                _options_made.clear()
+            _options_made[key] = made
+        return made
     if not isinstance(options, Options):
         raise TypeError("options must be an astar.Options, not %s" % type(options).__name__)
     return options.replace(**keywords) if keywords else options
@@ -141,9 +157,10 @@ def _options(options, keywords):
 # --------------------------------------------------------------------------
 
 def _point(p, what="point"):
+    """(x, y) as cffi passes an astar_point."""
     try:
         x, y = p
-        return ffi.new("astar_point *", (int(x), int(y)))[0]
+        return (int(x), int(y))
     except (TypeError, ValueError):
         raise TypeError("%s must be a pair (x, y), not %r" % (what, p)) from None
 
@@ -341,30 +358,36 @@ class Context:
         self.max_cells = int(max_cells)
 
 
-_local = threading.local()
+class _ThreadState(threading.local):
+    """What each Python thread keeps between searches: its search context,
+    a route and the route's buffers, grown as paths need, never shrunk."""
+
+    def __init__(self):
+        self.context = None
+        self.route = ffi.new("astar_route *")
+        self.capacity = 1024
+        self.points = ffi.new("astar_point[]", self.capacity)
+        self.via_capacity = 0
+        self.via = ffi.NULL
+        self.batch = []
+
+
+_local = _ThreadState()
 
 
 def _thread_context(cells):
-    ctx = getattr(_local, "context", None)
+    ctx = _local.context
     if ctx is None or ctx.max_cells < cells:
         ctx = _local.context = Context(cells)
     return ctx
 
 
-def _thread_buffer(name, capacity):
-    """A per-thread astar_point buffer of at least capacity points, reused."""
-    buf = getattr(_local, name, None)
-    if buf is None or len(buf) < capacity:
-        buf = ffi.new("astar_point[]", max(capacity, 256))
-        setattr(_local, name, buf)
-    return buf
-
-
 def _copy_points(buffer, count):
     """count points of buffer as a new (count, 2) int32 array of x, y."""
-    if count == 0:
-        return np.empty((0, 2), dtype=np.int32)
-    return np.frombuffer(ffi.buffer(buffer, count * 8), dtype=np.int32).reshape(count, 2).copy()
+    out = np.empty((count, 2), dtype=np.int32)
+    if count:
+        ffi.memmove(out, buffer, count * 8)
+    return out
 
 
 class Path:
@@ -427,24 +450,29 @@ _ANSWERS = {lib.ASTAR_OK, lib.ASTAR_PARTIAL_NO_PATH, lib.ASTAR_PARTIAL_LIMIT}
 
 
 def _run_route(call, via=False):
-    """Runs call(route) with the thread's buffers, again with larger ones
-    if the path did not fit; returns the route and its status, raising for
-    a failure."""
-    route = ffi.new("astar_route *")
-    capacity = getattr(_local, "capacity", 1024)
-    via_capacity = capacity if via else 0
+    """Runs call(route) with the thread's route and buffers, again with
+    larger buffers if the path did not fit; returns the route (valid until
+    the thread's next search) and its status, raising for a failure."""
+    state = _local
+    route = state.route
     while True:
-        route.points = _thread_buffer("points", capacity)
-        route.capacity = capacity
+        route.points, route.capacity = state.points, state.capacity
         if via:
-            route.via = _thread_buffer("via", via_capacity)
-            route.via_capacity = via_capacity
+            if state.via == ffi.NULL:
+                state.via_capacity = state.capacity
+                state.via = ffi.new("astar_point[]", state.via_capacity)
+            route.via, route.via_capacity = state.via, state.via_capacity
+        else:
+            route.via, route.via_capacity = ffi.NULL, 0
         status = call(route)
         if status != lib.ASTAR_PATH_BUFFER_TOO_SMALL:
             break
-        capacity = max(capacity, route.length)
-        via_capacity = max(via_capacity, route.via_length)
-        _local.capacity = capacity
+        if route.length > state.capacity:
+            state.capacity = route.length
+            state.points = ffi.new("astar_point[]", state.capacity)
+        if via and route.via_length > state.via_capacity:
+            state.via_capacity = route.via_length
+            state.via = ffi.new("astar_point[]", state.via_capacity)
     if status not in _ANSWERS:
         check(status)
     return route, status
@@ -504,7 +532,7 @@ class _BatchContexts:
 
     @staticmethod
     def get(threads, cells):
-        have = getattr(_local, "batch", [])
+        have = _local.batch
         if len(have) < threads or any(c.max_cells < cells for c in have[:threads]):
             have = [c if c.max_cells >= cells else Context(cells) for c in have[:threads]]
             have += [Context(cells) for _ in range(threads - len(have))]
