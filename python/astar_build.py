@@ -78,6 +78,31 @@ static void pyastar_distance_map_read(const astar_distance_map *map, int w, int 
             }
         }
 }
+
+/* m edges (pairs of nodes) with their costs into a graph's builder */
+static astar_status pyastar_builder_edges(astar_graph_builder *builder, const uint32_t *pairs,
+                                          const uint32_t *costs, size_t m)
+{
+    for (size_t i = 0; i < m; i++) {
+        astar_status s = astar_graph_builder_edge(builder, pairs[2 * i], pairs[2 * i + 1],
+                                                  costs[i]);
+        if (s != ASTAR_OK)
+            return s;
+    }
+    return ASTAR_OK;
+}
+
+/* every node's position, x and y, into a graph's builder */
+static astar_status pyastar_builder_positions(astar_graph_builder *builder,
+                                              const double *xy, uint32_t nodes)
+{
+    for (uint32_t i = 0; i < nodes; i++) {
+        astar_status s = astar_graph_builder_position(builder, i, xy[2 * i], xy[2 * i + 1]);
+        if (s != ASTAR_OK)
+            return s;
+    }
+    return ASTAR_OK;
+}
 """
 
 HELPERS_CDEF = """
@@ -85,6 +110,10 @@ astar_status pyastar_grid_fill(astar_grid *grid, const uint8_t *costs);
 void pyastar_grid_read(const astar_grid *grid, uint8_t *costs);
 void pyastar_distance_map_read(const astar_distance_map *map, int w, int h,
                                uint32_t *costs, int64_t *sources, int32_t *next);
+astar_status pyastar_builder_edges(astar_graph_builder *builder, const uint32_t *pairs,
+                                   const uint32_t *costs, size_t m);
+astar_status pyastar_builder_positions(astar_graph_builder *builder, const double *xy,
+                                       uint32_t nodes);
 const char *pyastar_cdef_digest(void);
 """
 

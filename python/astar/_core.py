@@ -134,6 +134,22 @@ class Options:
 _options_made = {}
 
 
+# The options every search honours, grid or graph (astar_search_options).
+_SEARCH_ONLY = {name for name, (path, _) in _OPTION_FIELDS.items() if path[0] == "search"}
+
+
+def _search_options(options, keywords):
+    """The astar_search_options * of options made for a search that takes
+    only those (a graph's, an any-angle one): a grid's option given is
+    refused rather than ignored."""
+    opts = _options(options, keywords)
+    grid_only = set(opts._given) - _SEARCH_ONLY
+    if grid_only:
+        raise error(lib.ASTAR_INVALID_ARGUMENT, "this search takes none of %s (only %s)"
+                    % (", ".join(sorted(grid_only)), ", ".join(sorted(_SEARCH_ONLY))))
+    return ffi.addressof(opts._c, "search")
+
+
 def _options(options, keywords):
     if options is None:
         try:
@@ -370,6 +386,7 @@ class _ThreadState(threading.local):
         self.via_capacity = 0
         self.via = ffi.NULL
         self.batch = []
+        self.graph_context = None
 
 
 _local = _ThreadState()
@@ -404,13 +421,15 @@ class Path:
               too (then cells is empty)
     via       with via=True: the squares of the parent chain (JPS's jump
               points), (m, 2)
+    nodes     a graph's path: its node numbers, uint32 (n,); cells is then
+              None
     """
 
-    __slots__ = ("cells", "cost", "distance", "expanded", "status", "via")
+    __slots__ = ("cells", "cost", "distance", "expanded", "status", "via", "nodes")
 
-    def __init__(self, cells, cost, distance, expanded, status, via=None):
+    def __init__(self, cells, cost, distance, expanded, status, via=None, nodes=None):
         self.cells, self.cost, self.distance = cells, cost, distance
-        self.expanded, self.status, self.via = expanded, status, via
+        self.expanded, self.status, self.via, self.nodes = expanded, status, via, nodes
 
     @classmethod
     def _from_route(cls, route, status, via=False):
@@ -434,14 +453,15 @@ class Path:
         return self
 
     def __len__(self):
-        return len(self.cells)
+        return len(self.cells if self.nodes is None else self.nodes)
 
     def __array__(self, dtype=None):
         return self.cells if dtype is None else self.cells.astype(dtype)
 
     def __repr__(self):
-        return "<astar.Path %s: %d cells, cost %d, %d expanded>" % (
-            self.status, len(self.cells), self.cost, self.expanded)
+        return "<astar.Path %s: %d %s, cost %d, %d expanded>" % (
+            self.status, len(self), "cells" if self.nodes is None else "nodes", self.cost,
+            self.expanded)
 
 
 _STATUS_VALUE = {name: value for value, name in STATUS_NAMES.items()}
@@ -513,13 +533,13 @@ def find_nearest(grid, start, targets, options=None, *, context=None, **keywords
     return Path._from_route(route, status), int(which[0])
 
 
-def find_any_angle_path(grid, start, goal, *, weight=1.0, max_expanded=0, context=None):
+def find_any_angle_path(grid, start, goal, options=None, *, context=None, **keywords):
     """The truly shortest path from corner start to corner goal (Anya):
     Path whose cells are the corners where it turns (x, y), distance its
-    Euclidean length in cells, cost 0. Raises as find_path."""
-    opts = ffi.new("astar_search_options *", lib.astar_search_options_default())
-    opts.weight = float(weight)
-    opts.max_expanded = int(max_expanded)
+    Euclidean length in cells, cost 0. Of the options, weight and
+    max_expanded apply; the others must keep their defaults. Raises as
+    find_path."""
+    opts = _search_options(options, keywords)
     ctx = context or _thread_context(grid.cells)
     s, g = _point(start, "start"), _point(goal, "goal")
     route, status = _run_route(
@@ -695,6 +715,112 @@ class Search:
         return Path._from_route(route, status)
 
 
+class Queue:
+    """A queue of path requests served a budget at a time (astar/queue.h):
+    `slots` searches under way at once, each on a context of its own for
+    grids of up to max_cells cells; at most max_requests requests held.
+    Call update() once a frame with what it may spend; a Request says when
+    its path is ready. Edit a grid between updates, never during one."""
+
+    __slots__ = ("_ptr", "_lock", "_held", "__weakref__")
+
+    def __init__(self, slots, max_cells, max_requests=1024):
+        out = ffi.new("astar_queue **")
+        check(lib.astar_queue_new(int(slots), int(max_cells), int(max_requests), out))
+        self._ptr = ffi.gc(out[0], lib.astar_queue_delete)
+        # One caller at a time (astar/queue.h), whichever Python thread.
+        self._lock = threading.Lock()
+        # The requests the queue may still write into: each is kept alive
+        # here until it is released, so that its buffer is.
+        self._held = {}
+
+    def request(self, grid, start, goal, options=None, *, priority=0, capacity=None,
+                **keywords):
+        """Queues a search; returns its Request. capacity: the cells its
+        buffer holds (default 4 * (width + height)); a longer path is found
+        again in one call when its result is asked for."""
+        opts = _options(options, keywords)
+        capacity = int(capacity or 4 * (grid.width + grid.height))
+        req = Request(self, grid, capacity)
+        handle = ffi.new("astar_request *")
+        with self._lock:
+            check(lib.astar_queue_request(self._ptr, grid._ptr, _point(start, "start"),
+                                          _point(goal, "goal"), opts._c, int(priority),
+                                          req._route, handle))
+            req._handle = handle[0]
+            req._start, req._goal, req._options = tuple(start), tuple(goal), opts
+            self._held[(handle.index, handle.generation)] = req
+        return req
+
+    def update(self, max_expansions=None, max_nanoseconds=None):
+        """Runs the searches for up to max_expansions expansions and
+        max_nanoseconds (None: no limit of that kind); returns what it did
+        (astar_queue_report's fields as a dict)."""
+        report = ffi.new("astar_queue_report *")
+        with self._lock:
+            check(lib.astar_queue_update(
+                self._ptr,
+                lib.ASTAR_QUEUE_ANY_EXPANSIONS if max_expansions is None else int(max_expansions),
+                lib.ASTAR_QUEUE_ANY_TIME if max_nanoseconds is None else int(max_nanoseconds),
+                report))
+        return {name: getattr(report, name) for name, _ in ffi.typeof("astar_queue_report").fields}
+
+
+class Request:
+    """A queued search: status ("IN_PROGRESS" until it ends), done,
+    result() (the Path, or raises the search's failure), cancel()."""
+
+    __slots__ = ("_queue", "_grid", "_route", "_buffer", "_handle", "_start", "_goal",
+                 "_options", "_final")
+
+    def __init__(self, queue, grid, capacity):
+        self._queue, self._grid = queue, grid
+        self._buffer = ffi.new("astar_point[]", capacity)
+        self._route = ffi.new("astar_route *")
+        self._route.points, self._route.capacity = self._buffer, capacity
+        self._final = None
+
+    def _poll(self):
+        if self._final is not None:
+            return self._final
+        with self._queue._lock:
+            return lib.astar_queue_poll(self._queue._ptr, self._handle)
+
+    @property
+    def status(self):
+        return STATUS_NAMES[self._poll()]
+
+    @property
+    def done(self):
+        return self._poll() != lib.ASTAR_IN_PROGRESS
+
+    def result(self):
+        """The ended search's Path (the request is released: its status
+        stays readable here). Raises InProgress while it runs, or the
+        search's failure."""
+        status = self._poll()
+        if status == lib.ASTAR_IN_PROGRESS:
+            check(status)
+        if self._final is None:
+            self.cancel(final=status)
+        if status == lib.ASTAR_PATH_BUFFER_TOO_SMALL:
+            return find_path(self._grid, self._start, self._goal, self._options)
+        if status not in _ANSWERS:
+            check(status)
+        return Path._from_route(self._route, status)
+
+    def cancel(self, final=None):
+        """Drops the request (or releases it once done); its handle is
+        stale afterwards."""
+        with self._queue._lock:
+            status = lib.astar_queue_cancel(self._queue._ptr, self._handle)
+            self._queue._held.pop((self._handle.index, self._handle.generation), None)
+        if final is None:
+            check(status)
+            final = lib.ASTAR_STALE_REQUEST
+        self._final = final
+
+
 class Hpa:
     """Two-tier search (HPA*) over a grid: clusters of cluster_size
     cells a side, their entrances as a graph, paths refined and
@@ -723,6 +849,116 @@ class Hpa:
     @property
     def nodes(self):
         return lib.astar_hpa_nodes(self._ptr)
+
+
+class Graph:
+    """Any graph: nodes 0 .. nodes - 1 and edges with costs (astar/graph.h).
+
+    edges      (m, 2) integers, from and to
+    costs      (m,) integers 1 .. 2**32 - 1, one per edge
+    directed   False: each edge both ways with its cost
+    positions  [opt] (nodes, 2) floats: each node's x, y, for H
+    metric     the distance between positions: euclidean (default),
+               octile, manhattan, chebyshev
+    scale      the least cost per unit of distance; default with positions
+               the tightest the edges allow (H never overestimates), else 0
+               (Dijkstra). An edge cheaper than scale times its length is
+               refused (InvalidArgument naming it).
+    """
+
+    __slots__ = ("_ptr", "__weakref__")
+
+    def __init__(self, nodes, edges, costs, *, directed=False, positions=None,
+                 metric="euclidean", scale=None):
+        builder = ffi.new("astar_graph_builder **")
+        kind = lib.ASTAR_GRAPH_DIRECTED if directed else lib.ASTAR_GRAPH_UNDIRECTED
+        check(lib.astar_graph_builder_new(int(nodes), kind, builder))
+        b = ffi.gc(builder[0], lib.astar_graph_builder_delete)
+        pairs = np.ascontiguousarray(np.asarray(edges, dtype=np.int64).reshape(-1, 2))
+        weights = np.ascontiguousarray(np.asarray(costs, dtype=np.int64).reshape(-1))
+        if len(pairs) != len(weights):
+            raise error(lib.ASTAR_INVALID_ARGUMENT,
+                        "%d edges and %d costs: one cost an edge" % (len(pairs), len(weights)))
+        for what, a in (("edges", pairs), ("costs", weights)):
+            if a.size and (a.min() < 0 or a.max() > 0xFFFFFFFF):
+                raise error(lib.ASTAR_INVALID_ARGUMENT, "%s hold numbers from 0 to 2**32 - 1"
+                            % what)
+        pairs, weights = pairs.astype(np.uint32), weights.astype(np.uint32)
+        check(lib.pyastar_builder_edges(b, ffi.cast("uint32_t *", ffi.from_buffer(pairs)),
+                                        ffi.cast("uint32_t *", ffi.from_buffer(weights)),
+                                        len(weights)))
+        if positions is not None:
+            xy = np.ascontiguousarray(np.asarray(positions, dtype=np.float64))
+            if xy.shape != (int(nodes), 2):
+                raise error(lib.ASTAR_INVALID_ARGUMENT,
+                            "positions must be (nodes, 2), not %s" % (xy.shape,))
+            check(lib.pyastar_builder_positions(
+                b, ffi.cast("double *", ffi.from_buffer(xy)), int(nodes)))
+            check(lib.astar_graph_builder_metric(b, _choice("heuristic", metric)))
+            check(lib.astar_graph_builder_scale(
+                b, lib.ASTAR_GRAPH_SCALE_TIGHTEST if scale is None else float(scale)))
+        out = ffi.new("astar_graph **")
+        err = ffi.new("astar_error *")
+        check(lib.astar_graph_new(b, out, err), err)
+        self._ptr = ffi.gc(out[0], lib.astar_graph_delete)
+
+    @property
+    def nodes(self):
+        return lib.astar_graph_nodes(self._ptr)
+
+    @property
+    def edges(self):
+        """Edges of the built graph (an undirected edge counts twice)."""
+        return lib.astar_graph_edges(self._ptr)
+
+    def set_enabled(self, node, enabled=True):
+        """A disabled node is never entered (GoalBlocked as a goal)."""
+        check(lib.astar_graph_set_enabled(self._ptr, int(node), bool(enabled)))
+
+    def set_edge_cost(self, a, b, cost):
+        check(lib.astar_graph_set_edge_cost(self._ptr, int(a), int(b), int(cost)))
+
+    def edge_cost(self, a, b):
+        out = ffi.new("uint32_t *")
+        check(lib.astar_graph_edge_cost(self._ptr, int(a), int(b), out))
+        return int(out[0])
+
+    def find_path(self, start, goal, options=None, *, context=None, **keywords):
+        """A least-cost path between two nodes: a Path whose nodes are the
+        node numbers (uint32), cost and expanded set. Takes the options
+        every search honours (open_list, weight, ties, stop,
+        max_expanded, partial); raises as find_path."""
+        opts = _search_options(options, keywords)
+        nodes = self.nodes
+        ctx = context or _thread_graph_context(nodes)
+        capacity = min(nodes, 1024)
+        while True:
+            buffer = np.empty(capacity, dtype=np.uint32)
+            route = ffi.new("astar_route *")
+            route.nodes = ffi.cast("uint32_t *", ffi.from_buffer(buffer))
+            route.capacity = capacity
+            status = lib.astar_graph_find_path(ctx._ptr, self._ptr, int(start), int(goal),
+                                               opts, route)
+            if status != lib.ASTAR_PATH_BUFFER_TOO_SMALL:
+                break
+            capacity = route.length
+        if status not in _ANSWERS:
+            check(status)
+        return Path(None, route.cost, route.distance, route.expanded, STATUS_NAMES[status],
+                    nodes=buffer[:route.length].copy())
+
+
+def _thread_graph_context(nodes):
+    """This thread's context for graphs (astar_graph_context_new: a grid's
+    context cannot search a graph)."""
+    ctx = _local.graph_context
+    if ctx is None or ctx.max_cells < nodes:
+        out = ffi.new("astar_context **")
+        check(lib.astar_graph_context_new(int(nodes), out))
+        ctx = Context.__new__(Context)
+        ctx._ptr, ctx.max_cells = ffi.gc(out[0], lib.astar_context_delete), int(nodes)
+        _local.graph_context = ctx
+    return ctx
 
 
 def hex_distance(topology, a, b):

@@ -69,3 +69,22 @@ def path_cost(costs, cells, moves="8", model="article", topology="square"):
 
 def euclidean(points):
     return sum(math.dist(a, b) for a, b in zip(points[:-1], points[1:]))
+
+
+def graph_dijkstra(nodes, edges, costs, source, directed=False):
+    """Least cost from source to every node of a graph: {node: cost}."""
+    out = [[] for _ in range(nodes)]
+    for (a, b), c in zip(edges, costs):
+        out[a].append((b, c))
+        if not directed:
+            out[b].append((a, c))
+    best, heap = {}, [(0, source)]
+    while heap:
+        d, n = heapq.heappop(heap)
+        if n in best:
+            continue
+        best[n] = d
+        for m, c in out[n]:
+            if m not in best:
+                heapq.heappush(heap, (d + c, m))
+    return best

@@ -275,3 +275,140 @@ def test_any_angle_paths():
     assert path.distance == pytest.approx(np.hypot(8, 8) + 1 + np.hypot(7, 8))
     eight = astar.find_path(grid, (2, 10), (18, 10), costs="octile", heuristic="octile")
     assert path.distance < eight.distance
+
+
+def test_request_queue():
+    costs = random_costs(6, 60, 40, top=3)
+    grid = astar.Grid.from_array(costs)
+    queue = astar.Queue(3, grid.cells, max_requests=64)
+    problems = pairs(costs, 20, 6)
+    requests = [queue.request(grid, s, g, heuristic="octile", priority=i % 3)
+                for i, (s, g) in enumerate(problems)]
+    updates = 0
+    while not all(r.done for r in requests):
+        report = queue.update(max_expansions=50)
+        assert report["expanded"] <= 50
+        updates += 1
+    assert updates > 3
+    for request, (s, g) in zip(requests, problems):
+        try:
+            alone = astar.find_path(grid, s, g, heuristic="octile")
+        except astar.NoPath:
+            assert request.status == "NO_PATH"
+            with pytest.raises(astar.NoPath):
+                request.result()
+            continue
+        path = request.result()
+        assert (path.cost, path.expanded) == (alone.cost, alone.expanded)
+        assert np.array_equal(path.cells, alone.cells)
+    # Released: the queue holds nothing more, and the handles are done with.
+    assert not queue._held
+    with pytest.raises(astar.QueueFull):
+        for _ in range(65):
+            queue.request(grid, problems[0][0], problems[0][1])
+
+
+def test_request_queue_edits_and_cancels():
+    costs = np.ones((30, 30), dtype=np.uint8)
+    grid = astar.Grid.from_array(costs)
+    queue = astar.Queue(2, grid.cells, max_requests=8)
+    restart = queue.request(grid, (0, 0), (29, 29), heuristic="zero")
+    fail = queue.request(grid, (0, 1), (29, 28), heuristic="zero", on_edit="fail")
+    dropped = queue.request(grid, (5, 5), (6, 6))
+    # Each update spends its budget on one slot's search, the next update
+    # starting one slot further on: both searches read the cells near them.
+    queue.update(max_expansions=40)
+    queue.update(max_expansions=40)
+    assert restart.status == fail.status == "IN_PROGRESS"
+    with pytest.raises(astar.InProgress):
+        restart.result()
+    dropped.cancel()
+    assert dropped.status == "STALE_REQUEST"
+    with pytest.raises(astar.StaleRequest):
+        dropped.result()
+    grid.set_walkable(1, 1, False)  # read by both searches
+    assert queue.update()["restarted"] == 1
+    with pytest.raises(astar.MapChanged):
+        fail.result()
+    path = restart.result()
+    assert path.cost == astar.find_path(grid, (0, 0), (29, 29), heuristic="zero").cost
+    assert (1, 1) not in map(tuple, path.cells)
+    # A path longer than the request's buffer is found again in one call.
+    long = queue.request(grid, (0, 0), (29, 29), capacity=3)
+    queue.update()
+    assert long.status == "PATH_BUFFER_TOO_SMALL"
+    assert len(long.result()) == len(astar.find_path(grid, (0, 0), (29, 29)))
+
+
+def random_graph(seed, nodes=150, edges=450):
+    rng = np.random.default_rng(seed)
+    xy = rng.integers(0, 100, size=(nodes, 2)).astype(float)
+    pairs = rng.integers(0, nodes, size=(edges, 2))
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    # No edge cheaper than ten times its length: H = 10 x distance is a
+    # bound the graph keeps.
+    length = np.hypot(*(xy[pairs[:, 0]] - xy[pairs[:, 1]]).T)
+    costs = np.ceil(10 * length).astype(np.int64) + rng.integers(1, 30, len(pairs))
+    return xy, pairs, costs
+
+
+def edge_costs(pairs, costs, directed):
+    best = {}
+    for (a, b), c in zip(pairs.tolist(), costs.tolist()):
+        for key in ((a, b),) if directed else ((a, b), (b, a)):
+            best[key] = min(best.get(key, c), c)
+    return best
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("directed", [False, True])
+def test_graphs_equal_the_reference(seed, directed):
+    xy, pairs, costs = random_graph(seed)
+    placed = astar.Graph(len(xy), pairs, costs, directed=directed, positions=xy)
+    plain = astar.Graph(len(xy), pairs, costs, directed=directed)
+    assert placed.nodes == len(xy)
+    cost_of = edge_costs(pairs, costs, directed)
+    rng = np.random.default_rng(seed)
+    for start, goal in rng.integers(0, len(xy), size=(15, 2)).tolist():
+        best = ref.graph_dijkstra(len(xy), pairs.tolist(), costs.tolist(), start, directed)
+        for graph, options in ((placed, {}), (plain, {}), (placed, dict(open_list="buckets")),
+                               (placed, dict(ties="first", weight=0.5))):
+            if goal not in best:
+                with pytest.raises(astar.NoPath):
+                    graph.find_path(start, goal, **options)
+                continue
+            path = graph.find_path(start, goal, **options)
+            assert path.cost == best[goal] and path.cells is None
+            nodes = path.nodes.tolist()
+            assert nodes[0] == start and nodes[-1] == goal
+            assert sum(cost_of[(a, b)] for a, b in zip(nodes[:-1], nodes[1:])) == path.cost
+        if goal in best and start != goal:
+            # H from the positions spares nodes; without them it is Dijkstra.
+            assert placed.find_path(start, goal).expanded <= plain.find_path(start, goal).expanded
+
+
+def test_graph_edits_and_refusals():
+    xy, pairs, costs = random_graph(1)
+    graph = astar.Graph(len(xy), pairs, costs, positions=xy)
+    start, goal = (int(v) for v in pairs[0])
+    path = graph.find_path(start, goal)
+    graph.set_enabled(goal, False)
+    with pytest.raises(astar.GoalBlocked):
+        graph.find_path(start, goal)
+    graph.set_enabled(goal)
+    graph.set_edge_cost(start, goal, path.cost + 5000)
+    assert graph.edge_cost(start, goal) == path.cost + 5000
+    assert graph.find_path(start, goal).cost <= path.cost + 5000
+    with pytest.raises(astar.StartOutOfBounds):
+        graph.find_path(len(xy), goal)
+    with pytest.raises(astar.InvalidArgument):
+        graph.find_path(start, goal, moves=4)  # a grid's option
+    with pytest.raises(astar.InvalidArgument):
+        astar.Graph(3, [(0, 0)], [5])  # a loop
+    with pytest.raises(astar.InvalidArgument):
+        astar.Graph(3, [(0, 1)], [0])
+    with pytest.raises(astar.InvalidArgument):
+        astar.Graph(3, [(0, 1), (1, 2)], [5])
+    with pytest.raises(astar.InvalidArgument) as caught:
+        astar.Graph(2, [(0, 1)], [1], positions=[(0, 0), (3, 4)], scale=1)
+    assert "0 -> 1" in caught.value.detail
