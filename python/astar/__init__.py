@@ -9,8 +9,8 @@ Failures raise an astar.AstarError subclass named after the status
 """
 from ._astar import lib as _lib
 from ._core import (CHOICES, UNREACHABLE, Context, DistanceMap, Graph, Grid, Hpa, Options,
-                    Path, Queue, Request, Search, distance_map, find_any_angle_path, find_nearest,
-                    find_path, find_paths, hex_distance)
+                    Path, Queue, Request, Search, Waypoints, distance_map, find_any_angle_path,
+                    find_nearest, find_path, find_paths, hex_distance)
 from ._errors import ERRORS as _ERRORS
 from ._errors import AstarError
 
@@ -24,7 +24,7 @@ OCTILE_STRAIGHT = _lib.ASTAR_OCTILE_STRAIGHT
 OCTILE_DIAGONAL = _lib.ASTAR_OCTILE_DIAGONAL
 
 __all__ = ["AstarError", "CHOICES", "UNREACHABLE", "Context", "DistanceMap", "Graph", "Grid",
-           "Hpa", "Options", "Path", "Queue", "Request", "Search", "distance_map",
+           "Hpa", "Options", "Path", "Queue", "Request", "Search", "Waypoints", "distance_map",
            "find_any_angle_path", "find_nearest", "find_path", "find_paths", "hex_distance",
            "MAX_TERRAIN", "ARTICLE_STRAIGHT", "ARTICLE_DIAGONAL", "OCTILE_STRAIGHT",
            "OCTILE_DIAGONAL"] + sorted(cls.__name__ for cls in _ERRORS.values())

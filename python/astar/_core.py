@@ -961,6 +961,50 @@ def _thread_graph_context(nodes):
     return ctx
 
 
+class Waypoints:
+    """Waypoints that see each other, as a graph over a grid
+    (astar/waypoints.h): paths along straight lines between them, for units
+    that walk straight. points: (n, 2) distinct walkable cells. The options'
+    moves and costs are kept, and every query uses them. Once the grid is
+    edited, queries raise MapChanged: make the Waypoints again."""
+
+    __slots__ = ("_ptr", "_grid", "_options", "_lock")
+
+    def __init__(self, grid, points, options=None, **keywords):
+        self._options = _options(options, keywords)
+        pts, count, keep = _points(points, "waypoints")
+        out = ffi.new("astar_waypoint_graph **")
+        err = ffi.new("astar_error *")
+        check(lib.astar_waypoint_graph_new(grid._ptr, pts, count, self._options._c, out, err),
+              err)
+        del keep
+        self._ptr = ffi.gc(out[0], lib.astar_waypoint_graph_delete)
+        self._grid = grid  # read by every query: it must outlive the graph
+        # A query writes the graph's spare nodes: one at a time.
+        self._lock = threading.Lock()
+
+    @property
+    def count(self):
+        return lib.astar_waypoint_graph_count(self._ptr)
+
+    @property
+    def pairs(self):
+        """Pairs of waypoints that see each other."""
+        return lib.astar_waypoint_graph_pairs(self._ptr)
+
+    def find_path(self, start, goal):
+        """The least-cost route through the waypoints: a Path whose cells
+        are those walked along its straight segments and whose via is the
+        route (start, the waypoints visited, goal); distance the sum of
+        the segments' lengths. Raises as find_path."""
+        s, g = _point(start, "start"), _point(goal, "goal")
+        with self._lock:
+            route, status = _run_route(
+                lambda r: lib.astar_waypoint_find_path(self._ptr, s, g, self._options._c, r),
+                via=True)
+            return Path._from_route(route, status, via=True)
+
+
 def hex_distance(topology, a, b):
     """Steps between two cells of a hex grid of that topology."""
     out = ffi.new("uint32_t *")

@@ -2,11 +2,16 @@
 answers (status, cells, cost, expansions), and the optimal searches equal
 the scenario files' optimal lengths."""
 import functools
+import os
+import re
+import subprocess
 
+import numpy as np
 import pytest
 
 import astar
-from conftest import ONE_PER_SET, bench_map, run_cli, scenario, status_message
+from conftest import (CLI, ONE_PER_SET, ROOT, bench_map, need, run_cli, scenario,
+                      status_message)
 
 PER_MAP = 5
 OPTIMAL = {"costs": "octile", "heuristic": "octile"}
@@ -110,3 +115,43 @@ def test_failures_equal_to_cli():
             astar.find_path(grid, start, goal)
         assert caught.value.status == status
         assert caught.value.message == theirs["message"]
+
+
+def test_waypoints_equal_to_cli():
+    """Routes through data/rooms.waypoints on data/rooms.map, as the CLI's
+    `astar waypoints` gives them: the route's points, cost, distance,
+    expansions and cells walked."""
+    map_file = need(os.path.join(ROOT, "data", "rooms.map"), "data/rooms.map")
+    list_file = need(os.path.join(ROOT, "data", "rooms.waypoints"), "data/rooms.waypoints")
+    with open(list_file) as f:
+        points = [tuple(int(v) for v in line.split("#")[0].split()[:2])
+                  for line in f if line.split("#")[0].strip()]
+    grid = astar.Grid.load_movingai(map_file)
+    waypoints = astar.Waypoints(grid, points)
+    assert waypoints.count == len(points)
+    cells = [(x, y) for y, x in zip(*np.nonzero(grid.walkable_array()))]
+    rng = np.random.default_rng(47)
+    checked = 0
+    for i, j in rng.integers(0, len(cells), size=(25, 2)):
+        start, goal = cells[i], cells[j]
+        out = subprocess.run([CLI, "waypoints", map_file, list_file, *map(str, start + goal),
+                              "-q"], capture_output=True, text=True).stdout
+        m = re.search(r"^route: (\d+) points, cost (\d+) \(distance ([\d.]+)\), (\d+) expanded$"
+                      r"\n(.*)\ncells: (\d+)$", out, re.M)
+        if m is None:
+            with pytest.raises(astar.AstarError) as caught:
+                waypoints.find_path(start, goal)
+            assert caught.value.message in out, out
+            continue
+        path = waypoints.find_path(start, goal)
+        route = [(int(x), int(y)) for x, y in re.findall(r"\((\d+),(\d+)\)", m.group(5))]
+        assert [tuple(p) for p in path.via] == route
+        assert (len(path.via), path.cost, path.expanded, len(path)) == (
+            int(m.group(1)), int(m.group(2)), int(m.group(4)), int(m.group(6)))
+        assert abs(path.distance - float(m.group(3))) < 1e-4
+        checked += 1
+    assert checked >= 15
+    # Once the grid is edited the waypoints' sight lines may be wrong.
+    grid.set_walkable(*cells[0], False)
+    with pytest.raises(astar.MapChanged):
+        waypoints.find_path(cells[1], cells[2])
