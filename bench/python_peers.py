@@ -144,7 +144,8 @@ def main():
             return statistics.median(f(r) for r in rows)
         name = "%s (%s)" % (os.path.basename(os.path.dirname(os.path.abspath(scen))),
                             os.path.basename(scen)[:-len(".map.scen")])
-        line = "| %s | %d | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d of %d | %.1f |" % (
+        line = ("| %s | %d | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %d of %d "
+                "| %.1f |") % (
             name, len(rows), med(lambda r: r["astar"]) * 1e6, med(lambda r: r["jps+"]) * 1e6,
             med(lambda r: r["skimage"]) * 1e6, med(lambda r: r["networkx"]) * 1e6,
             med(lambda r: r["skimage"] / r["astar"]), med(lambda r: r["networkx"] / r["astar"]),

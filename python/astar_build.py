@@ -92,6 +92,26 @@ static astar_status pyastar_builder_edges(astar_graph_builder *builder, const ui
     return ASTAR_OK;
 }
 
+/* a layer's values from, and into, an array of its cells, row by row */
+static astar_status pyastar_layer_fill(astar_layer *layer, int w, int h, const uint16_t *values)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            astar_status s = astar_layer_set(layer, x, y, values[i]);
+            if (s != ASTAR_OK)
+                return s;
+        }
+    return ASTAR_OK;
+}
+
+static void pyastar_layer_read(const astar_layer *layer, int w, int h, uint16_t *values)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            values[(size_t)y * (size_t)w + (size_t)x] = (uint16_t)astar_layer_get(layer, x, y);
+}
+
 /* every node's position, x and y, into a graph's builder */
 static astar_status pyastar_builder_positions(astar_graph_builder *builder,
                                               const double *xy, uint32_t nodes)
@@ -114,6 +134,8 @@ astar_status pyastar_builder_edges(astar_graph_builder *builder, const uint32_t 
                                    const uint32_t *costs, size_t m);
 astar_status pyastar_builder_positions(astar_graph_builder *builder, const double *xy,
                                        uint32_t nodes);
+astar_status pyastar_layer_fill(astar_layer *layer, int w, int h, const uint16_t *values);
+void pyastar_layer_read(const astar_layer *layer, int w, int h, uint16_t *values);
 const char *pyastar_cdef_digest(void);
 """
 

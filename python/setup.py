@@ -35,7 +35,8 @@ class build_ext_with_library(build_ext):
 
         def compile_one(source):
             rel = os.path.relpath(source, astar_build.ROOT)
-            obj = os.path.join(self.build_temp, os.path.splitext(rel)[0] + self.compiler.obj_extension)
+            obj = os.path.join(self.build_temp,
+                               os.path.splitext(rel)[0] + self.compiler.obj_extension)
             if not (os.path.exists(obj) and os.path.getmtime(obj) >= newest_input(source)):
                 self.compiler.compile([source], output_dir=self.build_temp, macros=[],
                                       include_dirs=[astar_build.INCLUDE, astar_build.SRC],

@@ -33,6 +33,12 @@ _OPTION_FIELDS = {
     "turn_penalty": (("world", "turn_penalty"), None),
     "unit_size": (("world", "unit_size"), None),
     "capability": (("world", "capability"), None),
+    "unit": (("world", "unit"), None),
+    "unit_radius": (("world", "unit_radius"), None),
+    "unit_penalty": (("world", "unit_penalty"), None),
+    # The game world's objects (Layer, Units): set by Options._set_world.
+    "layers": (("world", "layers"), None),
+    "units": (("world", "units"), None),
 }
 
 
@@ -80,16 +86,25 @@ class Options:
       on_edit       restart, fail, finish (sliced searches)
       turn_penalty  cost added per change of direction (A* only)
       unit_size, capability  units of a size (astar/world.h)
+      layers        cost layers: [(Layer, weight), ...] or [Layer, ...]
+                    (weight 1); entering a cell costs the step times its
+                    terrain plus the weighted values (A* only)
+      units, unit   other units to keep clear of (a Units), and the id of
+                    the unit that searches; unit_radius, unit_penalty: how
+                    near moving units' paths count, and what they add
 
     Values out of range are the library's to refuse: the search raises
     InvalidArgument.
     """
 
-    __slots__ = ("_c", "_given")
+    __slots__ = ("_c", "_given", "_keep")
 
     def __init__(self, **options):
         self._c = ffi.new("astar_options *", lib.astar_options_default())
         self._given = {}
+        # The world's objects and the C array of layers the options point
+        # to, alive as long as the options are.
+        self._keep = {}
         for name, value in options.items():
             self._set(name, value)
 
@@ -97,6 +112,10 @@ class Options:
         if name not in _OPTION_FIELDS:
             raise TypeError("unknown search option %r (one of: %s)"
                             % (name, ", ".join(_OPTION_FIELDS)))
+        if name in ("layers", "units"):
+            self._set_world(name, value)
+            self._given[name] = value
+            return
         path, ctype = _OPTION_FIELDS[name]
         target = self._c
         for field in path[:-1]:
@@ -113,6 +132,22 @@ class Options:
                 raise error(lib.ASTAR_INVALID_ARGUMENT, "%s takes no negative value" % name)
             setattr(target, path[-1], value)
         self._given[name] = value
+
+    def _set_world(self, name, value):
+        if name == "units":
+            if not isinstance(value, Units):
+                raise TypeError("units must be an astar.Units, not %s" % type(value).__name__)
+            self._c.world.units = value._ptr
+            self._keep["units"] = value
+            return
+        pairs = [(v, 1.0) if isinstance(v, Layer) else tuple(v) for v in value]
+        if any(len(p) != 2 or not isinstance(p[0], Layer) for p in pairs):
+            raise TypeError("layers must be Layers or (Layer, weight) pairs")
+        uses = ffi.new("astar_layer_use[]", max(1, len(pairs)))
+        for i, (layer, weight) in enumerate(pairs):
+            uses[i].layer, uses[i].weight = layer._ptr, float(weight)
+        self._c.world.layers, self._c.world.layer_count = uses, len(pairs)
+        self._keep["layers"] = (uses, pairs)
 
     def replace(self, **options):
         """A copy with these options changed."""
@@ -152,6 +187,9 @@ def _search_options(options, keywords):
 
 def _options(options, keywords):
     if options is None:
+        if "layers" in keywords or "units" in keywords:
+            # Not kept: the options would keep the world's objects alive.
+            return Options(**keywords)
         try:
             key = tuple(sorted(keywords.items()))
             made = _options_made.get(key)
@@ -222,7 +260,8 @@ class Grid:
         InvalidArgument."""
         a = np.asarray(array)
         if a.ndim != 2:
-            raise TypeError("a grid's array must be 2-D, [y, x]; this one has shape %s" % (a.shape,))
+            raise TypeError("a grid's array must be 2-D, [y, x]; this one has shape %s"
+                            % (a.shape,))
         if a.dtype == np.bool_:
             costs = a.astype(np.uint8)
         elif a.dtype.kind in "iu":
@@ -849,6 +888,127 @@ class Hpa:
     @property
     def nodes(self):
         return lib.astar_hpa_nodes(self._ptr)
+
+
+class Layer:
+    """A cost layer (astar/world.h): a value 0..65535 per cell, added,
+    weighted, to the terrain of the cells a search with
+    layers=[(layer, weight)] enters. As wide and high as its grid; arrays
+    [y, x]. Not edited while a search reads it."""
+
+    __slots__ = ("_ptr", "width", "height", "__weakref__")
+
+    def __init__(self, width, height):
+        out = ffi.new("astar_layer **")
+        check(lib.astar_layer_new(int(width), int(height), out))
+        self._ptr = ffi.gc(out[0], lib.astar_layer_delete)
+        self.width, self.height = int(width), int(height)
+
+    @classmethod
+    def from_array(cls, values):
+        a = np.asarray(values)
+        if a.ndim != 2 or a.dtype.kind not in "iub":
+            raise TypeError("a layer's array is 2-D, [y, x], of integers")
+        if a.size and (a.min() < 0 or a.max() > lib.ASTAR_MAX_LAYER_VALUE):
+            raise error(lib.ASTAR_INVALID_ARGUMENT, "layer values run from 0 to %d"
+                        % lib.ASTAR_MAX_LAYER_VALUE)
+        a = np.ascontiguousarray(a, dtype=np.uint16)
+        layer = cls(a.shape[1], a.shape[0])
+        check(lib.pyastar_layer_fill(layer._ptr, layer.width, layer.height,
+                                     ffi.cast("uint16_t *", ffi.from_buffer(a))))
+        return layer
+
+    def to_array(self):
+        out = np.empty((self.height, self.width), dtype=np.uint16)
+        lib.pyastar_layer_read(self._ptr, self.width, self.height,
+                               ffi.cast("uint16_t *", ffi.from_buffer(out)))
+        return out
+
+    def set(self, x, y, value):
+        check(lib.astar_layer_set(self._ptr, int(x), int(y), int(value)))
+
+    def get(self, x, y):
+        return lib.astar_layer_get(self._ptr, int(x), int(y))
+
+    def add(self, x, y, delta):
+        """Adds delta (may be negative), saturating at 0 and 65535."""
+        check(lib.astar_layer_add(self._ptr, int(x), int(y), int(delta)))
+
+    def add_disc(self, x, y, radius, delta):
+        """Adds delta to every cell within Euclidean radius of (x, y)."""
+        check(lib.astar_layer_add_disc(self._ptr, int(x), int(y), int(radius), int(delta)))
+
+    def clear(self):
+        check(lib.astar_layer_clear(self._ptr))
+
+    def decay(self, keep):
+        """Every value v becomes floor(v * keep), keep 0..1 (in 1/65536)."""
+        check(lib.astar_layer_decay(self._ptr, float(keep)))
+
+
+STEP_ADVICE = {lib.ASTAR_STEP_GO: "go", lib.ASTAR_STEP_WAIT: "wait",
+               lib.ASTAR_STEP_REPATH: "repath"}
+
+
+class Units:
+    """Other units on a width x height map (astar/world.h): a search with
+    units=units, unit=id keeps clear of the others - stopped units and
+    any within one step block their cells, moving units' paths near it cost
+    unit_penalty more. Not changed while a search reads it."""
+
+    __slots__ = ("_ptr", "__weakref__")
+
+    def __init__(self, width, height, max_units):
+        out = ffi.new("astar_units **")
+        check(lib.astar_units_new(int(width), int(height), int(max_units), out))
+        self._ptr = ffi.gc(out[0], lib.astar_units_delete)
+
+    def add(self, x, y):
+        """A stopped unit of one cell at (x, y): its id."""
+        out = ffi.new("uint32_t *")
+        check(lib.astar_units_add(self._ptr, int(x), int(y), out))
+        return int(out[0])
+
+    def add_sized(self, x, y, size, capability=0, grid=None):
+        """A stopped unit of size x size cells anchored (top left) at (x, y)."""
+        out = ffi.new("uint32_t *")
+        check(lib.astar_units_add_sized(self._ptr, grid._ptr if grid else ffi.NULL, int(x),
+                                        int(y), int(size), int(capability), out))
+        return int(out[0])
+
+    def remove(self, unit):
+        check(lib.astar_units_remove(self._ptr, int(unit)))
+
+    def move(self, unit, x, y):
+        """The unit now stands at (x, y), usually a step along its path."""
+        check(lib.astar_units_move(self._ptr, int(unit), int(x), int(y)))
+
+    def set_path(self, unit, cells):
+        """The path the unit is about to walk: a Path or (n, 2) cells."""
+        pts, count, keep = _points(cells.cells if isinstance(cells, Path) else cells, "cells")
+        check(lib.astar_units_set_path(self._ptr, int(unit), pts, count))
+        del keep
+
+    def stop(self, unit):
+        check(lib.astar_units_stop(self._ptr, int(unit)))
+
+    def position(self, unit):
+        out = ffi.new("astar_point *")
+        check(lib.astar_units_position(self._ptr, int(unit), out))
+        return (out.x, out.y)
+
+    def moving(self, unit):
+        return bool(lib.astar_units_moving(self._ptr, int(unit)))
+
+    def remaining(self, unit):
+        """Cells of its path the unit still claims."""
+        return lib.astar_units_remaining(self._ptr, int(unit))
+
+    def check_step(self, unit, cell):
+        """"go", "wait" or "repath" for the unit's step onto cell."""
+        out = ffi.new("astar_step *")
+        check(lib.astar_units_check_step(self._ptr, int(unit), _point(cell, "cell"), out))
+        return STEP_ADVICE[out[0]]
 
 
 class Graph:

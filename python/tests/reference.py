@@ -38,10 +38,13 @@ def step_cost(costs, diagonal, entered, model="article"):
     return (DIAGONAL if diagonal else STRAIGHT)[model] * int(costs[entered[1], entered[0]])
 
 
-def dijkstra(costs, sources, moves="8", model="article", topology="square", backward=False):
+def dijkstra(costs, sources, moves="8", model="article", topology="square", backward=False,
+             occupied=()):
     """Least cost from the nearest source to every cell ({(x, y): cost}); with
     backward, the cost from every cell to its nearest source (each step
-    priced by the cell it enters on the way to the source)."""
+    priced by the cell it enters on the way to the source). Cells in
+    occupied (other units') are never entered, but are no walls for the
+    corner rule (astar/world.h)."""
     best = {}
     heap = [(0, tuple(s)) for s in sources if costs[s[1], s[0]] > 0]
     heapq.heapify(heap)
@@ -51,7 +54,7 @@ def dijkstra(costs, sources, moves="8", model="article", topology="square", back
             continue
         best[(x, y)] = d
         for nx, ny, diagonal in steps(costs, x, y, moves, topology):
-            if (nx, ny) not in best:
+            if (nx, ny) not in best and (nx, ny) not in occupied:
                 entered = (x, y) if backward else (nx, ny)
                 heapq.heappush(heap, (d + step_cost(costs, diagonal, entered, model), (nx, ny)))
     return best

@@ -412,3 +412,91 @@ def test_graph_edits_and_refusals():
     with pytest.raises(astar.InvalidArgument) as caught:
         astar.Graph(2, [(0, 1)], [1], positions=[(0, 0), (3, 4)], scale=1)
     assert "0 -> 1" in caught.value.detail
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_cost_layers_equal_the_reference(seed):
+    costs = random_costs(seed)
+    rng = np.random.default_rng(seed)
+    danger = rng.integers(0, 6, size=costs.shape)
+    crowd = rng.integers(0, 3, size=costs.shape)
+    layers = [astar.Layer.from_array(danger), astar.Layer.from_array(crowd)]
+    assert np.array_equal(layers[0].to_array(), danger)
+    grid = astar.Grid.from_array(costs)
+    # Integer weights are exact: a cell costs terrain + 2 danger + crowd.
+    total = np.where(costs > 0, costs.astype(np.int64) + 2 * danger + crowd, 0)
+    for start, goal in pairs(costs, 10, seed):
+        best = ref.dijkstra(total, [start], "8", "octile")
+        if goal not in best:
+            continue
+        path = astar.find_path(grid, start, goal, costs="octile", heuristic="octile",
+                               layers=[(layers[0], 2), layers[1]])
+        assert path.cost == best[goal]
+        assert ref.path_cost(total, path.cells, "8", "octile") == path.cost
+    with pytest.raises(astar.Unsupported):
+        astar.find_path(grid, *pairs(costs, 1, seed)[0], algorithm="jps", layers=layers)
+
+
+def test_layer_edits():
+    layer = astar.Layer(9, 7)
+    layer.add_disc(4, 3, 2, 10)
+    values = layer.to_array()
+    ys, xs = np.mgrid[0:7, 0:9]
+    assert np.array_equal(values, np.where((xs - 4) ** 2 + (ys - 3) ** 2 <= 4, 10, 0))
+    layer.add(4, 3, -25)
+    assert layer.get(4, 3) == 0  # saturates
+    layer.set(0, 0, 65535)
+    layer.add(0, 0, 1)
+    assert layer.get(0, 0) == 65535
+    layer.decay(0.5)
+    assert layer.get(4, 4) == 5 and layer.get(0, 0) == 32767
+    layer.clear()
+    assert not layer.to_array().any()
+    with pytest.raises(astar.InvalidArgument):
+        layer.set(9, 0, 1)
+    with pytest.raises(astar.InvalidArgument):
+        astar.Layer.from_array(np.array([[70000]]))
+    # A layer of another size than the grid is refused by the search.
+    with pytest.raises(astar.InvalidArgument):
+        astar.find_path(astar.Grid(5, 5), (0, 0), (4, 4), layers=[layer])
+
+
+def test_other_units():
+    costs = random_costs(2, 30, 20, blocked=0.1, top=1)
+    grid = astar.Grid.from_array(costs)
+    units = astar.Units(30, 20, 16)
+    cells = walkable_cells(costs)
+    start, goal = cells[0], cells[-1]
+    me = units.add(*start)
+    plain = astar.find_path(grid, start, goal, heuristic="octile", units=units, unit=me)
+    # Stopped units on the path block their cells for this search only.
+    stopped = [tuple(int(v) for v in plain.cells[k]) for k in (5, len(plain) // 2)]
+    for cell in stopped:
+        units.add(*cell)
+    path = astar.find_path(grid, start, goal, heuristic="octile", units=units, unit=me)
+    assert path.cost == ref.dijkstra(costs, [start], occupied=set(stopped))[goal]
+    assert path.cost > plain.cost
+    assert not set(stopped) & set(map(tuple, path.cells))
+    with pytest.raises(astar.GoalOccupied):
+        astar.find_path(grid, start, stopped[0], units=units, unit=me)
+    with pytest.raises(astar.InvalidArgument):
+        astar.find_path(grid, start, goal, units=units, unit=15)  # not a unit
+    # A moving unit: walks its path; its remaining claim shrinks.
+    walker = units.add(*cells[40])
+    route = astar.find_path(grid, cells[40], cells[60])
+    units.set_path(walker, route)
+    assert units.moving(walker) and units.remaining(walker) == len(route)
+    units.move(walker, *route.cells[1])
+    assert units.position(walker) == tuple(route.cells[1])
+    assert units.remaining(walker) == len(route) - 1
+    assert units.check_step(me, tuple(route.cells[1])) == "wait"
+    assert units.check_step(me, stopped[0]) == "repath"
+    units.stop(walker)
+    assert not units.moving(walker)
+    units.remove(walker)
+    with pytest.raises(astar.InvalidArgument):
+        units.position(walker)
+    full = astar.Units(30, 20, 1)
+    full.add(0, 0)
+    with pytest.raises(astar.UnitsFull):
+        full.add(1, 1)
