@@ -8,9 +8,10 @@ Failures raise an astar.AstarError subclass named after the status
 (astar.NoPath, astar.StartBlocked, ...), carrying .status and .message.
 """
 from ._astar import lib as _lib
-from ._core import (CHOICES, UNREACHABLE, Context, DistanceMap, Graph, Grid, Hpa, Layer,
-                    Options, Path, Queue, Request, Search, Units, Waypoints, distance_map,
-                    find_any_angle_path, find_nearest, find_path, find_paths, hex_distance)
+from ._core import (CHOICES, UNREACHABLE, Context, Crowd, DistanceMap, Graph, Grid, Hpa,
+                    Layer, Mapf, Options, Path, Queue, Request, Search, Units, Waypoints,
+                    distance_map, find_any_angle_path, find_nearest, find_path, find_paths,
+                    hex_distance)
 from ._errors import ERRORS as _ERRORS
 from ._errors import AstarError
 
@@ -23,8 +24,9 @@ ARTICLE_DIAGONAL = _lib.ASTAR_ARTICLE_DIAGONAL
 OCTILE_STRAIGHT = _lib.ASTAR_OCTILE_STRAIGHT
 OCTILE_DIAGONAL = _lib.ASTAR_OCTILE_DIAGONAL
 
-__all__ = ["AstarError", "CHOICES", "UNREACHABLE", "Context", "DistanceMap", "Graph", "Grid",
-           "Hpa", "Layer", "Options", "Path", "Queue", "Request", "Search", "Units", "Waypoints",
-           "distance_map", "find_any_angle_path", "find_nearest", "find_path", "find_paths",
-           "hex_distance", "MAX_TERRAIN", "ARTICLE_STRAIGHT", "ARTICLE_DIAGONAL",
-           "OCTILE_STRAIGHT", "OCTILE_DIAGONAL"] + sorted(cls.__name__ for cls in _ERRORS.values())
+__all__ = ["AstarError", "CHOICES", "UNREACHABLE", "Context", "Crowd", "DistanceMap", "Graph",
+           "Grid", "Hpa", "Layer", "Mapf", "Options", "Path", "Queue", "Request", "Search",
+           "Units", "Waypoints", "distance_map", "find_any_angle_path", "find_nearest",
+           "find_path", "find_paths", "hex_distance", "MAX_TERRAIN", "ARTICLE_STRAIGHT",
+           "ARTICLE_DIAGONAL", "OCTILE_STRAIGHT", "OCTILE_DIAGONAL"] + sorted(
+               cls.__name__ for cls in _ERRORS.values())

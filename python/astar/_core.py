@@ -1165,6 +1165,127 @@ class Waypoints:
             return Path._from_route(route, status, via=True)
 
 
+def _struct_dict(cdata, ctype):
+    """A C struct's fields as a dict (reports and infos)."""
+    return {name: getattr(cdata, name) for name, _ in ffi.typeof(ctype).fields}
+
+
+def _movement(default, ctype, moves, costs, seed, **more):
+    """A crowd's or a MAPF solver's options struct."""
+    opts = ffi.new(ctype + " *", default())
+    opts.moves, opts.costs, opts.seed = _choice("moves", moves), _choice("costs", costs), int(seed)
+    for name, value in more.items():
+        setattr(opts, name, value)
+    return opts
+
+
+class Crowd:
+    """Units that move a cell a step together, never sharing or swapping
+    cells (PIBT, astar/crowd.h). moves 4 (default) or 8; seed orders ties.
+    The grid must not be edited during a step."""
+
+    __slots__ = ("_ptr", "_grid", "_lock")
+
+    def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1):
+        opts = _movement(lib.astar_crowd_options_default, "astar_crowd_options", moves, costs,
+                         seed)
+        out = ffi.new("astar_crowd **")
+        check(lib.astar_crowd_new(grid._ptr, int(max_units), opts, out))
+        self._ptr = ffi.gc(out[0], lib.astar_crowd_delete)
+        self._grid = grid  # read at every call
+        self._lock = threading.Lock()
+
+    @property
+    def count(self):
+        return lib.astar_crowd_count(self._ptr)
+
+    def add(self, start, goal):
+        """A unit on start heading for goal: its number (0, 1, ...)."""
+        out = ffi.new("size_t *")
+        with self._lock:
+            check(lib.astar_crowd_add(self._ptr, _point(start, "start"), _point(goal, "goal"),
+                                      out))
+        return int(out[0])
+
+    def set_goal(self, unit, goal):
+        with self._lock:
+            check(lib.astar_crowd_set_goal(self._ptr, int(unit), _point(goal, "goal")))
+
+    def step(self):
+        """Moves every unit at most one cell; returns what the step did
+        (moved, at_goal, planned, tried, walked)."""
+        info = ffi.new("astar_crowd_step_info *")
+        with self._lock:
+            status = lib.astar_crowd_step(self._ptr, info)
+        if status not in (lib.ASTAR_OK, lib.ASTAR_COST_OVERFLOW, lib.ASTAR_OUT_OF_MEMORY):
+            check(status)
+        return _struct_dict(info, "astar_crowd_step_info")
+
+    def cells(self):
+        """Every unit's cell, (count, 2) int32, unit i in row i."""
+        count = self.count
+        out = np.empty((count, 2), dtype=np.int32)
+        with self._lock:
+            check(lib.astar_crowd_cells(self._ptr, ffi.cast("astar_point *", ffi.from_buffer(out)),
+                                        count))
+        return out
+
+    def unit(self, unit):
+        """(where unit stands, its goal)."""
+        at, goal = ffi.new("astar_point *"), ffi.new("astar_point *")
+        check(lib.astar_crowd_unit(self._ptr, int(unit), at, goal))
+        return (at.x, at.y), (goal.x, goal.y)
+
+
+class Mapf:
+    """A whole plan for many agents at once (LaCAM, astar/mapf.h): agent i
+    from starts[i] to goals[i], by a crowd's rules. solve() searches (in
+    slices of `seconds`, or to the end); plan() gives the configurations."""
+
+    __slots__ = ("_ptr", "_grid", "_agents", "_lock", "_makespan")
+
+    def __init__(self, grid, starts, goals, *, moves=4, costs="article", seed=1, max_nodes=0,
+                 refine=False):
+        opts = _movement(lib.astar_mapf_options_default, "astar_mapf_options", moves, costs,
+                         seed, max_nodes=int(max_nodes), refine=bool(refine))
+        s_pts, count, s_keep = _points(starts, "starts")
+        g_pts, g_count, g_keep = _points(goals, "goals")
+        if count != g_count:
+            raise error(lib.ASTAR_INVALID_ARGUMENT, "%d starts and %d goals" % (count, g_count))
+        out = ffi.new("astar_mapf **")
+        check(lib.astar_mapf_new(grid._ptr, s_pts, g_pts, count, opts, out))
+        del s_keep, g_keep
+        self._ptr = ffi.gc(out[0], lib.astar_mapf_delete)
+        self._grid, self._agents, self._makespan = grid, count, None
+        self._lock = threading.Lock()
+
+    def solve(self, seconds=0.0):
+        """Searches on for up to `seconds` (0: until done). Returns
+        (status, info): status "OK" (a plan is held) or "IN_PROGRESS" (call
+        again); raises NoPath (no plan exists), ExpansionLimit
+        (max_nodes), OutOfMemory."""
+        info = ffi.new("astar_mapf_info *")
+        with self._lock:
+            status = lib.astar_mapf_solve(self._ptr, float(seconds), info)
+        if status not in (lib.ASTAR_OK, lib.ASTAR_IN_PROGRESS):
+            check(status)
+        if status == lib.ASTAR_OK:
+            self._makespan = info.makespan  # the plan held: plan() reads it
+        return STATUS_NAMES[status], _struct_dict(info, "astar_mapf_info")
+
+    def plan(self):
+        """The plan the last solve() held: int32 array (makespan + 1,
+        agents, 2), [t, i] agent i's cell (x, y) at step t. Raises NoPath
+        before one is found."""
+        if self._makespan is None:
+            check(lib.ASTAR_NO_PATH)
+        out = np.empty((self._makespan + 1, self._agents, 2), dtype=np.int32)
+        with self._lock:
+            check(lib.astar_mapf_plan(self._ptr, ffi.cast("astar_point *", ffi.from_buffer(out)),
+                                      out.shape[0] * out.shape[1]))
+        return out
+
+
 def hex_distance(topology, a, b):
     """Steps between two cells of a hex grid of that topology."""
     out = ffi.new("uint32_t *")

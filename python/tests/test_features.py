@@ -500,3 +500,72 @@ def test_other_units():
     full.add(0, 0)
     with pytest.raises(astar.UnitsFull):
         full.add(1, 1)
+
+
+def check_moves(before, after, costs, moves):
+    """One step of many units by a crowd's rules: each stays or steps to a
+    neighbour, no two share a cell, no two swap (astar/crowd.h)."""
+    for a, b in zip(map(tuple, before), map(tuple, after)):
+        legal = {(x, y) for x, y, _ in ref.steps(costs, a[0], a[1], moves)}
+        assert b == a or b in legal, (a, b)
+    assert len(set(map(tuple, after))) == len(after)
+    where = {tuple(c): i for i, c in enumerate(before)}
+    for i, (a, b) in enumerate(zip(map(tuple, before), map(tuple, after))):
+        j = where.get(b)
+        assert j is None or j == i or tuple(after[j]) != a, "units %d and %d swapped" % (i, j)
+
+
+@pytest.mark.parametrize("moves", [4, 8])
+def test_crowds_keep_their_rules(moves):
+    costs = random_costs(3, 24, 16, blocked=0.12, top=1)
+    grid = astar.Grid.from_array(costs)
+    grid.enable_islands()
+    cells = walkable_cells(costs)
+    rng = np.random.default_rng(moves)
+    crowd = astar.Crowd(grid, 30, moves=moves)
+    picks = rng.permutation(len(cells))
+    goals = {}
+    for k in picks[:30]:
+        start, goal = cells[k], cells[picks[-1 - len(goals)]]
+        if grid.island(*start) == grid.island(*goal):
+            goals[crowd.add(start, goal)] = goal
+    assert crowd.count == len(goals) >= 10
+    best = 0
+    for _ in range(200):
+        before = crowd.cells()
+        info = crowd.step()
+        check_moves(before, crowd.cells(), costs, str(moves))
+        best = max(best, info["at_goal"])
+    assert best > len(goals) // 2
+    assert crowd.unit(0)[1] == goals[0]
+    with pytest.raises(astar.StartOccupied):
+        crowd.add(tuple(crowd.cells()[0]), goals[0])
+
+
+@pytest.mark.parametrize("refine", [False, True])
+def test_mapf_plans_are_legal(refine):
+    costs = random_costs(5, 16, 12, blocked=0.1, top=1)
+    grid = astar.Grid.from_array(costs)
+    cells = walkable_cells(costs)
+    rng = np.random.default_rng(5)
+    while True:
+        picks = rng.permutation(len(cells))[:24]
+        starts, goals = [cells[k] for k in picks[:12]], [cells[k] for k in picks[12:]]
+        if all(g in ref.dijkstra(costs, [s], "4") for s, g in zip(starts, goals)):
+            break
+    mapf = astar.Mapf(grid, starts, goals, refine=refine)
+    with pytest.raises(astar.NoPath):
+        mapf.plan()
+    status, info = mapf.solve(1.0 if refine else 0.0)
+    assert status == "OK" and info["agents"] == 12
+    plan = mapf.plan()
+    assert plan.shape == (info["makespan"] + 1, 12, 2)
+    assert [tuple(c) for c in plan[0]] == starts and [tuple(c) for c in plan[-1]] == goals
+    for t in range(len(plan) - 1):
+        check_moves(plan[t], plan[t + 1], costs, "4")
+    # No plan is shorter than the agent farthest from its goal.
+    steps = ref.STRAIGHT["article"]
+    assert info["makespan"] >= max(ref.dijkstra(costs, [s], "4")[g] // steps
+                                   for s, g in zip(starts, goals))
+    with pytest.raises(astar.GoalOccupied):
+        astar.Mapf(grid, starts[:2], [goals[0], goals[0]])

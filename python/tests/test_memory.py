@@ -28,6 +28,22 @@ def work(grid, problems, i):
     if i % 100 == 0:
         small = astar.Grid.from_array(np.ones((64, 64), dtype=bool))
         astar.DistanceMap(small, [(1, 1)]).costs()
+        layer = astar.Layer(64, 64)
+        units = astar.Units(64, 64, 4)
+        me = units.add(0, 0)
+        astar.find_path(small, (0, 0), (63, 63), layers=[layer], units=units, unit=me)
+        queue = astar.Queue(2, small.cells, 4)
+        request = queue.request(small, (0, 0), (63, 63))
+        queue.update()
+        request.result()
+        astar.Graph(4, [(0, 1), (1, 2), (2, 3)], [5, 5, 5]).find_path(0, 3)
+        astar.Waypoints(small, [(10, 10), (50, 50)]).find_path((0, 0), (63, 63))
+        crowd = astar.Crowd(small, 2)
+        crowd.add((0, 0), (5, 5))
+        crowd.step()
+        mapf = astar.Mapf(small, [(0, 0), (1, 0)], [(5, 5), (6, 5)])
+        mapf.solve()
+        mapf.plan()
         try:
             astar.find_path(grid, (-1, 0), (gx, gy))
         except astar.StartOutOfBounds:
