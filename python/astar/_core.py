@@ -495,7 +495,8 @@ class Path:
         return len(self.cells if self.nodes is None else self.nodes)
 
     def __array__(self, dtype=None):
-        return self.cells if dtype is None else self.cells.astype(dtype)
+        items = self.cells if self.nodes is None else self.nodes
+        return items if dtype is None else items.astype(dtype)
 
     def __repr__(self):
         return "<astar.Path %s: %d %s, cost %d, %d expanded>" % (
@@ -586,17 +587,14 @@ def find_any_angle_path(grid, start, goal, options=None, *, context=None, **keyw
     return Path._from_route(route, status)
 
 
-class _BatchContexts:
-    """Each Python thread's contexts for batches, kept between calls."""
-
-    @staticmethod
-    def get(threads, cells):
-        have = _local.batch
-        if len(have) < threads or any(c.max_cells < cells for c in have[:threads]):
-            have = [c if c.max_cells >= cells else Context(cells) for c in have[:threads]]
-            have += [Context(cells) for _ in range(threads - len(have))]
-            _local.batch = have
-        return have[:threads]
+def _batch_contexts(threads, cells):
+    """This Python thread's contexts for batches, kept between calls."""
+    have = _local.batch
+    if len(have) < threads or any(c.max_cells < cells for c in have[:threads]):
+        have = [c if c.max_cells >= cells else Context(cells) for c in have[:threads]]
+        have += [Context(cells) for _ in range(threads - len(have))]
+        _local.batch = have
+    return have[:threads]
 
 
 def find_paths(grid, starts, goals, options=None, *, threads=None, **keywords):
@@ -614,7 +612,7 @@ def find_paths(grid, starts, goals, options=None, *, threads=None, **keywords):
     if count == 0:
         return []
     threads = max(1, min(int(threads or os.cpu_count() or 1), 64, count))
-    contexts = _BatchContexts.get(threads, grid.cells)
+    contexts = _batch_contexts(threads, grid.cells)
     ctx_array = ffi.new("astar_context *[]", [c._ptr for c in contexts])
     capacity = max(64, 2 * (grid.width + grid.height))
     buffer = ffi.new("astar_point[]", capacity * count)
@@ -841,23 +839,26 @@ class Request:
         if status == lib.ASTAR_IN_PROGRESS:
             check(status)
         if self._final is None:
-            self.cancel(final=status)
+            self._release(status)
         if status == lib.ASTAR_PATH_BUFFER_TOO_SMALL:
             return find_path(self._grid, self._start, self._goal, self._options)
         if status not in _ANSWERS:
             check(status)
         return Path._from_route(self._route, status)
 
-    def cancel(self, final=None):
+    def cancel(self):
         """Drops the request (or releases it once done); its handle is
         stale afterwards."""
+        check(self._release(lib.ASTAR_STALE_REQUEST))
+
+    def _release(self, final):
+        """Gives the request's record back; status reads `final` from then
+        on. Returns astar_queue_cancel's status."""
         with self._queue._lock:
             status = lib.astar_queue_cancel(self._queue._ptr, self._handle)
             self._queue._held.pop((self._handle.index, self._handle.generation), None)
-        if final is None:
-            check(status)
-            final = lib.ASTAR_STALE_REQUEST
         self._final = final
+        return status
 
 
 class Hpa:

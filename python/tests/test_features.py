@@ -71,6 +71,8 @@ def test_least_costs_equal_the_reference(seed, moves, model):
             assert ref.path_cost(costs, path.cells, moves, model) == path.cost
             assert tuple(path.cells[0]) == start and tuple(path.cells[-1]) == goal
             assert path.distance == pytest.approx(path.cost / ref.STRAIGHT[model])
+            assert np.array_equal(np.asarray(path), path.cells) and len(path) == len(path.cells)
+            assert path.cells.dtype == np.int32 and path.cells.shape == (len(path), 2)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -381,6 +383,7 @@ def test_graphs_equal_the_reference(seed, directed):
             assert path.cost == best[goal] and path.cells is None
             nodes = path.nodes.tolist()
             assert nodes[0] == start and nodes[-1] == goal
+            assert np.array_equal(np.asarray(path), path.nodes) and len(path) == len(nodes)
             assert sum(cost_of[(a, b)] for a, b in zip(nodes[:-1], nodes[1:])) == path.cost
         if goal in best and start != goal:
             # H from the positions spares nodes; without them it is Dijkstra.
