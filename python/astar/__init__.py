@@ -10,8 +10,8 @@ Failures raise an astar.AstarError subclass named after the status
 from ._astar import lib as _lib
 from ._core import (CHOICES, UNREACHABLE, Context, Crowd, DistanceMap, Graph, Grid, Hpa,
                     Layer, Mapf, Options, Path, Queue, Request, Search, Units, Waypoints,
-                    distance_map, find_any_angle_path, find_nearest, find_path, find_paths,
-                    hex_distance)
+                    check_path, distance_map, find_any_angle_path, find_nearest, find_path,
+                    find_paths, hex_distance, line_of_sight, smooth_path, straighten_path)
 from ._errors import ERRORS as _ERRORS
 from ._errors import AstarError
 
@@ -26,7 +26,8 @@ OCTILE_DIAGONAL = _lib.ASTAR_OCTILE_DIAGONAL
 
 __all__ = ["AstarError", "CHOICES", "UNREACHABLE", "Context", "Crowd", "DistanceMap", "Graph",
            "Grid", "Hpa", "Layer", "Mapf", "Options", "Path", "Queue", "Request", "Search",
-           "Units", "Waypoints", "distance_map", "find_any_angle_path", "find_nearest",
-           "find_path", "find_paths", "hex_distance", "MAX_TERRAIN", "ARTICLE_STRAIGHT",
+           "Units", "Waypoints", "check_path", "distance_map", "find_any_angle_path",
+           "find_nearest", "find_path", "find_paths", "hex_distance", "line_of_sight",
+           "smooth_path", "straighten_path", "MAX_TERRAIN", "ARTICLE_STRAIGHT",
            "ARTICLE_DIAGONAL", "OCTILE_STRAIGHT", "OCTILE_DIAGONAL"] + sorted(
                cls.__name__ for cls in _ERRORS.values())

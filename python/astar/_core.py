@@ -647,6 +647,58 @@ def find_paths(grid, starts, goals, options=None, *, threads=None, **keywords):
 UNREACHABLE = lib.ASTAR_UNREACHABLE
 
 
+# --------------------------------------------------------------------------
+# After a search: line of sight, smoothing, straightening, checking
+# --------------------------------------------------------------------------
+
+def line_of_sight(grid, a, b, options=None, **keywords):
+    """Whether cells a and b see each other (a unit walks straight from
+    one to the other: astar/smooth.h); the options' moves give the corner
+    rule."""
+    opts = _options(options, keywords)
+    return bool(lib.astar_line_of_sight(grid._ptr, opts._c, _point(a, "a"), _point(b, "b")))
+
+
+def _path_call(function, grid, cells, options, keywords):
+    """function(grid, options, points, length, route) on an (n, 2) array
+    of cells, its answer as a Path (cells, distance, cost)."""
+    opts = _options(options, keywords)
+    pts, count, keep = _points(cells.cells if isinstance(cells, Path) else cells, "cells")
+    route, status = _run_route(lambda r: function(grid._ptr, opts._c, pts, count, r))
+    del keep
+    return Path._from_route(route, status)
+
+
+def smooth_path(grid, cells, options=None, **keywords):
+    """The fewest waypoints, a subsequence of cells (a Path or (n, 2)) with
+    its first and last, each seeing the next: a Path whose cells are the
+    waypoints and distance their length. Raises InvalidPath when no such
+    list joins the ends."""
+    return _path_call(lib.astar_path_smooth, grid, cells, options, keywords)
+
+
+def straighten_path(grid, cells, options=None, **keywords):
+    """A legal path of cells from the same start to the same goal, its
+    detours replaced by straight grid lines where those cost less: a Path
+    with its exact cost. Raises InvalidPath when cells is no legal path."""
+    return _path_call(lib.astar_path_straighten, grid, cells, options, keywords)
+
+
+def check_path(grid, start, goal, cells, options=None, **keywords):
+    """Checks that cells (a Path or (n, 2)) is a legal path from start to
+    goal under the options, and sums it as the search does: a dict of cost,
+    length, straight, diagonal and turns. Raises InvalidPath, whose line
+    is the step at fault and whose detail says why."""
+    opts = _options(options, keywords)
+    pts, count, keep = _points(cells.cells if isinstance(cells, Path) else cells, "cells")
+    measure = ffi.new("astar_path_measure *")
+    err = ffi.new("astar_error *")
+    check(lib.astar_path_check(grid._ptr, opts._c, _point(start, "start"), _point(goal, "goal"),
+                               pts, count, measure, err), err)
+    del keep
+    return _struct_dict(measure, "astar_path_measure")
+
+
 class DistanceMap:
     """For every cell of grid, the least cost to the nearest of sources
     ((n, 2) points), which source that is, and the next step towards it:

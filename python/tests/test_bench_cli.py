@@ -155,3 +155,20 @@ def test_waypoints_equal_to_cli():
     grid.set_walkable(*cells[0], False)
     with pytest.raises(astar.MapChanged):
         waypoints.find_path(cells[1], cells[2])
+
+
+@pytest.mark.parametrize("name", ONE_PER_SET)
+def test_smoothing_equal_to_cli(name):
+    """`astar path --smooth`'s waypoints and their length."""
+    grid = grid_of(name)
+    for sx, sy, gx, gy, _ in scenario(name, 3):
+        out = subprocess.run([CLI, "path", bench_map(name), str(sx), str(sy), str(gx), str(gy),
+                              "--smooth", "-q", *CASES["astar"][0]],
+                             capture_output=True, text=True).stdout
+        m = re.search(r"^smoothed: (\d+) waypoints, length ([\d.]+) .*\n(.*)$", out, re.M)
+        assert m, out
+        path = astar.find_path(grid, (sx, sy), (gx, gy), **CASES["astar"][1])
+        smooth = astar.smooth_path(grid, path)
+        theirs = [(int(x), int(y)) for x, y in re.findall(r"\((\d+),(\d+)\)", m.group(3))]
+        assert [tuple(p) for p in smooth.cells] == theirs
+        assert abs(smooth.distance - float(m.group(2))) < 1e-4

@@ -572,3 +572,40 @@ def test_mapf_plans_are_legal(refine):
                                    for s, g in zip(starts, goals))
     with pytest.raises(astar.GoalOccupied):
         astar.Mapf(grid, starts[:2], [goals[0], goals[0]])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_smoothing_straightening_and_checks(seed):
+    costs = random_costs(seed, 40, 30, blocked=0.2, top=1)
+    grid = astar.Grid.from_array(costs)
+    for start, goal in pairs(costs, 8, seed):
+        try:
+            path = astar.find_path(grid, start, goal, heuristic="manhattan", costs="octile")
+        except astar.NoPath:
+            continue
+        measure = astar.check_path(grid, start, goal, path, costs="octile")
+        assert measure["cost"] == path.cost
+        assert measure["straight"] + measure["diagonal"] == len(path) - 1
+        # Straightened: a legal path between the same ends, never dearer.
+        straight = astar.straighten_path(grid, path, costs="octile")
+        assert ref.path_cost(costs, straight.cells, "8", "octile") == straight.cost <= path.cost
+        assert tuple(straight.cells[0]) == start and tuple(straight.cells[-1]) == goal
+        # Smoothed: waypoints of the path, in order, each seeing the next.
+        smooth = astar.smooth_path(grid, path)
+        index = {tuple(c): i for i, c in enumerate(path.cells)}
+        order = [index[tuple(w)] for w in smooth.cells]
+        assert order == sorted(order) and order[0] == 0 and order[-1] == len(path) - 1
+        assert all(astar.line_of_sight(grid, a, b) for a, b in zip(smooth.cells[:-1],
+                                                                     smooth.cells[1:]))
+        assert smooth.distance == pytest.approx(ref.euclidean(smooth.cells))
+        if len(smooth) > 2:
+            # The fewest: skipping any waypoint loses sight.
+            assert not any(astar.line_of_sight(grid, smooth.cells[i - 1], smooth.cells[i + 1])
+                           for i in range(1, len(smooth) - 1))
+    # A path that jumps is refused, with the step at fault.
+    bad = np.array([start, (start[0] + 2, start[1])])
+    with pytest.raises(astar.InvalidPath) as caught:
+        astar.check_path(grid, start, tuple(bad[-1]), bad)
+    assert caught.value.line == 1 and caught.value.detail != caught.value.message
+    with pytest.raises(astar.InvalidPath):
+        astar.straighten_path(grid, bad)
