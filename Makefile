@@ -11,7 +11,7 @@
 #                  (python_package: pip install ./python into a new venv,
 #                  pytest over it)
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
-#                  web/astar.js)
+#                  npm/astar.js) and the npm package (build-web/npm)
 #   make web       build it and serve the page (web/index.html) on
 #                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)

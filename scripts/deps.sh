@@ -8,8 +8,9 @@
 #   scripts/deps.sh wasm    the same as build, Clang 14 with wasm-ld, wasi-libc
 #                           and its builtins for WebAssembly, and Node: what
 #                           make web needs to build and serve the page
-#   scripts/deps.sh web     the same as wasm, npm, Chromium, and the browser
-#                           tests' npm package (playwright-core,
+#   scripts/deps.sh web     the same as wasm, npm, Chromium, and the web
+#                           tests' npm packages (playwright-core for the
+#                           browser, typescript for the npm package's types;
 #                           tests/web/package-lock.json): what the tests need
 #   scripts/deps.sh python  the same as build, and for Debian's Python 3
 #                           (/usr/bin/python3) venv, pip, wheel, its headers,
@@ -103,15 +104,17 @@ if [ "$what" = bench ]; then
     [ -f "$boost_astar" ] || missing+=(libboost-graph-dev)
 fi
 
-# The browser tests' driver, from npm at the version the lock file pins,
-# installed under tests/web (apt first: npm may be what it installs).
+# The browser tests' driver and TypeScript, from npm at the versions the
+# lock file pins, installed under tests/web (apt first: npm may be what it
+# installs).
 web_packages() {
     local dir tests_web lock
     dir=$(cd "$(dirname "$0")/.." && pwd)
     tests_web=$dir/tests/web
     lock=$tests_web/node_modules/.package-lock.json
     [ "$what" = web ] || return 0
-    if [ -d "$tests_web/node_modules/playwright-core" ] && [ -f "$lock" ] &&
+    if [ -d "$tests_web/node_modules/playwright-core" ] &&
+        [ -d "$tests_web/node_modules/typescript" ] && [ -f "$lock" ] &&
         [ ! "$tests_web/package-lock.json" -nt "$lock" ]; then
         return 0
     fi
