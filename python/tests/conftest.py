@@ -12,9 +12,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BENCH = os.environ.get("ASTAR_BENCH_DIR", os.path.join(os.path.dirname(ROOT), "shared", "bench"))
 CLI = os.environ.get("ASTAR_CLI", os.path.join(ROOT, "build", "astar"))
-# The Makefile's BENCH_ONE_PER_SET: one map of each benchmark set.
-ONE_PER_SET = ["bg512/AR0011SR", "dao/den520d", "maze/maze512-4-0", "random/random512-25-0",
-               "room/32room_000", "sc1/Aurora", "street/Berlin_0_512", "wc3maps512/moonglade"]
+
+
+def _one_per_set():
+    """The Makefile's BENCH_ONE_PER_SET: one map of each benchmark set."""
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        text = f.read().replace("\\\n", " ")
+    return re.search(r"^BENCH_ONE_PER_SET\s*=(.*)$", text, re.M).group(1).split()
+
+
+ONE_PER_SET = _one_per_set()
 
 
 def pytest_report_header(config):
