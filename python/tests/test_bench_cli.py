@@ -96,6 +96,9 @@ def test_any_angle_equal_to_cli(name):
         assert abs(path.distance - theirs["distance"]) < 1e-6, where
         # Any angle is never longer than the 8-way optimum.
         assert path.distance <= optimal + 0.01, where
+        # The C enum's ASTAR_ALGORITHM_ANYA, read as an option: the same search.
+        same = astar.find_path(grid, (sx, sy), (gx, gy), algorithm="anya")
+        assert np.array_equal(same.cells, path.cells) and same.distance == path.distance
 
 
 def test_failures_equal_to_cli():
