@@ -71,7 +71,7 @@ class Options:
     8 moves without corner cutting, article costs 10/14, Manhattan H) with
     the keywords given changed. Keywords and their choices:
 
-      algorithm     astar, jps, jps_plus ("jps+")
+      algorithm     astar, jps, jps_plus ("jps+"), anya
       moves         8, 4, 8_cut ("8-cut")
       costs         article, octile
       heuristic     manhattan, octile, euclidean, chebyshev, zero
