@@ -12,6 +12,12 @@
 #                           tests' npm packages (playwright-core for the
 #                           browser, typescript for the npm package's types;
 #                           tests/web/package-lock.json): what the tests need
+#   scripts/deps.sh python  the same as build, and for Debian's Python 3
+#                           (/usr/bin/python3) venv, pip, wheel, its headers,
+#                           cffi, NumPy and pytest: what pip install ./python
+#                           and its tests need (python/README.md)
+#                           (bench adds scikit-image and networkx, the peers of
+#                           bench/python_peers.py)
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -19,8 +25,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test | fuzz | bench | wasm | web) ;;
-    *) echo "usage: $0 build|test|fuzz|bench|wasm|web" >&2; exit 2 ;;
+    build | test | fuzz | bench | wasm | web | python) ;;
+    *) echo "usage: $0 build|test|fuzz|bench|wasm|web|python" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -58,6 +64,35 @@ fi
 if [ "$what" = web ]; then
     command -v npm >/dev/null 2>&1 || missing+=(npm)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
+# The Python package builds with Debian's Python (not whatever python3 comes
+# first on the PATH) in a venv that sees its site packages; each module
+# names its package.
+python_modules() {
+    local python=/usr/bin/python3 module package
+    for module in "$@"; do
+        package=${module#*:}
+        module=${module%%:*}
+        if [ ! -x "$python" ] || ! "$python" -c "import $module" >/dev/null 2>&1; then
+            missing+=("$package")
+        fi
+    done
+}
+python_headers() {
+    local python=/usr/bin/python3
+    [ -x "$python" ] &&
+        [ -f "$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]
+}
+if [ "$what" = python ] || [ "$what" = bench ]; then
+    python_modules ensurepip:python3-venv pip:python3-pip wheel:python3-wheel \
+        setuptools:python3-setuptools cffi:python3-cffi numpy:python3-numpy
+    python_headers || missing+=(python3-dev)
+fi
+if [ "$what" = python ]; then
+    python_modules pytest:python3-pytest
+fi
+if [ "$what" = bench ]; then
+    python_modules skimage:python3-skimage networkx:python3-networkx
 fi
 # Boost.Graph's A* is header-only, so its header is what to look for.
 boost_astar=/usr/include/boost/graph/astar_search.hpp
@@ -131,6 +166,11 @@ if [ "$what" = test ] && ! pkg-config --exists cmocka; then
 fi
 if [ "$what" = fuzz ] && ! have_fuzzer; then
     echo "deps.sh: clang-14 or its libFuzzer is still missing" >&2
+    exit 1
+fi
+if [ "$what" = python ] && ! { python_headers &&
+    /usr/bin/python3 -c 'import ensurepip, cffi, numpy, pytest, wheel' >/dev/null 2>&1; }; then
+    echo "deps.sh: Debian's Python 3 still lacks venv, cffi, NumPy, pytest, wheel or its headers" >&2
     exit 1
 fi
 if [ "$what" = bench ]; then
