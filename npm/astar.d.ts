@@ -23,6 +23,7 @@ export type Ties = "last" | "first" | "deep" | "straight";
 export type Topology = "square" | "odd-r" | "even-r" | "odd-q" | "even-q";
 export type Stop = "closed" | "open";
 export type OnEdit = "restart" | "fail" | "finish";
+export type Jumps = "auto" | "scan" | "step";
 export type TraceKind = "opened" | "repointed" | "closed" | "path";
 
 export const ALGORITHMS: Readonly<Record<Algorithm, number>>;
@@ -34,6 +35,7 @@ export const TIES: Readonly<Record<Ties, number>>;
 export const TOPOLOGIES: Readonly<Record<Topology, number>>;
 export const STOPS: Readonly<Record<Stop, number>>;
 export const ON_EDITS: Readonly<Record<OnEdit, number>>;
+export const JUMPS: Readonly<Record<Jumps, number>>;
 export const TRACE_KINDS: readonly TraceKind[];
 
 /** What every failing call throws: the library's status and message. */
@@ -64,6 +66,8 @@ export interface SearchOptions {
   moves?: Moves;
   costs?: Costs;
   heuristic?: Heuristic;
+  /** JPS and JPS+: runs scanned to their jump point, or one square a step (default "auto"). */
+  jumps?: Jumps;
   /** H times weight, 0..64 (default 1). */
   weight?: number;
   ties?: Ties;

@@ -37,7 +37,8 @@
 //     asked for at any time and searched a budget at a time
 //   newKnowledge(truth): what a player has seen of a map, searched as a grid
 //   statusMessage(status), memoryBytes(), STATUS, EVENT_INTS
-// Options are named as the CLI names them (DEFAULTS below), plus trace,
+// Options are named as the CLI names them (DEFAULTS below, and jumps:
+// "auto", "scan" or "step"), plus trace,
 // world and onEdit (astar_on_edit: what a queued search does when its map
 // or a layer it reads is edited: "restart", "fail" or "finish"); a name or
 // value the library does not know throws.
@@ -68,6 +69,7 @@ export const TIES = { last: 0, first: 1, deep: 2, straight: 3 };
 export const TOPOLOGIES = { square: 0, "odd-r": 1, "even-r": 2, "odd-q": 3, "even-q": 4 };
 export const STOPS = { closed: 0, open: 1 };
 export const ON_EDITS = { restart: 0, fail: 1, finish: 2 };
+export const JUMPS = { auto: 0, scan: 1, step: 2 };
 export const TRACE_KINDS = ["opened", "repointed", "closed", "path"];
 // astar_status (include/astar/base.h), in its order.
 export const STATUS = Object.freeze(Object.fromEntries([
@@ -407,7 +409,7 @@ export async function loadAstar(source) {
   // against the fastest searches (a JPS+ query takes about a microsecond).
   const OPTION_FIELDS = Object.entries(OPTION).map(([name, [field, names]]) =>
     [name, field, names, COUNTS.includes(name)]);
-  const OPTION_NAMES = new Set([...Object.keys(OPTION), "trace", "world"]);
+  const OPTION_NAMES = new Set([...Object.keys(OPTION), "jumps", "trace", "world"]);
   function applyOptions(options, asked, trace) {
     for (const name in asked) if (!OPTION_NAMES.has(name)) throw refuse(`unknown option '${name}'`);
     for (const [name, field, names, counted] of OPTION_FIELDS) {
@@ -416,6 +418,9 @@ export async function loadAstar(source) {
       if (value === undefined) throw refuse(`unknown ${name} '${given}'`);
       c.astar_web_options_set(options, field, counted ? count(value, name) : value);
     }
+    const jumps = JUMPS[asked.jumps ?? "auto"];
+    if (jumps === undefined) throw refuse(`unknown jumps '${asked.jumps}'`);
+    c.astar_web_options_jumps(options, jumps);
     c.astar_web_options_trace(options, trace);
     setWorld(options, asked.world);
   }

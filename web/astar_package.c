@@ -39,6 +39,12 @@ WEB_API const uint32_t *astar_web_path_nodes(const astar_route *p)
     return p->nodes;
 }
 
+/* The options' jump rule (JPS and JPS+), which the page leaves at AUTO. */
+WEB_API void astar_web_options_jumps(astar_options *o, int jumps)
+{
+    o->jumps = (astar_jumps)jumps;
+}
+
 /* astar_graph_find_path with the search part of options, which the package
  * sets as it sets a grid search's. */
 WEB_API astar_status astar_web_graph_find_path(astar_context *ctx, const astar_graph *graph,

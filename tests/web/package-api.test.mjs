@@ -3,8 +3,8 @@
 //   node --expose-gc tests/web/package-api.test.mjs ASTAR.wasm BENCH_DIR
 // gridFromArray and gridFromRows make the grid parseMap makes of the same
 // cells; failures throw AstarError with the library's status; a search in
-// slices ends as findPath (findNearest) does, in more than one step; a
-// result's paths outlive the next search; on open hex grids of the four
+// slices ends as findPath (findNearest) does, in more than one step; JPS
+// stepped expands more than scanned, at the same cost; a result's paths outlive the next search; on open hex grids of the four
 // layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a waypoint route is a walk of legal steps through
@@ -99,6 +99,12 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   check(jumps.length >= 4 && same(first.via(), jumps) && same(first.points(), cells),
         "a result's points() and via() outlive the searcher's next search");
   check(searcher.begin(grid, -1, 0, 5, 5) === STATUS.START_OUT_OF_BOUNDS, "a refused begin says why");
+  // JPS's jump rule: runs scanned, or stepped a square at a time through
+  // A*'s loop (every square of a run expanded), at the same cost.
+  const jumping = (jumps) => searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps", jumps });
+  const [scan, step] = [jumping("scan"), jumping("step")];
+  check(scan.status === STATUS.OK && step.cost === scan.cost && step.expanded > 2 * scan.expanded,
+        `jumps: scan ${scan.cost} ${scan.expanded} expanded, step ${step.cost} ${step.expanded}`);
   searcher.delete();
   grid.delete();
 }

@@ -23,7 +23,7 @@
 //     every call astar.js makes into astar.wasm names an export and passes
 //     as many arguments as the export takes parameters (read from the
 //     module's type section), every astar_web_* export is called, and the
-//     option tables (ALGORITHMS, MOVES, ...) are the C enums, name for name
+//     option tables (ALGORITHMS, MOVES, JUMPS, ...) are the C enums, name for name
 //     and value for value.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -301,6 +301,7 @@ async function types() {
   // Options objects the module reads rather than makes: every member it
   // declares must be taken (a name the module does not know throws).
   const OPTION_SAMPLES = { algorithm: "astar", openList: "heap", moves: 8, costs: "article", heuristic: "zero",
+                           jumps: "step",
                            weight: 1, ties: "last", stop: "closed", maxExpanded: 0, partial: false,
                            turnPenalty: 0, onEdit: "restart", unitSize: 1, trace: false, world: {} };
   const WORLD_SAMPLES = { layer, layerWeight: 1, units, unit: units.add(7, 0), unitRadius: 8, unitPenalty: 4 };
@@ -343,7 +344,7 @@ async function types() {
                   ["MOVES", "astar_moves", "ASTAR_MOVES_"], ["COSTS", "astar_costs", "ASTAR_COSTS_"],
                   ["HEURISTICS", "astar_heuristic", "ASTAR_HEURISTIC_"], ["TIES", "astar_ties", "ASTAR_TIES_"],
                   ["TOPOLOGIES", "astar_topology", "ASTAR_TOPOLOGY_"], ["STOPS", "astar_stop", "ASTAR_STOP_"],
-                  ["ON_EDITS", "astar_on_edit", "ASTAR_ON_EDIT_"]];
+                  ["ON_EDITS", "astar_on_edit", "ASTAR_ON_EDIT_"], ["JUMPS", "astar_jumps", "ASTAR_JUMPS_"]];
   for (const [table, cName, prefix] of TABLES) {
     const enumerators = cEnum(cName);
     const named = (key) => prefix + String(key).toUpperCase().replace("+", "_PLUS").replace(/-/g, "_")
