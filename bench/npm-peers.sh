@@ -13,7 +13,8 @@
 # package files; the package is built first if build-web is configured
 # (else `make wasm` builds it). ASTAR_BENCH_DIR: the benchmark data
 # (default ../shared/bench). CPU (default 0): the core taskset pins the run
-# to, when taskset is present.
+# to, when taskset is present. ROUNDS (default 2): times each problem is
+# timed, its least time counting.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
