@@ -4,7 +4,8 @@
 // gridFromArray and gridFromRows make the grid parseMap makes of the same
 // cells; failures throw AstarError with the library's status; a search in
 // slices ends as findPath (findNearest) does, in more than one step; JPS
-// stepped expands more than scanned, at the same cost; a result's paths outlive the next search; on open hex grids of the four
+// stepped expands more than scanned, at the same cost; algorithm "anya" is
+// findAnyAnglePath, whole and in slices; a result's paths outlive the next search; on open hex grids of the four
 // layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a waypoint route is a walk of legal steps through
@@ -99,6 +100,18 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   check(jumps.length >= 4 && same(first.via(), jumps) && same(first.points(), cells),
         "a result's points() and via() outlive the searcher's next search");
   check(searcher.begin(grid, -1, 0, 5, 5) === STATUS.START_OUT_OF_BOUNDS, "a refused begin says why");
+  // Any angle as an algorithm of the options: the one call's path, also
+  // in slices.
+  const corner = searcher.findAnyAnglePath(grid, 3, 3, 45, 40);
+  const cornerPoints = corner.points();
+  const anya = searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "anya" });
+  const anyaPoints = anya.points();
+  searcher.begin(grid, 3, 3, 45, 40, { algorithm: "anya" });
+  while (searcher.step(2) === STATUS.IN_PROGRESS);
+  const anyaSliced = searcher.finish();
+  check(corner.status === STATUS.OK && anya.distance === corner.distance && same(anyaPoints, cornerPoints) &&
+        anyaSliced.distance === corner.distance && same(anyaSliced.points(), cornerPoints),
+        `algorithm anya: ${anya.distance}, sliced ${anyaSliced.distance}, findAnyAnglePath ${corner.distance}`);
   // JPS's jump rule: runs scanned, or stepped a square at a time through
   // A*'s loop (every square of a run expanded), at the same cost.
   const jumping = (jumps) => searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps", jumps });
