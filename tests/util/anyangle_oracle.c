@@ -295,7 +295,7 @@ aa_corners *aa_corners_new(const astar_grid *g)
     c->dist = malloc(most * sizeof *c->dist);
     c->parent = malloc(most * sizeof *c->parent);
     c->stamp = calloc(most, sizeof *c->stamp);
-    c->done = malloc(most * sizeof *c->done);
+    c->done = calloc(most, sizeof *c->done);
     c->heap = malloc(most * sizeof *c->heap);
     c->key = malloc(most * sizeof *c->key);
     c->blocked_at = malloc(most * sizeof *c->blocked_at);
@@ -425,7 +425,7 @@ static bool taut(const aa_corners *c, size_t u, astar_point p, astar_point v)
  * segment is valid (tested only then). */
 static void relax(aa_corners *c, size_t u, size_t v, double d, astar_point goal)
 {
-    if (c->done[v] && c->stamp[v] == c->search)
+    if (c->stamp[v] == c->search && c->done[v])
         return;
     if (!(d < dist_of(c, v)) || !aa_segment_valid(c->grid, c->node[u], c->node[v]))
         return;
