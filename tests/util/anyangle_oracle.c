@@ -421,6 +421,19 @@ static bool taut(const aa_corners *c, size_t u, astar_point p, astar_point v)
     return true;
 }
 
+/* Whether a path that reaches corner v from p may turn there: the line
+ * from p through v must leave v's blocked cell on one side (both sides
+ * of the cell at v on one side of it, or along it). A line that splits
+ * the cell cannot bend round it, since the turn must keep the whole cell
+ * inside (taut). */
+static bool tangent(const aa_corners *c, size_t v, astar_point p)
+{
+    astar_point q = c->node[v];
+    int64_t dx = q.x - p.x, dy = q.y - p.y;
+    int64_t one = cross(dx, dy, c->blocked_at[v][0], 0), two = cross(dx, dy, 0, c->blocked_at[v][1]);
+    return !((one > 0 && two < 0) || (one < 0 && two > 0));
+}
+
 /* Node v reached from u with G d, if that is less than before and the
  * segment is valid (tested only then). */
 static void relax(aa_corners *c, size_t u, size_t v, double d, astar_point goal)
@@ -490,7 +503,7 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
                 size_t b = by * c->bx + bx;
                 for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
                     double d = g + distance(p, c->node[v]);
-                    if (v != u && d + distance(c->node[v], goal) <= bound &&
+                    if (v != u && d + distance(c->node[v], goal) <= bound && tangent(c, v, p) &&
                         (u == s || taut(c, u, c->node[c->parent[u]], c->node[v])))
                         relax(c, u, v, d, goal);
                 }
