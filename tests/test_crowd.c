@@ -42,19 +42,28 @@ typedef struct run {
     size_t n;
     astar_point before[MAX_UNITS], after[MAX_UNITS], goals[MAX_UNITS];
     long steps;
+    size_t budget; /* the crowd's options.budget */
+    size_t waited; /* steps after which some unit still waited */
 } run;
 
-static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+static void run_start_with(run *r, astar_grid *grid, const astar_crowd_options *o)
 {
     r->grid = grid;
-    astar_crowd_options o = astar_crowd_options_default();
-    o.moves = moves;
-    o.seed = seed;
-    assert_int_equal(astar_crowd_new(grid, MAX_UNITS, &o, &r->crowd), ASTAR_OK);
-    r->validator = plan_validator_new(grid, moves == ASTAR_MOVES_8);
+    assert_int_equal(astar_crowd_new(grid, MAX_UNITS, o, &r->crowd), ASTAR_OK);
+    r->validator = plan_validator_new(grid, o->moves == ASTAR_MOVES_8);
     assert_non_null(r->validator);
     r->n = 0;
     r->steps = 0;
+    r->budget = o->budget;
+    r->waited = 0;
+}
+
+static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+{
+    astar_crowd_options o = astar_crowd_options_default();
+    o.moves = moves;
+    o.seed = seed;
+    run_start_with(r, grid, &o);
 }
 
 static void run_add(run *r, astar_point start, astar_point goal)
@@ -85,6 +94,9 @@ static size_t run_step(run *r)
         fail_msg("step %ld: %s", r->steps, why);
     assert_true(info.planned <= r->n);
     assert_true(info.tried <= 9 * r->n);
+    assert_true(info.searched <= r->budget);
+    assert_true(info.waiting <= r->n);
+    r->waited += info.waiting > 0;
     size_t at_goal = 0;
     for (size_t i = 0; i < r->n; i++)
         at_goal += r->after[i].x == r->goals[i].x && r->after[i].y == r->goals[i].y;
@@ -267,6 +279,95 @@ static void test_new_goals(void **state)
     for (size_t i = 0; i < r.n; i++)
         assert_true(arrivals[i] >= 3);
     run_end(&r);
+}
+
+/* A game's frame budget: new goals' searches left to the steps, at most
+ * the budget's cells a step (run_step checks it), units waiting meanwhile
+ * - and every unit still arrives again and again, every step valid. */
+static void test_budget(void **state)
+{
+    (void)state;
+    rng g = { 11 };
+    run r;
+    grid_recipe open = { .blocked_percent = 20 };
+    astar_grid *grid = random_grid(&g, 64, 64, open);
+    assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+    astar_crowd_options o = astar_crowd_options_default();
+    o.budget = 500;
+    run_start_with(&r, grid, &o);
+    run_add_random(&r, &g, 120);
+    int arrivals[MAX_UNITS] = { 0 };
+    for (int step = 0; step < 3000; step++) {
+        run_step(&r);
+        for (size_t i = 0; i < r.n; i++) {
+            if (r.after[i].x != r.goals[i].x || r.after[i].y != r.goals[i].y)
+                continue;
+            arrivals[i]++;
+            astar_point goal;
+            astar_status s;
+            /* Another island is refused at once: islands are enabled. */
+            do {
+                goal = free_cell(&g, &r, r.goals, r.n);
+                s = astar_crowd_set_goal(r.crowd, i, goal);
+            } while (s == ASTAR_NO_PATH);
+            assert_int_equal(s, ASTAR_OK);
+            r.goals[i] = goal;
+        }
+    }
+    /* Measured: 48 arrivals at least, some unit waiting after 1,545 of
+     * the 3,000 steps. */
+    for (size_t i = 0; i < r.n; i++)
+        assert_true(arrivals[i] >= 10);
+    assert_true(r.waited > 100);
+    run_end(&r);
+}
+
+/* A unit given a far goal under a small budget waits where it stands
+ * until its search reaches it (nobody pushes it: it is alone), then walks
+ * there by the shortest way, one cell a step; without islands enabled the
+ * search is done at once and it never waits. */
+static void test_waiting_unit(void **state)
+{
+    (void)state;
+    for (int islands = 0; islands < 2; islands++) {
+        astar_grid *grid;
+        assert_int_equal(astar_grid_new(96, 96, &grid), ASTAR_OK);
+        if (islands)
+            assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+        astar_crowd_options o = astar_crowd_options_default();
+        o.budget = 25;
+        run r;
+        run_start_with(&r, grid, &o);
+        run_add(&r, P(2, 3), P(2, 4));
+        run_step(&r);
+        assert_int_equal(astar_crowd_set_goal(r.crowd, 0, P(90, 80)), ASTAR_OK);
+        r.goals[0] = P(90, 80);
+        long waited = -1;
+        astar_crowd_step_info info = { .waiting = 1 };
+        astar_point at;
+        do {
+            waited++;
+            assert_int_equal(astar_crowd_step(r.crowd, &info), ASTAR_OK);
+            assert_true(info.searched <= o.budget);
+            assert_int_equal(astar_crowd_unit(r.crowd, 0, &at, NULL), ASTAR_OK);
+            if (info.waiting)
+                assert_true(at.x == 2 && at.y == 4);
+        } while (info.waiting && waited < 1000);
+        assert_int_equal(info.waiting, 0);
+        if (islands)
+            assert_true(waited >= 6);
+        else
+            assert_int_equal(waited, 0);
+        /* It stepped on in the step its search reached it. */
+        long steps = 1;
+        while (at.x != 90 || at.y != 80) {
+            assert_int_equal(astar_crowd_step(r.crowd, &info), ASTAR_OK);
+            assert_int_equal(astar_crowd_unit(r.crowd, 0, &at, NULL), ASTAR_OK);
+            steps++;
+        }
+        assert_int_equal(steps, 88 + 76);
+        run_end(&r);
+    }
 }
 
 /* Walls go up and come down between steps, on cells no unit stands on and
@@ -481,6 +582,8 @@ int main(void)
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_door),
         cmocka_unit_test(test_new_goals),
+        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_waiting_unit),
         cmocka_unit_test(test_grid_edits),
         cmocka_unit_test(test_goal_walled_in),
         cmocka_unit_test(test_shared_maps),

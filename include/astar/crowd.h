@@ -75,9 +75,16 @@ typedef struct astar_crowd_options {
     astar_costs costs;  /* the price of steps in the distance tables (astar_costs) */
     uint64_t seed;      /* the random order of ties: the same seed, the same
                            calls, the same steps */
+    size_t budget;      /* a game's frame budget: at most this many cells
+                           expanded per astar_crowd_step by the searches of
+                           units given new goals (astar_crowd_set_goal) on a
+                           grid whose islands are enabled; such a unit waits
+                           where it stands (and gives way when pushed) until
+                           its goal's search has reached it. 0: no budget,
+                           astar_crowd_set_goal searches at once */
 } astar_crowd_options;
 
-/* 4 moves, the article's costs, seed 1. */
+/* 4 moves, the article's costs, seed 1, no budget. */
 ASTAR_API astar_crowd_options astar_crowd_options_default(void);
 
 /* What one astar_crowd_step did and what it cost. */
@@ -89,6 +96,9 @@ typedef struct astar_crowd_step_info {
                          9 (8 moves) per unit */
     size_t walked;    /* cells looked at along corridors by the swap rule
                          (see "Crowds"): the rest of the step's work */
+    size_t searched;  /* cells expanded within the budget (options.budget)
+                         for units whose searches had not reached them */
+    size_t waiting;   /* units still waiting for their searches after the step */
 } astar_crowd_step_info;
 
 /* Creates a crowd of up to max_units units on grid.
@@ -154,7 +164,10 @@ ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, as
 
 /* Gives unit id a new goal, from the next step on (a game's new order; a
  * unit that arrived, sent on). Its priority is kept: the steps since it
- * last stood on its goal go on counting.
+ * last stood on its goal go on counting. With a budget (options.budget)
+ * and the grid's islands enabled, the goal's search is left to the steps,
+ * within the budget: the call then costs O(max_units), and the unit waits
+ * until the search reaches it.
  * [in,out] crowd
  * [in]     id    0..astar_crowd_count() - 1
  * [in]     goal  a walkable cell reachable from where the unit stands
