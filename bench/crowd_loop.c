@@ -11,12 +11,20 @@
  * tests' independent validator (tests/util/plan_validator.c: legal moves,
  * no two units on one cell, no swap, no crossing diagonals).
  *
+ * With --budget N the crowd's options.budget is N: the searches of the
+ * new goals given in play take at most N cells a step, their units
+ * waiting meanwhile (astar_crowd_add still searches in full, as a game
+ * loading a level would).
+ *
  * Per map it prints the update's time - largest, 99th percentile and
  * median, on the wall clock and (in brackets) on the thread's CPU clock,
- * which a busy machine's other processes do not inflate - the units
- * arrived per second of game time at R updates a second (60), the
- * updates the validator refused (conflicts; the first reason is printed)
- * and the time the units took to add. Exit 1 when any step was refused. */
+ * which a busy machine's other processes inflate less - the units
+ * arrived per second of game time at R updates a second (60), the most
+ * new goals given in one update, the cells the budget paid for per new
+ * goal and the units waiting for their searches after a step (mean), the
+ * updates the validator refused (conflicts; the first reason is printed),
+ * the time the units took to add and the crowd's memory at the end
+ * (astar_crowd_bytes). Exit 1 when any step was refused. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,7 +159,7 @@ static bool run(const char *path, const settings *set)
         }
     }
     double add_seconds = now_seconds() - t0;
-    size_t arrived = 0, refused = 0, most_new = 0, searched = 0, new_goals = 0;
+    size_t arrived = 0, refused = 0, most_new = 0, searched = 0, new_goals = 0, waiting = 0;
     char why[256] = "";
     if (ok)
         ok = astar_crowd_cells(l.crowd, l.before, n) == ASTAR_OK;
@@ -173,11 +181,10 @@ static bool run(const char *path, const settings *set)
         astar_crowd_step_info info;
         astar_status s = astar_crowd_step(l.crowd, &info);
         searched += info.searched;
+        waiting += info.waiting;
         new_goals += news;
         l.cpu[u] = thread_seconds() - c0;
         l.wall[u] = now_seconds() - w0;
-        if (l.cpu[u] > 0.004)
-            fprintf(stderr, "DEBUG slow %zu: %.2f ms news %zu searched %zu planned %zu tried %zu walked %zu waiting %zu\n", u, l.cpu[u]*1e3, news, info.searched, info.planned, info.tried, info.walked, info.waiting);
         if (!ok || s != ASTAR_OK) {
             fprintf(stderr, "%s: %s: update %zu: %s\n", program, path, u,
                     ok ? astar_status_message(s) : "astar_crowd_set_goal failed");
@@ -200,13 +207,14 @@ static bool run(const char *path, const settings *set)
         double cpu_max = percentile(l.cpu, updates, 1.0), cpu_p99 =
             percentile(l.cpu, updates, 0.99), cpu_median = median(l.cpu, updates);
         double game_seconds = (double)updates / (double)set->rate;
-        printf("| %s | %zu | %zu | %.3f (%.3f) | %.3f (%.3f) | %.3f (%.3f) | %.1f | %zu | %zu "
-               "| %.2f | %.1f |\n",
-               bench_base_name(path), n, updates, wall_max * 1e3, cpu_max * 1e3,
-               wall_p99 * 1e3, cpu_p99 * 1e3, wall_median * 1e3, cpu_median * 1e3,
-               (double)arrived / game_seconds, most_new, refused, add_seconds,
+        printf("| %s | %zu | %.3f (%.3f) | %.3f (%.3f) | %.3f (%.3f) | %.1f | %zu | %.0f "
+               "| %.1f | %zu | %.2f | %.0f |\n",
+               bench_base_name(path), updates, wall_max * 1e3, cpu_max * 1e3, wall_p99 * 1e3,
+               cpu_p99 * 1e3, wall_median * 1e3, cpu_median * 1e3,
+               (double)arrived / game_seconds, most_new,
+               new_goals ? (double)searched / (double)new_goals : 0.0,
+               (double)waiting / (double)updates, refused, add_seconds,
                (double)astar_crowd_bytes(l.crowd) / 1048576.0);
-        fprintf(stderr, "DEBUG searched per goal %.1f\n", (double)searched / (double)new_goals);
         if (refused)
             fprintf(stderr, "%s: %s: first conflict: %s\n", program, path, why);
         fflush(stdout);
@@ -259,9 +267,10 @@ int main(int argc, char **argv)
            "cells a step%s; times in ms, wall clock (thread CPU)\n\n",
            set.units, set.updates, set.rate, set.moves == ASTAR_MOVES_4 ? 4 : 8, set.budget,
            set.budget ? "" : " (none)");
-    printf("| map | units | updates | largest update | p99 | median | arrived / s "
-           "| most new goals in an update | conflicts | add (s) | crowd MB |\n");
-    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    printf("| map | updates | largest update | p99 | median | arrived / s "
+           "| most new goals in an update | cells searched in the budget per new goal "
+           "| units waiting (mean) | conflicts | add (s) | crowd MB |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     bool all = true;
     for (; i < argc; i++)
         all = run(argv[i], &set) && all;

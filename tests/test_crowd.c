@@ -370,6 +370,97 @@ static void test_waiting_unit(void **state)
     }
 }
 
+/* The unit calls' units handed to a crowd: after every step,
+ * astar_crowd_move_units puts each where its crowd unit stands (the units
+ * object then answers position and who stands where as the crowd does),
+ * every step valid, every unit arriving. A failed hand-over leaves the
+ * crowd as it was. */
+static void test_units_handed_over(void **state)
+{
+    (void)state;
+    rng g = { 21 };
+    grid_recipe open = { .blocked_percent = 15 };
+    astar_grid *grid = random_grid(&g, 30, 30, open);
+    astar_units *units;
+    assert_int_equal(astar_units_new(30, 30, 64, &units), ASTAR_OK);
+    run r;
+    run_start(&r, grid, ASTAR_MOVES_4, 3);
+    /* One unit the crowd does not drive, then 50 it does, in a shuffled
+     * order of ids. */
+    uint32_t outsider, ids[50];
+    astar_point starts[50], goals[50];
+    for (size_t i = 0; i < 50; i++) {
+        starts[i] = free_cell(&g, &r, starts, i);
+        goals[i] = free_cell(&g, &r, goals, i);
+    }
+    astar_point o = free_cell(&g, &r, starts, 50);
+    assert_int_equal(astar_units_add(units, o.x, o.y, &outsider), ASTAR_OK);
+    for (size_t i = 0; i < 50; i++)
+        assert_int_equal(astar_units_add(units, starts[i].x, starts[i].y, &ids[i]), ASTAR_OK);
+    for (size_t i = 49; i > 0; i--) {
+        size_t j = (size_t)rng_below(&g, (int)i + 1);
+        uint32_t t = ids[i];
+        ids[i] = ids[j];
+        ids[j] = t;
+        astar_point s = starts[i], q = goals[i];
+        starts[i] = starts[j], goals[i] = goals[j];
+        starts[j] = s, goals[j] = q;
+    }
+    /* Refused whole: a repeated id (one cell twice), a unit of a size. */
+    uint32_t twice[3] = { ids[0], ids[1], ids[0] };
+    size_t first = 99;
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, twice, goals, 3, &first),
+                     ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_crowd_count(r.crowd), 0);
+    assert_int_equal(first, 99);
+    uint32_t sized;
+    astar_point taken[51];
+    memcpy(taken, starts, sizeof starts);
+    taken[50] = o;
+    astar_point free = free_cell(&g, &r, taken, 51);
+    assert_int_equal(astar_units_add_sized(units, grid, free.x, free.y, 1, 0, &sized), ASTAR_OK);
+    uint32_t with_sized[2] = { ids[0], sized };
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, with_sized, goals, 2, NULL),
+                     ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_units_remove(units, sized), ASTAR_OK);
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, ids, goals, 0, NULL), ASTAR_OK);
+    /* The crowd's first unit is its own, so the handed ones start at 1. */
+    run_add(&r, o, o);
+    /* ... which stands where the outsider does: refused, nothing added. */
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, &outsider, goals, 1, NULL),
+                     ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_crowd_count(r.crowd), 1);
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, ids, goals, 50, &first), ASTAR_OK);
+    assert_int_equal(first, 1);
+    for (size_t i = 0; i < 50; i++)
+        r.goals[r.n++] = goals[i];
+    long steps = 0;
+    for (;;) {
+        size_t arrived = run_step(&r);
+        assert_int_equal(astar_crowd_move_units(r.crowd, units, ids, 50, 1), ASTAR_OK);
+        for (size_t i = 0; i < 50; i++) {
+            astar_point at;
+            uint32_t who[4];
+            size_t count;
+            assert_int_equal(astar_units_position(units, ids[i], &at), ASTAR_OK);
+            assert_true(at.x == r.after[1 + i].x && at.y == r.after[1 + i].y);
+            /* The outsider, whose cell the crowd's own unit may leave, is
+             * the only other unit of units that can stand there. */
+            bool outsider_there = at.x == o.x && at.y == o.y;
+            assert_int_equal(astar_units_at(units, at.x, at.y, who, 4, &count), ASTAR_OK);
+            assert_int_equal(count, 1 + outsider_there);
+            assert_true(who[0] == ids[i] || who[count - 1] == ids[i]);
+        }
+        if (arrived == r.n)
+            break;
+        assert_true(++steps < 2000);
+    }
+    assert_int_equal(astar_crowd_move_units(r.crowd, units, ids, 50, 2), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_move_units(r.crowd, units, NULL, 50, 1), ASTAR_INVALID_ARGUMENT);
+    astar_units_delete(units);
+    run_end(&r);
+}
+
 /* Walls go up and come down between steps, on cells no unit stands on and
  * no goal is: the maps keep up and every unit still arrives. */
 static void test_grid_edits(void **state)
@@ -584,6 +675,7 @@ int main(void)
         cmocka_unit_test(test_new_goals),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_waiting_unit),
+        cmocka_unit_test(test_units_handed_over),
         cmocka_unit_test(test_grid_edits),
         cmocka_unit_test(test_goal_walled_in),
         cmocka_unit_test(test_shared_maps),

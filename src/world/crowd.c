@@ -6,6 +6,7 @@
 #include "core/memory.h"
 #include "world/crowd_plan.h"
 #include "world/lazy_distance.h"
+#include "world/units.h"
 
 /* No unit, goal or cell: a 32-bit index's one value no map reaches (an
  * enum cannot hold it in ISO C). */
@@ -261,6 +262,67 @@ astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point 
     crowd->here[crowd->unit[u].at] = u;
     if (id)
         *id = u;
+    return ASTAR_OK;
+}
+
+/* Takes back the last unit added: the crowd as before its astar_crowd_add. */
+static void drop_last(astar_crowd *c)
+{
+    crowd_unit *u = &c->unit[--c->count];
+    c->here[u->at] = NONE;
+    c->goals[u->goal].users--;
+}
+
+/* Whether units is a units object over the crowd's grid and ids[0..count)
+ * are units of it: ASTAR_OK, ASTAR_INVALID_ARGUMENT, or ASTAR_UNSUPPORTED
+ * for one added with a size. */
+static astar_status units_status(const astar_crowd *c, const astar_units *units,
+                                 const uint32_t *ids, size_t count)
+{
+    if (!units || (!ids && count > 0) || units->width != c->width || units->height != c->height)
+        return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < count; i++) {
+        if (ids[i] >= units->max_units || !units->unit[ids[i]].alive)
+            return ASTAR_INVALID_ARGUMENT;
+        if (units->unit[ids[i]].solid)
+            return ASTAR_UNSUPPORTED;
+    }
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_add_units(astar_crowd *crowd, const astar_units *units,
+                                   const uint32_t *ids, const astar_point *goals, size_t count,
+                                   size_t *first)
+{
+    if (!crowd || (!goals && count > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status s = units_status(crowd, units, ids, count);
+    size_t from = crowd->count, added = 0;
+    /* Two ids alike would stand on one cell: astar_crowd_add refuses the
+     * second (ASTAR_START_OCCUPIED). */
+    for (; added < count && s == ASTAR_OK; added++)
+        s = astar_crowd_add(crowd, units->unit[ids[added]].at, goals[added], NULL);
+    if (s != ASTAR_OK) {
+        while (crowd->count > from)
+            drop_last(crowd);
+        return s;
+    }
+    if (first)
+        *first = from;
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_move_units(const astar_crowd *crowd, astar_units *units,
+                                    const uint32_t *ids, size_t count, size_t first)
+{
+    if (!crowd || first > crowd->count || count > crowd->count - first ||
+        units_status(crowd, units, ids, count) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < count; i++) {
+        astar_point at = point_of(crowd, crowd->unit[first + i].at);
+        /* Units of one cell added without a size are never refused a cell. */
+        (void)astar_units_move(units, ids[i], at.x, at.y);
+    }
     return ASTAR_OK;
 }
 
