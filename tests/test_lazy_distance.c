@@ -1,11 +1,11 @@
 /*
  * test_lazy_distance.c - the crowd's and the MAPF solver's lazy distance
  * tables (src/world/lazy_distance.h) against the library's distance maps:
- * on random grids (walls, rough terrain, uniform terrain where the tables
- * search breadth first), 4 and 8 moves, both step prices, every cell asked
- * in a random order over several tables at once must read what a map
- * built from the table's goal holds, whether the table's search is
- * Dijkstra's (or breadth first) or an A* towards a focus cell; again after
+ * on random grids (walls, rough terrain, uniform terrain where a focused
+ * table's A* keeps two stacks), 4 and 8 moves, both step prices, every
+ * cell asked in a random order over several tables at once must read what
+ * a map built from the table's goal holds, whether the table's search is
+ * Dijkstra's or an A* towards a focus cell; again after
  * edits caught up with; and
  * with allocations failing, every answer is either right or
  * ASTAR_UNREACHABLE with ASTAR_OUT_OF_MEMORY noted, and right again once
@@ -146,8 +146,8 @@ static lazy_distances *lazy_for(const astar_grid *grid, const astar_point *goals
     return set;
 }
 
-/* The recipes: open and uniform (breadth first with 4 moves), walls, and
- * rough terrain (Dijkstra always). */
+/* The recipes: open and uniform (a focused A* keeps two stacks with 4
+ * moves), walls, and rough terrain (a heap always). */
 static const grid_recipe recipes[] = {
     { 0, 0, 0, 1, 1 },
     { 25, 0, 0, 1, 1 },
@@ -209,7 +209,7 @@ static void test_explores_what_is_asked(void **state)
 
 /* A focused table asked about its focus far across an open map explores
  * about the way there (an A* with the deepest of equal estimates first),
- * where a breadth-first search fills the map up to that distance. */
+ * where Dijkstra's search fills the map up to that distance. */
 static void test_focus_explores_less(void **state)
 {
     (void)state;

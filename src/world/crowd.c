@@ -218,11 +218,10 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
          * old goal of the unit asking: of max_units + 1, one is unused. */
         found = unused;
         c->goals[found] = (crowd_goal){ .at = goal, .targeted = true };
-        /* A walker's table heads first for the unit that asked (an A*, not
-         * a ball of the unit's distance); exact plans ask about cells all
-         * around, which Dijkstra's ball serves best. */
-        astar__lazy_target(c->tables, found, cell_of(c, goal),
-                           c->exact ? NONE : cell_of(c, from));
+        /* The table heads first for the unit that asked: an A* to its
+         * cell, not a ball of its distance (the solver's exact plans too:
+         * the same plans, docs/performance.md). */
+        astar__lazy_target(c->tables, found, cell_of(c, goal), cell_of(c, from));
     }
     if (search) {
         (void)astar__lazy_status(c->tables);

@@ -43,10 +43,9 @@ bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint
 int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
                             uint32_t out[ASTAR__CROWD_MAX_NEIGHBOURS]);
 
-/* From now on the crowd's plans read exact costs (astar__lazy_distance,
- * Dijkstra's ball around each goal) rather than the potentials its own
- * steps are guided by: LaCAM's configurations and bounds need them. Call
- * it before the first unit is added. */
+/* From now on the crowd's plans read exact costs (astar__lazy_distance)
+ * rather than the potentials its own steps are guided by: LaCAM's
+ * configurations and bounds need them. */
 void astar__crowd_exact(astar_crowd *crowd);
 
 /* Unit u's goal cell, and the cost from cell to it on u's goal's lazy

@@ -38,24 +38,22 @@ typedef struct lazy_open {
 
 typedef struct lazy_list {
     lazy_open *at;
-    size_t head, count, capacity;
+    size_t count, capacity;
 } lazy_list;
 
-/* How a table's search orders its open cells; each gives Dijkstra's costs
- * to the cells it closes.
- *   BREADTH  no focus, 4 moves, uniform terrain: a queue, a cell closed
- *            when first reached (every step costs the same);
+/* How a table's search orders its open cells; both give Dijkstra's costs
+ * to the cells they close.
  *   LEVELS   a focus, 4 moves, terrain 1 everywhere: A*, whose f is then
  *            the level's or the level's plus two steps - a stack for each
  *            (the last pushed first: the deepest), no heap;
- *   HEAP     otherwise: Dijkstra or A* on a binary heap. */
-typedef enum lazy_order { BREADTH, LEVELS, HEAP } lazy_order;
+ *   HEAP     otherwise: A* (Dijkstra without a focus) on a binary heap. */
+typedef enum lazy_order { LEVELS, HEAP } lazy_order;
 
 typedef struct lazy_table {
     uint32_t goal;       /* NONE: no goal */
     uint32_t focus;      /* the cell the search heads for first, or NONE */
     uint32_t *tile;      /* per tile its page, or NONE; [opt] until a first query */
-    lazy_list open;      /* the queue, the level's stack or the heap */
+    lazy_list open;      /* the level's stack or the heap */
     lazy_list later;     /* LEVELS: the next level's stack */
     uint64_t level;      /* LEVELS: the f of the cells on open */
     bool seeded;         /* the goal is on the open list or the search is spent */
@@ -234,34 +232,22 @@ static bool page_for(lazy_distances *s, lazy_table *t, int x, int y)
     return true;
 }
 
-/* Room on list t for `more` entries. A queue slides down over what it
- * has taken only when that leaves it at most half full, and otherwise
- * grows (copying only what it holds), so that a wide frontier is not
- * moved again every few entries. */
+/* Room on list t for `more` entries: it doubles. */
 static bool list_room(lazy_distances *s, lazy_list *t, size_t more)
 {
     if (t->count + more <= t->capacity)
         return true;
-    size_t live = t->count - t->head;
-    if (t->head > 0 && 2 * (live + more) <= t->capacity) {
-        memmove(t->at, t->at + t->head, live * sizeof *t->at);
-        t->head = 0;
-        t->count = live;
-        return true;
-    }
     size_t cap = t->capacity ? 2 * t->capacity : FIRST_OPEN;
-    while (cap < live + more)
+    while (cap < t->count + more)
         cap *= 2;
     lazy_open *open = astar__allocate(&s->memory, cap, sizeof *open);
     if (!open)
         return false;
-    if (live)
-        memcpy(open, t->at + t->head, live * sizeof *open);
+    if (t->count)
+        memcpy(open, t->at, t->count * sizeof *open);
     astar__release(&s->memory, t->at);
     t->at = open;
     t->capacity = cap;
-    t->head = 0;
-    t->count = live;
     return true;
 }
 
@@ -304,14 +290,11 @@ static void heap_pop(lazy_list *t)
 }
 
 /* Puts a cell reached at cost g (f with the estimate) on t's open list,
- * which has room: closing it at once breadth first. */
+ * which has room. */
 static void push_open(lazy_table *t, uint32_t *page, unsigned off, lazy_open entry)
 {
     queue_cell(page, off);
-    if (t->order == BREADTH) {
-        close_cell(page, off);
-        t->open.at[t->open.count++] = entry;
-    } else if (t->order == LEVELS) {
+    if (t->order == LEVELS) {
         lazy_list *to = entry.f == t->level ? &t->open : &t->later;
         to->at[to->count++] = entry;
     } else {
@@ -344,7 +327,7 @@ static void put_back(lazy_distances *s, lazy_table *t)
                 s->free_page = t->tile[i];
                 t->tile[i] = NONE;
             }
-    t->open.head = t->open.count = t->later.head = t->later.count = 0;
+    t->open.count = t->later.count = 0;
     t->seeded = false;
 }
 
@@ -375,10 +358,8 @@ static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, in
 /* The order t's search takes on the grid as it is now (lazy_order). */
 static lazy_order order_for(const lazy_distances *s, const lazy_table *t)
 {
-    if (s->directions != 4 || s->grid->costs_in_use > 1)
+    if (s->directions != 4 || s->grid->costs_in_use > 1 || t->focus == NONE)
         return HEAP;
-    if (t->focus == NONE)
-        return BREADTH;
     int x = (int)(t->goal % (uint32_t)s->width), y = (int)(t->goal / (uint32_t)s->width);
     return terrain(s, x, y) == 1 ? LEVELS : HEAP;
 }
@@ -395,7 +376,7 @@ static bool seed(lazy_distances *s, lazy_table *t)
             t->tile[i] = NONE;
     }
     t->order = order_for(s, t);
-    t->open.head = t->open.count = t->later.head = t->later.count = 0;
+    t->open.count = t->later.count = 0;
     int x = (int)(t->goal % (uint32_t)s->width), y = (int)(t->goal / (uint32_t)s->width);
     if (terrain(s, x, y) != 0) {
         if (!page_for(s, t, x, y) || !open_room(s, t, 1))
@@ -423,15 +404,15 @@ static int advance(lazy_distances *s, lazy_table *t)
         t->open = next;
         t->level += 2 * (uint64_t)s->straight;
     }
-    if (t->open.head == t->open.count)
+    if (t->open.count == 0)
         return 0;
-    lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[t->open.head];
+    lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
     uint32_t cell = key.cell;
     int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];
-    if (t->order != BREADTH && (closed(p, off) || key.g > g)) {
+    if (closed(p, off) || key.g > g) {
         /* met again at a higher cost: already bettered */
         if (t->order == LEVELS)
             t->open.count--;
@@ -445,15 +426,11 @@ static int advance(lazy_distances *s, lazy_table *t)
                  (unsigned)(y & (TILE - 1)) - 1u < TILE - 2u;
     if (!open_room(s, t, MOST_PUSHES) || (!inner && !block_pages(s, t, x, y)))
         return -1;
-    if (t->order == BREADTH) {
-        t->open.head++;
-    } else {
-        if (t->order == LEVELS)
-            t->open.count--;
-        else
-            heap_pop(&t->open);
-        close_cell(p, off);
-    }
+    if (t->order == LEVELS)
+        t->open.count--;
+    else
+        heap_pop(&t->open);
+    close_cell(p, off);
     const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
                           (size_t)(x + 1);
     uint32_t price = *here;
@@ -566,8 +543,7 @@ static uint64_t through_neighbour(const lazy_distances *s, const lazy_table *t, 
 uint32_t astar__lazy_potential(lazy_distances *set, uint32_t table, uint32_t cell)
 {
     lazy_table *t = &set->table[table];
-    /* Breadth first, a cell is closed when it is reached: nothing to gain. */
-    if (t->order == BREADTH || t->goal == NONE || cell >= (uint32_t)set->width * (uint32_t)set->height)
+    if (t->goal == NONE || cell >= (uint32_t)set->width * (uint32_t)set->height)
         return astar__lazy_distance(set, table, cell);
     if (!t->seeded && !seed(set, t)) {
         set->status = ASTAR_OUT_OF_MEMORY;

@@ -69,9 +69,9 @@ bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_
  * from there at once (put on the open list at that cost); any other is
  * reached by resuming the search. So every reached cell but the goal has
  * a neighbour of lower cost, and a cell's cost never rises while the
- * table keeps its goal: walking always to the cheapest neighbour arrives.
- * Breadth-first tables (no focus, 4 moves, uniform terrain) answer as
- * astar__lazy_distance. Failures as there. */
+ * table keeps its goal (and no edit starts its search over): walking
+ * always to the cheapest neighbour arrives. Failures as
+ * astar__lazy_distance's. */
 uint32_t astar__lazy_potential(lazy_distances *set, uint32_t table, uint32_t cell);
 
 /* Catches the tables up with the grid's edits since the last call (or
