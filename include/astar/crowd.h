@@ -166,9 +166,11 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  * On any failure the crowd's units are as they were. Costs O(max_units)
  * to find the goal's table - kept, with what it has explored, after its
  * last unit left it - or to take the table of a goal no unit heads for;
- * then its search is resumed until it reaches start: O(n log n) for the
- * n cells nearer the goal than start (O(n) on uniform terrain with 4
- * moves), nothing for a table that has been there. */
+ * then its search (an A* from the goal towards start, for a new goal) is
+ * resumed until it reaches start: O(n log n) for the n cells it closes
+ * (O(n) with 4 moves on terrain 1 everywhere) - at most those nearer the
+ * goal than start, often far fewer - nothing for a table that has been
+ * there. */
 ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,
                                        size_t *id);
 
