@@ -219,7 +219,8 @@ ASTAR_API astar_status astar_crowd_add_units(astar_crowd *crowd, const astar_uni
  * astar_units_move says; a waiting one goes on waiting on its new cell.
  * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL crowd or units, ids
  * NULL with a count > 0, first + count past the crowd's units, an id not a
- * unit of units, units of another size) with no unit moved. O(count). */
+ * unit of units or one added with a size, units of another size than the
+ * crowd's grid) with no unit moved. O(count). */
 ASTAR_API astar_status astar_crowd_move_units(const astar_crowd *crowd, astar_units *units,
                                               const uint32_t *ids, size_t count, size_t first);
 
