@@ -6,9 +6,12 @@
 #                  multi-threaded tests (batches, the CPD build) in build-tsan
 #                  with TSan, then
 #                  each fuzz target for 30 s in build-fuzz, then the
-#                  WebAssembly module's tests under Node in build-web
+#                  WebAssembly module's tests under Node in build-web;
+#                  build's tests include the Python package's
+#                  (python_package: pip install ./python into a new venv,
+#                  pytest over it)
 #   make wasm      build libastar as WebAssembly (build-web/astar.wasm, for
-#                  web/astar.js)
+#                  npm/astar.js) and the npm package (build-web/npm)
 #   make web       build it and serve the page (web/index.html) on
 #                  http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make fuzz      each fuzz target for FUZZ_SECONDS (default 600)
@@ -23,6 +26,9 @@
 #                  the JPS+ table, islands and dead ends, a map as a graph and
 #                  as hexes
 #                  (build-bench; BENCH_EVERY=1: all problems)
+#   make bench-python  the Python package against scikit-image and networkx,
+#                  one map per set (bench/python_peers.py, its own venv in
+#                  build-bench; PY_COUNT problems a map, default 10)
 #   make install [PREFIX=dir]
 #   make clean
 
@@ -73,6 +79,7 @@ test:
 	@scripts/deps.sh test
 	@scripts/deps.sh fuzz
 	@scripts/deps.sh web
+	@scripts/deps.sh python
 	@rm -f $(SUITES:%=%/ctest.log)
 	-$(call suite,build,-DCMAKE_BUILD_TYPE=Release -DASTAR_SANITIZE=OFF -DASTAR_TSAN=OFF)
 	-$(call suite,build-san,-DCMAKE_BUILD_TYPE=Debug -DASTAR_SANITIZE=ON -DASTAR_TSAN=OFF,$(SAN_ENV))
@@ -133,6 +140,20 @@ bench:
 	./build-bench/astar-sizes $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-crowd-loop --budget 20000 $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/maps/$(m).map)
 .PHONY: bench
+
+# As a user installs the package: a new venv that sees Debian's packages,
+# pip install ./python; then the peers on the same problems.
+PY_COUNT ?= 10
+bench-python:
+	@scripts/deps.sh bench
+	@scripts/deps.sh python
+	rm -rf build-bench/python-venv
+	mkdir -p build-bench
+	/usr/bin/python3 -m venv --system-site-packages build-bench/python-venv
+	build-bench/python-venv/bin/pip install ./python
+	cd build-bench && python-venv/bin/python ../bench/python_peers.py --count $(PY_COUNT) \
+	  --markdown python-peers.md $(foreach m,$(BENCH_ONE_PER_SET),$(abspath $(BENCH))/scen/$(m).map.scen)
+.PHONY: bench-python
 
 # The fuzz targets for longer, one at a time (each takes a core), with their
 # statistics; what they find stays in build-fuzz/tests/fuzz.

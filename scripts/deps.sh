@@ -8,9 +8,16 @@
 #   scripts/deps.sh wasm    the same as build, Clang 14 with wasm-ld, wasi-libc
 #                           and its builtins for WebAssembly, and Node: what
 #                           make web needs to build and serve the page
-#   scripts/deps.sh web     the same as wasm, npm, Chromium, and the browser
-#                           tests' npm package (playwright-core,
+#   scripts/deps.sh web     the same as wasm, npm, Chromium, and the web
+#                           tests' npm packages (playwright-core for the
+#                           browser, typescript for the npm package's types;
 #                           tests/web/package-lock.json): what the tests need
+#   scripts/deps.sh python  the same as build, and for Debian's Python 3
+#                           (/usr/bin/python3) venv, pip, wheel, its headers,
+#                           cffi, NumPy and pytest: what pip install ./python
+#                           and its tests need (python/README.md)
+#                           (bench adds scikit-image and networkx, the peers of
+#                           bench/python_peers.py)
 # Prints nothing when everything is there. Otherwise installs what is missing
 # with apt-get (as root, or with sudo if it needs no password), or says what
 # to install and fails.
@@ -18,8 +25,8 @@ set -euo pipefail
 
 what=${1:-build}
 case $what in
-    build | test | fuzz | bench | wasm | web) ;;
-    *) echo "usage: $0 build|test|fuzz|bench|wasm|web" >&2; exit 2 ;;
+    build | test | fuzz | bench | wasm | web | python) ;;
+    *) echo "usage: $0 build|test|fuzz|bench|wasm|web|python" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -58,6 +65,35 @@ if [ "$what" = web ]; then
     command -v npm >/dev/null 2>&1 || missing+=(npm)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
+# The Python package builds with Debian's Python (not whatever python3 comes
+# first on the PATH) in a venv that sees its site packages; each module
+# names its package.
+python_modules() {
+    local python=/usr/bin/python3 module package
+    for module in "$@"; do
+        package=${module#*:}
+        module=${module%%:*}
+        if [ ! -x "$python" ] || ! "$python" -c "import $module" >/dev/null 2>&1; then
+            missing+=("$package")
+        fi
+    done
+}
+python_headers() {
+    local python=/usr/bin/python3
+    [ -x "$python" ] &&
+        [ -f "$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]
+}
+if [ "$what" = python ] || [ "$what" = bench ]; then
+    python_modules ensurepip:python3-venv pip:python3-pip wheel:python3-wheel \
+        setuptools:python3-setuptools cffi:python3-cffi numpy:python3-numpy
+    python_headers || missing+=(python3-dev)
+fi
+if [ "$what" = python ]; then
+    python_modules pytest:python3-pytest
+fi
+if [ "$what" = bench ]; then
+    python_modules skimage:python3-skimage networkx:python3-networkx
+fi
 # Boost.Graph's A* is header-only, so its header is what to look for.
 boost_astar=/usr/include/boost/graph/astar_search.hpp
 if [ "$what" = bench ]; then
@@ -68,15 +104,17 @@ if [ "$what" = bench ]; then
     [ -f "$boost_astar" ] || missing+=(libboost-graph-dev)
 fi
 
-# The browser tests' driver, from npm at the version the lock file pins,
-# installed under tests/web (apt first: npm may be what it installs).
+# The browser tests' driver and TypeScript, from npm at the versions the
+# lock file pins, installed under tests/web (apt first: npm may be what it
+# installs).
 web_packages() {
     local dir tests_web lock
     dir=$(cd "$(dirname "$0")/.." && pwd)
     tests_web=$dir/tests/web
     lock=$tests_web/node_modules/.package-lock.json
     [ "$what" = web ] || return 0
-    if [ -d "$tests_web/node_modules/playwright-core" ] && [ -f "$lock" ] &&
+    if [ -d "$tests_web/node_modules/playwright-core" ] &&
+        [ -d "$tests_web/node_modules/typescript" ] && [ -f "$lock" ] &&
         [ ! "$tests_web/package-lock.json" -nt "$lock" ]; then
         return 0
     fi
@@ -128,6 +166,11 @@ if [ "$what" = test ] && ! pkg-config --exists cmocka; then
 fi
 if [ "$what" = fuzz ] && ! have_fuzzer; then
     echo "deps.sh: clang-14 or its libFuzzer is still missing" >&2
+    exit 1
+fi
+if [ "$what" = python ] && ! { python_headers &&
+    /usr/bin/python3 -c 'import ensurepip, cffi, numpy, pytest, wheel' >/dev/null 2>&1; }; then
+    echo "deps.sh: Debian's Python 3 still lacks venv, cffi, NumPy, pytest, wheel or its headers" >&2
     exit 1
 fi
 if [ "$what" = bench ]; then

@@ -81,7 +81,7 @@ has "hpa: one-cell edit and update, mean of 40:"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --cluster 1
 has "--cluster takes a whole number from 2 to 64, not '1'"
 run 2 "$ASTAR" path "$arena" 3 3 40 40 --algo hpa --svg "$scratch/p.svg"
-has "--svg draws a search's lists; --algo hpa makes no grid search"
+has "--svg draws a search's lists of squares; --algo hpa has none"
 # ... as path --help says.
 run 0 "$ASTAR" path --help
 has "lists (so not with --algo cpd or hpa, which make no grid search)"

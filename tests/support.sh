@@ -35,6 +35,15 @@ has() {
 $out"
 }
 
+# matches REGEX: the last run printed a line matching REGEX (extended),
+# for lines whose spacing depends on what the test cannot fix (a column
+# as wide as the longest path given, and the checkout's path is anywhere).
+matches() {
+    checks=$((checks + 1))
+    grep -qE -- "$1" <<<"$out" || fail "expected a line matching '$1'; got:
+$out"
+}
+
 # last_line TEXT: the last run's last line is exactly TEXT.
 last_line() {
     checks=$((checks + 1))

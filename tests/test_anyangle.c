@@ -249,6 +249,48 @@ static astar_point random_free(rng *r, const astar_grid *g)
     }
 }
 
+/* The bounded oracle (for maps too large for the whole visibility graph)
+ * against the whole one: a bound a hair above the shortest length finds
+ * it, one a hair below finds nothing. */
+static void test_bounded_oracle(void **state)
+{
+    (void)state;
+    rng r = { 4403 };
+    size_t found = 0;
+    for (int round = 0; round < 120; round++) {
+        int w = 1 + rng_below(&r, 36), h = 1 + rng_below(&r, 36);
+        astar_grid *g = random_grid(&r, w, h, rng_below(&r, 41));
+        aa_oracle *o = aa_oracle_new(g, false);
+        aa_corners *c = aa_corners_new(g);
+        assert_non_null(o);
+        assert_non_null(c);
+        for (int i = 0; i < 30; i++) {
+            astar_point s = P(rng_below(&r, w), rng_below(&r, h));
+            astar_point t = P(rng_below(&r, w), rng_below(&r, h));
+            if (!astar_grid_walkable(g, s.x, s.y) || !astar_grid_walkable(g, t.x, t.y))
+                continue;
+            double want = aa_oracle_length(o, s, t, NULL, 0, NULL);
+            double roomy = want < 0 ? 4.0 * (w + h) : want + 1e-9 * (1 + want);
+            astar_point pts[256];
+            size_t n = 0;
+            double got = aa_corners_length(c, s, t, roomy, pts, 256, &n);
+            if (fabs(got - want) > 1e-9 * (1 + fabs(want)))
+                fail_msg("(%d,%d)->(%d,%d): bounded %.12f, whole %.12f", s.x, s.y, t.x, t.y, got,
+                         want);
+            if (want > 0) {
+                double len = -1;
+                assert_true(aa_path_valid(g, pts, n, &len) && fabs(len - want) < 1e-9 * (1 + want));
+                assert_true(aa_corners_length(c, s, t, want - 1e-6, NULL, 0, NULL) < 0);
+                found++;
+            }
+        }
+        aa_corners_delete(c);
+        aa_oracle_delete(o);
+        astar_grid_delete(g);
+    }
+    assert_true(found > 1000);
+}
+
 static void test_random_grids_against_oracle(void **state)
 {
     (void)state;
@@ -516,9 +558,25 @@ static void test_statuses(void **state)
     assert_true(fabs(plain.distance - full.distance) < 1e-12);
     assert_true(plain.expanded >= full.expanded);
     o = astar_search_options_default();
-    o.partial = true;
+    o.trace = &(astar_trace){ 0 };
     assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
                      ASTAR_UNSUPPORTED);
+    /* Through astar_options: the game world and moves other than 8 are
+     * refused, whatever algorithm a unit of a size would otherwise run on. */
+    astar_options world = astar_options_default();
+    world.algorithm = ASTAR_ALGORITHM_ANYA;
+    world.moves = ASTAR_MOVES_4;
+    assert_int_equal(astar_find_path(ctx, b, P(2, 2), P(0, 0), &world, &route), ASTAR_UNSUPPORTED);
+    world.moves = ASTAR_MOVES_8;
+    world.world.turn_penalty = 5;
+    assert_int_equal(astar_find_path(ctx, b, P(2, 2), P(0, 0), &world, &route), ASTAR_UNSUPPORTED);
+    world.world.turn_penalty = 0;
+    world.world.unit_size = 2;
+    assert_int_equal(astar_grid_enable_clearance(b, NULL, 0), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, b, P(2, 2), P(0, 0), &world, &route), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_grid_enable_sized_shadow(b, 2, 0, false), ASTAR_OK);
+    assert_int_equal(astar_find_path(ctx, b, P(2, 2), P(0, 0), &world, &route), ASTAR_UNSUPPORTED);
+    astar_grid_disable_sized_shadow(b, 2, 0);
     o = astar_search_options_default();
     o.open_list = ASTAR_OPEN_LIST_BUCKETS;
     assert_int_equal(astar_find_any_angle_path(ctx, b, P(2, 2), P(0, 0), &o, &route),
@@ -536,6 +594,113 @@ static void test_statuses(void **state)
     astar_grid_delete(g);
 }
 
+/* The same search in slices of a few intervals, through the queue, and
+ * with partial paths: the slices and the queue give the one-call answer
+ * point for point; a partial path is valid, its length the one reported,
+ * and it ends no farther from the goal than the start; where the oracle
+ * finds a path, partial changes nothing. */
+static void same_route(const astar_route *a, const astar_route *b)
+{
+    assert_int_equal(a->status, b->status);
+    assert_int_equal(a->length, b->length);
+    assert_true(a->distance == b->distance);
+    for (size_t i = 0; i < a->length && i < a->capacity; i++)
+        assert_true(a->points[i].x == b->points[i].x && a->points[i].y == b->points[i].y);
+}
+
+static void check_partial(const astar_grid *g, aa_oracle *o, astar_point s, astar_point t,
+                          const astar_route *route)
+{
+    double want = aa_oracle_length(o, s, t, NULL, 0, NULL);
+    if (want >= 0) {
+        assert_int_equal(route->status, ASTAR_OK);
+        assert_true(fabs(route->distance - want) <= 1e-9 * (1 + want));
+        return;
+    }
+    assert_int_equal(route->status, ASTAR_PARTIAL_NO_PATH);
+    double len = -1;
+    assert_true(aa_path_valid(g, route->points, route->length, &len));
+    assert_true(fabs(len - route->distance) <= 1e-9 * (1 + len));
+    astar_point end = route->points[route->length - 1];
+    double to_end = aa_oracle_length(o, s, end, NULL, 0, NULL);
+    assert_true(to_end <= len + 1e-9 * (1 + len));
+    double from_start = hypot(t.x - s.x, t.y - s.y), from_end = hypot(t.x - end.x, t.y - end.y);
+    assert_true(from_end <= from_start);
+}
+
+static void test_slices_queue_partial(void **state)
+{
+    (void)state;
+    rng r = { 4402 };
+    enum { SIDE = 30, CAP = 256, REQUESTS = 8 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(SIDE * SIDE, &ctx), ASTAR_OK);
+    astar_queue *q = NULL;
+    assert_int_equal(astar_queue_new(3, SIDE * SIDE, REQUESTS, &q), ASTAR_OK);
+    astar_options o = astar_options_default();
+    o.algorithm = ASTAR_ALGORITHM_ANYA;
+    astar_options partial = o;
+    partial.search.partial = true;
+    size_t partial_paths = 0, sliced_steps = 0;
+    for (int round = 0; round < 60; round++) {
+        int w = 2 + rng_below(&r, SIDE - 1), h = 2 + rng_below(&r, SIDE - 1);
+        astar_grid *g = random_grid(&r, w, h, 10 + rng_below(&r, 35));
+        astar_grid_set_walkable(g, 0, 0, true);
+        aa_oracle *oracle = aa_oracle_new(g, false);
+        assert_non_null(oracle);
+        astar_point whole_pts[REQUESTS][CAP], queued_pts[REQUESTS][CAP];
+        astar_route whole[REQUESTS], queued[REQUESTS];
+        astar_request handle[REQUESTS];
+        for (int i = 0; i < REQUESTS; i++) {
+            astar_point s = random_free(&r, g), t = random_free(&r, g);
+            whole[i] = (astar_route){ .points = whole_pts[i], .capacity = CAP };
+            astar_find_path(ctx, g, s, t, &o, &whole[i]);
+            assert_true(whole[i].status == ASTAR_OK || whole[i].status == ASTAR_NO_PATH);
+            /* In slices of 1 to 3 intervals: no step runs over its budget. */
+            astar_point pts[CAP];
+            astar_route sliced = { .points = pts, .capacity = CAP };
+            assert_int_equal(astar_search_begin(ctx, g, s, t, &o), ASTAR_IN_PROGRESS);
+            for (;;) {
+                uint32_t budget = 1 + (uint32_t)rng_below(&r, 3);
+                uint32_t before = astar_search_expanded(ctx);
+                astar_status st = astar_search_step(ctx, budget);
+                sliced_steps++;
+                if (st != ASTAR_IN_PROGRESS)
+                    break;
+                uint32_t after = astar_search_expanded(ctx);
+                assert_true(after <= before + budget || after < before);
+            }
+            astar_search_finish(ctx, &sliced, NULL);
+            same_route(&sliced, &whole[i]);
+            astar_route part = { .points = pts, .capacity = CAP };
+            astar_find_path(ctx, g, s, t, &partial, &part);
+            check_partial(g, oracle, s, t, &part);
+            partial_paths += part.status == ASTAR_PARTIAL_NO_PATH;
+            queued[i] = (astar_route){ .points = queued_pts[i], .capacity = CAP };
+            assert_int_equal(astar_queue_request(q, g, s, t, &o, 0, &queued[i], &handle[i]),
+                             ASTAR_OK);
+        }
+        while (astar_queue_update(q, 5, ASTAR_QUEUE_ANY_TIME, NULL) == ASTAR_OK) {
+            bool done = true;
+            for (int i = 0; i < REQUESTS; i++)
+                done &= astar_queue_poll(q, handle[i]) != ASTAR_IN_PROGRESS;
+            if (done)
+                break;
+        }
+        for (int i = 0; i < REQUESTS; i++) {
+            assert_int_equal(astar_queue_poll(q, handle[i]), whole[i].status);
+            same_route(&queued[i], &whole[i]);
+            assert_int_equal(astar_queue_cancel(q, handle[i]), ASTAR_OK);
+        }
+        aa_oracle_delete(oracle);
+        astar_grid_delete(g);
+    }
+    print_message("%zu partial paths, %zu slices\n", partial_paths, sliced_steps);
+    assert_true(partial_paths > 20);
+    astar_queue_delete(q);
+    astar_context_delete(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,10 +710,12 @@ int main(void)
         cmocka_unit_test(test_oracle_small),
         cmocka_unit_test(test_oracle_convex_corners_suffice),
         cmocka_unit_test(test_random_grids_against_oracle),
+        cmocka_unit_test(test_bounded_oracle),
         cmocka_unit_test(test_double_corner_ends),
         cmocka_unit_test(test_snapped_interval_ends),
         cmocka_unit_test(test_edits_between_queries),
         cmocka_unit_test(test_statuses),
+        cmocka_unit_test(test_slices_queue_partial),
         cmocka_unit_test(test_bench_arena),
         cmocka_unit_test(test_bench_den312d),
     };

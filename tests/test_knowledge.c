@@ -607,6 +607,76 @@ static void test_jump_table_follows_the_truth(void **state)
     astar_grid_delete(truth);
 }
 
+/* Units of a size on the belief: the believed grid has the truth's
+ * clearance (its capabilities) and the truth's shadows, kept current by
+ * reveals, and after a forget; a search for a unit of size 2 or 3 and
+ * either capability on it (over the clearance; size 2 of capability 0 over
+ * the shadow) is the
+ * search for a unit of one cell on the belief eroded by brute force. */
+static void test_sizes_on_the_belief(void **state)
+{
+    (void)state;
+    enum { W = 28, H = 20, WATER = 3 };
+    rng r = { 43 };
+    astar_grid *truth = NULL;
+    assert_int_equal(astar_grid_new(W, H, &truth), ASTAR_OK);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            unsigned roll = (unsigned)rng_below(&r, 100);
+            if (roll < 12)
+                astar_grid_set_walkable(truth, x, y, false);
+            else if (roll < 20)
+                astar_grid_set_cost(truth, x, y, WATER);
+        }
+    astar_capability dry = astar_capability_any();
+    assert_int_equal(astar_capability_set(&dry, WATER, false), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_clearance(truth, &dry, 1), ASTAR_OK);
+    assert_int_equal(astar_grid_enable_sized_shadow(truth, 2, 0, true), ASTAR_OK);
+    bool allowed[2][256] = { { false } };
+    for (int t = 1; t < 256; t++) {
+        allowed[0][t] = true;
+        allowed[1][t] = t != WATER;
+    }
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(W * H, &ctx), ASTAR_OK);
+    astar_knowledge *k = NULL;
+    assert_int_equal(astar_knowledge_new(truth, &k), ASTAR_OK);
+    size_t searches = 0, found = 0;
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 30; i++) {
+            astar_knowledge_reveal_radius(k, truth, rng_below(&r, W), rng_below(&r, H), 2, NULL);
+            const astar_grid *belief = astar_knowledge_grid(k);
+            assert_int_equal(astar_grid_capabilities(belief), 2);
+            assert_non_null(astar_grid_sized_shadow(belief, 2, 0));
+            astar_point a = { rng_below(&r, W), rng_below(&r, H) };
+            astar_point b = { rng_below(&r, W), rng_below(&r, H) };
+            for (int size = 2; size <= 3; size++)
+                for (size_t c = 0; c < 2; c++) {
+                    astar_grid *eroded = ref_eroded(belief, allowed[c], size);
+                    astar_options one = astar_options_default();
+                    astar_route want = { 0 };
+                    astar_status ws = astar_find_path(ctx, eroded, a, b, &one, &want);
+                    astar_options o = one;
+                    o.world.unit_size = size;
+                    o.world.capability = (uint8_t)c;
+                    astar_route got = { 0 };
+                    astar_status gs = astar_find_path(ctx, belief, a, b, &o, &got);
+                    assert_int_equal(gs, ws);
+                    assert_int_equal(got.cost, want.cost);
+                    searches++;
+                    found += gs == ASTAR_OK;
+                    astar_grid_delete(eroded);
+                }
+        }
+        assert_int_equal(astar_knowledge_forget(k), ASTAR_OK);
+    }
+    print_message("%zu searches of units of a size on the belief, %zu found\n", searches, found);
+    assert_true(found > searches / 4);
+    astar_knowledge_delete(k);
+    astar_context_delete(ctx);
+    astar_grid_delete(truth);
+}
+
 /* A goal the truth walls in: the unit walks until it has seen enough walls
  * to know, and ends with ASTAR_NO_PATH, every step legal. A goal in a wall
  * ends with ASTAR_GOAL_BLOCKED once the unit sees it. */
@@ -760,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_unseen_walls_are_walked_into_the_plan),
         cmocka_unit_test(test_changes_seen_and_forget),
         cmocka_unit_test(test_jump_table_follows_the_truth),
+        cmocka_unit_test(test_sizes_on_the_belief),
         cmocka_unit_test(test_unreachable_goal),
         cmocka_unit_test(test_follow_the_truth),
         cmocka_unit_test(test_argument_errors),

@@ -63,15 +63,16 @@ static const algorithm_row algorithms[] = {
       "                          built before the first query, searched first, then\n"
       "                          refined cluster by cluster; near-optimal paths, A*'s\n"
       "                          search options\n" },
-    { "anya", CLI_PREBUILT_ANYA, ASTAR_ALGORITHM_ASTAR, "its segments join the corners of squares",
+    { "anya", CLI_PREBUILT_NONE, ASTAR_ALGORITHM_ANYA, "its segments join the corners of squares",
       false,
       REFUSES_OPEN_LIST | REFUSES_HEURISTIC | REFUSES_TIES | REFUSES_STOP | REFUSES_MOVES |
-          REFUSES_COSTS | REFUSES_TURN_PENALTY | REFUSES_PARTIAL | REFUSES_WORLD,
+          REFUSES_COSTS | REFUSES_TURN_PENALTY | REFUSES_WORLD,
       "its paths are the shortest lines through the free space, at any angle, searched over "
       "intervals with a heap",
       "  --algo anya             any-angle paths (Anya): the shortest line through the\n"
       "                          free space, corner to corner, under the GPPC-2023\n"
-      "                          rules; takes --weight and --max-expanded only\n" },
+      "                          rules; takes --weight, --max-expanded and --partial\n"
+      "                          only\n" },
 };
 enum { ALGORITHMS = sizeof algorithms / sizeof *algorithms };
 
@@ -188,4 +189,28 @@ size_t cli_algorithm_help(bool prebuilt, char *out, size_t size)
         used += (size_t)snprintf(out + used, size - used, " only; the others need squares\n");
     }
     return used;
+}
+
+bool cli_any_angle(cli_prebuilt_kind kind, const astar_options *o)
+{
+    return kind == CLI_PREBUILT_NONE && o->algorithm == ASTAR_ALGORITHM_ANYA;
+}
+
+void cli_describe_algorithm(FILE *out, cli_prebuilt_kind kind, const astar_options *o,
+                            const astar_context *ctx, astar_topology topology)
+{
+    /* Each kind names only what it reads: cpd's queries no search options
+     * at all. */
+    switch (kind) {
+    case CLI_PREBUILT_CPD:
+        fprintf(out, "algo cpd, ");
+        cli_describe_moves(out, o, topology);
+        return;
+    case CLI_PREBUILT_HPA:
+        fprintf(out, "algo hpa; its graph searched with ");
+        break;
+    case CLI_PREBUILT_NONE:
+        break;
+    }
+    cli_describe_options(out, o, ctx, topology);
 }

@@ -38,13 +38,13 @@ static bool sample_add(sample *s, double micros)
     return true;
 }
 
-static void print_row(const char *name, sample *s)
+static void print_row(int width, const char *name, sample *s)
 {
     double mean = s->queries ? s->seconds * 1e6 / (double)s->queries : 0.0;
     double per_query = s->queries ? (double)s->expanded / (double)s->queries : 0.0;
     double ns = s->expanded ? s->seconds * 1e9 / (double)s->expanded : 0.0;
     /* Hundredths: a short query takes a fraction of a microsecond. */
-    printf("%-44s %8zu %10.2f %10.2f %12.1f %8.1f %8.1f\n", name, s->queries, mean,
+    printf("%-*s %8zu %10.2f %10.2f %12.1f %8.1f %8.1f\n", width, name, s->queries, mean,
            median(s->micros, s->count), per_query, ns, s->state_bytes_per_cell);
     fflush(stdout);
 }
@@ -99,6 +99,7 @@ typedef struct bench {
     size_t jump_table_bytes, jump_table_cells;
     size_t prebuilt_bytes, prebuilt_cells;  /* --algo cpd|hpa: their bytes and cells */
     cli_progress progress;
+    int name_width;     /* the file column: the longest name given, at least 44 */
 } bench;
 
 /* Whether the files' problems run as batches on threads; with --algo cpd
@@ -357,7 +358,7 @@ static int bench_file(bench *b, const char *path, int index, int nfiles)
         b->total.queries += s.queries;
         b->total.seconds += s.seconds;
         b->total.expanded += s.expanded;
-        print_row(path, &s);
+        print_row(b->name_width, path, &s);
     }
     if (ok && b->current.hpa)
         ok = time_edits(b->current.hpa, cs.grid);
@@ -374,7 +375,7 @@ static void print_summary(bench *b, int nfiles)
             b->prebuilt.kind != CLI_PREBUILT_NONE
                 ? (double)b->prebuilt_bytes / (double)b->prebuilt_cells
                 : context_bytes_per_cell(b);
-        print_row("total", &b->total);
+        print_row(b->name_width, "total", &b->total);
     }
     if (batches(b)) {
         /* Every run solves the same queries, so one run's worth is the total
@@ -450,17 +451,14 @@ int cmd_bench(int argc, char **argv)
     }
     if (code == EXIT_OK) {
         printf("options: ");
-        if (b.prebuilt.kind == CLI_PREBUILT_CPD) {
-            printf("algo cpd, ");
-            cli_describe_moves(stdout, &b.options, b.maps.topology);
-        } else {
-            if (b.prebuilt.kind == CLI_PREBUILT_HPA)
-                printf("algo hpa; its graph searched with ");
-            cli_describe_options(stdout, &b.options, NULL, b.maps.topology);
-        }
+        cli_describe_algorithm(stdout, b.prebuilt.kind, &b.options, NULL, b.maps.topology);
         printf("\n");
         cli_describe_topology(stdout, b.maps.topology);
-        printf("%-44s %8s %10s %10s %12s %8s %8s\n", "file", "queries", "mean us", "median us",
+        b.name_width = 44;
+        for (int i = 0; i < nfiles; i++)
+            if (strlen(files[i]) > (size_t)b.name_width && strlen(files[i]) < 4096)
+                b.name_width = (int)strlen(files[i]);
+        printf("%-*s %8s %10s %10s %12s %8s %8s\n", b.name_width, "file", "queries", "mean us", "median us",
                "expanded/q", "ns/exp", "B/cell");
         for (int i = 0; i < nfiles && code == EXIT_OK; i++)
             code = bench_file(&b, files[i], i, nfiles);

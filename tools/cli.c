@@ -273,6 +273,11 @@ static void describe_unit(FILE *out, const astar_options *o)
 void cli_describe_options(FILE *out, const astar_options *o, const astar_context *ctx,
                           astar_topology topology)
 {
+    /* Any-angle paths take no moves, costs, heuristic or open list. */
+    if (o->algorithm == ASTAR_ALGORITHM_ANYA) {
+        fprintf(out, "algo anya, weight %g", o->search.weight);
+        return;
+    }
     /* Without the search's own context, one of 64 cells answers for every
      * map of that size or more (all the benchmark's). */
     astar_context *any = NULL;

@@ -72,7 +72,8 @@ bool cli_search_set(cli_search_flag flag, const char *value, astar_options *opti
  * e.g. "algo astar, open list heap, moves 8, ...": the open list it falls
  * back to, the weight as rounded to 1/1024, on a hex topology the hex
  * layout for the moves and the hex distance for the heuristic. Without
- * ctx, as on any map of 64 cells or more. */
+ * ctx, as on any map of 64 cells or more. For --algo anya "algo anya,
+ * weight W": it reads nothing else. */
 void cli_describe_options(FILE *out, const astar_options *options, const astar_context *ctx,
                           astar_topology topology);
 
@@ -303,18 +304,20 @@ void cli_progress_clear(cli_progress *p);
 typedef enum cli_prebuilt_kind {
     CLI_PREBUILT_NONE,  /* a search, as the options say */
     CLI_PREBUILT_CPD,   /* --algo cpd, or --cpd FILE */
-    CLI_PREBUILT_HPA,   /* --algo hpa */
-    CLI_PREBUILT_ANYA   /* --algo anya: any-angle paths (astar/anyangle.h), nothing
-                           built, routed here because they are no grid search of
-                           astar_options.algorithm */
+    CLI_PREBUILT_HPA    /* --algo hpa */
 } cli_prebuilt_kind;
+
+/* Whether a query of kind with these options is any-angle (--algo anya,
+ * ASTAR_ALGORITHM_ANYA): its path is corners joined by segments, its
+ * length a distance, not cells and a cost. */
+bool cli_any_angle(cli_prebuilt_kind kind, const astar_options *options);
 
 /* --algo's values (tools/algorithms.c: one row each, with the grids it
  * runs on, what it needs and refuses, and its help). */
 /* Whether name is one, and which kind; false for no value of --algo. */
 bool cli_algorithm_named(const char *name, cli_prebuilt_kind *kind);
 /* Sets *algorithm to the library's algorithm name is; false for any other
- * name (cpd, hpa and anya too). */
+ * name (cpd and hpa too). */
 bool cli_algorithm_value(const char *name, astar_algorithm *algorithm);
 /* The name of a kind, or for CLI_PREBUILT_NONE of the library's algorithm. */
 const char *cli_algorithm_name(cli_prebuilt_kind kind, astar_algorithm algorithm);
@@ -325,7 +328,12 @@ const char *cli_algorithm_name(cli_prebuilt_kind kind, astar_algorithm algorithm
  * Prints why not. */
 bool cli_check_search(const char *cmd, const astar_options *options, cli_prebuilt_kind kind,
                       bool world, astar_topology topology);
-/* Writes " astar jps jps+", with prebuilt " cpd hpa anya" after, into out
+/* "algo cpd, moves 8, costs article", or for hpa and the searches
+ * cli_describe_options, after "algo hpa; its graph searched with " for
+ * hpa: what a query of kind reads of the options. */
+void cli_describe_algorithm(FILE *out, cli_prebuilt_kind kind, const astar_options *options,
+                            const astar_context *ctx, astar_topology topology);
+/* Writes " astar jps jps+ anya", with prebuilt " cpd hpa" after, into out
  * (size bytes). */
 void cli_algorithm_choices(bool prebuilt, char *out, size_t size);
 /* Writes --algo's help into out (size bytes): the library's algorithms, or
@@ -358,8 +366,6 @@ bool cli_prebuilt_check(const char *cmd, const cli_prebuilt *p, const astar_opti
 typedef struct cli_router {
     astar_cpd *cpd;          /* --algo cpd */
     astar_hpa *hpa;          /* --algo hpa */
-    astar_context *ctx;      /* --algo anya: its context, for grid */
-    const astar_grid *grid;
     astar_options options;   /* what the queries take */
     size_t bytes;            /* what the structure holds */
     double build_seconds;    /* its build (or load) */

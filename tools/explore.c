@@ -170,6 +170,11 @@ static int parse_args(int argc, char **argv, request *r)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_check_search("explore", &r->options, CLI_PREBUILT_NONE, false, ASTAR_TOPOLOGY_SQUARE))
         return EXIT_USAGE;
+    if (cli_any_angle(CLI_PREBUILT_NONE, &r->options)) {
+        cli_error("--algo anya's path joins corners at any angle; the explorer walks its unit "
+                  "cell by cell: use astar, jps or jps+");
+        return EXIT_USAGE;
+    }
     if (!cli_parse_xy("explore", positional[1], positional[2], &r->start) ||
         !cli_parse_xy("explore", positional[3], positional[4], &r->goal))
         return EXIT_USAGE;

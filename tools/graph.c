@@ -308,10 +308,8 @@ int cmd_graph(int argc, char **argv)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_prebuilt_check("graph", &prebuilt, &o, false, ASTAR_TOPOLOGY_SQUARE))
         return EXIT_USAGE;
-    if (prebuilt.kind == CLI_PREBUILT_HPA || prebuilt.kind == CLI_PREBUILT_ANYA) {
-        cli_error(prebuilt.kind == CLI_PREBUILT_HPA
-                      ? "--algo hpa needs a grid: its clusters are squares of cells"
-                      : "--algo anya needs a grid: its segments join the corners of cells");
+    if (prebuilt.kind == CLI_PREBUILT_HPA) {
+        cli_error("--algo hpa needs a grid: its clusters are squares of cells");
         return EXIT_USAGE;
     }
     bool cpd = prebuilt.kind == CLI_PREBUILT_CPD;

@@ -86,7 +86,7 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
     return false;
 }
 
-/* --algo: cpd, hpa and anya are no algorithms of the library's but the CLI's
+/* --algo: cpd and hpa are no algorithms of the library's but the CLI's
  * own, for the subcommands that take them; any other value goes to the
  * options. */
 static bool take_algo(cli_command_line *c, const char *value)

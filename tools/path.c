@@ -231,12 +231,13 @@ static int path_in(cli_world *world, int argc, char **argv)
         return parsed == CLI_HELP_SHOWN ? EXIT_OK : parsed;
     if (!cli_prebuilt_check("path", &use, &o, cli_world_active(world), maps.topology))
         return EXIT_USAGE;
-    if (use.kind != CLI_PREBUILT_NONE && x.svg) {
-        cli_error("--svg draws a search's lists; --algo %s makes no grid search",
+    bool any_angle = use.kind == CLI_PREBUILT_NONE && o.algorithm == ASTAR_ALGORITHM_ANYA;
+    if ((use.kind != CLI_PREBUILT_NONE || any_angle) && x.svg) {
+        cli_error("--svg draws a search's lists of squares; --algo %s has none",
                   cli_algorithm_name(use.kind, o.algorithm));
         return EXIT_USAGE;
     }
-    if (use.kind == CLI_PREBUILT_ANYA && x.smooth) {
+    if (any_angle && x.smooth) {
         cli_error("--smooth makes waypoints of a path of cells; --algo anya's path is its "
                   "waypoints already");
         return EXIT_USAGE;
@@ -280,16 +281,7 @@ static int path_in(cli_world *world, int argc, char **argv)
         return code;
     }
     printf("options: ");
-    if (use.kind == CLI_PREBUILT_ANYA) {
-        printf("algo anya, weight %g", o.search.weight);
-    } else if (use.kind == CLI_PREBUILT_CPD) {
-        printf("algo cpd, ");
-        cli_describe_moves(stdout, &o, maps.topology);
-    } else {
-        if (use.kind == CLI_PREBUILT_HPA)
-            printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, &o, ctx, maps.topology);
-    }
+    cli_describe_algorithm(stdout, use.kind, &o, ctx, maps.topology);
     printf("\n");
     if (use.kind == CLI_PREBUILT_NONE)
         cli_describe_least_cost(stdout, &o, maps.topology);
@@ -305,13 +297,15 @@ static int path_in(cli_world *world, int argc, char **argv)
     bool prebuilt = use.kind != CLI_PREBUILT_NONE;
     astar_status s = prebuilt ? cli_router_path(&router, start, goal, &path)
                               : astar_find_path(ctx, grid, start, goal, &o, &path);
-    const char *counted = use.kind == CLI_PREBUILT_CPD    ? "first moves looked up"
-                          : use.kind == CLI_PREBUILT_HPA  ? "graph nodes expanded"
-                          : use.kind == CLI_PREBUILT_ANYA ? "intervals expanded"
-                                                          : "expanded";
+    const char *counted = use.kind == CLI_PREBUILT_CPD   ? "first moves looked up"
+                          : use.kind == CLI_PREBUILT_HPA ? "graph nodes expanded"
+                          : any_angle                    ? "intervals expanded"
+                                                         : "expanded";
     bool partial = s == ASTAR_PARTIAL_NO_PATH || s == ASTAR_PARTIAL_LIMIT;
-    if (use.kind == CLI_PREBUILT_ANYA && s == ASTAR_OK) {
+    if (any_angle && (s == ASTAR_OK || partial)) {
         /* Corners, not cells: no cost, no picture of cells, no extras. */
+        if (partial)
+            printf("partial: %s\n", astar_status_message(s));
         printf("path: %zu points, length %.6f, %u %s\n", path.length, path.distance,
                path.expanded, counted);
         if (!x.quiet)

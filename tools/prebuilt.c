@@ -1,7 +1,6 @@
-/* --algo cpd|hpa|anya for astar path, scen and bench: paths from a
- * structure built over the map before the first query - the compressed
- * first-move database (astar/cpd.h) or the two tiers (astar/hpa.h) - or
- * any-angle paths (astar/anyangle.h), which build nothing, in place of a
+/* --algo cpd|hpa for astar path, scen and bench: paths from a structure
+ * built over the map before the first query - the compressed first-move
+ * database (astar/cpd.h) or the two tiers (astar/hpa.h) - in place of a
  * search of astar_options.algorithm. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -142,15 +141,6 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
     *out = (cli_router){ .options = *o };
     threads = threads > 0 ? threads : DEFAULT_THREADS;
     double t0 = now_seconds();
-    if (p->kind == CLI_PREBUILT_ANYA) {
-        out->grid = grid;
-        if (astar_context_new(astar_grid_cells(grid), &out->ctx) != ASTAR_OK) {
-            fprintf(stderr, "astar %s: out of memory\n", cmd);
-            return EXIT_FAILED;
-        }
-        printf("anya: any-angle paths (GPPC-2023 rules), nothing built\n");
-        return EXIT_OK;
-    }
     int code = p->kind == CLI_PREBUILT_CPD ? prepare_cpd(cmd, p, grid, threads, out)
                                            : prepare_hpa(cmd, p, grid, out);
     out->build_seconds = now_seconds() - t0;
@@ -175,8 +165,6 @@ int cli_router_prepare(const char *cmd, const cli_prebuilt *p, const astar_grid 
 
 astar_status cli_router_path(cli_router *r, astar_point start, astar_point goal, astar_route *path)
 {
-    if (r->ctx)
-        return astar_find_any_angle_path(r->ctx, r->grid, start, goal, &r->options.search, path);
     return r->cpd ? astar_cpd_path(r->cpd, start, goal, path)
                   : astar_hpa_find_path(r->hpa, start, goal, &r->options, path);
 }
@@ -185,8 +173,6 @@ void cli_router_free(cli_router *r)
 {
     astar_cpd_delete(r->cpd);
     astar_hpa_delete(r->hpa);
-    astar_context_delete(r->ctx);
     r->cpd = NULL;
     r->hpa = NULL;
-    r->ctx = NULL;
 }

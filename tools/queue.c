@@ -39,7 +39,7 @@ static void usage(FILE *out)
             "frames. Then the same searches run one call each. Prints, over all files,\n"
             "the update's time per frame (p50, p99, max), paths ended per frame, and the\n"
             "throughput of both, and checks each queued answer against the one call's\n"
-            "(status and cost). With --repeat R each file is replayed R times, the queue\n"
+            "(status, cost and length). With --repeat R each file is replayed R times, the queue\n"
             "and the one call taking turns, and each throughput is the best of R (the\n"
             "frames are those of every replay). Frames over 1 ms are counted, and of\n"
             "them those during which the system took the processor away (an involuntary\n"
@@ -114,6 +114,7 @@ typedef struct unit {
 typedef struct answers {
     astar_status *status;
     uint32_t *cost;
+    double *distance;  /* --algo anya's length: its cost is 0 */
 } answers;
 
 typedef struct frames {
@@ -234,6 +235,7 @@ static bool run_queue(const replay *r, const astar_grid *grid, const astar_probl
                 continue;
             out->status[u->problem] = s;
             out->cost[u->problem] = u->path.cost;
+            out->distance[u->problem] = u->path.distance;
             astar_queue_cancel(q, u->request);
             u->asking = false;
             answered++;
@@ -267,11 +269,15 @@ static size_t run_one_call(const replay *r, const astar_grid *grid, const astar_
         astar_route path = { .points = points, .capacity = PATH_CAPACITY };
         astar_status s = astar_find_path(ctx, grid, problems[i]->start, problems[i]->goal,
                                          &r->options, &path);
-        if (s != queued->status[i] || (s == ASTAR_OK && path.cost != queued->cost[i])) {
+        if (s != queued->status[i] ||
+            (s == ASTAR_OK &&
+             (path.cost != queued->cost[i] || path.distance != queued->distance[i]))) {
             if (differ++ < 10)
-                printf("DIFFER line %ld: queue %s cost %u, one call %s cost %u\n",
+                printf("DIFFER line %ld: queue %s cost %u (distance %.6f), one call %s cost %u "
+                       "(distance %.6f)\n",
                        problems[i]->line, astar_status_message(queued->status[i]),
-                       queued->cost[i], astar_status_message(s), path.cost);
+                       queued->cost[i], queued->distance[i], astar_status_message(s), path.cost,
+                       path.distance);
         }
     }
     *seconds = now_seconds() - t0;
@@ -325,10 +331,11 @@ static int replay_file(const replay *r, const char *path, totals *t)
     astar_grid *grid = cs.grid;
     size_t total = astar_scenario_count(cs.scen), count = 0;
     const astar_problem **problems = malloc((total + 1) * sizeof *problems);
-    answers a = { malloc((total + 1) * sizeof *a.status), malloc((total + 1) * sizeof *a.cost) };
+    answers a = { malloc((total + 1) * sizeof *a.status), malloc((total + 1) * sizeof *a.cost),
+                  malloc((total + 1) * sizeof *a.distance) };
     size_t max_frames = r->frames ? (size_t)r->frames : 0;
     int code = EXIT_FAILED;
-    if (!problems || !a.status || !a.cost) {
+    if (!problems || !a.status || !a.cost || !a.distance) {
         cli_error("out of memory");
         goto done;
     }
@@ -387,6 +394,7 @@ done:
     free(problems);
     free(a.status);
     free(a.cost);
+    free(a.distance);
     cli_scenario_free(&cs);
     return code;
 }

@@ -30,11 +30,12 @@ typedef struct expectation {
  * only (its problems where it does not fit at an end are skipped). */
 static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 {
-    bool optimal = kind == CLI_PREBUILT_CPD || kind == CLI_PREBUILT_ANYA ||
+    bool any_angle = cli_any_angle(kind, o);
+    bool optimal = kind == CLI_PREBUILT_CPD || any_angle ||
                    (kind == CLI_PREBUILT_NONE && astar_options_optimal(o));
     return (expectation){
-        .at_least = o->moves != ASTAR_MOVES_8_CUT && kind != CLI_PREBUILT_ANYA,
-        .any_angle = kind == CLI_PREBUILT_ANYA,
+        .at_least = o->moves != ASTAR_MOVES_8_CUT && !any_angle,
+        .any_angle = any_angle,
         .at_most = optimal && o->moves != ASTAR_MOVES_4 && o->world.unit_size <= 1,
     };
 }
@@ -42,20 +43,12 @@ static expectation expect(const astar_options *o, cli_prebuilt_kind kind)
 static void describe(const astar_options *o, cli_prebuilt_kind kind, expectation e)
 {
     printf("options: ");
-    if (kind == CLI_PREBUILT_ANYA) {
-        printf("algo anya, weight %g\nchecking: every path runs from start to goal in segments "
-               "valid under the GPPC-2023\n          any-angle rules, its length is the "
-               "reported one and no more than the\n          file's optimal length "
-               "(tolerance %.2f)\n", o->search.weight, tolerance);
+    cli_describe_algorithm(stdout, kind, o, NULL, ASTAR_TOPOLOGY_SQUARE);
+    if (e.any_angle) {
+        printf("\nchecking: every path runs from start to goal in segments valid under the "
+               "GPPC-2023\n          any-angle rules, its length is the reported one and no "
+               "more than the\n          file's optimal length (tolerance %.2f)\n", tolerance);
         return;
-    }
-    if (kind == CLI_PREBUILT_CPD) {
-        printf("algo cpd, ");
-        cli_describe_moves(stdout, o, ASTAR_TOPOLOGY_SQUARE);
-    } else {
-        if (kind == CLI_PREBUILT_HPA)
-            printf("algo hpa; its graph searched with ");
-        cli_describe_options(stdout, o, NULL, ASTAR_TOPOLOGY_SQUARE);
     }
     printf("\nchecking: every path is legal and its summed cost is the reported cost");
     if (e.at_least && e.at_most)

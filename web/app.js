@@ -446,41 +446,54 @@ function ensureCrowd() {
   return page.crowd;
 }
 
-// A free walkable cell (on the island given), no unit's position or target,
-// so that no two units ever head for one square.
-function randomWalkable(rand, island) {
+// A free cell where a unit of size squares fits (on the island given), no
+// unit's position or target, so that no two units ever head for one square.
+function randomWalkable(rand, island, size = 1) {
   const g = page.grid, taken = new Set();
   for (const u of page.crowd ? page.crowd.list : []) {
     taken.add(u.y * g.width + u.x);
     if (u.target) taken.add(u.target[1] * g.width + u.target[0]);
   }
+  const fits = (x, y) => size === 1 ? g.walkable(x, y) : g.clearance(x, y) >= size;
   for (let tries = 0; tries < 5000; tries++) {
     const x = Math.floor(rand() * g.width), y = Math.floor(rand() * g.height);
-    if (g.walkable(x, y) && (!island || g.island(x, y) === island) && !taken.has(y * g.width + x))
+    if (fits(x, y) && (!island || g.island(x, y) === island) && !taken.has(y * g.width + x))
       return [x, y];
   }
   return null;
 }
 
+// The size of the next unit added: the one chosen, or 1, 2, 3, 4 in turn.
+function nextUnitSize() {
+  const chosen = $("units-size").value;
+  if (chosen !== "mixed") return Number(chosen);
+  return 1 + (page.crowd ? page.crowd.list.length % 4 : 0);
+}
+
 const unitRandom = maps.random(12345);
 
 function addUnitAt(x, y) {
-  const u = ensureCrowd().add(x, y);
-  if (!u) message(`no unit at (${x},${y}): blocked, taken, or ${MAX_UNITS} units already`, true);
+  const size = nextUnitSize();
+  const u = ensureCrowd().add(x, y, size);
+  if (!u) message(`no unit of ${size} x ${size} at (${x},${y}): no room, taken, or ${MAX_UNITS} units already`, true);
   showUnits();
 }
 
 function addUnits(n) {
   const crowd = ensureCrowd();
-  for (let k = 0; k < n; k++) {
-    const at = randomWalkable(unitRandom);
-    if (!at || !crowd.add(at[0], at[1])) break;
+  for (let k = 0, misses = 0; k < n && misses < 50; ) {
+    const size = nextUnitSize();
+    if (size > 1 && !page.grid.hasClearance()) page.grid.enableClearance();
+    const at = randomWalkable(unitRandom, 0, size);
+    if (!at) break;
+    if (crowd.add(at[0], at[1], size)) k++;
+    else misses++;             // another unit's footprint there
   }
   showUnits();
 }
 
 function pickTarget(u) {
-  return randomWalkable(unitRandom, page.grid.island(u.x, u.y)) || [u.x, u.y];
+  return randomWalkable(unitRandom, page.grid.island(u.x, u.y), u.size) || [u.x, u.y];
 }
 
 function goUnits() {
@@ -539,11 +552,15 @@ function showUnits() {
   const crowd = page.crowd;
   if (!crowd || !crowd.list.length) { $("units-status").textContent = "no units"; return; }
   const c = crowd.counts(), s = crowd.stats;
+  const sizes = [1, 2, 3, 4].map((k) => crowd.list.filter((u) => u.size === k).length);
+  const sized = sizes.slice(1).some((n) => n > 0)
+    ? ` (of 1, 2, 3, 4 squares a side: ${sizes.join(", ")})` : "";
   $("units-status").textContent =
-    `${crowd.list.length} units: ${c.walking} walking, ${c.asking} waiting for a path, ` +
+    `${crowd.list.length} units${sized}: ${c.walking} walking, ${c.asking} waiting for a path, ` +
     `${c.arrived} arrived, ${c.idle} idle, ${c.failed} without a path\n` +
     `arrivals ${s.arrived} · waits ${s.waits} · new searches ${s.repaths} · collisions ${s.collisions}` +
     ` · searches an edit touched ${s.restarted} (${s.discarded} squares thrown away)` +
+    ` · footprints overlapping ${crowd.stacked}` +
     (crowd.knowledge ? ` · seen ${crowd.knowledge.seenCells()} cells` : "") +
     ` · ${fps().toFixed(0)} frames/s`;
 }
@@ -577,7 +594,7 @@ function draw() {
     unitSize: page.result?.unitSize ?? 1,
     extraTargets: ["nearest", "flow"].includes($("opt-algorithm").value) ? page.extraTargets : [],
     units: page.door ? page.door.units()
-      : crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, colour: u.colour, waiting: u.waits > 0,
+      : crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, size: u.size, colour: u.colour, waiting: u.waits > 0,
                                          path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
   });
   page.dirty.search = false;
@@ -836,8 +853,7 @@ async function listBenchMaps() {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  const response = await fetch("astar.wasm");
-  page.astar = await loadAstar(await response.arrayBuffer());
+  page.astar = await loadAstar(); // astar.wasm beside astar.js, the npm package's module
   page.view = new View($("map"));
   setupControls();
   setupPointer();
@@ -875,7 +891,8 @@ function testHooks() {
       return { microsecondsPerQuery: total * 1000 / problems.length, results };
     },
     units() {
-      return page.crowd ? page.crowd.list.map((u) => ({ x: u.x, y: u.y, state: u.state, target: u.target })) : [];
+      return page.crowd ? page.crowd.list.map((u) => ({ x: u.x, y: u.y, size: u.size, state: u.state,
+                                                         target: u.target })) : [];
     },
     crowdStats() { return page.crowd ? { ...page.crowd.stats, stacked: page.crowd.stacked } : null; },
     setUnitsRunning(on) { page.unitsRunning = on; },

@@ -182,13 +182,6 @@ WEB_API astar_grid *astar_web_grid_parse(const char *text, size_t length, const 
     return grid;
 }
 
-WEB_API astar_grid *astar_web_grid_new(int width, int height)
-{
-    astar_grid *grid = NULL;
-    astar_grid_new(width, height, &grid);
-    return grid;
-}
-
 WEB_API astar_context *astar_web_context_new(size_t max_cells)
 {
     astar_context *ctx = NULL;
@@ -205,18 +198,6 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
 {
     return astar_find_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy }, options,
                            path);
-}
-
-/* astar_find_any_angle_path between corners (sx, sy) and (gx, gy), with
- * the search part of options (an any-angle search takes no grid cost
- * model or world). */
-WEB_API astar_status astar_web_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
-                                                   int sx, int sy, int gx, int gy,
-                                                   const astar_options *options,
-                                                   astar_route *path)
-{
-    return astar_find_any_angle_path(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
-                                     &options->search, path);
 }
 
 /* A crowd (astar/crowd.h) of up to max_units units, moves 4 or 8, costs

@@ -6,7 +6,11 @@
 // astar_units_check_step (wait, or search again), carnage left on an
 // influence layer that later searches avoid (note 2), and optionally one
 // knowledge layer for the player, so units plan on what they have seen
-// (note 3).
+// (note 3). Units may be larger than one square (2 x 2 up to 4 x 4: a
+// tank beside the infantry): each is anchored at its top-left square,
+// searches with its size over the grid's clearance and around the other
+// units' footprints, and steps only where its footprint fits and overlaps
+// no other (astar_units_move_on).
 
 const PATH_CAPACITY = 1 << 14;       // cells per unit path; longer paths are reported
 const SLOTS = 4;                     // searches under way at once in the queue
@@ -39,16 +43,34 @@ export class Crowd {
     if (this.knowledge) this.knowledge.delete();
   }
 
+  // Whether a unit's footprint covers (x, y).
   occupied(x, y) {
-    return this.list.some((u) => u.x === x && u.y === y);
+    return this.list.some((u) => x >= u.x && x < u.x + u.size && y >= u.y && y < u.y + u.size);
   }
 
-  // A unit on (x, y), if walkable, free and there is room.
-  add(x, y) {
-    if (this.list.length >= this.maxUnits || !this.grid.walkable(x, y) || this.occupied(x, y)) return null;
-    const id = this.units.add(x, y);
+  // Whether a unit of this size fits with its top-left square at (x, y).
+  fits(x, y, size) {
+    if (size === 1) return this.grid.walkable(x, y);
+    return this.grid.hasClearance() && this.grid.clearance(x, y) >= size;
+  }
+
+  // A unit of size x size squares anchored at (x, y), if it fits there,
+  // overlaps no unit and there is room.
+  add(x, y, size = 1) {
+    if (this.list.length >= this.maxUnits || !this.fits(x, y, size)) return null;
+    if (size > 1 && !this.grid.hasClearance()) {
+      this.grid.enableClearance();
+      // The belief takes the truth's clearance when it is made.
+      if (this.knowledge) { this.setKnowledge(false); this.setKnowledge(true); }
+    }
+    let id;
+    try {
+      id = this.units.addSized(this.grid, x, y, size);
+    } catch (error) {
+      return null;                     // another unit's footprint is there
+    }
     const hue = (this.list.length * 67) % 360;
-    const u = { id, x, y, target: null, path: [], step: 0, request: null, state: "idle", waits: 0,
+    const u = { id, x, y, size, target: null, path: [], step: 0, request: null, state: "idle", waits: 0,
                 retryAt: 0, colour: hexColour(hue), buffer: this.astar.newPathBuffer(PATH_CAPACITY) };
     this.list.push(u);
     return u;
@@ -104,9 +126,12 @@ export class Crowd {
     // starve them all. A path planned on a layer a few frames old is still
     // a good one, and one through a wall seen since is caught when the unit
     // meets the wall (step below).
-    const options = { ...this.options, onEdit: "finish",
-                      world: { units: this.units, unit: u.id, layer: this.influence,
-                               layerWeight: this.layerWeight } };
+    // The library prices no cost layer for a unit of a size (its search
+    // over clearance reads footprints, not layers: ASTAR_UNSUPPORTED), so
+    // such a unit walks past the carnage the others avoid.
+    const world = u.size > 1 ? { units: this.units, unit: u.id }
+      : { units: this.units, unit: u.id, layer: this.influence, layerWeight: this.layerWeight };
+    const options = { ...this.options, onEdit: "finish", unitSize: u.size, world };
     try {
       u.request = this.queue.request(this.planned(), u.x, u.y, u.target[0], u.target[1], options, u.buffer, 0);
       u.state = "asking";
@@ -159,7 +184,7 @@ export class Crowd {
       if (u.state === "arrived" && roam && u.target) this.order(u, pickTarget(u));
       if (u.state !== "walking") continue;
       const [nx, ny] = u.path[u.step + 1];
-      if (!this.grid.walkable(nx, ny)) {       // a wall drawn, or one the unit has just seen
+      if (!this.fits(nx, ny, u.size)) {        // a wall drawn, or one the unit has just seen
         this.stats.repaths++;
         this.ask(u);
         continue;
@@ -177,7 +202,15 @@ export class Crowd {
         this.ask(u);
         continue;
       }
-      this.units.move(u.id, nx, ny);
+      try {
+        this.units.moveOn(this.grid, u.id, nx, ny);
+      } catch (error) {
+        // A footprint in the way that the advice did not name (a larger
+        // unit's corner beside the path): wait, then search again.
+        this.stats.waits++;
+        if (++u.waits > MAX_WAITS) { this.stats.repaths++; this.ask(u); }
+        continue;
+      }
       u.x = nx;
       u.y = ny;
       u.step++;
@@ -192,13 +225,17 @@ export class Crowd {
     if (this.twoOnOneSquare()) this.stacked++;
   }
 
+  // Whether two units' footprints share a square, counted square by square
+  // apart from the library's own bookkeeping.
   twoOnOneSquare() {
     const seen = new Set();
-    for (const u of this.list) {
-      const key = u.y * this.grid.width + u.x;
-      if (seen.has(key)) return true;
-      seen.add(key);
-    }
+    for (const u of this.list)
+      for (let y = u.y; y < u.y + u.size; y++)
+        for (let x = u.x; x < u.x + u.size; x++) {
+          const key = y * this.grid.width + x;
+          if (seen.has(key)) return true;
+          seen.add(key);
+        }
     return false;
   }
 

@@ -1,5 +1,7 @@
 // Serves the page from the repository, with nothing but Node: web/ at /,
-// the module built by `make wasm` at /astar.wasm, and the Moving AI
+// the npm package's module (npm/astar.js) at /astar.js and the WebAssembly
+// built by `make wasm` beside it at /astar.wasm, as an installed package
+// lays them out, and the Moving AI
 // benchmark maps, read only, at /bench/maps/ with their list at
 // /bench/maps.json. A page loaded from a file:// address could not fetch
 // its module, hence a server; it binds to this machine only.
@@ -57,6 +59,7 @@ async function mapNames(dir, prefix = "") {
 async function answer(request) {
   const path = decodeURIComponent(new URL(request.url, "http://local").pathname);
   if (path === "/astar.wasm") return { file: resolve(settings.wasm) };
+  if (path === "/astar.js") return { file: join(repo, "npm", "astar.js") };
   if (path === "/bench/maps.json") return { body: JSON.stringify(await mapNames(maps)), type: ".json" };
   if (path.startsWith("/bench/maps/")) return { file: inside(maps, path.slice("/bench/maps/".length)) };
   return { file: inside(resolve(settings.root), path === "/" ? "index.html" : path.slice(1)) };

@@ -459,7 +459,19 @@ export class View {
   unit(u) {
     const ctx = this.ctx;
     const r = Math.max(0.38, 3.5 / this.scale);
-    if (u.path && u.path.length > 1) this.polyline(u.path, u.colour + "88", Math.max(0.06, 1 / this.scale), false);
+    const size = u.size || 1;
+    // A unit of a size: its path runs through its footprint's centre.
+    const shift = (size - 1) / 2;
+    const path = size > 1 && u.path ? u.path.map(([x, y]) => [x + shift, y + shift]) : u.path;
+    if (path && path.length > 1) this.polyline(path, u.colour + "88", Math.max(0.06, 1 / this.scale), false);
+    if (size > 1) {
+      ctx.fillStyle = u.colour;
+      ctx.strokeStyle = u.waiting ? "#000" : "#fff";
+      ctx.lineWidth = Math.max(0.08, 1.5 / this.scale);
+      ctx.fillRect(u.x + 0.08, u.y + 0.08, size - 0.16, size - 0.16);
+      ctx.strokeRect(u.x + 0.08, u.y + 0.08, size - 0.16, size - 0.16);
+      return;
+    }
     ctx.fillStyle = u.colour;
     ctx.strokeStyle = u.waiting ? "#000" : "#fff";
     ctx.lineWidth = Math.max(0.06, 1 / this.scale);

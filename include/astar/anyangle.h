@@ -34,7 +34,8 @@ extern "C" {
  * costs to cross it.
  *
  * The path turns only at the corners of blocked cells, so it is written
- * as points (cell corners), start first and goal last; route->distance is
+ * as points (cell corners), start first and goal last, with no point where
+ * it goes straight on; route->distance is
  * its Euclidean length in cell sides (a double: sums of square roots), at
  * most the 8-connected shortest path's and usually a few per cent less.
  * route->cost is 0 (lengths are not whole numbers), via is not written.
@@ -43,6 +44,11 @@ extern "C" {
  * A* over intervals of points on the grid's lines, each seen from a root
  * corner the path last turned at; it is optimal and needs no preprocessing,
  * so an edit of the grid is seen by the next call at no cost.
+ *
+ * This call is astar_find_path with astar_options.algorithm set to
+ * ASTAR_ALGORITHM_ANYA and these search options: through those options the
+ * same search also runs in slices (astar/sliced.h), in batches and in the
+ * request queue, and gives partial paths (astar_algorithm says how).
  *
  * [in,out] ctx      the search context; its lists are not used (the
  *                   context's search state is left alone), but its scratch
@@ -53,9 +59,10 @@ extern "C" {
  * [in]     start, goal  the top-left corners of walkable cells
  * [in]     options  [opt] NULL for astar_search_options_default(); honoured:
  *                   weight (H times weight: above 1 faster, not always
- *                   shortest) and max_expanded (intervals); the others must
- *                   keep their defaults (heap, last-added ties, stop on the
- *                   closed list, no observer, trace or partial path)
+ *                   shortest), max_expanded (intervals) and partial (see
+ *                   astar_algorithm); the others must keep their defaults
+ *                   (heap, last-added ties, stop on the closed list, no
+ *                   observer or trace)
  * [in,out] route    your buffers in, the result out (astar/route.h): the
  *                   points of the path; a nodes buffer is refused
  * Returns (route->status keeps the search's own answer)
@@ -66,6 +73,9 @@ extern "C" {
  *                            cut, distance and expanded are set, and the
  *                            first capacity points written
  *   ASTAR_EXPANSION_LIMIT    options->max_expanded intervals expanded first
+ *   ASTAR_PARTIAL_NO_PATH, ASTAR_PARTIAL_LIMIT  with options->partial, in
+ *                            place of the two above: route holds the path
+ *                            to the corner nearest the goal (astar_algorithm)
  *   ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS,
  *   ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (the cell whose top-left corner
  *   the point is)

@@ -47,7 +47,8 @@ typedef struct astar_query {
  * twice, threads out of range, bad options) or ASTAR_MAP_TOO_LARGE (a
  * context is too small), with no query run. Costs the sum of the searches,
  * spread over the threads; starts at most threads - 1 threads (none that
- * would have no query to take) and allocates nothing else. */
+ * would have no query to take) and allocates nothing else, but for
+ * ASTAR_ALGORITHM_ANYA's scratch memory in each context (astar/anyangle.h). */
 ASTAR_API astar_status astar_find_paths(astar_context *const *contexts, int threads,
                                         const astar_grid *grid, const astar_options *options,
                                         astar_query *queries, size_t count);

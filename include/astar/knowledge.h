@@ -34,8 +34,11 @@ extern "C" {
  * changed, so any number of players may keep layers over one map.
  *
  * The believed grid has a jump table when the truth had one when the layer
- * was created, so that JPS+ serves the player's searches too; reveals keep
- * it current. It never has islands (astar_grid_enable_islands): on a walk
+ * was created, so that JPS+ serves the player's searches too, and the
+ * truth's clearance (its capabilities) and units' shadows
+ * (astar_grid_enable_clearance, astar_grid_enable_sized_shadow), so that
+ * units of a size and capability search the belief as they would the
+ * truth; reveals keep them current, as any edit of a grid does. It never has islands (astar_grid_enable_islands): on a walk
  * nearly every reveal blocks cells of the one big believed island, and
  * keeping labels current would flood it each time.
  *
@@ -65,19 +68,18 @@ typedef struct astar_knowledge astar_knowledge;
 
 /* Creates a knowledge layer for maps of truth's size and topology
  * (squares or a hex layout, astar_grid_set_topology): nothing seen, every
- * cell believed walkable with terrain cost 1; with a jump table if truth has
- * one now.
- * [in]     truth      the true map; only its size, topology and whether
- *                     it has a jump table are read, and no pointer to it
- *                     is kept
+ * cell believed walkable with terrain cost 1; with a jump table,
+ * clearance and shadows where truth has them now (see above).
+ * [in]     truth      the true map; only its size, topology and which of
+ *                     those it has are read, and no pointer to it is kept
  * [in,opt] allocator  (_with) copied into the layer, for it and its
  *                     believed grid; NULL: malloc and free, as the plain
  *                     form (not truth's: a layer is an object of its own)
  * [out]    out        the new layer; free it with astar_knowledge_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL truth or out, an
  * allocator without both functions) or ASTAR_OUT_OF_MEMORY. Costs what
- * astar_grid_new costs (plus the jump table's, see
- * astar_grid_enable_jump_table) and one bit per cell. */
+ * astar_grid_new costs (plus the jump table's, the clearance's and the
+ * shadows', as enabling them on a grid costs) and one bit per cell. */
 ASTAR_API astar_status astar_knowledge_new(const astar_grid *truth, astar_knowledge **out);
 ASTAR_API astar_status astar_knowledge_new_with(const astar_grid *truth,
                                                 const astar_allocator *allocator,

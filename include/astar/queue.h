@@ -177,7 +177,8 @@ ASTAR_API astar_status astar_queue_request(astar_queue *q, const astar_grid *gri
  * [out]    report           [opt] what the update did
  * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL q). Costs the
  * expansions it runs plus O(slots + started * log waiting); no
- * allocation. */
+ * allocation, but for an any-angle request's scratch memory in its slot's
+ * context (ASTAR_ALGORITHM_ANYA: astar_search_begin says when). */
 ASTAR_API astar_status astar_queue_update(astar_queue *q, uint32_t max_expansions,
                                           uint64_t max_nanoseconds,
                                           astar_queue_report *report);

@@ -130,6 +130,24 @@ typedef struct astar_trace astar_trace;
  *              precomputed jump table instead of scanning. Same rules as JPS;
  *              the grid must have its table (astar_grid_enable_jump_table),
  *              else ASTAR_NO_JUMP_TABLE.
+ *   ANYA       any-angle paths (astar/anyangle.h): the shortest path through
+ *              the grid's free space in straight segments between cell
+ *              corners, under the GPPC-2023 rules that header states. The
+ *              start and goal are the top-left corners of their cells; the
+ *              route holds corners (points), route->distance its Euclidean
+ *              length and route->cost 0. It honours the weight, max_expanded
+ *              (intervals), partial (the path to the corner it turned at
+ *              nearest the goal as the crow flies: the way the search
+ *              reached that corner, which a search for the corner itself
+ *              may shorten), on_edit, and runs in
+ *              slices, batches and the queue as the others do; costs,
+ *              heuristic and jumps are not read (lengths are Euclidean, the
+ *              terrain is free space or wall). Refused (ASTAR_UNSUPPORTED):
+ *              a hex grid, moves other than ASTAR_MOVES_8, the game world
+ *              (layers, units, turn penalty, a unit of a size), an open
+ *              list, ties or stop rule other than the defaults, an observer
+ *              or a trace. astar_context_node() finds no square on any
+ *              list after it: its nodes are intervals, not squares.
  * Costs, heuristic, weight, stop rule and observer apply to JPS and JPS+ as
  * to A*. With JPS and JPS+, expanded counts jump points (the observer sees
  * each), astar_route.via lists them, and astar_context_node() reports a
@@ -137,7 +155,8 @@ typedef struct astar_trace astar_trace;
 typedef enum astar_algorithm {
     ASTAR_ALGORITHM_ASTAR = 0,
     ASTAR_ALGORITHM_JPS,
-    ASTAR_ALGORITHM_JPS_PLUS
+    ASTAR_ALGORITHM_JPS_PLUS,
+    ASTAR_ALGORITHM_ANYA
 } astar_algorithm;
 
 /* How JPS and JPS+ go from a jump point to the next (A* ignores it).
@@ -374,7 +393,10 @@ ASTAR_API astar_options astar_options_default(void);
  * overestimates under the chosen moves and costs (see astar_heuristic),
  * weight at most 1, the stop-on-closed rule, and no turn penalty. Layers
  * and units do not change the answer: they only raise costs and block
- * cells, so the path is still the least costly under them. */
+ * cells, so the path is still the least costly under them. For
+ * ASTAR_ALGORITHM_ANYA, whose H is the straight-line distance and never
+ * overestimates: weight at most 1 (its options refused otherwise are left
+ * to the search to refuse). */
 ASTAR_API bool astar_options_optimal(const astar_options *options);
 
 /* Whether a search of `grid` with `options` steps (astar_jumps): true for

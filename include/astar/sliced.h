@@ -82,7 +82,10 @@ extern "C" {
  * status astar_find_path returns before searching (ASTAR_INVALID_ARGUMENT,
  * ASTAR_MAP_TOO_LARGE, ASTAR_UNSUPPORTED, ASTAR_NO_JUMP_TABLE,
  * ASTAR_START_OUT_OF_BOUNDS, ...), and then no search is in progress.
- * O(1) but for the dead-end filter (O(areas)); no allocation. */
+ * O(1) but for the dead-end filter (O(areas)); no allocation, but for
+ * ASTAR_ALGORITHM_ANYA's scratch memory (astar/anyangle.h: laid out in ctx
+ * at its first search, ASTAR_OUT_OF_MEMORY if that fails, and grown by a
+ * step whose search outgrows it, which then starts that search over). */
 ASTAR_API astar_status astar_search_begin(astar_context *ctx, const astar_grid *grid,
                                           astar_point start, astar_point goal,
                                           const astar_options *options);

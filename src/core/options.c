@@ -40,7 +40,7 @@ bool astar__search_options_valid(const astar_search_options *s)
 
 bool astar__options_valid(const astar_options *o)
 {
-    return (unsigned)o->algorithm <= ASTAR_ALGORITHM_JPS_PLUS &&
+    return (unsigned)o->algorithm <= ASTAR_ALGORITHM_ANYA &&
            (unsigned)o->moves <= ASTAR_MOVES_8_CUT && (unsigned)o->costs <= ASTAR_COSTS_OCTILE &&
            (unsigned)o->heuristic <= ASTAR_HEURISTIC_ZERO && (unsigned)o->jumps <= ASTAR_JUMPS_STEP &&
            astar__search_options_valid(&o->search) && astar__layer_uses_valid(o) &&
@@ -125,6 +125,8 @@ bool astar_options_optimal(const astar_options *options)
 {
     if (!options || !astar__options_valid(options))
         return false;
+    if (options->algorithm == ASTAR_ALGORITHM_ANYA)
+        return options->search.weight <= 1.0;
     /* A turn penalty is applied per cell, not per (cell, direction): see astar.h. */
     return admissible(options) && options->search.weight <= 1.0 &&
            options->search.stop == ASTAR_STOP_CLOSED &&

@@ -24,6 +24,7 @@
 #include "grid/grid.h"
 #include "open/context.h"
 #include "open/real_heap.h"
+#include "search/state.h"
 
 /* Points closer than this are one: interval ends are projections worked
  * out in doubles, and one that should fall on a corner may miss it by an
@@ -59,6 +60,10 @@ typedef struct anya {
     size_t staged;           /* the last expansion's successors, not yet on
                                 the heap: the last `staged` nodes */
     bool full;               /* a node did not fit: run again with more */
+    bool partial;            /* keep nearest up to date */
+    uint32_t nearest;        /* with partial: the root nearest the goal as the
+                                crow flies, then of least G: a partial path's end */
+    double nearest_d;
 } anya;
 
 static bool blocked(const anya *s, int x, int y)
@@ -229,6 +234,13 @@ static bool root_allowed(anya *s, int x, int y, double g, uint32_t from)
         return false;
     set_g(s, p, g);
     s->point[p].parent = from;
+    if (s->partial) {
+        double d = distance_to(s->goal, x, y);
+        if (d < s->nearest_d || (d == s->nearest_d && g < g_of(s, s->nearest))) {
+            s->nearest = p;
+            s->nearest_d = d;
+        }
+    }
     return true;
 }
 
@@ -431,21 +443,23 @@ typedef enum aa_end { AA_FOUND, AA_NONE, AA_LIMIT, AA_FULL } aa_end;
  * meanwhile (the corners that become roots lie on other lines), so
  * taking it now rather than in F order changes nothing but the heap's
  * traffic - in open space a cone crosses row after row this way without
- * touching the heap. A goal node is never taken so: it must wait its turn. */
-static aa_end settle(anya *s, aa_node n, uint32_t max_expanded, uint32_t *expanded)
+ * touching the heap. A goal node is never taken so: it must wait its turn.
+ * AA_LIMIT when *expanded reached stop first, *n then the node not yet
+ * expanded. */
+static aa_end settle(anya *s, aa_node *n, uint32_t stop, uint32_t *expanded)
 {
     for (;;) {
-        if (max_expanded != 0 && *expanded == max_expanded)
+        if (*expanded == stop)
             return AA_LIMIT;
         ++*expanded;
-        if (n.row == point_of(s, n.root).y)
-            expand_flat(s, &n);
+        if (n->row == point_of(s, n->root).y)
+            expand_flat(s, n);
         else
-            expand_cone(s, &n);
+            expand_cone(s, n);
         const aa_node *only = &s->node[s->nodes - 1];
-        if (s->staged != 1 || s->full || only->final || only->root != n.root)
+        if (s->staged != 1 || s->full || only->final || only->root != n->root)
             break;
-        n = *only;
+        *n = *only;
         s->nodes--;
         s->staged = 0;
     }
@@ -453,22 +467,31 @@ static aa_end settle(anya *s, aa_node n, uint32_t max_expanded, uint32_t *expand
     return AA_NONE;
 }
 
-static aa_end search(anya *s, uint32_t max_expanded, uint32_t *expanded, uint32_t *last)
+/* Takes nodes off the open list in F order until the goal's, none is
+ * left, a node did not fit, or stop expansions were made; *last is the
+ * goal's root when found. A node stopped at is held (*held, and *holding
+ * set) and taken first when the search goes on, so that a search in
+ * slices expands what one in one call does, in the same order. */
+static aa_end run(anya *s, uint32_t stop, uint32_t *expanded, uint32_t *last, aa_node *held,
+                  bool *holding)
 {
-    seed(s);
-    push_staged(s);
-    *expanded = 0;
-    while (s->open > 0 && !s->full) {
-        aa_node n = s->node[real_heap_pop(s->heap, &s->open).item];
-        if (n.final) {
-            *last = n.root;
-            return AA_FOUND;
+    while ((*holding || s->open > 0) && !s->full) {
+        aa_node n = *holding ? *held : s->node[real_heap_pop(s->heap, &s->open).item];
+        if (!*holding) {
+            if (n.final) {
+                *last = n.root;
+                return AA_FOUND;
+            }
+            double best = g_of(s, n.root);
+            if (n.g > best + NEAR * (1 + best))
+                continue;
         }
-        double best = g_of(s, n.root);
-        if (n.g > best + NEAR * (1 + best))
-            continue;
-        if (settle(s, n, max_expanded, expanded) == AA_LIMIT)
+        *holding = false;
+        if (settle(s, &n, stop, expanded) == AA_LIMIT) {
+            *held = n;
+            *holding = true;
             return AA_LIMIT;
+        }
     }
     return s->full ? AA_FULL : AA_NONE;
 }
@@ -581,97 +604,179 @@ static bool in_sight(const anya *s)
     return true;
 }
 
-static void write_route(const anya *s, uint32_t last, astar_route *route)
+/* Whether the path turns at q, between p before it and r after it: roots
+ * can follow one another along one straight line (a wall's side read
+ * corner by corner, in an order that ties decide), and a point there is
+ * no turn, so the route leaves it out. */
+static bool turns(astar_point p, astar_point q, astar_point r)
 {
-    uint32_t start = point_index(s, s->start.x, s->start.y);
-    size_t count = 2;
-    for (uint32_t p = last; p != start; p = s->point[p].parent)
-        count++;
-    route->length = count;
-    astar__route_point(route, count - 1, s->goal);
-    double sum = 0;
-    astar_point after = s->goal;
-    for (uint32_t p = last, i = (uint32_t)count - 1;; p = s->point[p].parent) {
-        astar_point q = point_of(s, p);
-        astar__route_point(route, --i, q);
-        sum += distance_to(q, after.x, after.y);
-        after = q;
-        if (p == start)
-            break;
-    }
-    route->distance = sum;
+    int64_t cross = (int64_t)(q.x - p.x) * (r.y - q.y) - (int64_t)(q.y - p.y) * (r.x - q.x);
+    int64_t dot = (int64_t)(q.x - p.x) * (r.x - q.x) + (int64_t)(q.y - p.y) * (r.y - q.y);
+    return cross != 0 || dot < 0;
 }
 
-static astar_status refusal(const astar_search_options *o)
+/* Walks the path to point last, the goal after it when to_goal, from its
+ * end back to the start, over the points kept (the ends and the turns):
+ * with route, writes each below index count and sums the length; returns
+ * how many there are. */
+static size_t walk_route(const anya *s, uint32_t last, bool to_goal, astar_route *route,
+                         size_t count)
 {
+    uint32_t start = point_index(s, s->start.x, s->start.y);
+    astar_point kept = to_goal ? s->goal : point_of(s, last), after = kept;
+    size_t n = 1;
+    double sum = 0;
+    if (route)
+        astar__route_point(route, count - 1, kept);
+    if (to_goal || last != start)
+        for (uint32_t p = to_goal ? last : s->point[last].parent;; p = s->point[p].parent) {
+            astar_point q = point_of(s, p);
+            if (p == start || turns(point_of(s, s->point[p].parent), q, after)) {
+                n++;
+                if (route) {
+                    astar__route_point(route, count - n, q);
+                    sum += distance_to(q, kept.x, kept.y);
+                }
+                kept = q;
+            }
+            after = q;
+            if (p == start)
+                break;
+        }
+    if (route)
+        route->distance = sum;
+    return n;
+}
+
+static void write_route(const anya *s, uint32_t last, bool to_goal, astar_route *route)
+{
+    route->length = walk_route(s, last, to_goal, NULL, 0);
+    walk_route(s, last, to_goal, route, route->length);
+}
+
+/* An any-angle search between calls (state.h): the loop's search first,
+ * for what the sliced calls read of every kind (expanded, partial,
+ * nearest, max_expanded), then Anya's own. */
+typedef struct anya_search {
+    search s;
+    anya a;
+    astar_context *ctx;
+    size_t points, capacity;  /* what the scratch memory is laid out for */
+    uint32_t last;            /* found: the root the goal was seen from */
+    aa_node held;             /* with holding: the node a step stopped at */
+    bool holding;
+} anya_search;
+
+/* The scratch memory laid out for capacity nodes, and the start's nodes
+ * on the open list: a new search, or the same one again with more room. */
+static astar_status restart(anya_search *r, size_t capacity)
+{
+    /* A node's number is a heap entry's 32-bit item, and the bytes must be
+     * counted in a size_t (32 bits in WebAssembly). */
+    size_t points = r->points, per_point = sizeof(aa_point);
+    if (points > (SIZE_MAX - 64) / per_point)
+        return ASTAR_OUT_OF_MEMORY;
+    size_t most = (SIZE_MAX - 64 - points * per_point) / (sizeof(aa_node) + sizeof(real_entry));
+    if ((uint64_t)capacity > UINT32_MAX || capacity > most)
+        return ASTAR_OUT_OF_MEMORY;
+    astar_status st = lay_out(r->ctx, &r->a, points, capacity);
+    if (st != ASTAR_OK)
+        return st;
+    r->capacity = capacity;
+    r->s.expanded = 0;
+    r->holding = false;
+    anya *s = &r->a;
+    s->nearest = point_index(s, s->start.x, s->start.y);
+    s->nearest_d = distance_to(s->goal, s->start.x, s->start.y);
+    seed(s);
+    push_staged(s);
+    return ASTAR_IN_PROGRESS;
+}
+
+/* Goes on for up to budget intervals expanded. When the nodes outgrow
+ * the scratch memory, the search starts over in twice the room and the
+ * step ends there: the memory grows between expansions, never during one. */
+static astar_status anya_step(search_state *st, uint32_t budget)
+{
+    anya_search *r = SEARCH_RECORD(st, anya_search);
+    if (r->a.full)
+        return restart(r, r->capacity * 2);
+    uint32_t left = r->s.max_expanded - r->s.expanded;
+    uint32_t stop = r->s.expanded + (budget < left ? budget : left);
+    aa_end end = run(&r->a, stop, &r->s.expanded, &r->last, &r->held, &r->holding);
+    r->s.nearest = r->a.nearest;
+    switch (end) {
+    case AA_FOUND:
+        st->end = r->last;
+        return ASTAR_OK;
+    case AA_NONE: return ASTAR_NO_PATH;
+    case AA_FULL: return ASTAR_IN_PROGRESS;
+    case AA_LIMIT: break;
+    }
+    return r->s.expanded == r->s.max_expanded ? ASTAR_EXPANSION_LIMIT : ASTAR_IN_PROGRESS;
+}
+
+static void anya_finish(const search_state *st, uint32_t end, astar_route *route)
+{
+    const anya_search *r = SEARCH_RECORD(st, anya_search);
+    const anya *s = &r->a;
+    if (s->start.x == s->goal.x && s->start.y == s->goal.y) {
+        route->length = 1;
+        astar__route_point(route, 0, s->start);
+        return;
+    }
+    write_route(s, end, st->status == ASTAR_OK, route);
+}
+
+/* Every edit touches it: an interval is what a root sees across many
+ * cells, and which cells it read is not kept. */
+static const search_kind kind_anya = { anya_step, false, NULL, anya_finish };
+
+astar_status astar__anya_check(const astar_grid *grid, const astar_options *options)
+{
+    /* The GPPC rules are the corner rule of 8 moves; the game world prices
+     * steps of cells, which an any-angle path does not take. */
     astar_search_options d = astar_search_options_default();
-    if (o->open_list != d.open_list || o->ties != d.ties || o->stop != d.stop ||
-        o->observer != NULL || o->trace != NULL || o->partial)
+    const astar_search_options *o = &options->search;
+    if (hex_topology(grid->topology) || options->moves != ASTAR_MOVES_8 ||
+        astar__options_world_used(options) || o->open_list != d.open_list || o->ties != d.ties ||
+        o->stop != d.stop || o->observer != NULL || o->trace != NULL)
         return ASTAR_UNSUPPORTED;
     return ASTAR_OK;
 }
 
-static astar_status find(astar_context *ctx, const astar_grid *grid, astar_point start,
-                         astar_point goal, const astar_search_options *options,
-                         astar_route *route)
+astar_status astar__anya_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                               uint32_t start, uint32_t target, const astar_options *options)
 {
-    astar_search_options defaults = astar_search_options_default();
-    if (options == NULL)
-        options = &defaults;
-    if (ctx == NULL || grid == NULL || !astar__route_reset(route, ROUTE_POINTS) ||
-        !astar__search_options_valid(options))
-        return ASTAR_INVALID_ARGUMENT;
-    size_t cells = (size_t)grid->width * (size_t)grid->height;
-    if (cells > ctx->max_cells)
-        return ASTAR_MAP_TOO_LARGE;
-    astar_status st = grid_ends_status(grid, start, goal);
-    if (st == ASTAR_OK && astar_grid_topology(grid) != ASTAR_TOPOLOGY_SQUARE)
-        st = ASTAR_UNSUPPORTED;
-    if (st == ASTAR_OK)
-        st = refusal(options);
-    if (st != ASTAR_OK)
-        return st;
-    if (start.x == goal.x && start.y == goal.y) {
-        route->length = 1;
-        astar__route_point(route, 0, start);
+    anya_search *r = SEARCH_RECORD(st, anya_search);
+    uint32_t w = (uint32_t)grid->width;
+    astar_point from = { (int)(start % w), (int)(start / w) }, to = { (int)(target % w), (int)(target / w) };
+    *r = (anya_search){
+        .s = search_with_options(ctx, &options->search, (cost_model){ 0 }, 0),
+        .a = { .terrain = grid->terrain, .stride = grid->stride, .width = grid->width,
+               .height = grid->height, .start = from, .goal = to,
+               .weight = options->search.weight, .partial = options->search.partial },
+        .ctx = ctx,
+        .points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1),
+    };
+    st->kind = &kind_anya;
+    /* No cell of the context's lists is this search's: read back, each is
+     * on none. */
+    context_begin(ctx, LAYOUT_LISTS);
+    r->last = point_index(&r->a, from.x, from.y);
+    st->end = r->last;
+    if ((from.x == to.x && from.y == to.y) || in_sight(&r->a))
         return ASTAR_OK;
-    }
-    anya s = { .terrain = grid->terrain, .stride = grid->stride, .width = grid->width,
-               .height = grid->height, .start = start, .goal = goal, .weight = options->weight };
-    if (in_sight(&s)) {
-        route->expanded = 0;
-        write_route(&s, point_index(&s, start.x, start.y), route);
-        return ASTAR_OK;
-    }
-    size_t points = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
-    uint32_t expanded = 0, last = 0;
-    for (size_t capacity = 2 * points + 64;; capacity *= 2) {
-        /* A node's number is a heap entry's 32-bit item, and the bytes
-         * must be counted in a size_t (32 bits in WebAssembly). */
-        size_t per_point = sizeof(aa_point);
-        if (points > (SIZE_MAX - 64) / per_point)
-            return ASTAR_OUT_OF_MEMORY;
-        size_t most = (SIZE_MAX - 64 - points * per_point) / (sizeof(aa_node) + sizeof(real_entry));
-        if ((uint64_t)capacity > UINT32_MAX || capacity > most)
-            return ASTAR_OUT_OF_MEMORY;
-        if ((st = lay_out(ctx, &s, points, capacity)) != ASTAR_OK)
-            return st;
-        aa_end end = search(&s, options->max_expanded, &expanded, &last);
-        route->expanded = expanded;
-        if (end == AA_NONE)
-            return ASTAR_NO_PATH;
-        if (end == AA_LIMIT)
-            return ASTAR_EXPANSION_LIMIT;
-        if (end == AA_FOUND)
-            break;
-    }
-    write_route(&s, last, route);
-    return ASTAR_OK;
+    return restart(r, 2 * r->points + 64);
 }
 
 astar_status astar_find_any_angle_path(astar_context *ctx, const astar_grid *grid,
                                        astar_point start, astar_point goal,
                                        const astar_search_options *options, astar_route *route)
 {
-    return astar__route_answer(route, find(ctx, grid, start, goal, options, route));
+    astar_options o = astar_options_default();
+    o.algorithm = ASTAR_ALGORITHM_ANYA;
+    if (options)
+        o.search = *options;
+    return astar_find_path(ctx, grid, start, goal, &o, route);
 }

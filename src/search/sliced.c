@@ -14,15 +14,19 @@ typedef astar_status (*begin_fn)(search_state *st, astar_context *ctx, const ast
                                  uint32_t start, uint32_t target, const astar_options *options);
 
 /* Each algorithm of astar_options.algorithm: whether it serves a request
- * on a grid (NULL: every one), and its begin. A new algorithm is a line
- * here. */
+ * on a grid (NULL: every one), its begin, and whether its paths are of
+ * cells, which a unit of a size walks on its shadow or its clearance (the
+ * spaces below); an algorithm that is not refuses such a unit in its
+ * check. A new algorithm is a line here. */
 static const struct {
     astar_status (*check)(const astar_grid *grid, const astar_options *options);
     begin_fn begin;
+    bool cells;
 } algorithms[] = {
-    [ASTAR_ALGORITHM_ASTAR] = { NULL, astar__astar_begin },
-    [ASTAR_ALGORITHM_JPS] = { astar__jps_check, astar__jps_begin },
-    [ASTAR_ALGORITHM_JPS_PLUS] = { astar__jps_check, astar__jps_begin },
+    [ASTAR_ALGORITHM_ASTAR] = { NULL, astar__astar_begin, true },
+    [ASTAR_ALGORITHM_JPS] = { astar__jps_check, astar__jps_begin, true },
+    [ASTAR_ALGORITHM_JPS_PLUS] = { astar__jps_check, astar__jps_begin, true },
+    [ASTAR_ALGORITHM_ANYA] = { astar__anya_check, astar__anya_begin, false },
 };
 
 /* The shadow a request for a unit of a size runs on, the map as the unit
@@ -39,7 +43,8 @@ static const astar_grid *shadow_for(const astar_grid *grid, const astar_options 
  * their footprints: the shadow holds only the map. */
 static bool shadow_asked(const astar_grid *grid, const astar_options *options)
 {
-    return !options->world.units && shadow_for(grid, options) != NULL;
+    return algorithms[options->algorithm].cells && !options->world.units &&
+           shadow_for(grid, options) != NULL;
 }
 
 /* On the shadow the algorithm's own check, what the grid refuses a unit
@@ -75,7 +80,7 @@ static astar_status shadow_begin(search_state *st, astar_context *ctx, const ast
 static bool sized_asked(const astar_grid *grid, const astar_options *options)
 {
     (void)grid;
-    return astar__options_sized(options);
+    return algorithms[options->algorithm].cells && astar__options_sized(options);
 }
 
 /* The search spaces a request on a grid may ask for beyond the grid's own
@@ -358,7 +363,10 @@ astar_status astar__search_state_finish(const search_state *st, astar_route *rou
     astar_status ended = astar__search_state_end(st, &end, &route->expanded);
     if (end == NO_CELL)
         return ended;
-    astar__search_finish(&st->u.s, end, st->kind->from_sources, route);
+    if (st->kind->finish)
+        st->kind->finish(st, end, route);
+    else
+        astar__search_finish(&st->u.s, end, st->kind->from_sources, route);
     if (which && st->kind->from_sources && st->status == ASTAR_OK)
         *which = astar__search_source(st);
     return st->status;

@@ -47,6 +47,11 @@ typedef struct search_kind {
      * not, it goes on as a fresh search on the edited map would. NULL:
      * every edit does. */
     bool (*touched)(const search_state *st, uint32_t cell);
+    /* [opt] Writes the path that ends at end (a found path's st->end, or a
+     * partial one's nearest) into route, for a kind whose path is no chain
+     * of squares in the context's lists. NULL: that chain
+     * (astar__search_finish). */
+    void (*finish)(const search_state *st, uint32_t end, astar_route *route);
 } search_kind;
 
 struct search_state {
@@ -89,7 +94,7 @@ struct search_state {
     {                                                                                             \
         return steps(SEARCH_RECORD(st, type), budget);                                            \
     }                                                                                             \
-    static const search_kind name = { name##_step, sources, touched };
+    static const search_kind name = { name##_step, sources, touched, NULL };
 
 /* Whether an edit of cell may change a search that reads the grid only
  * around the squares it reaches (A*, Dijkstra): the cell is its stop, or
@@ -118,6 +123,11 @@ astar_status astar__sized_check(const astar_grid *grid, const astar_options *opt
                                 astar_point start, astar_point goal);
 astar_status astar__sized_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                 uint32_t start, uint32_t target, const astar_options *options);
+/* Any-angle paths (anyangle.c): what it refuses of a request on grid
+ * (ASTAR_UNSUPPORTED), and its begin. */
+astar_status astar__anya_check(const astar_grid *grid, const astar_options *options);
+astar_status astar__anya_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
+                               uint32_t start, uint32_t target, const astar_options *options);
 astar_status astar__nearest_begin(search_state *st, astar_context *ctx, const astar_grid *grid,
                                   uint32_t start, const astar_point *targets, size_t count,
                                   const astar_options *options);

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "core/hex.h"
+#include "grid/clearance.h"
 #include "grid/grid.h"
 
 struct astar_knowledge {
@@ -16,10 +17,26 @@ struct astar_knowledge {
                             (astar_knowledge_follow) */
 };
 
+/* The clearance of shape's capabilities on grid, and the units' shadows
+ * shape keeps (each with a jump table where shape's has one): so that a
+ * unit of a size searches the belief as it would the truth. */
+static astar_status sizes_like(astar_grid *grid, const astar_grid *shape)
+{
+    const clearance *cl = shape->clearance;
+    if (!cl)
+        return ASTAR_OK;
+    astar_status s = astar_grid_enable_clearance(grid, cl->capability + 1, cl->count - 1);
+    for (int k = 1; k <= ASTAR_MAX_UNIT_SIZE && s == ASTAR_OK; k++)
+        for (size_t c = 0; c < cl->count && s == ASTAR_OK; c++)
+            if (cl->shadow[k - 1][c])
+                s = astar_grid_enable_sized_shadow(grid, k, c, cl->shadow[k - 1][c]->jumps != NULL);
+    return s;
+}
+
 /* A grid the size of shape, all walkable at cost 1 ("unseen cells count as
  * walkable"), of shape's topology (squares or the hex layout: the belief is
- * of the same map), with a jump table if shape has one, allocated with
- * memory. Not
+ * of the same map), with a jump table, clearance and units' shadows where
+ * shape has them (sizes_like), allocated with memory. Not
  * with islands, even if shape has them: nearly every reveal on a walk blocks
  * cells of the one big believed island, and each such edit floods it
  * (docs/design.md). */
@@ -31,6 +48,8 @@ static astar_status believed_new(const astar_grid *shape, const astar_allocator 
         s = astar_grid_set_topology(*out, shape->topology);
     if (s == ASTAR_OK && shape->jumps)
         s = astar_grid_enable_jump_table(*out);
+    if (s == ASTAR_OK)
+        s = sizes_like(*out, shape);
     if (s != ASTAR_OK) {
         astar_grid_delete(*out);
         *out = NULL;

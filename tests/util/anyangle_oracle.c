@@ -251,3 +251,265 @@ double aa_oracle_length(aa_oracle *o, astar_point start, astar_point goal, astar
         *n = count;
     return o->dist[t];
 }
+
+/* The bounded oracle: the same graph (the convex corners, start and goal,
+ * joined where a segment is valid), searched by A* with the straight line
+ * to the goal as H, and only through corners that can lie on a path no
+ * longer than the bound: each corner's segment test is made when the
+ * search first could use it, never for all pairs. Corners are kept in
+ * square buckets, so that the corners within reach of one are found
+ * without looking at all of them. */
+enum { BUCKET = 16 };
+
+struct aa_corners {
+    const astar_grid *grid;
+    size_t count;
+    astar_point *node;      /* count corners, then start and goal */
+    signed char (*blocked_at)[2]; /* per corner, where its blocked cell lies:
+                                     (-1 or 1, -1 or 1) from the corner */
+    size_t bx, by;          /* buckets across and down */
+    size_t *first;          /* bx * by + 1: the corners of bucket b are
+                               node[first[b] .. first[b + 1]) */
+    double *dist;
+    size_t *parent;
+    uint32_t *stamp;        /* dist and parent hold this search's values */
+    bool *done;
+    uint32_t search;
+    size_t *heap;           /* node indices, by key */
+    double *key;
+    size_t heap_count;
+};
+
+aa_corners *aa_corners_new(const astar_grid *g)
+{
+    aa_corners *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    c->grid = g;
+    c->bx = (size_t)w / BUCKET + 1;
+    c->by = (size_t)h / BUCKET + 1;
+    size_t buckets = c->bx * c->by, most = (size_t)(w + 1) * (size_t)(h + 1) + 2;
+    c->first = calloc(buckets + 1, sizeof *c->first);
+    c->node = malloc(most * sizeof *c->node);
+    c->dist = malloc(most * sizeof *c->dist);
+    c->parent = malloc(most * sizeof *c->parent);
+    c->stamp = calloc(most, sizeof *c->stamp);
+    c->done = malloc(most * sizeof *c->done);
+    c->heap = malloc(most * sizeof *c->heap);
+    c->key = malloc(most * sizeof *c->key);
+    c->blocked_at = malloc(most * sizeof *c->blocked_at);
+    if (!c->first || !c->node || !c->dist || !c->parent || !c->stamp || !c->done || !c->heap ||
+        !c->key || !c->blocked_at) {
+        aa_corners_delete(c);
+        return NULL;
+    }
+    /* Counted per bucket, then laid out bucket by bucket. */
+    for (int y = 0; y <= h; y++)
+        for (int x = 0; x <= w; x++)
+            if (is_node(g, x, y, false))
+                c->first[(size_t)(y / BUCKET) * c->bx + (size_t)(x / BUCKET) + 1]++;
+    for (size_t b = 0; b < buckets; b++)
+        c->first[b + 1] += c->first[b];
+    c->count = c->first[buckets];
+    size_t *at = malloc((buckets + 1) * sizeof *at);
+    if (at == NULL) {
+        aa_corners_delete(c);
+        return NULL;
+    }
+    for (size_t b = 0; b <= buckets; b++)
+        at[b] = c->first[b];
+    for (int y = 0; y <= h; y++)
+        for (int x = 0; x <= w; x++)
+            if (is_node(g, x, y, false)) {
+                size_t i = at[(size_t)(y / BUCKET) * c->bx + (size_t)(x / BUCKET)]++;
+                c->node[i] = (astar_point){ x, y };
+                c->blocked_at[i][0] = (signed char)(blocked(g, x, y - 1) || blocked(g, x, y) ? 1 : -1);
+                c->blocked_at[i][1] = (signed char)(blocked(g, x - 1, y) || blocked(g, x, y) ? 1 : -1);
+            }
+    free(at);
+    return c;
+}
+
+void aa_corners_delete(aa_corners *c)
+{
+    if (c == NULL)
+        return;
+    free(c->first);
+    free(c->node);
+    free(c->dist);
+    free(c->parent);
+    free(c->stamp);
+    free(c->done);
+    free(c->heap);
+    free(c->key);
+    free(c->blocked_at);
+    free(c);
+}
+
+size_t aa_corners_count(const aa_corners *c)
+{
+    return c->count;
+}
+
+static double dist_of(const aa_corners *c, size_t v)
+{
+    return c->stamp[v] == c->search ? c->dist[v] : INFINITY;
+}
+
+/* A binary heap of node indices by key; a node improved is pushed again
+ * and its stale entries skipped when taken (done). */
+static void heap_push(aa_corners *c, size_t v, double key)
+{
+    size_t i = c->heap_count++;
+    while (i > 0 && c->key[(i - 1) / 2] > key) {
+        c->heap[i] = c->heap[(i - 1) / 2];
+        c->key[i] = c->key[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    c->heap[i] = v;
+    c->key[i] = key;
+}
+
+static size_t heap_pop(aa_corners *c)
+{
+    size_t top = c->heap[0], v = c->heap[--c->heap_count];
+    double key = c->key[c->heap_count];
+    size_t i = 0;
+    for (;;) {
+        size_t k = 2 * i + 1;
+        if (k >= c->heap_count)
+            break;
+        if (k + 1 < c->heap_count && c->key[k + 1] < c->key[k])
+            k++;
+        if (c->key[k] >= key)
+            break;
+        c->heap[i] = c->heap[k];
+        c->key[i] = c->key[k];
+        i = k;
+    }
+    c->heap[i] = v;
+    c->key[i] = key;
+    return top;
+}
+
+static int64_t cross(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return ax * by - ay * bx;
+}
+
+/* Whether a shortest path may turn at corner u from p to v: only round
+ * its blocked cell, which must lie inside the turn - both sides of the
+ * cell at u (the directions (sx, 0) and (0, sy)) within the angle from
+ * the way back to p to the way on to v. A path that goes straight on
+ * through u, or turns away from the cell, is shortened by cutting past
+ * u (or is the straight segment from p, which the search tries from p). */
+static bool taut(const aa_corners *c, size_t u, astar_point p, astar_point v)
+{
+    astar_point q = c->node[u];
+    int64_t ax = p.x - q.x, ay = p.y - q.y, bx = v.x - q.x, by = v.y - q.y;
+    int64_t turn = cross(ax, ay, bx, by);
+    if (turn == 0)
+        return false;
+    int64_t sx = c->blocked_at[u][0], sy = c->blocked_at[u][1];
+    int64_t w[2][2] = { { sx, 0 }, { 0, sy } };
+    for (int k = 0; k < 2; k++) {
+        int64_t one = cross(ax, ay, w[k][0], w[k][1]), two = cross(w[k][0], w[k][1], bx, by);
+        if ((turn > 0 && (one < 0 || two < 0)) || (turn < 0 && (one > 0 || two > 0)))
+            return false;
+    }
+    return true;
+}
+
+/* Node v reached from u with G d, if that is less than before and the
+ * segment is valid (tested only then). */
+static void relax(aa_corners *c, size_t u, size_t v, double d, astar_point goal)
+{
+    if (c->done[v] && c->stamp[v] == c->search)
+        return;
+    if (!(d < dist_of(c, v)) || !aa_segment_valid(c->grid, c->node[u], c->node[v]))
+        return;
+    if (c->stamp[v] != c->search) {
+        c->stamp[v] = c->search;
+        c->done[v] = false;
+    }
+    c->dist[v] = d;
+    c->parent[v] = u;
+    heap_push(c, v, d + distance(c->node[v], goal));
+}
+
+double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, double bound,
+                         astar_point *points, size_t capacity, size_t *n)
+{
+    size_t s = c->count, t = c->count + 1;
+    if (n != NULL)
+        *n = 0;
+    if (start.x == goal.x && start.y == goal.y) {
+        if (capacity > 0)
+            points[0] = start;
+        if (n != NULL)
+            *n = 1;
+        return 0;
+    }
+    if (++c->search == 0) {
+        for (size_t i = 0; i < c->count + 2; i++)
+            c->stamp[i] = 0;
+        c->search = 1;
+    }
+    c->node[s] = start;
+    c->node[t] = goal;
+    c->stamp[s] = c->search;
+    c->dist[s] = 0;
+    c->done[s] = false;
+    c->heap_count = 0;
+    heap_push(c, s, distance(start, goal));
+    int w = astar_grid_width(c->grid), h = astar_grid_height(c->grid);
+    while (c->heap_count > 0) {
+        size_t u = heap_pop(c);
+        if (c->done[u])
+            continue;
+        c->done[u] = true;
+        if (u == t)
+            break;
+        astar_point p = c->node[u];
+        double g = c->dist[u], left = bound - g;
+        if (g + distance(p, goal) > bound)
+            continue;
+        if (u == s || taut(c, u, c->node[c->parent[u]], goal))
+            relax(c, u, t, g + distance(p, goal), goal);
+        /* A corner on a path within the bound is within `left` of both u
+         * and the goal: the buckets of the intersection of the two squares. */
+        double x0 = fmax(p.x - left, goal.x - left), x1 = fmin(p.x + left, goal.x + left);
+        double y0 = fmax(p.y - left, goal.y - left), y1 = fmin(p.y + left, goal.y + left);
+        if (x0 > x1 || y0 > y1)
+            continue;
+        size_t bx0 = (size_t)fmax(0, x0) / BUCKET, bx1 = (size_t)fmin(w, x1) / BUCKET;
+        size_t by0 = (size_t)fmax(0, y0) / BUCKET, by1 = (size_t)fmin(h, y1) / BUCKET;
+        for (size_t by = by0; by <= by1 && by < c->by; by++)
+            for (size_t bx = bx0; bx <= bx1 && bx < c->bx; bx++) {
+                size_t b = by * c->bx + bx;
+                for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
+                    double d = g + distance(p, c->node[v]);
+                    if (v != u && d + distance(c->node[v], goal) <= bound &&
+                        (u == s || taut(c, u, c->node[c->parent[u]], c->node[v])))
+                        relax(c, u, v, d, goal);
+                }
+            }
+    }
+    if (c->stamp[t] != c->search || !c->done[t])
+        return -1;
+    size_t count = 0;
+    for (size_t v = t; v != s; v = c->parent[v])
+        count++;
+    count++;
+    size_t i = count;
+    for (size_t v = t;; v = c->parent[v]) {
+        if (--i < capacity)
+            points[i] = c->node[v];
+        if (v == s)
+            break;
+    }
+    if (n != NULL)
+        *n = count;
+    return c->dist[t];
+}

@@ -56,4 +56,20 @@ void aa_oracle_delete(aa_oracle *oracle);
 double aa_oracle_length(aa_oracle *oracle, astar_point start, astar_point goal,
                         astar_point *points, size_t capacity, size_t *n);
 
+/* The same shortest path, found without building the whole visibility
+ * graph, for maps too large for aa_oracle: A* over the convex corners
+ * (H the straight line to the goal), through only the corners that can
+ * lie on a path of length at most bound, each segment tested when the
+ * search first could use it. With bound at least the shortest length it
+ * returns that length (and its path, as aa_oracle_length); with a bound
+ * below it, -1, as when there is no path. So a length found elsewhere is
+ * checked exactly by a bound a hair above it: a shorter path, or none,
+ * shows. */
+typedef struct aa_corners aa_corners;
+aa_corners *aa_corners_new(const astar_grid *grid);
+void aa_corners_delete(aa_corners *corners);
+size_t aa_corners_count(const aa_corners *corners);
+double aa_corners_length(aa_corners *corners, astar_point start, astar_point goal, double bound,
+                         astar_point *points, size_t capacity, size_t *n);
+
 #endif

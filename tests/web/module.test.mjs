@@ -1,4 +1,4 @@
-// The WebAssembly build of libastar through web/astar.js, under Node:
+// The WebAssembly build of libastar through npm/astar.js, under Node:
 //   node tests/web/module.test.mjs build-web/astar.wasm ../shared/bench
 // Every problem of three benchmark scenario files is solved with A*, JPS
 // and JPS+ in the module: all three at the same cost, matching the file's
@@ -30,7 +30,7 @@ if (!wasmPath || !benchDir) {
   process.exit(2);
 }
 const here = fileURLToPath(new URL(".", import.meta.url));
-const { loadAstar, TRACE_KINDS } = await import(join(here, "../../web/astar.js"));
+const { loadAstar, TRACE_KINDS } = await import(join(here, "../../npm/astar.js"));
 const astar = await loadAstar(readFileSync(wasmPath));
 
 let failures = 0, checks = 0;

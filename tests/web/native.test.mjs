@@ -3,7 +3,7 @@
 // Every problem of dao/arena and the first 100 of bg512/AR0011SR, with A*
 // (two open lists, both cost models), JPS, JPS+ and A* for a unit of two
 // cells by two, solved by the module
-// through web/astar.js and by the native CLI (`astar path ... -q`): the same
+// through npm/astar.js and by the native CLI (`astar path ... -q`): the same
 // status, cost and number of expanded squares, every time.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ if (!wasmPath || !benchDir || !nativeCli) {
   process.exit(2);
 }
 const here = fileURLToPath(new URL(".", import.meta.url));
-const { loadAstar } = await import(join(here, "../../web/astar.js"));
+const { loadAstar } = await import(join(here, "../../npm/astar.js"));
 const astar = await loadAstar(readFileSync(wasmPath));
 
 let checks = 0, failures = 0;

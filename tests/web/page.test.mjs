@@ -377,6 +377,46 @@ step("frames per second with 100 units moving on a 512 x 512 map", async (page) 
   await shot(page, "units-512-roaming");
 });
 
+step("units of four sizes roam on a 512 x 512 map, no two footprints ever overlapping", async (page) => {
+  await page.click("#units-clear");
+  await page.selectOption("#units-size", "mixed");
+  await page.click("#units-add50");
+  await page.check("#units-roam");
+  const before = await page.evaluate(() => window.astarPage.units());
+  await page.click("#units-go");
+  await page.waitForTimeout(8000);
+  // Closer, on the map's lower left: at 512 x 512 a unit is a few pixels.
+  const box = await page.locator("canvas").first().boundingBox();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.62);
+  await page.mouse.wheel(0, -450);
+  await page.waitForTimeout(500);
+  await page.mouse.move(5, 5);
+  await shot(page, "units-sizes-512");
+  await page.keyboard.press("0");
+  const units = await page.evaluate(() => window.astarPage.units());
+  const stats = await page.evaluate(() => window.astarPage.crowdStats());
+  const sizes = [1, 2, 3, 4].map((k) => units.filter((u) => u.size === k).length);
+  check(units.length === 50 && sizes.every((n) => n >= 10), `50 units, of each size 1 to 4: ${sizes}`);
+  // Footprints counted here too, from the positions the page reports.
+  const covered = new Map();
+  let overlaps = 0;
+  for (const u of units)
+    for (let y = u.y; y < u.y + u.size; y++)
+      for (let x = u.x; x < u.x + u.size; x++) {
+        const key = `${x},${y}`;
+        if (covered.has(key)) overlaps++;
+        covered.set(key, true);
+      }
+  check(overlaps === 0 && stats.stacked === 0,
+        `no footprints overlap now (${overlaps} squares) or after any tick (${stats.stacked})`);
+  const moved = [1, 2, 3, 4].map((k) => units.filter((u, i) => u.size === k &&
+    (u.x !== before[i].x || u.y !== before[i].y)).length);
+  check(moved.every((n) => n > 0) && stats.arrived > 0,
+        `units of every size moved (${moved}) and some arrived (${stats.arrived})`);
+  console.log(`  sizes 1-4: ${sizes}; moved ${moved}; ${JSON.stringify(stats)}`);
+  await page.selectOption("#units-size", "1");
+});
+
 // Last: it loads a map of its own.
 step("the library's crowd: 500 units through a door 3 squares wide, none overlapping, none swapping, none stopped, all arrived", async (page) => {
   await page.fill("#units-speed", "60");

@@ -1,48 +1,66 @@
-// libastar in the browser (and in Node): the WebAssembly module that
-// web/CMakeLists.txt builds, with the few system calls wasi-libc asks for
-// answered here, and a small object interface over the C API.
+// astar-pathfinding: libastar (the C library of this repository) compiled
+// to WebAssembly (astar.wasm, built by web/CMakeLists.txt), with the few
+// system calls wasi-libc asks for answered here, and an object interface
+// over the C API. This file is the npm package's module (npm/package.json)
+// and the module the page imports (web/serve.mjs serves it as /astar.js).
 //
-//   const astar = await loadAstar(bytesOfAstarWasm);
+//   import { loadAstar } from "astar-pathfinding";
+//   const astar = await loadAstar();       // astar.wasm beside this file
 //   const grid = astar.parseMap(textOfAMovingAiMap, "arena.map");
 //   const searcher = astar.searcher(grid.cells, { traceCapacity: 100000 });
 //   const result = searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps" });
 //   result.status, result.distance, result.points() ...
 //
-// What loadAstar returns (each object is described where it is made below):
-//   parseMap(text, name), newGrid(width, height) -> a grid: width, height,
-//     cells, walkable(x, y), cost(x, y), setWalkable(x, y, walkable),
-//     setCost(x, y, cost), enableJumpTable(), disableJumpTable(),
-//     enableIslands(), island(x, y), enableDeadEnds(), deadEnd(x, y),
-//     enableClearance(), clearance(x, y), hasClearance(), walls(),
-//     costs(), delete()
+// loadAstar(source) takes astar.wasm's bytes, a URL, a Response or a
+// WebAssembly.Module; without one it loads astar.wasm from beside this
+// file (fs in Node, fetch in a browser: new URL("astar.wasm",
+// import.meta.url), which bundlers copy). What it returns (each object is
+// described where it is made below; astar.d.ts types them all):
+//   parseMap(text, name), gridFromRows(rows), gridFromArray(rows),
+//     newGrid(width, height) -> a grid: width, height, cells, walkable(x, y),
+//     cost(x, y), setWalkable(x, y, walkable), setCost(x, y, cost),
+//     enableJumpTable(), disableJumpTable(), enableIslands(), island(x, y),
+//     enableDeadEnds(), deadEnd(x, y), enableClearance(), clearance(x, y),
+//     hasClearance(), walls(), costs(), delete()
+//   findPath(grid, sx, sy, gx, gy, options): one search with a searcher the
+//     module keeps
 //   searcher(maxCells, { traceCapacity }) -> findPath(grid, sx, sy, gx, gy,
-//     options), findNearest(grid, sx, sy, targets, options), smooth(grid,
-//     options), lineOfSight(grid, ax, ay, bx, by, options),
-//     distanceMap(grid, sources, options), delete()
+//     options), findAnyAnglePath, findNearest(grid, sx, sy, targets,
+//     options), begin / beginNearest / step / finish (a search in slices),
+//     smooth(grid, options), straighten, twoTiers (HPA*), lineOfSight(grid,
+//     ax, ay, bx, by, options), distanceMap(grid, sources, options), delete()
+//   newGraph(nodes, { edges, ... }), graphFromGrid(grid, options): graphs
+//   newWaypoints(grid, points, options): a waypoint graph over a grid
 //   newLayer(width, height), newUnits(width, height, maxUnits): the world a
-//     search is made in (options.world)
+//     search is made in (options.world); newCrowd(grid, maxUnits, options)
 //   newPathBuffer(capacity), newQueue(slots, maxCells, maxRequests): paths
 //     asked for at any time and searched a budget at a time
 //   newKnowledge(truth): what a player has seen of a map, searched as a grid
 //   statusMessage(status), memoryBytes(), STATUS, EVENT_INTS
-// Options are named as the CLI names them (DEFAULTS below), plus trace,
+// Options are named as the CLI names them (DEFAULTS below, and jumps:
+// "auto", "scan" or "step"), plus trace,
 // world and onEdit (astar_on_edit: what a queued search does when its map
 // or a layer it reads is edited: "restart", "fail" or "finish"); a name or
 // value the library does not know throws.
 //
-// Failures: a search's result, a queue's poll and update, and a distance
-// map carry their status and message; every other call that fails throws
-// an Error with the library's message ("astar: invalid argument").
+// Failures: a search's result, a sliced search's steps, a queue's poll and
+// update, and a distance map carry the status the search ended with and its
+// message (NO_PATH is an answer, not an error); every other call that fails
+// throws an AstarError, an Error with the library's status and message
+// ("astar: invalid argument").
 //
 // Memory: a searcher allocates its context, options, path, trace, waypoint
 // and distance map buffers once, in the module's memory, and every search
-// reuses them; a result's points() and events() are views of those
-// buffers, good until the searcher's next search. Layers, units, queues
-// and path buffers are made once and reused the same way. Call delete() on
-// every object made here when done with it.
+// reuses them; a result's points() and via() are copies, its events() a
+// view of the searcher's trace, good until its next search. Layers, units,
+// queues and path buffers are made once and reused the same way. Call
+// delete() on every object made here when done with it (a second call does
+// nothing); one that is garbage-collected without it is freed then, by a
+// FinalizationRegistry, but when is up to the JavaScript engine. An object
+// must not be used after its delete().
 
 // Values of the C enums (include/astar/search.h), by the names the CLI uses.
-export const ALGORITHMS = { astar: 0, jps: 1, "jps+": 2 };
+export const ALGORITHMS = { astar: 0, jps: 1, "jps+": 2, anya: 3 };
 export const OPEN_LISTS = { heap: 0, sorted: 1, unsorted: 2, buckets: 3 };
 export const MOVES = { 8: 0, 4: 1, "8cut": 2 };
 export const COSTS = { article: 0, octile: 1 };
@@ -51,6 +69,7 @@ export const TIES = { last: 0, first: 1, deep: 2, straight: 3 };
 export const TOPOLOGIES = { square: 0, "odd-r": 1, "even-r": 2, "odd-q": 3, "even-q": 4 };
 export const STOPS = { closed: 0, open: 1 };
 export const ON_EDITS = { restart: 0, fail: 1, finish: 2 };
+export const JUMPS = { auto: 0, scan: 1, step: 2 };
 export const TRACE_KINDS = ["opened", "repointed", "closed", "path"];
 // astar_status (include/astar/base.h), in its order.
 export const STATUS = Object.freeze(Object.fromEntries([
@@ -92,17 +111,66 @@ function systemCalls(memory) {
     fd_prestat_get: refuse, fd_prestat_dir_name: refuse, fd_read: refuse,
     fd_seek: refuse, fd_write: refuse, path_filestat_get: refuse, path_open: refuse,
     proc_exit(code) {
-      throw new Error(`astar.wasm exited with ${code}`);
+      throw new AstarError(STATUS.INVALID_ARGUMENT, `astar: astar.wasm exited with ${code}`);
     },
   };
 }
 
-export async function loadAstar(bytes) {
-  let instance;
+// What every failing call throws: status is an astar_status (STATUS), the
+// library's own or, for a mistake caught here before any call (an unknown
+// option, points not in pairs), INVALID_ARGUMENT.
+export class AstarError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = "AstarError";
+    this.status = status;
+  }
+}
+
+// astar.wasm's compiled module from what loadAstar was given.
+async function compiled(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source === undefined) source = new URL("astar.wasm", import.meta.url);
+  if (typeof source === "string") source = new URL(source, globalThis.location?.href ?? import.meta.url);
+  if (source instanceof URL && source.protocol === "file:") {
+    // Node (or Deno, Bun): no fetch of file: URLs. Hidden from bundlers,
+    // which would otherwise try to pack fs into a page.
+    const fs = "node:fs/promises";
+    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fs);
+    return WebAssembly.compile(await readFile(source));
+  }
+  if (source instanceof URL) source = await fetch(source);
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok)
+      throw new AstarError(STATUS.IO_ERROR, `astar: ${source.url}: ${source.status} ${source.statusText}`);
+    source = await source.arrayBuffer();
+  }
+  return WebAssembly.compile(source);
+}
+
+// delete() for each object made below, run by the collector if nobody
+// calls it. free must not hold the object it frees (the registry holds
+// free), only the module's pointers.
+const collector = new FinalizationRegistry((free) => free());
+function owned(object, free) {
+  const token = {};
+  let live = true;
+  const release = () => {
+    if (!live) return;
+    live = false;
+    collector.unregister(token);
+    free();
+  };
+  collector.register(object, release, token);
+  object.delete = release;
+  return object;
+}
+
+export async function loadAstar(source) {
+  const instance = await WebAssembly.instantiate(await compiled(source), {
+    wasi_snapshot_preview1: systemCalls(() => instance.exports.memory),
+  });
   const memory = () => instance.exports.memory;
-  ({ instance } = await WebAssembly.instantiate(bytes, {
-    wasi_snapshot_preview1: systemCalls(memory),
-  }));
   const c = instance.exports;
   c._initialize();
 
@@ -111,13 +179,16 @@ export async function loadAstar(bytes) {
     const bytes = new Uint8Array(memory().buffer, pointer);
     return decoder.decode(bytes.subarray(0, bytes.indexOf(0)));
   };
-  const statusMessage = (status) => cString(c.astar_status_message(status));
+  const messages = []; // by status: each read from the module once
+  const statusMessage = (status) => (messages[status] ??= cString(c.astar_status_message(status)));
   const allocated = (pointer, what) => {
-    if (!pointer) throw new Error(`astar: out of memory for ${what}`);
+    if (!pointer) throw new AstarError(STATUS.OUT_OF_MEMORY, `astar: out of memory for ${what}`);
     return pointer;
   };
+  const fail = (status) => new AstarError(status, `astar: ${statusMessage(status)}`);
+  const refuse = (message) => new AstarError(STATUS.INVALID_ARGUMENT, `astar: ${message}`);
   const ok = (status) => {
-    if (status !== STATUS.OK) throw new Error(`astar: ${statusMessage(status)}`);
+    if (status !== STATUS.OK) throw fail(status);
   };
   // Room for the out parameters of calls (an id, a point, a handle, a
   // report), allocated once: no call below allocates for them.
@@ -148,7 +219,7 @@ export async function loadAstar(bytes) {
   function pointsIn(buffer, points) {
     const pairs = points instanceof Int32Array ? points.length % 2 === 0
       : points.every((p) => p.length === 2 && p.every(Number.isInteger));
-    if (!pairs) throw new Error("astar: points are [x, y] pairs of integers or an Int32Array of x, y, ...");
+    if (!pairs) throw refuse("points are [x, y] pairs of integers or an Int32Array of x, y, ...");
     // A copy even of an Int32Array: it may be a view of the module's memory
     // (a path buffer's points), which growing the buffer can detach.
     const flat = points instanceof Int32Array ? points.slice() : Int32Array.from(points.flat());
@@ -164,6 +235,50 @@ export async function loadAstar(bytes) {
     const buffer = mapCopy.at(cells);
     c.astar_web_grid_cells(pointer, walkable, buffer);
     return new Uint8Array(memory().buffer, buffer, cells).slice();
+  }
+
+  // What a route (astar/route.h) in the module's memory says after a call
+  // returned status, its points copied: x0, y0, x1, y1, ... start first.
+  function route(path, status, microseconds, viaCapacity) {
+    const get = (field) => c.astar_web_path_get(path, PATH[field]);
+    const copy = (pointer, count) => int32(pointer, 2 * count).slice();
+    const length = get("length"), cut = get("cut");
+    const cells = copy(get("points"), length - cut);
+    const via = copy(get("via"), Math.min(get("viaLength"), viaCapacity));
+    return {
+      status,
+      message: statusMessage(status),
+      microseconds,
+      length,
+      cost: get("cost"),
+      distance: get("distance"),
+      expanded: get("expanded"),
+      // Cells of the route not written: the buffer was too small (status
+      // PATH_BUFFER_TOO_SMALL; routeStatus says how the search ended,
+      // e.g. PARTIAL_NO_PATH).
+      cut,
+      routeStatus: get("status"),
+      // The path's cells written, start first.
+      points: () => cells,
+      // The points the route goes by, as far as they fit: the jump points
+      // of JPS and JPS+ (for A*, every cell), HPA*'s abstract route, the
+      // waypoints of a waypoint graph's route (a copy).
+      via: () => via,
+    };
+  }
+
+  // A C string for the length of a call.
+  function withString(text, call) {
+    const bytes = encoder.encode(text);
+    const pointer = allocated(c.malloc(bytes.length + 1), "a string");
+    try {
+      const heap = new Uint8Array(memory().buffer, pointer, bytes.length + 1);
+      heap.set(bytes);
+      heap[bytes.length] = 0;
+      return call(pointer);
+    } finally {
+      c.free(pointer);
+    }
   }
 
   // What may be read of any grid, a knowledge layer's believed grid too.
@@ -194,12 +309,12 @@ export async function loadAstar(bytes) {
   }
 
   function wrapGrid(pointer) {
-    return {
+    return owned({
       ...readGrid(pointer),
       setWalkable: (x, y, walkable) => ok(c.astar_grid_set_walkable(pointer, x, y, walkable ? 1 : 0)),
       setCost: (x, y, cost) => ok(c.astar_grid_set_cost(pointer, x, y, cost)),
       setTopology: (name) => {
-        if (!(name in TOPOLOGIES)) throw new Error(`astar: unknown topology '${name}'`);
+        if (!(name in TOPOLOGIES)) throw refuse(`unknown topology '${name}'`);
         ok(c.astar_grid_set_topology(pointer, TOPOLOGIES[name]));
       },
       enableJumpTable: () => ok(c.astar_grid_enable_jump_table(pointer)),
@@ -210,8 +325,7 @@ export async function loadAstar(bytes) {
       // current through every edit, for units that may enter any walkable
       // cell.
       enableClearance: () => ok(c.astar_grid_enable_clearance(pointer, 0, 0)),
-      delete: () => c.astar_grid_delete(pointer),
-    };
+    }, () => c.astar_grid_delete(pointer));
   }
 
   // A Moving AI map from its text; a malformed one throws with the
@@ -228,7 +342,8 @@ export async function loadAstar(bytes) {
       heap.set(nameBytes, namePointer);
       heap[namePointer + nameBytes.length] = 0;
       const grid = c.astar_web_grid_parse(textPointer, bytes.length, namePointer, error);
-      if (!grid) throw new Error(cString(c.astar_web_error_message(error)));
+      // astar_error's status is its first field.
+      if (!grid) throw new AstarError(int32(error, 1)[0], cString(c.astar_web_error_message(error)));
       return wrapGrid(grid);
     } finally {
       c.free(textPointer);
@@ -237,8 +352,39 @@ export async function loadAstar(bytes) {
     }
   }
 
+  // Every cell walkable, of terrain cost 1.
   function newGrid(width, height) {
-    return wrapGrid(allocated(c.astar_web_grid_new(width, height), "a grid"));
+    return wrapGrid(created((out) => c.astar_grid_new(width, height, out)));
+  }
+
+  // A grid from rows of a Moving AI map's characters: ".", "G" and "S"
+  // walkable, "@", "O", "T" and "W" blocked, e.g. ["....", ".@@.", "...."].
+  function gridFromRows(rows) {
+    const width = rows.length > 0 ? rows[0].length : 0;
+    return parseMap(`type octile\nheight ${rows.length}\nwidth ${width}\nmap\n${rows.join("\n")}\n`,
+                    "rows");
+  }
+
+  // A grid from rows (arrays or typed arrays, all as long), a number per
+  // cell: 0 or false blocked, true or a terrain cost 1..255 walkable.
+  function gridFromArray(rows) {
+    const width = rows.length > 0 ? rows[0].length : 0;
+    if (!rows.every((row) => row.length === width)) throw refuse("rows of different lengths");
+    const grid = newGrid(width, rows.length);
+    try {
+      rows.forEach((row, y) => {
+        for (let x = 0; x < width; x++) {
+          const cost = row[x] === true ? 1 : row[x] === false ? 0 : row[x];
+          if (!Number.isInteger(cost)) throw refuse(`cell (${x}, ${y}) is '${row[x]}', not a cost`);
+          if (cost === 0) grid.setWalkable(x, y, false);
+          else if (cost !== 1) grid.setCost(x, y, cost);
+        }
+      });
+    } catch (error) {
+      grid.delete();
+      throw error;
+    }
+    return grid;
   }
 
   // Options as the CLI names them (every one not asked for at its
@@ -250,23 +396,31 @@ export async function loadAstar(bytes) {
   // A number for an unsigned C integer, which would otherwise wrap or be cut.
   const count = (value, name, max = 0xffffffff) => {
     if (!(Number.isInteger(value) && value >= 0 && value <= max))
-      throw new Error(`astar: ${name} '${value}' is not a count (0..${max})`);
+      throw refuse(`${name} '${value}' is not a count (0..${max})`);
     return value;
   };
   const COUNTS = ["maxExpanded", "turnPenalty", "unitSize"]; // unsigned in C
   const WORLD = ["layer", "layerWeight", "units", "unit", "unitRadius", "unitPenalty"];
   const known = (asked, names, what) => {
     const unknown = Object.keys(asked).find((name) => !names.includes(name));
-    if (unknown !== undefined) throw new Error(`astar: unknown ${what} '${unknown}'`);
+    if (unknown !== undefined) throw refuse(`unknown ${what} '${unknown}'`);
   };
+  // Read once: options are set before every search, and their cost counts
+  // against the fastest searches (a JPS+ query takes about a microsecond).
+  const OPTION_FIELDS = Object.entries(OPTION).map(([name, [field, names]]) =>
+    [name, field, names, COUNTS.includes(name)]);
+  const OPTION_NAMES = new Set([...Object.keys(OPTION), "jumps", "trace", "world"]);
   function applyOptions(options, asked, trace) {
-    known(asked, [...Object.keys(OPTION), "trace", "world"], "option");
-    const all = { ...DEFAULTS, ...asked };
-    for (const [name, [field, names]] of Object.entries(OPTION)) {
-      const value = names ? names[all[name]] : Number(all[name]);
-      if (value === undefined) throw new Error(`astar: unknown ${name} '${all[name]}'`);
-      c.astar_web_options_set(options, field, COUNTS.includes(name) ? count(value, name) : value);
+    for (const name in asked) if (!OPTION_NAMES.has(name)) throw refuse(`unknown option '${name}'`);
+    for (const [name, field, names, counted] of OPTION_FIELDS) {
+      const given = asked[name] ?? DEFAULTS[name];
+      const value = names ? names[given] : Number(given);
+      if (value === undefined) throw refuse(`unknown ${name} '${given}'`);
+      c.astar_web_options_set(options, field, counted ? count(value, name) : value);
     }
+    const jumps = JUMPS[asked.jumps ?? "auto"];
+    if (jumps === undefined) throw refuse(`unknown jumps '${asked.jumps}'`);
+    c.astar_web_options_jumps(options, jumps);
     c.astar_web_options_trace(options, trace);
     setWorld(options, asked.world);
   }
@@ -278,7 +432,7 @@ export async function loadAstar(bytes) {
   function setWorld(options, world = {}) {
     known(world, WORLD, "world field");
     if (world.units && world.unit === undefined)
-      throw new Error("astar: world.units needs world.unit, the unit that searches");
+      throw refuse("world.units needs world.unit, the unit that searches");
     c.astar_web_options_world(options, world.layer ? world.layer.pointer : 0, world.layerWeight ?? 1,
                               world.units ? world.units.pointer : 0, world.unit ?? 0,
                               world.unitRadius ?? 8, world.unitPenalty ?? 4);
@@ -293,35 +447,17 @@ export async function loadAstar(bytes) {
     const trace = allocated(c.astar_web_trace_new(traceCapacity), "a trace");
     const setOptions = (asked) => applyOptions(options, asked, asked.trace ? trace : 0);
 
-    const pathGet = (field) => c.astar_web_path_get(path, PATH[field]);
     const traceGet = (field) => c.astar_web_trace_get(trace, TRACE[field]);
-    const points = (pointer, count) => new Int32Array(memory().buffer, pointer, 2 * count);
     const targets = growing("targets");
     const smoothed = allocated(c.malloc(8 * maxCells), "waypoints");
     const costs = allocated(c.malloc(4 * maxCells), "a distance map's costs");
     const distanceMap = created((out) => c.astar_distance_map_new(maxCells, out));
     let builds = 0; // of distanceMap: a result answers only for the latest
 
-    // A search's answer: views of the searcher's buffers.
+    // A search's answer, its path copied out of the searcher's buffers.
     function result(status, microseconds, asked) {
       return {
-        status,
-        message: statusMessage(status),
-        microseconds,
-        length: pathGet("length"),
-        cost: pathGet("cost"),
-        distance: pathGet("distance"),
-        expanded: pathGet("expanded"),
-        // Cells of the route not written: the buffer was too small
-        // (status PATH_BUFFER_TOO_SMALL; routeStatus says how the search
-        // ended, e.g. PARTIAL_NO_PATH).
-        cut: pathGet("cut"),
-        routeStatus: pathGet("status"),
-        // x0, y0, x1, y1, ...: the path's cells written, start first.
-        points: () => points(pathGet("points"), pathGet("length") - pathGet("cut")),
-        // The points the route goes by, as far as they fit: the jump
-        // points of JPS and JPS+ (for A*, every cell), HPA*'s abstract route.
-        via: () => points(pathGet("via"), Math.min(pathGet("viaLength"), maxCells)),
+        ...route(path, status, microseconds, maxCells),
         traceTotal: asked.trace ? traceGet("total") : 0,
         // The recorded events, EVENT_INTS int32 each: kind (TRACE_KINDS),
         // x, y, parent x, parent y, F, G, H.
@@ -337,24 +473,26 @@ export async function loadAstar(bytes) {
       return [status, (performance.now() - start) * 1000];
     };
 
-    return {
+    let slicedAsked = {}; // the options of the search begun in slices
+
+    function findPath(grid, sx, sy, gx, gy, asked = {}) {
+      setOptions(asked);
+      const [status, microseconds] = timed(() =>
+        c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
+      return result(status, microseconds, asked);
+    }
+
+    return owned({
       // One search; options as the CLI names them, plus trace: true to
       // record its events, and world (see setWorld).
-      findPath(grid, sx, sy, gx, gy, asked = {}) {
-        setOptions(asked);
-        const [status, microseconds] = timed(() =>
-          c.astar_web_find_path(context, grid.pointer, sx, sy, gx, gy, options, path));
-        return result(status, microseconds, asked);
-      },
+      findPath,
       // The shortest path at any angle (astar/anyangle.h) between the
-      // corners (sx, sy) and (gx, gy) of squares: findPath's result, its
-      // points() corners joined by straight segments and distance their
-      // Euclidean length. Of the options, weight and maxExpanded apply.
+      // corners (sx, sy) and (gx, gy) of squares: findPath with algorithm
+      // "anya", its points() corners joined by straight segments and
+      // distance their Euclidean length. Of the options, weight,
+      // maxExpanded and partial apply.
       findAnyAnglePath(grid, sx, sy, gx, gy, asked = {}) {
-        setOptions(asked);
-        const [status, microseconds] = timed(() =>
-          c.astar_web_find_any_angle_path(context, grid.pointer, sx, sy, gx, gy, options, path));
-        return result(status, microseconds, asked);
+        return findPath(grid, sx, sy, gx, gy, { ...asked, algorithm: "anya" });
       },
       // Dijkstra to the nearest of targets ([x, y] each, or an Int32Array
       // of x, y, ...): findPath's result, and which: the index of the
@@ -368,6 +506,32 @@ export async function loadAstar(bytes) {
           context, grid.pointer, sx, sy, pointer, count, options, path, scratch));
         const which = int32(scratch, 1)[0];
         return { ...result(status, microseconds, asked), which: which === noTarget ? null : which };
+      },
+      // A search run a slice at a time (astar/sliced.h), findPath's or
+      // findNearest's: begin returns IN_PROGRESS, or the status of a
+      // request refused (then no search is in progress); step(n) expands up
+      // to n more squares and returns IN_PROGRESS until the search has
+      // ended, then how it ended; finish() gives findPath's result (with
+      // which for beginNearest), or IN_PROGRESS while it runs. Another
+      // search on this searcher ends it.
+      begin(grid, sx, sy, gx, gy, asked = {}) {
+        setOptions(asked);
+        slicedAsked = asked;
+        return c.astar_web_search_begin(context, grid.pointer, sx, sy, gx, gy, options);
+      },
+      beginNearest(grid, sx, sy, goals, asked = {}) {
+        setOptions(asked);
+        slicedAsked = asked;
+        const [pointer, count] = pointsIn(targets, goals);
+        return c.astar_web_search_begin_nearest(context, grid.pointer, sx, sy, pointer, count, options);
+      },
+      step: (maxExpansions) => c.astar_search_step(context, count(maxExpansions, "maxExpansions")),
+      finish() {
+        const noTarget = -1;
+        int32(scratch, 1)[0] = noTarget;
+        const status = c.astar_search_finish(context, path, scratch);
+        const which = int32(scratch, 1)[0];
+        return { ...result(status, 0, slicedAsked), which: which === noTarget ? null : which };
       },
       // The fewest waypoints of the last path found that a unit walks
       // straight between: { status, message, waypoints: [[x, y], ...],
@@ -399,9 +563,9 @@ export async function loadAstar(bytes) {
       twoTiers(grid, cluster, asked = {}) {
         setOptions(asked);
         const hpa = c.astar_web_hpa_new(grid.pointer, options, cluster);
-        if (!hpa) throw new Error("astar: two tiers not built (a hex grid, a cluster size "
-                                  + "outside 2..64, or out of memory)");
-        return {
+        if (!hpa) throw refuse("two tiers not built (a hex grid, a cluster size outside 2..64, "
+                               + "or out of memory)");
+        return owned({
           clusters: c.astar_hpa_cluster_size(hpa),
           entrances: c.astar_hpa_nodes(hpa) >>> 0,
           landmarks: c.astar_graph_landmark_count(c.astar_hpa_graph(hpa)) >>> 0,
@@ -412,8 +576,7 @@ export async function loadAstar(bytes) {
             return result(status, microseconds, {});
           },
           straighten(on) { ok(c.astar_hpa_set_straighten(hpa, on ? 1 : 0)); },
-          delete() { c.astar_hpa_delete(hpa); },
-        };
+        }, () => c.astar_hpa_delete(hpa));
       },
       // Whether a unit at (ax, ay) sees (bx, by) (astar_line_of_sight): the
       // rule smooth() keeps to. Only options.moves counts.
@@ -435,7 +598,7 @@ export async function loadAstar(bytes) {
         const { width, height } = grid;
         const current = () => {
           if (build !== builds)
-            throw new Error("astar: a distance map read after the searcher's next distanceMap");
+            throw refuse("a distance map read after the searcher's next distanceMap");
         };
         return {
           status,
@@ -445,7 +608,7 @@ export async function loadAstar(bytes) {
           // Every cell's cost, row by row (a copy); a failed build throws.
           costs() {
             current();
-            if (!built) throw new Error(`astar: ${message}`);
+            if (!built) throw fail(status);
             c.astar_web_distance_costs(distanceMap, width, height, costs);
             return new Uint32Array(memory().buffer, costs, width * height).slice();
           },
@@ -465,17 +628,16 @@ export async function loadAstar(bytes) {
           },
         };
       },
-      delete() {
-        c.astar_context_delete(context);
-        c.free(options);
-        c.astar_web_path_delete(path);
-        c.astar_web_trace_delete(trace);
-        c.astar_distance_map_delete(distanceMap);
-        c.free(smoothed);
-        c.free(costs);
-        targets.delete();
-      },
-    };
+    }, () => {
+      c.astar_context_delete(context);
+      c.free(options);
+      c.astar_web_path_delete(path);
+      c.astar_web_trace_delete(trace);
+      c.astar_distance_map_delete(distanceMap);
+      c.free(smoothed);
+      c.free(costs);
+      targets.delete();
+    });
   }
 
   // An influence layer (astar/world.h): a number per cell, 0..65535, that
@@ -484,7 +646,7 @@ export async function loadAstar(bytes) {
   function newLayer(width, height) {
     const pointer = created((out) => c.astar_layer_new(width, height, out));
     const values = allocated(c.malloc(2 * width * height), "a layer's values");
-    return {
+    return owned({
       pointer,
       set: (x, y, v) => ok(c.astar_layer_set(pointer, x, y, v)),
       get: (x, y) => c.astar_layer_get(pointer, x, y),
@@ -497,8 +659,7 @@ export async function loadAstar(bytes) {
         c.astar_web_layer_values(pointer, width, height, values);
         return new Uint16Array(memory().buffer, values, width * height).slice();
       },
-      delete() { c.astar_layer_delete(pointer); c.free(values); },
-    };
+    }, () => { c.astar_layer_delete(pointer); c.free(values); });
   }
 
   // Units on one map (astar/world.h): where each stands and the path it
@@ -506,11 +667,19 @@ export async function loadAstar(bytes) {
   function newUnits(width, height, maxUnits) {
     const pointer = created((out) => c.astar_units_new(width, height, maxUnits, out));
     const path = growing("a unit's path");
-    return {
+    return owned({
       pointer,
       add: (x, y) => created((out) => c.astar_units_add(pointer, x, y, out)) >>> 0,
+      // A unit of size x size cells anchored (top-left) at (x, y), whose
+      // footprint overlaps no other's; with grid, one it fits on (the
+      // grid's clearance). Its searches take unitSize: size.
+      addSized: (grid, x, y, size, capability = 0) =>
+        created((out) => c.astar_units_add_sized(pointer, grid ? grid.pointer : 0, x, y, size,
+                                                 capability, out)) >>> 0,
       remove: (id) => ok(c.astar_units_remove(pointer, id)),
       move: (id, x, y) => ok(c.astar_units_move(pointer, id, x, y)),
+      // move, with the footprint checked against grid as well.
+      moveOn: (grid, id, x, y) => ok(c.astar_units_move_on(pointer, grid ? grid.pointer : 0, id, x, y)),
       // points: [[x, y], ...] or an Int32Array of x, y, ...; copied, through
       // a module buffer as large as the longest path given so far.
       setPath(id, points) {
@@ -528,11 +697,10 @@ export async function loadAstar(bytes) {
       // "go", "wait" or "repath": the article's collision rule.
       checkStep(id, x, y) {
         const advice = c.astar_web_units_check_step(pointer, id, x, y);
-        if (advice < 0) throw new Error(`astar: ${statusMessage(-advice)}`);
+        if (advice < 0) throw fail(-advice);
         return STEP_ADVICE[advice];
       },
-      delete() { c.astar_units_delete(pointer); path.delete(); },
-    };
+    }, () => { c.astar_units_delete(pointer); path.delete(); });
   }
 
   // A crowd (astar/crowd.h): units that each step move at most one square,
@@ -543,7 +711,7 @@ export async function loadAstar(bytes) {
                                           seed, scratch);
     if (!pointer) ok(int32(scratch, 1)[0]);
     const cells = allocated(c.malloc(8 * maxUnits), "the crowd's cells");
-    return {
+    return owned({
       pointer,
       get count() { return c.astar_crowd_count(pointer) >>> 0; },
       get bytes() { return c.astar_crowd_bytes(pointer) >>> 0; },
@@ -560,27 +728,25 @@ export async function loadAstar(bytes) {
         const [moved, atGoal, planned, tried, walked] = new Uint32Array(memory().buffer, scratch, 5);
         return { moved, atGoal, planned, tried, walked };
       },
-      // x0, y0, x1, y1, ...: unit i on (x_i, y_i); a view, valid until the
-      // next call into the module.
+      // x0, y0, x1, y1, ...: unit i on (x_i, y_i) (a copy).
       cells() {
         const n = c.astar_crowd_count(pointer) >>> 0;
         ok(c.astar_crowd_cells(pointer, cells, maxUnits));
-        return int32(cells, 2 * n);
+        return int32(cells, 2 * n).slice();
       },
       goal(id) {
         ok(c.astar_crowd_unit(pointer, id, 0, scratch));
         const [x, y] = int32(scratch, 2);
         return [x, y];
       },
-      delete() { c.astar_crowd_delete(pointer); c.free(cells); },
-    };
+    }, () => { c.astar_crowd_delete(pointer); c.free(cells); });
   }
 
   // A path buffer of its own, for a queue request.
   function newPathBuffer(capacity) {
     const pointer = allocated(c.astar_web_path_new(capacity), "a path");
     const get = (field) => c.astar_web_path_get(pointer, PATH[field]);
-    return {
+    return owned({
       pointer,
       get length() { return get("length"); },
       get cost() { return get("cost"); },
@@ -588,10 +754,9 @@ export async function loadAstar(bytes) {
       get expanded() { return get("expanded"); },
       get cut() { return get("cut"); },
       get routeStatus() { return get("status"); },
-      points: () => new Int32Array(memory().buffer, get("points"),
-                                   2 * (get("length") - get("cut"))),
-      delete: () => c.astar_web_path_delete(pointer),
-    };
+      // The path's cells written, start first (a copy).
+      points: () => int32(get("points"), 2 * (get("length") - get("cut"))).slice(),
+    }, () => c.astar_web_path_delete(pointer));
   }
 
   // A request queue (astar/queue.h): paths asked for at any time, searched
@@ -604,10 +769,10 @@ export async function loadAstar(bytes) {
   function newQueue(slots, maxCells, maxRequests) {
     const pointer = created((out) => c.astar_queue_new(slots, maxCells, maxRequests, out));
     const options = allocated(c.astar_web_options_new(), "options");
-    return {
+    return owned({
       pointer,
       request(grid, sx, sy, gx, gy, asked = {}, pathBuffer, priority = 0) {
-        if (asked.trace) throw new Error("astar: a queued search records no trace");
+        if (asked.trace) throw refuse("a queued search records no trace");
         applyOptions(options, asked, 0);
         ok(c.astar_web_queue_request(pointer, grid.pointer, sx, sy, gx, gy, options, priority,
                                      pathBuffer.pointer, scratch));
@@ -632,8 +797,7 @@ export async function loadAstar(bytes) {
       // cancel releases it; STALE_REQUEST after.
       poll: (handle) => c.astar_web_queue_poll(pointer, handle.index, handle.generation),
       cancel: (handle) => c.astar_web_queue_cancel(pointer, handle.index, handle.generation),
-      delete() { c.astar_queue_delete(pointer); c.free(options); },
-    };
+    }, () => { c.astar_queue_delete(pointer); c.free(options); });
   }
 
   // A player's knowledge of a map, the truth (astar/knowledge.h): grid is
@@ -645,7 +809,7 @@ export async function loadAstar(bytes) {
   function newKnowledge(truth) {
     const pointer = created((out) => c.astar_knowledge_new(truth.pointer, out));
     const grid = readGrid(c.astar_knowledge_grid(pointer));
-    return {
+    return owned({
       pointer,
       grid,
       revealRadius(x, y, radius) {
@@ -658,14 +822,185 @@ export async function loadAstar(bytes) {
         ok(c.astar_knowledge_forget(pointer));
         Object.assign(grid, readGrid(c.astar_knowledge_grid(pointer)));
       },
-      delete: () => c.astar_knowledge_delete(pointer),
+    }, () => c.astar_knowledge_delete(pointer));
+  }
+
+  // One search with a searcher the module keeps, made again larger when a
+  // larger grid comes: searcher(grid.cells).findPath's result.
+  let shared = null, sharedCells = 0;
+  function findPath(grid, sx, sy, gx, gy, asked = {}) {
+    if (!shared || sharedCells < grid.cells) {
+      shared?.delete();
+      shared = searcher(grid.cells);
+      sharedCells = grid.cells;
+    }
+    return shared.findPath(grid, sx, sy, gx, gy, asked);
+  }
+
+  // A graph (astar/graph.h) of `nodes` nodes, 0 .. nodes - 1: edges
+  // [[from, to, cost], ...] or a Uint32Array of from, to, cost, ...;
+  // directed (true) or not; positions [[x, y], ...] of every node for H,
+  // measured by metric ("euclidean" by default, "octile", "manhattan",
+  // "chebyshev") times scale (a number, or "tightest": the largest the
+  // edges allow); names, one per node. A graph it cannot build throws with
+  // the builder's message ("edge 3 -> 7 costs 10, less than ...").
+  const METRICS = ["euclidean", "octile", "manhattan", "chebyshev"];
+  function newGraph(nodes, { edges = [], directed = true, positions, metric, scale, names } = {}) {
+    const builder = created((out) => c.astar_graph_builder_new(count(nodes, "nodes"), directed ? 0 : 1,
+                                                                out));
+    const error = allocated(c.astar_web_error_new(), "an error");
+    try {
+      const flat = edges instanceof Uint32Array ? edges : edges.flat();
+      if (flat.length % 3 !== 0 || !(edges instanceof Uint32Array ||
+                                     edges.every((e) => e.length === 3 && e.every(Number.isInteger))))
+        throw refuse("edges are [from, to, cost] triples of integers or a Uint32Array of them");
+      for (let k = 0; k < flat.length; k += 3)
+        ok(c.astar_graph_builder_edge(builder, flat[k], flat[k + 1], flat[k + 2]));
+      if (positions) {
+        const xy = positions instanceof Float64Array ? positions : positions.flat();
+        if (xy.length !== 2 * nodes) throw refuse("positions are one [x, y] per node");
+        for (let node = 0; node < nodes; node++)
+          ok(c.astar_graph_builder_position(builder, node, xy[2 * node], xy[2 * node + 1]));
+      }
+      if (metric !== undefined) {
+        if (!METRICS.includes(metric)) throw refuse(`unknown metric '${metric}'`);
+        ok(c.astar_graph_builder_metric(builder, HEURISTICS[metric]));
+      }
+      if (scale !== undefined)
+        ok(c.astar_graph_builder_scale(builder, scale === "tightest" ? -1 : scale));
+      names?.forEach((name, node) =>
+        withString(name, (pointer) => ok(c.astar_graph_builder_name(builder, node, pointer))));
+      const status = c.astar_graph_new(builder, scratch, error);
+      if (status !== STATUS.OK)
+        throw new AstarError(status, cString(c.astar_web_error_message(error)) || fail(status).message);
+      return wrapGraph(int32(scratch, 1)[0]);
+    } finally {
+      c.astar_graph_builder_delete(builder);
+      c.free(error);
+    }
+  }
+
+  // A grid as a graph (astar_graph_new_from_grid): node y * width + x for
+  // cell (x, y), an edge for each step options' moves and costs allow.
+  function graphFromGrid(grid, asked = {}) {
+    const options = allocated(c.astar_web_options_new(), "options");
+    try {
+      applyOptions(options, asked, 0);
+      return wrapGraph(created((out) => c.astar_graph_new_from_grid(grid.pointer, options, out)));
+    } finally {
+      c.free(options);
+    }
+  }
+
+  // A graph with its own search context and route, for its nodes.
+  function wrapGraph(graph) {
+    const nodes = c.astar_graph_nodes(graph) >>> 0;
+    let context = 0, options = 0, path = 0;
+    const free = () => {
+      c.astar_graph_delete(graph);
+      c.astar_context_delete(context);
+      c.free(options);
+      c.astar_web_node_path_delete(path);
     };
+    try {
+      context = created((out) => c.astar_graph_context_new(nodes, out));
+      options = allocated(c.astar_web_options_new(), "options");
+      path = allocated(c.astar_web_node_path_new(nodes), "a route of nodes");
+    } catch (error) {
+      free();
+      throw error;
+    }
+    const get = (field) => c.astar_web_path_get(path, PATH[field]);
+    return owned({
+      pointer: graph,
+      nodes,
+      get edges() { return c.astar_graph_edges(graph) >>> 0; },
+      get bytes() { return c.astar_graph_bytes(graph) >>> 0; },
+      edgeCost(from, to) {
+        ok(c.astar_graph_edge_cost(graph, from, to, scratch));
+        return int32(scratch, 1)[0] >>> 0;
+      },
+      setEdgeCost: (from, to, cost) => ok(c.astar_graph_set_edge_cost(graph, from, to, cost)),
+      // A disabled node is never entered (nor started from, nor reached).
+      setEnabled: (node, enabled) => ok(c.astar_graph_set_enabled(graph, node, enabled ? 1 : 0)),
+      enabled: (node) => c.astar_graph_enabled(graph, node) !== 0,
+      enableIslands: () => ok(c.astar_graph_enable_islands(graph)),
+      island: (node) => c.astar_graph_island(graph, node) >>> 0,
+      // ALT: count landmarks' distances bound H from below, tighter.
+      enableLandmarks: (landmarks) => ok(c.astar_graph_enable_landmarks(graph, landmarks)),
+      name(node) {
+        const pointer = c.astar_graph_name(graph, node);
+        if (!pointer) throw refuse(`no node ${node}`);
+        return cString(pointer);
+      },
+      find: (name) => withString(name, (pointer) => {
+        ok(c.astar_graph_find(graph, pointer, scratch));
+        return int32(scratch, 1)[0] >>> 0;
+      }),
+      // A least-cost route from start to goal: { status, message, length,
+      // cost, expanded, cut, routeStatus, nodes: a Uint32Array, start first }.
+      // Of the options, those of every search (openList, weight, ties,
+      // stop, maxExpanded, partial); weight 0 for Dijkstra.
+      findPath(start, goal, asked = {}) {
+        if (asked.trace) throw refuse("a graph's search here records no trace");
+        applyOptions(options, asked, 0);
+        const status = c.astar_web_graph_find_path(context, graph, start, goal, options, path);
+        const length = get("length"), cut = get("cut");
+        const walked = new Uint32Array(memory().buffer, c.astar_web_path_nodes(path), length - cut);
+        return { status, message: statusMessage(status), length, cost: get("cost"),
+                 expanded: get("expanded"), cut, routeStatus: get("status"), nodes: walked.slice() };
+      },
+    }, free);
+  }
+
+  // Waypoints on a grid (astar/waypoints.h): [[x, y], ...] or an
+  // Int32Array of x, y, ..., joined where they see each other; findPath
+  // goes from any cell to any cell through them, straight between them:
+  // findPath's result, via() the route's start, waypoints and goal. The
+  // options' moves and costs are kept: each query must give the same.
+  function newWaypoints(grid, waypoints, asked = {}) {
+    const buffer = growing("waypoints");
+    const options = allocated(c.astar_web_options_new(), "options");
+    const error = allocated(c.astar_web_error_new(), "an error");
+    let graph = 0, path = 0;
+    const free = () => {
+      c.astar_waypoint_graph_delete(graph);
+      c.astar_web_path_delete(path);
+      c.free(options);
+    };
+    try {
+      applyOptions(options, asked, 0);
+      const [pointer, count] = pointsIn(buffer, waypoints);
+      const status = c.astar_waypoint_graph_new(grid.pointer, pointer, count, options, scratch, error);
+      if (status !== STATUS.OK)
+        throw new AstarError(status, cString(c.astar_web_error_message(error)) || fail(status).message);
+      graph = int32(scratch, 1)[0];
+      path = allocated(c.astar_web_path_new(grid.cells), "a path");
+    } catch (e) {
+      free();
+      throw e;
+    } finally {
+      buffer.delete();
+      c.free(error);
+    }
+    return owned({
+      count: c.astar_waypoint_graph_count(graph) >>> 0,
+      pairs: c.astar_waypoint_graph_pairs(graph) >>> 0,
+      bytes: c.astar_waypoint_graph_bytes(graph) >>> 0,
+      findPath(sx, sy, gx, gy, query = {}) {
+        if (query.trace) throw refuse("a waypoint search here records no trace");
+        applyOptions(options, query, 0);
+        const status = c.astar_web_waypoint_find_path(graph, sx, sy, gx, gy, options, path);
+        return route(path, status, 0, grid.cells);
+      },
+    }, free);
   }
 
   // The module's memory, in bytes: it grows only when something allocates
   // more than it has, never during a search.
   const memoryBytes = () => memory().buffer.byteLength;
 
-  return { parseMap, newGrid, searcher, newLayer, newUnits, newCrowd, newPathBuffer, newQueue,
+  return { parseMap, newGrid, gridFromRows, gridFromArray, findPath, searcher, newGraph,
+           graphFromGrid, newWaypoints, newLayer, newUnits, newCrowd, newPathBuffer, newQueue,
            newKnowledge, statusMessage, memoryBytes, STATUS, EVENT_INTS };
 }

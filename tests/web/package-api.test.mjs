@@ -1,0 +1,266 @@
+// What the npm package's module (npm/astar.js) adds to what the page uses,
+// under Node (run with --expose-gc):
+//   node --expose-gc tests/web/package-api.test.mjs ASTAR.wasm BENCH_DIR
+// gridFromArray and gridFromRows make the grid parseMap makes of the same
+// cells; failures throw AstarError with the library's status; a search in
+// slices ends as findPath (findNearest) does, in more than one step; JPS
+// stepped expands more than scanned, at the same cost; algorithm "anya" is
+// findAnyAnglePath, whole and in slices; a result's paths outlive the next search; on open hex grids of the four
+// layouts a path takes the hex distance in neighbour steps; a graph
+// answers as Dijkstra's algorithm written here, also after its edges and
+// nodes are edited; a waypoint route is a walk of legal steps through
+// waypoints that see each other, as long as its segments; a second
+// delete() does nothing, and objects dropped without delete() are freed by
+// the FinalizationRegistry (the module's memory stays flat over 60 grids
+// of 256 x 256 made and dropped).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { check, done } from "./checks.mjs";
+
+const [wasmPath, benchDir] = process.argv.slice(2);
+if (!wasmPath || !benchDir || typeof globalThis.gc !== "function") {
+  console.error("usage: node --expose-gc package-api.test.mjs ASTAR.wasm BENCH_DIR");
+  process.exit(2);
+}
+const here = fileURLToPath(new URL(".", import.meta.url));
+const { loadAstar, AstarError, STATUS } = await import(join(here, "../../npm/astar.js"));
+const astar = await loadAstar(readFileSync(wasmPath));
+
+const thrown = (call) => {
+  try { call(); } catch (e) { return e; }
+  return null;
+};
+const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
+
+// ---------------------------------------------------------------- grids and errors
+{
+  const text = readFileSync(join(benchDir, "maps/dao/arena.map"), "utf8");
+  const parsed = astar.parseMap(text, "arena.map");
+  const rows = text.split("\n").slice(4, 4 + parsed.height);
+  const fromRows = astar.gridFromRows(rows);
+  const fromArray = astar.gridFromArray(rows.map((row) => [...row].map((ch) => ".GS".includes(ch))));
+  check(same(fromRows.walls(), parsed.walls()) && same(fromArray.walls(), parsed.walls()) &&
+        same(fromArray.costs(), parsed.costs()), "gridFromRows and gridFromArray make parseMap's grid");
+  const costly = astar.gridFromArray([[1, 0, 7], [255, true, false]]);
+  check(same(costly.costs(), [1, 0, 7, 255, 1, 0]), `gridFromArray's costs ${costly.costs()}`);
+  const errors = [
+    [() => costly.setCost(0, 0, 256), STATUS.INVALID_ARGUMENT],
+    [() => costly.setWalkable(3, 0, true), STATUS.INVALID_ARGUMENT],
+    [() => astar.gridFromArray([[1, 2], [1]]), STATUS.INVALID_ARGUMENT],
+    [() => astar.gridFromArray([[1, 0.5]]), STATUS.INVALID_ARGUMENT],
+    [() => astar.newGrid(0, 4), STATUS.INVALID_ARGUMENT],
+    [() => astar.parseMap("type octile\nheight 1\nwidth 2\nmap\n.\n", "short.map"), STATUS.PARSE_ERROR],
+    [() => astar.newGraph(2, { edges: [[0, 1, 0]] }), STATUS.INVALID_ARGUMENT],
+    [() => astar.newWaypoints(costly, [[1, 0]]), STATUS.INVALID_ARGUMENT],
+  ];
+  errors.forEach(([call, status], k) => {
+    const e = thrown(call);
+    check(e instanceof AstarError && e instanceof Error && e.status === status && e.message.length > 0,
+          `error ${k}: ${e} (status ${e?.status}, wanted ${status})`);
+  });
+  costly.delete();
+  costly.delete(); // a second delete does nothing
+  for (const g of [parsed, fromRows, fromArray]) g.delete();
+}
+
+// ---------------------------------------------------------------- sliced searches
+{
+  const grid = astar.parseMap(readFileSync(join(benchDir, "maps/dao/arena.map"), "utf8"), "arena.map");
+  const searcher = astar.searcher(grid.cells);
+  const lines = readFileSync(join(benchDir, "scen/dao/arena.map.scen"), "utf8").split("\n").slice(1)
+    .filter((l) => l.trim());
+  let sliced = 0;
+  for (const line of lines.filter((_, k) => k % 10 === 0)) {
+    const [sx, sy, gx, gy] = line.trim().split(/\s+/).slice(4, 8).map(Number);
+    for (const options of [{}, { costs: "octile", heuristic: "octile", openList: "buckets" }]) {
+      const whole = searcher.findPath(grid, sx, sy, gx, gy, options);
+      const wholePoints = whole.points();
+      check(searcher.begin(grid, sx, sy, gx, gy, options) === STATUS.IN_PROGRESS, "begun");
+      let steps = 0, status;
+      while ((status = searcher.step(16)) === STATUS.IN_PROGRESS) steps++;
+      const r = searcher.finish();
+      if (steps > 0) sliced++;
+      check(status === whole.status && r.status === whole.status && r.cost === whole.cost &&
+            r.expanded === whole.expanded && same(r.points(), wholePoints),
+            `sliced (${sx},${sy})->(${gx},${gy}): ${r.message} ${r.cost} against ${whole.message} ${whole.cost}`);
+    }
+    const targets = [[gx, gy], [sx, gy]].filter(([x, y]) => grid.walkable(x, y));
+    const nearest = searcher.findNearest(grid, sx, sy, targets);
+    searcher.beginNearest(grid, sx, sy, targets);
+    while (searcher.step(16) === STATUS.IN_PROGRESS);
+    const r = searcher.finish();
+    check(r.status === nearest.status && r.which === nearest.which && r.cost === nearest.cost,
+          `sliced nearest: ${r.which} ${r.cost} against ${nearest.which} ${nearest.cost}`);
+  }
+  check(sliced > 5, `${sliced} searches took more than one slice`);
+  const first = searcher.findPath(grid, 3, 3, 40, 40, { algorithm: "jps" });
+  const [cells, jumps] = [first.points().slice(), first.via().slice()];
+  searcher.findPath(grid, 40, 40, 30, 3);
+  check(jumps.length >= 4 && same(first.via(), jumps) && same(first.points(), cells),
+        "a result's points() and via() outlive the searcher's next search");
+  check(searcher.begin(grid, -1, 0, 5, 5) === STATUS.START_OUT_OF_BOUNDS, "a refused begin says why");
+  // Any angle as an algorithm of the options: the one call's path, also
+  // in slices.
+  const corner = searcher.findAnyAnglePath(grid, 3, 3, 45, 40);
+  const cornerPoints = corner.points();
+  const anya = searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "anya" });
+  const anyaPoints = anya.points();
+  searcher.begin(grid, 3, 3, 45, 40, { algorithm: "anya" });
+  while (searcher.step(2) === STATUS.IN_PROGRESS);
+  const anyaSliced = searcher.finish();
+  check(corner.status === STATUS.OK && anya.distance === corner.distance && same(anyaPoints, cornerPoints) &&
+        anyaSliced.distance === corner.distance && same(anyaSliced.points(), cornerPoints),
+        `algorithm anya: ${anya.distance}, sliced ${anyaSliced.distance}, findAnyAnglePath ${corner.distance}`);
+  // JPS's jump rule: runs scanned, or stepped a square at a time through
+  // A*'s loop (every square of a run expanded), at the same cost.
+  const jumping = (jumps) => searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps", jumps });
+  const [scan, step] = [jumping("scan"), jumping("step")];
+  check(scan.status === STATUS.OK && step.cost === scan.cost && step.expanded > 2 * scan.expanded,
+        `jumps: scan ${scan.cost} ${scan.expanded} expanded, step ${step.cost} ${step.expanded}`);
+  searcher.delete();
+  grid.delete();
+}
+
+// ---------------------------------------------------------------- graphs
+{
+  // A reference: Dijkstra's algorithm over the same arcs, O(n^2). An
+  // undirected edge is two arcs, and an edit sets one (astar/graph.h).
+  function dijkstra(n, arcs, enabled, start, goal) {
+    const cost = new Array(n).fill(Infinity), done = new Array(n).fill(false);
+    if (!enabled[start] || !enabled[goal]) return null;
+    cost[start] = 0;
+    for (;;) {
+      let u = -1;
+      for (let v = 0; v < n; v++) if (!done[v] && cost[v] < Infinity && (u < 0 || cost[v] < cost[u])) u = v;
+      if (u < 0) return null;
+      if (u === goal) return cost[u];
+      done[u] = true;
+      for (const [from, to, c] of arcs)
+        if (from === u && enabled[to] && cost[u] + c < cost[to]) cost[to] = cost[u] + c;
+    }
+  }
+  let seed = 7;
+  const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 65536) % n; };
+  for (const directed of [true, false]) {
+    const n = 60, edges = [];
+    for (let k = 0; k < 200; k++) {
+      const a = random(n), b = random(n);
+      // One edge a pair (both ways, undirected): an edit sets the pair's cost.
+      const twin = ([x, y]) => (x === a && y === b) || (!directed && x === b && y === a);
+      if (a !== b && !edges.some(twin)) edges.push([a, b, 1 + random(20)]);
+    }
+    const graph = astar.newGraph(n, { edges, directed, names: Array.from({ length: n }, (_, k) => `n${k}`) });
+    const arcs = edges.flatMap(([a, b, c]) => (directed ? [[a, b, c]] : [[a, b, c], [b, a, c]]));
+    const enabled = new Array(n).fill(true);
+    const trial = (what) => {
+      for (let k = 0; k < 40; k++) {
+        const start = random(n), goal = random(n);
+        const want = dijkstra(n, arcs, enabled, start, goal);
+        const r = graph.findPath(start, goal);
+        const walked = [...r.nodes].slice(1).reduce((sum, node, i) => sum + graph.edgeCost(r.nodes[i], node), 0);
+        check(want === null ? r.status !== STATUS.OK
+                            : r.status === STATUS.OK && r.cost === want && walked === want &&
+                              r.nodes[0] === start && r.nodes.at(-1) === goal,
+              `${what} graph ${start}->${goal}: ${r.message} ${r.cost} (walked ${walked}), Dijkstra ${want}`);
+      }
+    };
+    const kind = directed ? "directed" : "undirected";
+    trial(kind);
+    for (const arc of arcs.slice(0, 50)) {
+      arc[2] = 1 + random(40);
+      graph.setEdgeCost(arc[0], arc[1], arc[2]);
+    }
+    for (const node of [3, 17, 29]) {
+      enabled[node] = false;
+      graph.setEnabled(node, false);
+    }
+    trial(`edited ${kind}`);
+    check(graph.find("n42") === 42 && graph.name(42) === "n42", "names");
+    graph.delete();
+  }
+}
+
+// ---------------------------------------------------------------- waypoints
+{
+  const grid = astar.parseMap(readFileSync(join(benchDir, "maps/dao/arena.map"), "utf8"), "arena.map");
+  const searcher = astar.searcher(grid.cells);
+  const points = [];
+  for (let y = 2; y < grid.height; y += 6)
+    for (let x = 2; x < grid.width; x += 6) if (grid.walkable(x, y)) points.push([x, y]);
+  const waypoints = astar.newWaypoints(grid, points);
+  check(waypoints.count === points.length && waypoints.pairs > points.length, `${waypoints.pairs} pairs`);
+  let routes = 0;
+  for (const [sx, sy, gx, gy] of [[3, 3, 45, 40], [10, 40, 40, 10], [5, 20, 46, 20]]) {
+    if (!grid.walkable(sx, sy) || !grid.walkable(gx, gy)) continue;
+    const r = waypoints.findPath(sx, sy, gx, gy);
+    if (r.status !== STATUS.OK) continue;
+    routes++;
+    const cells = r.points(), via = r.via();
+    let legal = true, length = 0;
+    for (let k = 2; k < cells.length; k += 2) {
+      const dx = Math.abs(cells[k] - cells[k - 2]), dy = Math.abs(cells[k + 1] - cells[k - 1]);
+      legal &&= dx <= 1 && dy <= 1 && dx + dy > 0 && grid.walkable(cells[k], cells[k + 1]);
+    }
+    for (let k = 2; k < via.length; k += 2) {
+      legal &&= searcher.lineOfSight(grid, via[k - 2], via[k - 1], via[k], via[k + 1]);
+      length += Math.hypot(via[k] - via[k - 2], via[k + 1] - via[k - 1]);
+    }
+    check(legal && cells[0] === sx && cells.at(-1) === gy && via[0] === sx && via.at(-2) === gx &&
+          Math.abs(length - r.distance) < 1e-9,
+          `waypoint route (${sx},${sy})->(${gx},${gy}): legal ${legal}, ${length} against ${r.distance}`);
+  }
+  check(routes >= 2, `${routes} waypoint routes`);
+  waypoints.delete();
+  searcher.delete();
+  grid.delete();
+}
+
+// ---------------------------------------------------------------- hex grids
+{
+  // Axial coordinates of an offset cell (Red Blob Games' formulas), and
+  // the hex distance: on open ground a path takes that many steps, each to
+  // one of the six neighbours.
+  const AXIAL = {
+    "odd-r": (x, y) => [x - (y - (y & 1)) / 2, y], "even-r": (x, y) => [x - (y + (y & 1)) / 2, y],
+    "odd-q": (x, y) => [x, y - (x - (x & 1)) / 2], "even-q": (x, y) => [x, y - (x + (x & 1)) / 2],
+  };
+  const apart = (layout, a, b) => {
+    const [q1, r1] = AXIAL[layout](...a), [q2, r2] = AXIAL[layout](...b);
+    return (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 - q2 + r1 - r2)) / 2;
+  };
+  for (const layout of Object.keys(AXIAL)) {
+    const grid = astar.newGrid(30, 20);
+    grid.setTopology(layout);
+    const searcher = astar.searcher(grid.cells);
+    let ok = grid.topology() === layout;
+    for (const [sx, sy, gx, gy] of [[0, 0, 29, 19], [3, 17, 25, 2], [10, 10, 11, 11], [29, 0, 0, 19]]) {
+      const r = searcher.findPath(grid, sx, sy, gx, gy, { heuristic: "zero" });
+      const p = r.points();
+      ok &&= r.status === STATUS.OK && p.length / 2 - 1 === apart(layout, [sx, sy], [gx, gy]);
+      for (let k = 2; k < p.length; k += 2) ok &&= apart(layout, [p[k - 2], p[k - 1]], [p[k], p[k + 1]]) === 1;
+    }
+    check(ok, `${layout}: paths on open hexes take the hex distance in neighbour steps`);
+    searcher.delete();
+    grid.delete();
+  }
+}
+
+// ---------------------------------------------------------------- the safety net
+{
+  const pause = () => new Promise((done) => setTimeout(done, 10));
+  const make = () => { astar.newGrid(256, 256).enableJumpTable(); };
+  make();
+  globalThis.gc();
+  await pause();
+  const before = astar.memoryBytes();
+  for (let k = 0; k < 60; k++) {
+    make();
+    globalThis.gc();
+    await pause();
+  }
+  const grown = astar.memoryBytes() - before;
+  check(grown < 4 << 20, `the module's memory grew ${grown} bytes over 60 dropped grids`);
+}
+
+done("package api");

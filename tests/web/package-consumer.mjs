@@ -1,0 +1,38 @@
+// A user's program over the installed npm package, by its name: the
+// package test (package.test.mjs) copies it into the folder it installed
+// the tarball in and runs it there:
+//   node package-consumer.mjs PROBLEMS.json
+// PROBLEMS.json: [{ map, file, problems: [{ sx, sy, gx, gy }] }]. For each
+// problem it prints one JSON line per algorithm: { map, k, algo, status,
+// message, cost, distance }.
+import { readFileSync } from "node:fs";
+import { loadAstar } from "astar-pathfinding";
+
+const astar = await loadAstar();
+const OCTILE = { costs: "octile", heuristic: "octile" };
+const CLUSTER = 28; // the CLI's --algo hpa default
+
+for (const { map, file, problems } of JSON.parse(readFileSync(process.argv[2], "utf8"))) {
+  const grid = astar.parseMap(readFileSync(file, "utf8"), map);
+  grid.enableJumpTable();
+  const searcher = astar.searcher(grid.cells);
+  const tiers = searcher.twoTiers(grid, CLUSTER, OCTILE);
+  const graph = astar.graphFromGrid(grid, OCTILE);
+  const node = (x, y) => y * grid.width + x;
+  problems.forEach(({ sx, sy, gx, gy }, k) => {
+    const say = (algo, r) => console.log(JSON.stringify({ map, k, algo, status: r.status,
+                                                          message: r.message, cost: r.cost,
+                                                          distance: r.distance }));
+    for (const algorithm of ["astar", "jps", "jps+"])
+      say(algorithm, searcher.findPath(grid, sx, sy, gx, gy, { algorithm, ...OCTILE }));
+    say("hpa", tiers.findPath(sx, sy, gx, gy, OCTILE));
+    say("anya", searcher.findAnyAnglePath(grid, sx, sy, gx, gy));
+    // A blocked cell is a disabled node, which the graph search reports
+    // as the grid search reports the cell.
+    say("graph", graph.findPath(node(sx, sy), node(gx, gy)));
+  });
+  graph.delete();
+  tiers.delete();
+  searcher.delete();
+  grid.delete();
+}

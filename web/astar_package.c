@@ -1,0 +1,78 @@
+/* What the npm package (npm/astar.js) needs beside web/astar_web.c, for the
+ * calls the page does not make: graphs' routes of node numbers, searches
+ * begun in slices, waypoint graphs, and the calls among them that take a
+ * point by value or a part of astar_options, which a caller holding
+ * numbers cannot pass (WebAssembly's C convention passes a struct argument
+ * through memory). Every other call the package makes is the library's own
+ * export. */
+#include <stdlib.h>
+
+#include "astar.h"
+
+#define WEB_API __attribute__((visibility("default")))
+
+/* A route with room for capacity node numbers (astar_graph_find_path
+ * refuses a points buffer). */
+WEB_API astar_route *astar_web_node_path_new(size_t capacity)
+{
+    astar_route *p = calloc(1, sizeof *p);
+    uint32_t *nodes = calloc(capacity ? capacity : 1, sizeof *nodes);
+    if (!p || !nodes) {
+        free(p);
+        free(nodes);
+        return NULL;
+    }
+    *p = (astar_route){ .nodes = nodes, .capacity = capacity };
+    return p;
+}
+
+WEB_API void astar_web_node_path_delete(astar_route *p)
+{
+    if (p)
+        free(p->nodes);
+    free(p);
+}
+
+/* Where a node route's numbers are (astar_web_path_get reads the rest). */
+WEB_API const uint32_t *astar_web_path_nodes(const astar_route *p)
+{
+    return p->nodes;
+}
+
+/* The options' jump rule (JPS and JPS+), which the page leaves at AUTO. */
+WEB_API void astar_web_options_jumps(astar_options *o, int jumps)
+{
+    o->jumps = (astar_jumps)jumps;
+}
+
+/* astar_graph_find_path with the search part of options, which the package
+ * sets as it sets a grid search's. */
+WEB_API astar_status astar_web_graph_find_path(astar_context *ctx, const astar_graph *graph,
+                                               uint32_t start, uint32_t goal,
+                                               const astar_options *options, astar_route *path)
+{
+    return astar_graph_find_path(ctx, graph, start, goal, &options->search, path);
+}
+
+WEB_API astar_status astar_web_search_begin(astar_context *ctx, const astar_grid *grid, int sx,
+                                            int sy, int gx, int gy, const astar_options *options)
+{
+    return astar_search_begin(ctx, grid, (astar_point){ sx, sy }, (astar_point){ gx, gy },
+                              options);
+}
+
+WEB_API astar_status astar_web_search_begin_nearest(astar_context *ctx, const astar_grid *grid,
+                                                    int sx, int sy, const astar_point *targets,
+                                                    size_t count, const astar_options *options)
+{
+    return astar_search_begin_nearest(ctx, grid, (astar_point){ sx, sy }, targets, count,
+                                      options);
+}
+
+WEB_API astar_status astar_web_waypoint_find_path(astar_waypoint_graph *graph, int sx, int sy,
+                                                  int gx, int gy, const astar_options *options,
+                                                  astar_route *path)
+{
+    return astar_waypoint_find_path(graph, (astar_point){ sx, sy }, (astar_point){ gx, gy },
+                                    options, path);
+}
