@@ -159,7 +159,7 @@ static void run_file(const char *path, long every, astar_context **ctx, size_t *
     const astar_grid *grids[2] = { cs.grid, marked };
     for (size_t i = 0; i < astar_scenario_count(cs.scen); i += (size_t)every) {
         const astar_problem *p = astar_scenario_problem(cs.scen, i);
-        if (!cli_problem_posable(cs.grid, p))
+        if (!cli_problem_posable(cs.grid, &o, p))
             continue;
         astar_route found[2] = { { 0 }, { 0 } };
         astar_status s[2];

@@ -42,19 +42,28 @@ typedef struct run {
     size_t n;
     astar_point before[MAX_UNITS], after[MAX_UNITS], goals[MAX_UNITS];
     long steps;
+    size_t budget; /* the crowd's options.budget */
+    size_t waited; /* steps after which some unit still waited */
 } run;
 
-static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+static void run_start_with(run *r, astar_grid *grid, const astar_crowd_options *o)
 {
     r->grid = grid;
-    astar_crowd_options o = astar_crowd_options_default();
-    o.moves = moves;
-    o.seed = seed;
-    assert_int_equal(astar_crowd_new(grid, MAX_UNITS, &o, &r->crowd), ASTAR_OK);
-    r->validator = plan_validator_new(grid, moves == ASTAR_MOVES_8);
+    assert_int_equal(astar_crowd_new(grid, MAX_UNITS, o, &r->crowd), ASTAR_OK);
+    r->validator = plan_validator_new(grid, o->moves == ASTAR_MOVES_8);
     assert_non_null(r->validator);
     r->n = 0;
     r->steps = 0;
+    r->budget = o->budget;
+    r->waited = 0;
+}
+
+static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+{
+    astar_crowd_options o = astar_crowd_options_default();
+    o.moves = moves;
+    o.seed = seed;
+    run_start_with(r, grid, &o);
 }
 
 static void run_add(run *r, astar_point start, astar_point goal)
@@ -85,6 +94,9 @@ static size_t run_step(run *r)
         fail_msg("step %ld: %s", r->steps, why);
     assert_true(info.planned <= r->n);
     assert_true(info.tried <= 9 * r->n);
+    assert_true(info.searched <= r->budget);
+    assert_true(info.waiting <= r->n);
+    r->waited += info.waiting > 0;
     size_t at_goal = 0;
     for (size_t i = 0; i < r->n; i++)
         at_goal += r->after[i].x == r->goals[i].x && r->after[i].y == r->goals[i].y;
@@ -266,6 +278,186 @@ static void test_new_goals(void **state)
     }
     for (size_t i = 0; i < r.n; i++)
         assert_true(arrivals[i] >= 3);
+    run_end(&r);
+}
+
+/* A game's frame budget: new goals' searches left to the steps, at most
+ * the budget's cells a step (run_step checks it), units waiting meanwhile
+ * - and every unit still arrives again and again, every step valid. */
+static void test_budget(void **state)
+{
+    (void)state;
+    rng g = { 11 };
+    run r;
+    grid_recipe open = { .blocked_percent = 20 };
+    astar_grid *grid = random_grid(&g, 64, 64, open);
+    assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+    astar_crowd_options o = astar_crowd_options_default();
+    o.budget = 500;
+    run_start_with(&r, grid, &o);
+    run_add_random(&r, &g, 120);
+    int arrivals[MAX_UNITS] = { 0 };
+    for (int step = 0; step < 3000; step++) {
+        run_step(&r);
+        for (size_t i = 0; i < r.n; i++) {
+            if (r.after[i].x != r.goals[i].x || r.after[i].y != r.goals[i].y)
+                continue;
+            arrivals[i]++;
+            astar_point goal;
+            astar_status s;
+            /* Another island is refused at once: islands are enabled. */
+            do {
+                goal = free_cell(&g, &r, r.goals, r.n);
+                s = astar_crowd_set_goal(r.crowd, i, goal);
+            } while (s == ASTAR_NO_PATH);
+            assert_int_equal(s, ASTAR_OK);
+            r.goals[i] = goal;
+        }
+    }
+    /* Measured: 48 arrivals at least, some unit waiting after 1,545 of
+     * the 3,000 steps. */
+    for (size_t i = 0; i < r.n; i++)
+        assert_true(arrivals[i] >= 10);
+    assert_true(r.waited > 100);
+    run_end(&r);
+}
+
+/* A unit given a far goal under a small budget waits where it stands
+ * until its search reaches it (nobody pushes it: it is alone), then walks
+ * there by the shortest way, one cell a step; without islands enabled the
+ * search is done at once and it never waits. */
+static void test_waiting_unit(void **state)
+{
+    (void)state;
+    for (int islands = 0; islands < 2; islands++) {
+        astar_grid *grid;
+        assert_int_equal(astar_grid_new(96, 96, &grid), ASTAR_OK);
+        if (islands)
+            assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+        astar_crowd_options o = astar_crowd_options_default();
+        o.budget = 25;
+        run r;
+        run_start_with(&r, grid, &o);
+        run_add(&r, P(2, 3), P(2, 4));
+        run_step(&r);
+        assert_int_equal(astar_crowd_set_goal(r.crowd, 0, P(90, 80)), ASTAR_OK);
+        r.goals[0] = P(90, 80);
+        long waited = -1;
+        astar_crowd_step_info info = { .waiting = 1 };
+        astar_point at;
+        do {
+            waited++;
+            assert_int_equal(astar_crowd_step(r.crowd, &info), ASTAR_OK);
+            assert_true(info.searched <= o.budget);
+            assert_int_equal(astar_crowd_unit(r.crowd, 0, &at, NULL), ASTAR_OK);
+            if (info.waiting)
+                assert_true(at.x == 2 && at.y == 4);
+        } while (info.waiting && waited < 1000);
+        assert_int_equal(info.waiting, 0);
+        if (islands)
+            assert_true(waited >= 6);
+        else
+            assert_int_equal(waited, 0);
+        /* It stepped on in the step its search reached it. */
+        long steps = 1;
+        while (at.x != 90 || at.y != 80) {
+            assert_int_equal(astar_crowd_step(r.crowd, &info), ASTAR_OK);
+            assert_int_equal(astar_crowd_unit(r.crowd, 0, &at, NULL), ASTAR_OK);
+            steps++;
+        }
+        assert_int_equal(steps, 88 + 76);
+        run_end(&r);
+    }
+}
+
+/* The unit calls' units handed to a crowd: after every step,
+ * astar_crowd_move_units puts each where its crowd unit stands (the units
+ * object then answers position and who stands where as the crowd does),
+ * every step valid, every unit arriving. A failed hand-over leaves the
+ * crowd as it was. */
+static void test_units_handed_over(void **state)
+{
+    (void)state;
+    rng g = { 21 };
+    grid_recipe open = { .blocked_percent = 15 };
+    astar_grid *grid = random_grid(&g, 30, 30, open);
+    astar_units *units;
+    assert_int_equal(astar_units_new(30, 30, 64, &units), ASTAR_OK);
+    run r;
+    run_start(&r, grid, ASTAR_MOVES_4, 3);
+    /* One unit the crowd does not drive, then 50 it does, in a shuffled
+     * order of ids. */
+    uint32_t outsider, ids[50];
+    astar_point starts[50], goals[50];
+    for (size_t i = 0; i < 50; i++) {
+        starts[i] = free_cell(&g, &r, starts, i);
+        goals[i] = free_cell(&g, &r, goals, i);
+    }
+    astar_point o = free_cell(&g, &r, starts, 50);
+    assert_int_equal(astar_units_add(units, o.x, o.y, &outsider), ASTAR_OK);
+    for (size_t i = 0; i < 50; i++)
+        assert_int_equal(astar_units_add(units, starts[i].x, starts[i].y, &ids[i]), ASTAR_OK);
+    for (size_t i = 49; i > 0; i--) {
+        size_t j = (size_t)rng_below(&g, (int)i + 1);
+        uint32_t t = ids[i];
+        ids[i] = ids[j];
+        ids[j] = t;
+        astar_point s = starts[i], q = goals[i];
+        starts[i] = starts[j], goals[i] = goals[j];
+        starts[j] = s, goals[j] = q;
+    }
+    /* Refused whole: a repeated id (one cell twice), a unit of a size. */
+    uint32_t twice[3] = { ids[0], ids[1], ids[0] };
+    size_t first = 99;
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, twice, goals, 3, &first),
+                     ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_crowd_count(r.crowd), 0);
+    assert_int_equal(first, 99);
+    uint32_t sized;
+    astar_point taken[51];
+    memcpy(taken, starts, sizeof starts);
+    taken[50] = o;
+    astar_point free = free_cell(&g, &r, taken, 51);
+    assert_int_equal(astar_units_add_sized(units, grid, free.x, free.y, 1, 0, &sized), ASTAR_OK);
+    uint32_t with_sized[2] = { ids[0], sized };
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, with_sized, goals, 2, NULL),
+                     ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_units_remove(units, sized), ASTAR_OK);
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, ids, goals, 0, NULL), ASTAR_OK);
+    /* The crowd's first unit is its own, so the handed ones start at 1. */
+    run_add(&r, o, o);
+    /* ... which stands where the outsider does: refused, nothing added. */
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, &outsider, goals, 1, NULL),
+                     ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_crowd_count(r.crowd), 1);
+    assert_int_equal(astar_crowd_add_units(r.crowd, units, ids, goals, 50, &first), ASTAR_OK);
+    assert_int_equal(first, 1);
+    for (size_t i = 0; i < 50; i++)
+        r.goals[r.n++] = goals[i];
+    long steps = 0;
+    for (;;) {
+        size_t arrived = run_step(&r);
+        assert_int_equal(astar_crowd_move_units(r.crowd, units, ids, 50, 1), ASTAR_OK);
+        for (size_t i = 0; i < 50; i++) {
+            astar_point at;
+            uint32_t who[4];
+            size_t count;
+            assert_int_equal(astar_units_position(units, ids[i], &at), ASTAR_OK);
+            assert_true(at.x == r.after[1 + i].x && at.y == r.after[1 + i].y);
+            /* The outsider, whose cell the crowd's own unit may leave, is
+             * the only other unit of units that can stand there. */
+            bool outsider_there = at.x == o.x && at.y == o.y;
+            assert_int_equal(astar_units_at(units, at.x, at.y, who, 4, &count), ASTAR_OK);
+            assert_int_equal(count, 1 + outsider_there);
+            assert_true(who[0] == ids[i] || who[count - 1] == ids[i]);
+        }
+        if (arrived == r.n)
+            break;
+        assert_true(++steps < 2000);
+    }
+    assert_int_equal(astar_crowd_move_units(r.crowd, units, ids, 50, 2), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_move_units(r.crowd, units, NULL, 50, 1), ASTAR_INVALID_ARGUMENT);
+    astar_units_delete(units);
     run_end(&r);
 }
 
@@ -481,6 +673,9 @@ int main(void)
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_door),
         cmocka_unit_test(test_new_goals),
+        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_waiting_unit),
+        cmocka_unit_test(test_units_handed_over),
         cmocka_unit_test(test_grid_edits),
         cmocka_unit_test(test_goal_walled_in),
         cmocka_unit_test(test_shared_maps),

@@ -46,6 +46,7 @@ typedef struct model_unit {
     astar_point at;
     astar_point path[MAX_PATH];
     int length, progress;   /* path[progress, length) is claimed; 0: stopped */
+    bool waiting;           /* path is [at], claimed, and never walked */
 } model_unit;
 
 typedef struct model {
@@ -71,7 +72,21 @@ static void model_move(model *m, int id, astar_point to)
 {
     assert_int_equal(astar_units_move(m->units, (uint32_t)id, to.x, to.y), ASTAR_OK);
     m->unit[id].at = to;
-    model_advance(&m->unit[id]);
+    if (m->unit[id].waiting)
+        m->unit[id].path[0] = to;
+    else
+        model_advance(&m->unit[id]);
+}
+
+/* Waiting: a claim on its own cell, as a one-cell path never walked. */
+static void model_wait(model *m, int id)
+{
+    assert_int_equal(astar_units_wait(m->units, (uint32_t)id), ASTAR_OK);
+    model_unit *u = &m->unit[id];
+    u->path[0] = u->at;
+    u->length = 1;
+    u->progress = 0;
+    u->waiting = true;
 }
 
 static void model_set_path(model *m, int id, const astar_point *path, int length)
@@ -81,6 +96,7 @@ static void model_set_path(model *m, int id, const astar_point *path, int length
     memcpy(u->path, path, (size_t)length * sizeof *path);
     u->length = length;
     u->progress = 0;
+    u->waiting = false;
     model_advance(u);
 }
 
@@ -91,8 +107,46 @@ static void assert_model_agrees(const model *m)
         astar_point at;
         assert_int_equal(astar_units_position(m->units, (uint32_t)id, &at), ASTAR_OK);
         assert_true(same(at, u->at));
-        assert_int_equal(astar_units_moving(m->units, (uint32_t)id), u->length > 0);
+        assert_int_equal(astar_units_moving(m->units, (uint32_t)id), u->length > 0 && !u->waiting);
+        assert_int_equal(astar_units_waiting(m->units, (uint32_t)id), u->waiting);
         assert_int_equal(astar_units_remaining(m->units, (uint32_t)id), (size_t)(u->length - u->progress));
+        /* Its path as the model holds it: what it has not walked. */
+        astar_point path[MAX_PATH];
+        size_t count = 99;
+        int want = u->waiting ? 0 : u->length - u->progress;
+        if (want > 0) {
+            assert_int_equal(astar_units_path(m->units, (uint32_t)id, path, (size_t)want - 1,
+                                              &count),
+                             ASTAR_PATH_BUFFER_TOO_SMALL);
+            assert_int_equal(count, (size_t)want);
+        }
+        assert_int_equal(astar_units_path(m->units, (uint32_t)id, path, MAX_PATH, &count), ASTAR_OK);
+        assert_int_equal(count, (size_t)want);
+        for (int i = 0; i < want; i++)
+            assert_true(same(path[i], u->path[u->progress + i]));
+        /* Its next cell: after the one it stands on, or the first it
+         * claims when off its path; its own when stopped or waiting. */
+        astar_point next, expect = u->at;
+        if (u->length > 0 && !u->waiting)
+            expect = same(u->path[u->progress], u->at) ? u->path[u->progress + 1]
+                                                       : u->path[u->progress];
+        assert_int_equal(astar_units_next(m->units, (uint32_t)id, &next), ASTAR_OK);
+        assert_true(same(next, expect));
+        /* Who stands on its cell: it, and every other unit the model puts
+         * there. */
+        uint32_t ids[MAX_UNITS];
+        int there = 0;
+        for (int o = 0; o < m->count; o++)
+            there += same(m->unit[o].at, u->at);
+        assert_int_equal(astar_units_at(m->units, u->at.x, u->at.y, ids, MAX_UNITS, &count),
+                         ASTAR_OK);
+        assert_int_equal(count, (size_t)there);
+        bool found = false;
+        for (size_t i = 0; i < count; i++) {
+            assert_true(same(m->unit[ids[i]].at, u->at));
+            found |= ids[i] == (uint32_t)id;
+        }
+        assert_true(found);
     }
 }
 
@@ -189,12 +243,20 @@ static void random_units(rng *r, const astar_grid *g, model *m)
             int length = random_path(r, g, m->unit[id].at, rng_below(r, 4) == 0, path);
             model_set_path(m, id, path, length);
         }
+        /* Some wait for a new path, whether they had one or not. */
+        if (rng_below(r, 4) == 0)
+            model_wait(m, id);
     }
     assert_model_agrees(m);
     /* Walk a little: along the path mostly, sometimes off it. */
     for (int id = 0; id < m->count; id++) {
         for (int steps = rng_below(r, 4); steps > 0; steps--) {
             model_unit *u = &m->unit[id];
+            if (u->waiting) {
+                model_move(m, id, random_walkable(r, g)); /* pushed aside */
+                assert_model_agrees(m);
+                continue;
+            }
             if (u->length == 0)
                 break;
             bool on = same(u->path[u->progress], u->at);
@@ -405,6 +467,114 @@ static void test_single_file(void **state)
     assert_int_equal(astar_units_move(w.units, ahead, 6, 1), ASTAR_OK);
     assert_int_equal(astar_units_stop(w.units, ahead), ASTAR_OK);
     assert_int_equal(search_by(&w, me, P(16, 1), 8, 3), ASTAR_NO_PATH);
+    world_delete(&w);
+}
+
+static astar_step check(const world *w, uint32_t id, astar_point next);
+
+/* A unit waiting for a new path in the corridor is no wall: a search
+ * through its cell succeeds, paying the penalty there once, and a unit
+ * heading onto it is told to wait; stopped there instead, it closes the
+ * corridor and the same unit is told to search again. Moved, it goes on
+ * waiting; a path ends the wait. */
+static void test_waiting_is_not_a_wall(void **state)
+{
+    (void)state;
+    world w;
+    world_new(&w, corridor_rows, 3);
+    uint32_t me = add(&w, P(0, 1));
+    assert_int_equal(search_by(&w, me, P(16, 1), 8, 30), ASTAR_OK);
+    uint32_t plain = w.path.cost;
+    uint32_t blocker = add(&w, P(8, 1));
+    assert_int_equal(astar_units_wait(w.units, blocker), ASTAR_OK);
+    assert_true(astar_units_waiting(w.units, blocker));
+    assert_false(astar_units_moving(w.units, blocker));
+    assert_int_equal(search_by(&w, me, P(16, 1), 8, 30), ASTAR_OK);
+    assert_true(on_path(&w, P(8, 1)));
+    assert_int_equal(w.path.cost, plain + 30 * 10); /* as terrain 1 + 30 there */
+    /* Beyond the radius its cell is plain. */
+    assert_int_equal(search_by(&w, me, P(16, 1), 7, 30), ASTAR_OK);
+    assert_int_equal(w.path.cost, plain);
+    astar_point next = P(7, 1);
+    assert_int_equal(astar_units_move(w.units, me, next.x, next.y), ASTAR_OK);
+    assert_int_equal(check(&w, me, P(8, 1)), ASTAR_STEP_WAIT);
+    assert_int_equal(astar_units_move(w.units, me, 0, 1), ASTAR_OK);
+    /* Stopped, the same unit is a wall. */
+    assert_int_equal(astar_units_stop(w.units, blocker), ASTAR_OK);
+    assert_false(astar_units_waiting(w.units, blocker));
+    assert_int_equal(search_by(&w, me, P(16, 1), 8, 30), ASTAR_NO_PATH);
+    assert_int_equal(astar_units_move(w.units, me, next.x, next.y), ASTAR_OK);
+    assert_int_equal(check(&w, me, P(8, 1)), ASTAR_STEP_REPATH);
+    assert_int_equal(astar_units_move(w.units, me, 0, 1), ASTAR_OK);
+    /* Waiting again, moved one cell on: the claim moves with it. */
+    assert_int_equal(astar_units_wait(w.units, blocker), ASTAR_OK);
+    assert_int_equal(astar_units_move(w.units, blocker, 9, 1), ASTAR_OK);
+    assert_true(astar_units_waiting(w.units, blocker));
+    assert_int_equal(astar_units_remaining(w.units, blocker), 1);
+    assert_int_equal(search_by(&w, me, P(16, 1), 9, 30), ASTAR_OK);
+    assert_int_equal(w.path.cost, plain + 30 * 10); /* as terrain 1 + 30 there */
+    /* A path ends the wait. */
+    astar_point out[3] = { P(9, 1), P(10, 1), P(11, 1) };
+    assert_int_equal(astar_units_set_path(w.units, blocker, out, 3), ASTAR_OK);
+    assert_false(astar_units_waiting(w.units, blocker));
+    assert_true(astar_units_moving(w.units, blocker));
+    world_delete(&w);
+}
+
+/* astar_units_step takes a moving unit along its path while the way is
+ * free, and says wait or search again, without moving it, as
+ * astar_units_check_step does; a wall built on its way refuses the move. */
+static void test_step(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "........", "........", "........" };
+    world w;
+    world_new(&w, rows, 3);
+    uint32_t a = add(&w, P(0, 1)), b = add(&w, P(4, 0));
+    astar_point walk[6] = { P(0, 1), P(1, 1), P(2, 1), P(3, 1), P(4, 1), P(5, 1) };
+    assert_int_equal(astar_units_set_path(w.units, a, walk, 6), ASTAR_OK);
+    astar_step advice;
+    astar_point at;
+    for (int i = 1; i <= 2; i++) {
+        assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_OK);
+        assert_int_equal(advice, ASTAR_STEP_GO);
+        assert_int_equal(astar_units_position(w.units, a, &at), ASTAR_OK);
+        assert_true(same(at, walk[i]));
+        assert_int_equal(astar_units_remaining(w.units, a), (size_t)(6 - i));
+    }
+    /* b stopped on (3,1): search again, a stays. */
+    assert_int_equal(astar_units_move(w.units, b, 3, 1), ASTAR_OK);
+    assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_OK);
+    assert_int_equal(advice, ASTAR_STEP_REPATH);
+    assert_int_equal(astar_units_position(w.units, a, &at), ASTAR_OK);
+    assert_true(same(at, P(2, 1)));
+    /* b waiting there: wait, a stays. */
+    assert_int_equal(astar_units_wait(w.units, b), ASTAR_OK);
+    assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_OK);
+    assert_int_equal(advice, ASTAR_STEP_WAIT);
+    assert_int_equal(astar_units_position(w.units, a, &at), ASTAR_OK);
+    assert_true(same(at, P(2, 1)));
+    /* b gone, a wall on (3,1): refused, search again. */
+    assert_int_equal(astar_units_move(w.units, b, 7, 2), ASTAR_OK);
+    assert_int_equal(astar_grid_set_walkable(w.grid, 3, 1, false), ASTAR_OK);
+    assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_UNIT_DOES_NOT_FIT);
+    assert_int_equal(advice, ASTAR_STEP_REPATH);
+    assert_int_equal(astar_units_position(w.units, a, &at), ASTAR_OK);
+    assert_true(same(at, P(2, 1)));
+    /* Open again: on to the end, where it arrives and stops. */
+    assert_int_equal(astar_grid_set_walkable(w.grid, 3, 1, true), ASTAR_OK);
+    for (int i = 3; i <= 5; i++) {
+        assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_OK);
+        assert_int_equal(advice, ASTAR_STEP_GO);
+    }
+    assert_false(astar_units_moving(w.units, a));
+    assert_int_equal(astar_units_position(w.units, a, &at), ASTAR_OK);
+    assert_true(same(at, P(5, 1)));
+    /* Stopped or waiting: no step to take. */
+    assert_int_equal(astar_units_step(w.units, w.grid, a, &advice), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_units_step(w.units, w.grid, b, &advice), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_units_step(w.units, w.grid, 7, &advice), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_units_step(w.units, w.grid, b, NULL), ASTAR_INVALID_ARGUMENT);
     world_delete(&w);
 }
 
@@ -658,6 +828,8 @@ int main(void)
         cmocka_unit_test(test_radius),
         cmocka_unit_test(test_goal_rule),
         cmocka_unit_test(test_check_step),
+        cmocka_unit_test(test_waiting_is_not_a_wall),
+        cmocka_unit_test(test_step),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #define ASTAR_INCLUDE_CROWD_H
 
 #include "dijkstra.h"
+#include "world.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,10 +37,15 @@ extern "C" {
  *   - a unit's priority is the number of steps since it last stood on its
  *     goal, ties broken by a random order fixed when the crowd is made;
  *   - "nearest" is read from a lazy distance table per goal, shared by
- *     every unit heading to that goal: a backward search from the goal
- *     (the costs of astar_distance_map_build's map) resumed only as far
+ *     every unit heading to that goal: a backward A* from the goal
+ *     towards the cell of the unit that first asked for it (costs as
+ *     astar_distance_map_build's map prices steps), resumed only as far
  *     as the units' cells need, and reset at a step when a grid edit
- *     touches what it has explored;
+ *     touches what it has explored. A cell the search has closed reads
+ *     its least cost; a cell it has only reached reads the cost of the
+ *     way through the neighbour it was reached from - never below the
+ *     least, always above that neighbour's, never rising - so units walk
+ *     the ways the search found and it need not widen around them;
  *   - where two units heading opposite ways meet in a one-wide corridor
  *     with a side way behind one of them, that one backs away to the side
  *     way pulling the other along (LaCAM3's swap rule), where PIBT alone
@@ -50,7 +56,11 @@ extern "C" {
  * its push rule with 4 moves on a map whose walkable cells form a
  * biconnected graph (no cell whose removal splits it) with fewer units
  * than walkable cells, that every unit reaches its goal - stands on it at
- * some step - within (units x the map's diameter) steps; the swap rule
+ * some step - within (units x the map's diameter) steps (its proof needs
+ * of the costs only that each cell but the goal has a neighbour of lower
+ * cost and that costs never rise, which the reached cells' costs keep; a
+ * unit's count of steps is then its cost from its start over the least
+ * step's, not the diameter); the swap rule
  * and 8 moves (where the rule against crossing diagonals takes moves
  * away) lie outside that proof, and PIBT never promised that every unit
  * stands on its goal at one time (units that have arrived give way to
@@ -75,9 +85,16 @@ typedef struct astar_crowd_options {
     astar_costs costs;  /* the price of steps in the distance tables (astar_costs) */
     uint64_t seed;      /* the random order of ties: the same seed, the same
                            calls, the same steps */
+    size_t budget;      /* a game's frame budget: at most this many cells
+                           expanded per astar_crowd_step by the searches of
+                           units given new goals (astar_crowd_set_goal) on a
+                           grid whose islands are enabled; such a unit waits
+                           where it stands (and gives way when pushed) until
+                           its goal's search has reached it. 0: no budget,
+                           astar_crowd_set_goal searches at once */
 } astar_crowd_options;
 
-/* 4 moves, the article's costs, seed 1. */
+/* 4 moves, the article's costs, seed 1, no budget. */
 ASTAR_API astar_crowd_options astar_crowd_options_default(void);
 
 /* What one astar_crowd_step did and what it cost. */
@@ -89,6 +106,9 @@ typedef struct astar_crowd_step_info {
                          9 (8 moves) per unit */
     size_t walked;    /* cells looked at along corridors by the swap rule
                          (see "Crowds"): the rest of the step's work */
+    size_t searched;  /* cells expanded within the budget (options.budget)
+                         for units whose searches had not reached them */
+    size_t waiting;   /* units still waiting for their searches after the step */
 } astar_crowd_step_info;
 
 /* Creates a crowd of up to max_units units on grid.
@@ -146,15 +166,20 @@ ASTAR_API size_t astar_crowd_count(const astar_crowd *crowd);
  * On any failure the crowd's units are as they were. Costs O(max_units)
  * to find the goal's table - kept, with what it has explored, after its
  * last unit left it - or to take the table of a goal no unit heads for;
- * then its search is resumed until it reaches start: O(n log n) for the
- * n cells nearer the goal than start (O(n) on uniform terrain with 4
- * moves), nothing for a table that has been there. */
+ * then its search (an A* from the goal towards start, for a new goal) is
+ * resumed until it reaches start: O(n log n) for the n cells it closes
+ * (O(n) with 4 moves on terrain 1 everywhere) - at most those nearer the
+ * goal than start, often far fewer - nothing for a table that has been
+ * there. */
 ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal,
                                        size_t *id);
 
 /* Gives unit id a new goal, from the next step on (a game's new order; a
  * unit that arrived, sent on). Its priority is kept: the steps since it
- * last stood on its goal go on counting.
+ * last stood on its goal go on counting. With a budget (options.budget)
+ * and the grid's islands enabled, the goal's search is left to the steps,
+ * within the budget: the call then costs O(max_units), and the unit waits
+ * until the search reaches it.
  * [in,out] crowd
  * [in]     id    0..astar_crowd_count() - 1
  * [in]     goal  a walkable cell reachable from where the unit stands
@@ -163,6 +188,41 @@ ASTAR_API astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, as
  * no such unit); on a failure the unit keeps its goal. Costs as
  * astar_crowd_add's goal. */
 ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal);
+
+/* Hands units of an astar_units object (astar/world.h) to the crowd: unit
+ * ids[i] becomes the crowd's unit *first + i, standing where it stands and
+ * heading for goals[i] (each added as astar_crowd_add adds one). The units
+ * object keeps the units: after each astar_crowd_step, astar_crowd_move_units
+ * moves them to their crowd units' cells, so that the searches and checks
+ * of the other unit calls see them where they are.
+ * [in,out] crowd
+ * [in]     units  the object the units belong to (read, not kept)
+ * [in]     ids    count unit ids, no two alike, each a unit of one cell
+ *                 added with astar_units_add (units of a size: not yet)
+ * [in]     goals  count goals
+ * [in]     count
+ * [out]    first  [opt] the crowd's number of the first of them
+ * Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL crowd, units, or ids or
+ * goals with a count > 0, an id that is not a unit, units of another
+ * size than the crowd's grid); ASTAR_UNSUPPORTED (a unit added with a
+ * size); or the first failure of astar_crowd_add (a unit on a wall, on a
+ * cell a unit of the crowd or an earlier id stands on, a goal out of
+ * reach, ASTAR_UNITS_FULL ...). On any failure the crowd is as it was.
+ * Costs count times astar_crowd_add's. */
+ASTAR_API astar_status astar_crowd_add_units(astar_crowd *crowd, const astar_units *units,
+                                             const uint32_t *ids, const astar_point *goals,
+                                             size_t count, size_t *first);
+
+/* Moves unit ids[i] of units to the cell of the crowd's unit first + i
+ * (astar_units_move), for i < count: the crowd's step handed back to the
+ * units object (astar_crowd_add_units). A unit on its path walks it as
+ * astar_units_move says; a waiting one goes on waiting on its new cell.
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL crowd or units, ids
+ * NULL with a count > 0, first + count past the crowd's units, an id not a
+ * unit of units or one added with a size, units of another size than the
+ * crowd's grid) with no unit moved. O(count). */
+ASTAR_API astar_status astar_crowd_move_units(const astar_crowd *crowd, astar_units *units,
+                                              const uint32_t *ids, size_t count, size_t first);
 
 /* Moves every unit at most one cell (see "Crowds" above).
  * [in,out] crowd
@@ -181,8 +241,10 @@ ASTAR_API astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar
  * and go on when it opens again; a unit whose cell was walled in under it
  * may still step off it. The step itself costs O(units + max_units) and
  * at most 5 (or 9) cells tried per unit (info.tried), whatever the map,
- * plus the tables' searches resumed past the cells the units reach; it
- * allocates only for that growth. */
+ * each O(1) when the table has reached the cell or a neighbour of it;
+ * plus the budget's searches (options.budget) and the tables' searches
+ * resumed to cells nothing near has reached (the swap rule's walks along
+ * corridors); it allocates only for the tables' growth. */
 ASTAR_API astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info);
 
 /* Where unit id stands and where it heads.

@@ -102,8 +102,9 @@ ASTAR_API astar_status astar_layer_decay(astar_layer *layer, double keep);
  * caller's units on one map: where each stands and, for a moving unit, the
  * part of its path it has not walked yet. A search by one of them (options
  * world.units and world.unit) then follows the article's advice:
- *   - blocked for that search only: the cells of stopped units, and of any
- *     unit within one step of the searcher (Chebyshev distance at most 1
+ *   - blocked for that search only: the cells of stopped units (not of
+ *     waiting ones, astar_units_wait), and of any unit within one step of
+ *     the searcher (Chebyshev distance at most 1
  *     on squares, hex distance at most 1 on hexes; moving or not). The start is never blocked. A unit is not a wall for
  *     the corner rule: a diagonal step may pass beside one.
  *   - penalised, never blocked: every cell of the remaining path (the cell
@@ -248,16 +249,73 @@ ASTAR_API astar_status astar_units_set_path(astar_units *units, uint32_t id,
  * ASTAR_INVALID_ARGUMENT. O(remaining path). */
 ASTAR_API astar_status astar_units_stop(astar_units *units, uint32_t id);
 
+/* Puts a unit into waiting, as a game does with a unit whose way was
+ * blocked while it asks for a new path (a request queue's answer may take
+ * frames): it keeps its cell, drops its path, and claims its own cell as
+ * a moving unit's path claims cells. So to other units' searches it is a
+ * moving unit, not a stopped one - its cell costs options.world.unit_penalty
+ * more within unit_radius and is blocked only within one step of the
+ * searcher, as a moving unit's - and astar_units_check_step of a unit
+ * heading onto it says ASTAR_STEP_WAIT, not ASTAR_STEP_REPATH. A stopped
+ * unit instead is a wall to every search: a game that stops its waiting
+ * units walls in their neighbours. Moved (astar_units_move), it goes on
+ * waiting on its new cell; a path (astar_units_set_path) or
+ * astar_units_stop ends the wait. Waiting, it is not moving
+ * (astar_units_moving), its path is empty (astar_units_path), and
+ * astar_units_remaining counts its one claim.
+ * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (not a unit) or
+ * ASTAR_OUT_OF_MEMORY (a unit that never had a path needs room for one
+ * cell; it is then as it was). O(remaining path). */
+ASTAR_API astar_status astar_units_wait(astar_units *units, uint32_t id);
+
+/* Whether a unit is waiting (astar_units_wait); false for an id that is
+ * not a unit. O(1). */
+ASTAR_API bool astar_units_waiting(const astar_units *units, uint32_t id);
+
+/* The cells of a unit's path it has not walked yet: the one it stands on
+ * (when on its path) and those ahead, in order - what it claims. None for
+ * a stopped or waiting unit.
+ * [out] points    capacity cells
+ * [in]  capacity  the room in points (0 to ask for the count alone)
+ * [out] count     the cells, whether or not they fitted
+ * Returns ASTAR_OK, ASTAR_PATH_BUFFER_TOO_SMALL (nothing written; *count
+ * says how much room) or ASTAR_INVALID_ARGUMENT (not a unit, count NULL,
+ * points NULL with a capacity > 0). O(cells written). */
+ASTAR_API astar_status astar_units_path(const astar_units *units, uint32_t id,
+                                        astar_point *points, size_t capacity, size_t *count);
+
+/* The cell a unit enters next: for a moving unit the one after the cell it
+ * stands on, or, off its path, the first cell it still claims (as
+ * astar_units_check_step reads it); for a stopped or waiting unit the cell
+ * it stands on.
+ * [out] next
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (not a unit, next NULL). O(1). */
+ASTAR_API astar_status astar_units_next(const astar_units *units, uint32_t id,
+                                        astar_point *next);
+
+/* Who stands on cell (x, y): the units whose footprints cover it, in no
+ * set order (several units of one cell added with astar_units_add may
+ * share a cell).
+ * [out] ids       capacity ids; the first capacity found when there are more
+ * [in]  capacity  the room in ids (0 to ask for the count alone)
+ * [out] count     how many units stand there, whether or not they fitted
+ * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL units or count, ids NULL
+ * with a capacity > 0, a cell outside the map). O(units anchored at the
+ * s^2 cells whose footprints could cover it, s the largest unit's side). */
+ASTAR_API astar_status astar_units_at(const astar_units *units, int x, int y, uint32_t *ids,
+                                      size_t capacity, size_t *count);
+
 /* Where a unit stands. Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT. O(1). */
 ASTAR_API astar_status astar_units_position(const astar_units *units, uint32_t id,
                                             astar_point *at);
 
 /* Whether a unit is moving (has part of its path left to walk); false for
- * a stopped unit or an id that is not a unit. O(1). */
+ * a stopped or waiting unit or an id that is not a unit. O(1). */
 ASTAR_API bool astar_units_moving(const astar_units *units, uint32_t id);
 
 /* How many cells of its path the unit still claims: the one it stands on
- * (if on its path) and those ahead; 0 when stopped or not a unit. O(1). */
+ * (if on its path) and those ahead; 1 when waiting (its own cell); 0 when
+ * stopped or not a unit. O(1). */
 ASTAR_API size_t astar_units_remaining(const astar_units *units, uint32_t id);
 
 /* What a unit should do before stepping onto a cell (the article's
@@ -286,6 +344,21 @@ typedef enum astar_step {
  * map, advice NULL). O(units on next + paths through next). */
 ASTAR_API astar_status astar_units_check_step(const astar_units *units, uint32_t id,
                                               astar_point next, astar_step *advice);
+
+/* A moving unit's step as a game takes it each frame: checks the step onto
+ * its next cell (astar_units_next) with astar_units_check_step and, when
+ * the answer is ASTAR_STEP_GO, takes it (astar_units_move_on with grid).
+ * [in,opt] grid    as for astar_units_move_on (NULL: the map is not read)
+ * [out]    advice  what the check said; ASTAR_STEP_REPATH also when the
+ *                  move was refused (the status says why)
+ * Returns ASTAR_OK (stepped if *advice is ASTAR_STEP_GO, else not moved),
+ * ASTAR_INVALID_ARGUMENT (not a unit, a unit not moving - stopped or
+ * waiting: it has no next cell - advice NULL), or astar_units_move_on's
+ * refusals (ASTAR_UNIT_DOES_NOT_FIT: a wall built on its way;
+ * ASTAR_UNIT_OVERLAP; ASTAR_NO_CLEARANCE), the unit where it was.
+ * Costs astar_units_check_step's plus astar_units_move_on's. */
+ASTAR_API astar_status astar_units_step(astar_units *units, const astar_grid *grid, uint32_t id,
+                                        astar_step *advice);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,10 @@
 #include "astar/crowd.h"
 #include "astar/grid.h"
 #include "core/memory.h"
+#include "grid/grid.h"
 #include "world/crowd_plan.h"
 #include "world/lazy_distance.h"
+#include "world/units.h"
 
 /* No unit, goal or cell: a 32-bit index's one value no map reaches (an
  * enum cannot hold it in ISO C). */
@@ -26,6 +28,7 @@ typedef struct crowd_unit {
     uint32_t next;    /* the cell planned for this step; NONE until planned */
     uint32_t goal;    /* its slot in goals */
     uint32_t elapsed; /* steps since it last stood on its goal: its priority */
+    bool waiting;     /* its goal's search has not reached it yet (a budget) */
 } crowd_unit;
 
 /* A unit being planned: PIBT's recursion, kept on the crowd's own stack
@@ -55,6 +58,7 @@ struct astar_crowd {
     uint32_t ordered;     /* units in order */
     crowd_frame *stack;
     lazy_distances *tables; /* one per slot of goals */
+    bool exact;           /* plans read exact costs (astar__crowd_exact) */
     uint64_t random;
 };
 
@@ -181,8 +185,11 @@ static bool inside(const astar_crowd *c, astar_point p)
 }
 
 /* The slot of goal, reached from `from`, taken by one more unit; or why
- * not, with every slot's users as they were. */
-static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, uint32_t *slot)
+ * not, with every slot's users as they were. Unless `search`, the goal's
+ * table is left to reach `from` later (the caller has islands enabled, so
+ * a goal out of reach is known here). */
+static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, bool search,
+                              uint32_t *slot)
 {
     if (!inside(c, goal))
         return ASTAR_GOAL_OUT_OF_BOUNDS;
@@ -212,14 +219,19 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
          * old goal of the unit asking: of max_units + 1, one is unused. */
         found = unused;
         c->goals[found] = (crowd_goal){ .at = goal, .targeted = true };
-        astar__lazy_target(c->tables, found, cell_of(c, goal));
+        /* The table heads first for the unit that asked: an A* to its
+         * cell, not a ball of its distance (the solver's exact plans too:
+         * the same plans, docs/performance.md). */
+        astar__lazy_target(c->tables, found, cell_of(c, goal), cell_of(c, from));
     }
-    (void)astar__lazy_status(c->tables);
-    uint32_t cost = astar__lazy_distance(c->tables, found, cell_of(c, from));
-    if (astar__lazy_status(c->tables) == ASTAR_OUT_OF_MEMORY)
-        return ASTAR_OUT_OF_MEMORY;
-    if (cost == ASTAR_UNREACHABLE)
-        return ASTAR_NO_PATH;
+    if (search) {
+        (void)astar__lazy_status(c->tables);
+        uint32_t cost = astar__lazy_distance(c->tables, found, cell_of(c, from));
+        if (astar__lazy_status(c->tables) == ASTAR_OUT_OF_MEMORY)
+            return ASTAR_OUT_OF_MEMORY;
+        if (cost == ASTAR_UNREACHABLE)
+            return ASTAR_NO_PATH;
+    }
     c->goals[found].users++;
     *slot = found;
     return ASTAR_OK;
@@ -242,7 +254,7 @@ astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point 
     if (crowd->count == crowd->max_units)
         return ASTAR_UNITS_FULL;
     uint32_t slot;
-    astar_status s = take_goal(crowd, goal, start, &slot);
+    astar_status s = take_goal(crowd, goal, start, true, &slot);
     if (s != ASTAR_OK)
         return s;
     uint32_t u = crowd->count++;
@@ -253,19 +265,83 @@ astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point 
     return ASTAR_OK;
 }
 
+/* Takes back the last unit added: the crowd as before its astar_crowd_add. */
+static void drop_last(astar_crowd *c)
+{
+    crowd_unit *u = &c->unit[--c->count];
+    c->here[u->at] = NONE;
+    c->goals[u->goal].users--;
+}
+
+/* Whether units is a units object over the crowd's grid and ids[0..count)
+ * are units of it: ASTAR_OK, ASTAR_INVALID_ARGUMENT, or ASTAR_UNSUPPORTED
+ * for one added with a size. */
+static astar_status units_status(const astar_crowd *c, const astar_units *units,
+                                 const uint32_t *ids, size_t count)
+{
+    if (!units || (!ids && count > 0) || units->width != c->width || units->height != c->height)
+        return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < count; i++) {
+        if (ids[i] >= units->max_units || !units->unit[ids[i]].alive)
+            return ASTAR_INVALID_ARGUMENT;
+        if (units->unit[ids[i]].solid)
+            return ASTAR_UNSUPPORTED;
+    }
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_add_units(astar_crowd *crowd, const astar_units *units,
+                                   const uint32_t *ids, const astar_point *goals, size_t count,
+                                   size_t *first)
+{
+    if (!crowd || (!goals && count > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    astar_status s = units_status(crowd, units, ids, count);
+    size_t from = crowd->count, added = 0;
+    /* Two ids alike would stand on one cell: astar_crowd_add refuses the
+     * second (ASTAR_START_OCCUPIED). */
+    for (; added < count && s == ASTAR_OK; added++)
+        s = astar_crowd_add(crowd, units->unit[ids[added]].at, goals[added], NULL);
+    if (s != ASTAR_OK) {
+        while (crowd->count > from)
+            drop_last(crowd);
+        return s;
+    }
+    if (first)
+        *first = from;
+    return ASTAR_OK;
+}
+
+astar_status astar_crowd_move_units(const astar_crowd *crowd, astar_units *units,
+                                    const uint32_t *ids, size_t count, size_t first)
+{
+    if (!crowd || first > crowd->count || count > crowd->count - first ||
+        units_status(crowd, units, ids, count) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < count; i++) {
+        astar_point at = point_of(crowd, crowd->unit[first + i].at);
+        /* Units of one cell added without a size are never refused a cell. */
+        (void)astar_units_move(units, ids[i], at.x, at.y);
+    }
+    return ASTAR_OK;
+}
+
 astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal)
 {
     if (!crowd || id >= crowd->count)
         return ASTAR_INVALID_ARGUMENT;
     crowd_unit *u = &crowd->unit[id];
     uint32_t slot;
+    astar_point at = point_of(crowd, u->at);
+    bool later = crowd->options.budget > 0 && astar_grid_island(crowd->grid, at.x, at.y) != 0;
     /* Taken before the old one is let go, so that a unit re-sent to its
      * own goal keeps its table rather than starting it over. */
-    astar_status s = take_goal(crowd, goal, point_of(crowd, u->at), &slot);
+    astar_status s = take_goal(crowd, goal, at, !later, &slot);
     if (s != ASTAR_OK)
         return s;
     crowd->goals[u->goal].users--;
     u->goal = slot;
+    u->waiting = later;
     return ASTAR_OK;
 }
 
@@ -327,27 +403,37 @@ static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CAND
 {
     astar_point p = point_of(c, cell);
     bool diagonals = c->options.moves == ASTAR_MOVES_8;
+    /* The grid's terrain has a blocked border: a cell off the map reads
+     * blocked, with no bounds to test (a fifth of a step's instructions
+     * went to astar_grid_walkable's). */
+    const uint8_t *here = c->grid->terrain + grid_padded_index(c->grid, p.x, p.y);
+    ptrdiff_t row = c->grid->stride;
     int n = 0;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
-            astar_point q = { p.x + dx, p.y + dy };
-            if ((dx == 0 && dy == 0) || !inside(c, q) || !astar_grid_walkable(c->grid, q.x, q.y))
+            if ((dx == 0 && dy == 0) || !here[dy * row + dx])
                 continue;
-            if (dx != 0 && dy != 0 &&
-                (!diagonals || !astar_grid_walkable(c->grid, q.x, p.y) ||
-                 !astar_grid_walkable(c->grid, p.x, q.y)))
+            if (dx != 0 && dy != 0 && (!diagonals || !here[dx] || !here[dy * row]))
                 continue;
-            out[n++] = cell_of(c, q);
+            out[n++] = cell + (uint32_t)(dy * c->width + dx);
         }
     return n;
 }
 
-/* The cost from cell to unit id's goal: its table's search goes on until
- * cell is closed (the crowd is const to its callers; the table's growth
- * changes no answer). */
+/* The cost from cell to unit id's goal that plans are guided by: exact
+ * (the table's search goes on until cell is closed) for the solver, and
+ * for the crowd's own steps the table's potential (astar__lazy_potential:
+ * the best way it knows, which keeps the table's search near the units'
+ * ways). The crowd is const to its callers; the tables' growth changes no
+ * exact answer, and lowers potentials only. */
 static uint32_t cost_to_goal(const astar_crowd *c, uint32_t id, uint32_t cell)
 {
-    return astar__lazy_distance(c->tables, c->unit[id].goal, cell);
+    /* A unit waiting for its search sees every cell alike: it stays, or
+     * if pushed goes where it can. */
+    if (c->unit[id].waiting)
+        return 0;
+    return c->exact ? astar__lazy_distance(c->tables, c->unit[id].goal, cell)
+                    : astar__lazy_potential(c->tables, c->unit[id].goal, cell);
 }
 
 /* The ways on from v for a unit coming from `from`: v's other neighbours,
@@ -555,6 +641,14 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     astar__lazy_catch_up(crowd->tables);
     (void)astar__lazy_status(crowd->tables);
     order_units(crowd);
+    /* The budget goes to the waiting units in priority order. */
+    size_t left = crowd->options.budget;
+    for (uint32_t i = 0; i < crowd->ordered && left > 0; i++) {
+        crowd_unit *u = &crowd->unit[crowd->order[i]];
+        if (u->waiting && astar__lazy_reach(crowd->tables, u->goal, u->at, &left))
+            u->waiting = false;
+    }
+    info->searched = crowd->options.budget - left;
     /* Nothing is fixed beforehand here, so no plan fails. */
     for (uint32_t i = 0; i < crowd->ordered; i++)
         if (crowd->unit[crowd->order[i]].next == NONE)
@@ -569,6 +663,7 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
         crowd->here[u->at] = id;
         crowd->claimed[u->at] = NONE;
         info->at_goal += at_goal(crowd, u);
+        info->waiting += u->waiting;
     }
     return astar__lazy_status(crowd->tables);
 }
@@ -642,6 +737,11 @@ int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
     return neighbours(crowd, cell, out);
 }
 
+void astar__crowd_exact(astar_crowd *crowd)
+{
+    crowd->exact = true;
+}
+
 uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
 {
     return cell_of(crowd, crowd->goals[crowd->unit[u].goal].at);
@@ -649,7 +749,7 @@ uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
 
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell)
 {
-    return cost_to_goal(crowd, u, cell);
+    return astar__lazy_distance(crowd->tables, crowd->unit[u].goal, cell);
 }
 
 astar_status astar__crowd_status(astar_crowd *crowd)

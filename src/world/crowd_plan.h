@@ -43,6 +43,11 @@ bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint
 int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
                             uint32_t out[ASTAR__CROWD_MAX_NEIGHBOURS]);
 
+/* From now on the crowd's plans read exact costs (astar__lazy_distance)
+ * rather than the potentials its own steps are guided by: LaCAM's
+ * configurations and bounds need them. */
+void astar__crowd_exact(astar_crowd *crowd);
+
 /* Unit u's goal cell, and the cost from cell to it on u's goal's lazy
  * table (ASTAR_UNREACHABLE if none): O(1) once the table's search has
  * closed cell, else that search resumed until it has. */

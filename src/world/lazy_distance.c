@@ -16,8 +16,9 @@ enum {
     TILE_BITS = 4,
     TILE = 1 << TILE_BITS,
     PAGE_CELLS = TILE * TILE,
-    /* the costs, then one closed bit per cell */
-    PAGE_WORDS = PAGE_CELLS + PAGE_CELLS / 32,
+    /* the costs, then one closed bit per cell, then one queued bit per
+     * cell (put on the open list at its cost) */
+    PAGE_WORDS = PAGE_CELLS + 2 * PAGE_CELLS / 32,
     /* pages per allocation of the pool: 66 KB, few calls, little slack */
     CHUNK_PAGES = 64,
     FIRST_OPEN = 64,
@@ -26,14 +27,37 @@ enum {
     MOST_PUSHES = 8
 };
 
+/* An entry of an open list: a heap's is ordered by f (the cost from the
+ * goal plus, with a focus, the estimate on to the focus), then by the
+ * larger cost (deepest first: on ties an A* runs on towards the focus
+ * rather than widening); the other orders read cell alone. */
+typedef struct lazy_open {
+    uint64_t f;
+    uint32_t g, cell;
+} lazy_open;
+
+typedef struct lazy_list {
+    lazy_open *at;
+    size_t count, capacity;
+} lazy_list;
+
+/* How a table's search orders its open cells; both give Dijkstra's costs
+ * to the cells they close.
+ *   LEVELS   a focus, 4 moves, terrain 1 everywhere: A*, whose f is then
+ *            the level's or the level's plus two steps - a stack for each
+ *            (the last pushed first: the deepest), no heap;
+ *   HEAP     otherwise: A* (Dijkstra without a focus) on a binary heap. */
+typedef enum lazy_order { LEVELS, HEAP } lazy_order;
+
 typedef struct lazy_table {
     uint32_t goal;       /* NONE: no goal */
+    uint32_t focus;      /* the cell the search heads for first, or NONE */
     uint32_t *tile;      /* per tile its page, or NONE; [opt] until a first query */
-    uint64_t *open;      /* Dijkstra: a binary heap of cost << 32 | cell; breadth
-                            first: a queue of cells at open[head..count) */
-    size_t head, count, capacity;
+    lazy_list open;      /* the level's stack or the heap */
+    lazy_list later;     /* LEVELS: the next level's stack */
+    uint64_t level;      /* LEVELS: the f of the cells on open */
     bool seeded;         /* the goal is on the open list or the search is spent */
-    bool fifo;           /* breadth first: every step costs the same */
+    lazy_order order;
 } lazy_table;
 
 struct lazy_distances {
@@ -89,7 +113,7 @@ astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_co
         return ASTAR_OUT_OF_MEMORY;
     }
     for (size_t t = 0; t < count; t++)
-        s->table[t] = (lazy_table){ .goal = NONE };
+        s->table[t] = (lazy_table){ .goal = NONE, .focus = NONE };
     *out = s;
     return ASTAR_OK;
 }
@@ -101,7 +125,8 @@ void astar__lazy_delete(lazy_distances *set)
     if (set->table)
         for (size_t t = 0; t < set->count; t++) {
             astar__release(&set->memory, set->table[t].tile);
-            astar__release(&set->memory, set->table[t].open);
+            astar__release(&set->memory, set->table[t].open.at);
+            astar__release(&set->memory, set->table[t].later.at);
         }
     for (size_t c = 0; c < set->chunk_count; c++)
         astar__release(&set->memory, set->chunks[c]);
@@ -119,7 +144,8 @@ size_t astar__lazy_bytes(const lazy_distances *set)
                    set->chunk_count * (size_t)CHUNK_PAGES * PAGE_WORDS * sizeof(uint32_t);
     for (size_t t = 0; t < set->count; t++)
         bytes += (set->table[t].tile ? set->tiles * sizeof(uint32_t) : 0) +
-                 set->table[t].capacity * sizeof(uint64_t);
+                 (set->table[t].open.capacity + set->table[t].later.capacity) *
+                     sizeof(lazy_open);
     return bytes;
 }
 
@@ -146,6 +172,16 @@ static bool closed(const uint32_t *page, unsigned off)
 static void close_cell(uint32_t *page, unsigned off)
 {
     page[PAGE_CELLS + off / 32] |= 1u << (off % 32);
+}
+
+static bool queued(const uint32_t *page, unsigned off)
+{
+    return page[PAGE_CELLS + PAGE_CELLS / 32 + off / 32] >> (off % 32) & 1u;
+}
+
+static void queue_cell(uint32_t *page, unsigned off)
+{
+    page[PAGE_CELLS + PAGE_CELLS / 32 + off / 32] |= 1u << (off % 32);
 }
 
 /* The page of (x, y) in table t, or NULL while its search has not been
@@ -196,62 +232,74 @@ static bool page_for(lazy_distances *s, lazy_table *t, int x, int y)
     return true;
 }
 
-/* Room on t's open list for `more` entries. A queue slides down over
- * what it has taken only when that leaves it at most half full, and
- * otherwise grows (copying only what it holds), so that a wide frontier
- * is not moved again every few entries. */
-static bool open_room(lazy_distances *s, lazy_table *t, size_t more)
+/* Room on list t for `more` entries: it doubles. */
+static bool list_room(lazy_distances *s, lazy_list *t, size_t more)
 {
     if (t->count + more <= t->capacity)
         return true;
-    size_t live = t->count - t->head;
-    if (t->head > 0 && 2 * (live + more) <= t->capacity) {
-        memmove(t->open, t->open + t->head, live * sizeof *t->open);
-        t->head = 0;
-        t->count = live;
-        return true;
-    }
     size_t cap = t->capacity ? 2 * t->capacity : FIRST_OPEN;
-    while (cap < live + more)
+    while (cap < t->count + more)
         cap *= 2;
-    uint64_t *open = astar__allocate(&s->memory, cap, sizeof *open);
+    lazy_open *open = astar__allocate(&s->memory, cap, sizeof *open);
     if (!open)
         return false;
-    if (live)
-        memcpy(open, t->open + t->head, live * sizeof *open);
-    astar__release(&s->memory, t->open);
-    t->open = open;
+    if (t->count)
+        memcpy(open, t->at, t->count * sizeof *open);
+    astar__release(&s->memory, t->at);
+    t->at = open;
     t->capacity = cap;
-    t->head = 0;
-    t->count = live;
     return true;
 }
 
-static void heap_push(lazy_table *t, uint64_t key)
+static bool before(const lazy_open *a, const lazy_open *b)
 {
-    size_t i = t->count++;
-    for (; i > 0 && t->open[(i - 1) / 2] > key; i = (i - 1) / 2)
-        t->open[i] = t->open[(i - 1) / 2];
-    t->open[i] = key;
+    return a->f < b->f || (a->f == b->f && a->g > b->g);
 }
 
-static void heap_pop(lazy_table *t)
+/* Room for `more` entries on whichever of t's lists they may go to. */
+static bool open_room(lazy_distances *s, lazy_table *t, size_t more)
 {
-    uint64_t last = t->open[--t->count];
+    return list_room(s, &t->open, more) && (t->order != LEVELS || list_room(s, &t->later, more));
+}
+
+static void heap_push(lazy_list *t, lazy_open key)
+{
+    size_t i = t->count++;
+    for (; i > 0 && before(&key, &t->at[(i - 1) / 2]); i = (i - 1) / 2)
+        t->at[i] = t->at[(i - 1) / 2];
+    t->at[i] = key;
+}
+
+static void heap_pop(lazy_list *t)
+{
+    lazy_open last = t->at[--t->count];
     size_t i = 0, n = t->count;
     for (;;) {
         size_t c = 2 * i + 1;
         if (c >= n)
             break;
-        if (c + 1 < n && t->open[c + 1] < t->open[c])
+        if (c + 1 < n && before(&t->at[c + 1], &t->at[c]))
             c++;
-        if (t->open[c] >= last)
+        if (!before(&t->at[c], &last))
             break;
-        t->open[i] = t->open[c];
+        t->at[i] = t->at[c];
         i = c;
     }
     if (n)
-        t->open[i] = last;
+        t->at[i] = last;
+}
+
+/* Puts a cell reached at cost g (f with the estimate) on t's open list,
+ * which has room. */
+static void push_open(lazy_table *t, uint32_t *page, unsigned off, lazy_open entry)
+{
+    queue_cell(page, off);
+    if (t->order == LEVELS) {
+        lazy_list *to = entry.f == t->level ? &t->open : &t->later;
+        to->at[to->count++] = entry;
+    } else {
+        heap_push(&t->open, entry);
+    }
 }
 
 /* Whether (x, y) can be stood on: the grid's terrain has a blocked border,
@@ -279,19 +327,45 @@ static void put_back(lazy_distances *s, lazy_table *t)
                 s->free_page = t->tile[i];
                 t->tile[i] = NONE;
             }
-    t->head = t->count = 0;
+    t->open.count = t->later.count = 0;
     t->seeded = false;
 }
 
-void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal)
+void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint32_t focus)
 {
     put_back(set, &set->table[table]);
     set->table[table].goal = goal;
+    set->table[table].focus = focus;
+}
+
+/* The estimate from cell to t's focus: the least cost of the steps between
+ * them at the least terrain price, 1 (an edit may lower the grid's least
+ * price; the estimate must stay below every path, and each step costs no
+ * more than the estimate's drop - consistent - so A* closes a cell at its
+ * least cost as Dijkstra does). 0 without a focus. */
+static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, int y)
+{
+    if (t->focus == NONE)
+        return 0;
+    int fx = (int)(t->focus % (uint32_t)s->width), fy = (int)(t->focus / (uint32_t)s->width);
+    uint64_t dx = (uint64_t)(x > fx ? x - fx : fx - x), dy = (uint64_t)(y > fy ? y - fy : fy - y);
+    if (s->directions == 4)
+        return (dx + dy) * s->straight;
+    uint64_t low = dx < dy ? dx : dy;
+    return low * s->diagonal + (dx + dy - 2 * low) * s->straight;
+}
+
+/* The order t's search takes on the grid as it is now (lazy_order). */
+static lazy_order order_for(const lazy_distances *s, const lazy_table *t)
+{
+    if (s->directions != 4 || s->grid->costs_in_use > 1 || t->focus == NONE)
+        return HEAP;
+    int x = (int)(t->goal % (uint32_t)s->width), y = (int)(t->goal / (uint32_t)s->width);
+    return terrain(s, x, y) == 1 ? LEVELS : HEAP;
 }
 
 /* The goal on the open list at 0, or nothing if it is blocked (then every
- * answer is ASTAR_UNREACHABLE, as a map built from it). Breadth first
- * only where it gives Dijkstra's costs: 4 moves on uniform terrain. */
+ * answer is ASTAR_UNREACHABLE, as a map built from it). */
 static bool seed(lazy_distances *s, lazy_table *t)
 {
     if (!t->tile) {
@@ -301,20 +375,16 @@ static bool seed(lazy_distances *s, lazy_table *t)
         for (size_t i = 0; i < s->tiles; i++)
             t->tile[i] = NONE;
     }
-    t->fifo = s->directions == 4 && s->grid->costs_in_use <= 1;
-    t->head = t->count = 0;
+    t->order = order_for(s, t);
+    t->open.count = t->later.count = 0;
     int x = (int)(t->goal % (uint32_t)s->width), y = (int)(t->goal / (uint32_t)s->width);
     if (terrain(s, x, y) != 0) {
         if (!page_for(s, t, x, y) || !open_room(s, t, 1))
             return false;
         uint32_t *p = page_of(s, t, x, y);
         p[offset_of(x, y)] = 0;
-        if (t->fifo) {
-            close_cell(p, offset_of(x, y));
-            t->open[t->count++] = t->goal;
-        } else {
-            heap_push(t, t->goal);
-        }
+        t->level = estimate(s, t, x, y);
+        push_open(t, p, offset_of(x, y), (lazy_open){ .f = t->level, .g = 0, .cell = t->goal });
     }
     t->seeded = true;
     return true;
@@ -326,16 +396,28 @@ static bool seed(lazy_distances *s, lazy_table *t)
  * backward search prices it (the step v -> u, taken backwards). */
 static int advance(lazy_distances *s, lazy_table *t)
 {
-    if (t->head == t->count)
+    if (t->order == LEVELS && t->open.count == 0) {
+        if (t->later.count == 0)
+            return 0;
+        lazy_list next = t->later;
+        t->later = t->open;
+        t->open = next;
+        t->level += 2 * (uint64_t)s->straight;
+    }
+    if (t->open.count == 0)
         return 0;
-    uint64_t key = t->open[t->head];
-    uint32_t cell = (uint32_t)key;
+    lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
+    uint32_t cell = key.cell;
     int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];
-    if (!t->fifo && (closed(p, off) || (key >> 32) > g)) {
-        heap_pop(t); /* met again at a higher cost: already bettered */
+    if (closed(p, off) || key.g > g) {
+        /* met again at a higher cost: already bettered */
+        if (t->order == LEVELS)
+            t->open.count--;
+        else
+            heap_pop(&t->open);
         return 1;
     }
     /* Away from its tile's rim, a cell's 3 x 3 block lies in its own page:
@@ -344,12 +426,11 @@ static int advance(lazy_distances *s, lazy_table *t)
                  (unsigned)(y & (TILE - 1)) - 1u < TILE - 2u;
     if (!open_room(s, t, MOST_PUSHES) || (!inner && !block_pages(s, t, x, y)))
         return -1;
-    if (t->fifo) {
-        t->head++;
-    } else {
-        heap_pop(t);
-        close_cell(p, off);
-    }
+    if (t->order == LEVELS)
+        t->open.count--;
+    else
+        heap_pop(&t->open);
+    close_cell(p, off);
     const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
                           (size_t)(x + 1);
     uint32_t price = *here;
@@ -366,44 +447,133 @@ static int advance(lazy_distances *s, lazy_table *t)
         }
         uint32_t *q = inner ? p : page_of(s, t, nx, ny);
         unsigned o = inner ? off + (unsigned)(dir_y[d] * TILE + dir_x[d]) : offset_of(nx, ny);
-        if (closed(q, o) || to >= q[o])
+        /* A cost given by astar__lazy_potential alone is on no list yet:
+         * met again at that cost, the cell is put on one. */
+        if (closed(q, o) || to > q[o] || (to == q[o] && queued(q, o)))
             continue;
         q[o] = (uint32_t)to;
         uint32_t next = (uint32_t)ny * (uint32_t)s->width + (uint32_t)nx;
-        if (t->fifo) {
-            /* Every step costs the same: the first cost found is the least. */
-            close_cell(q, o);
-            t->open[t->count++] = next;
-        } else {
-            heap_push(t, to << 32 | next);
-        }
+        push_open(t, q, o, (lazy_open){ .f = to + estimate(s, t, nx, ny), .g = (uint32_t)to,
+                                        .cell = next });
     }
     return 1;
+}
+
+/* What resume leaves: the cell as wanted, the search spent (or memory
+ * out, noted) without it, or the budget spent first. */
+typedef enum lazy_resumed { WANTED, SPENT, OUT_OF_BUDGET } lazy_resumed;
+
+/* Resumes t's search until cell (in the grid) is closed - or only reached,
+ * when `reached` - or *budget steps are taken, counted off it. */
+static lazy_resumed resume(lazy_distances *s, lazy_table *t, uint32_t cell, bool reached,
+                           size_t *budget)
+{
+    if (t->goal == NONE)
+        return SPENT;
+    if (!t->seeded && !seed(s, t)) {
+        s->status = ASTAR_OUT_OF_MEMORY;
+        return SPENT;
+    }
+    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
+    unsigned off = offset_of(x, y);
+    const uint32_t *p = page_of(s, t, x, y);
+    while (!p || (reached ? p[off] == ASTAR_UNREACHABLE : !closed(p, off))) {
+        if (*budget == 0)
+            return OUT_OF_BUDGET;
+        --*budget;
+        int went = advance(s, t);
+        if (went <= 0) {
+            if (went < 0)
+                s->status = ASTAR_OUT_OF_MEMORY;
+            return SPENT;
+        }
+        if (!p)
+            p = page_of(s, t, x, y);
+    }
+    return WANTED;
+}
+
+/* The cost held for a cell resume has made WANTED. */
+static uint32_t held(const lazy_distances *s, const lazy_table *t, uint32_t cell)
+{
+    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
+    return page_of(s, t, x, y)[offset_of(x, y)];
 }
 
 uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell)
 {
     lazy_table *t = &set->table[table];
-    if (t->goal == NONE || cell >= (uint32_t)set->width * (uint32_t)set->height)
+    size_t unlimited = SIZE_MAX;
+    if (cell >= (uint32_t)set->width * (uint32_t)set->height ||
+        resume(set, t, cell, false, &unlimited) != WANTED)
         return ASTAR_UNREACHABLE;
+    return held(set, t, cell);
+}
+
+bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget)
+{
+    return cell >= (uint32_t)set->width * (uint32_t)set->height ||
+           resume(set, &set->table[table], cell, false, budget) != OUT_OF_BUDGET;
+}
+
+/* The cost of the best way t knows from (x, y), not yet reached, to its
+ * goal: through the reached neighbour that gives the least (a step priced
+ * by the terrain it enters, as advance prices it, and a diagonal one kept
+ * to the corner rule), or ASTAR_UNREACHABLE when no neighbour is reached. */
+static uint64_t through_neighbour(const lazy_distances *s, const lazy_table *t, int x, int y)
+{
+    const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
+                          (size_t)(x + 1);
+    uint64_t best = ASTAR_UNREACHABLE;
+    for (int d = 0; d < s->directions; d++) {
+        int nx = x + dir_x[d], ny = y + dir_y[d];
+        uint8_t price = here[s->padded_step[d]];
+        if (!price || (d >= 4 && (!here[dir_x[d]] || !here[s->padded_step[d] - dir_x[d]])))
+            continue;
+        const uint32_t *q = page_of(s, t, nx, ny);
+        uint32_t g = q ? q[offset_of(nx, ny)] : ASTAR_UNREACHABLE;
+        if (g == ASTAR_UNREACHABLE)
+            continue;
+        uint64_t to = g + (uint64_t)(d < 4 ? s->straight : s->diagonal) * price;
+        best = to < best ? to : best;
+    }
+    return best;
+}
+
+uint32_t astar__lazy_potential(lazy_distances *set, uint32_t table, uint32_t cell)
+{
+    lazy_table *t = &set->table[table];
+    if (t->goal == NONE || cell >= (uint32_t)set->width * (uint32_t)set->height)
+        return astar__lazy_distance(set, table, cell);
     if (!t->seeded && !seed(set, t)) {
         set->status = ASTAR_OUT_OF_MEMORY;
         return ASTAR_UNREACHABLE;
     }
     int x = (int)(cell % (uint32_t)set->width), y = (int)(cell / (uint32_t)set->width);
     unsigned off = offset_of(x, y);
-    uint32_t *p = page_of(set, t, x, y);
-    while (!p || !closed(p, off)) {
-        int went = advance(set, t);
-        if (went <= 0) {
-            if (went < 0)
-                set->status = ASTAR_OUT_OF_MEMORY;
-            return ASTAR_UNREACHABLE;
-        }
-        if (!p)
-            p = page_of(set, t, x, y);
+    const uint32_t *p = page_of(set, t, x, y);
+    if (p && p[off] != ASTAR_UNREACHABLE)
+        return p[off];
+    uint64_t to = terrain(set, x, y) ? through_neighbour(set, t, x, y) : ASTAR_UNREACHABLE;
+    if (to == ASTAR_UNREACHABLE) {
+        /* Nothing near it reached yet: the search goes on until it is. */
+        size_t unlimited = SIZE_MAX;
+        return resume(set, t, cell, true, &unlimited) == WANTED ? held(set, t, cell)
+                                                                 : ASTAR_UNREACHABLE;
     }
-    return p[off];
+    if (to > ASTAR_MAX_COST - 1) {
+        if (set->status == ASTAR_OK)
+            set->status = ASTAR_COST_OVERFLOW;
+        return ASTAR_UNREACHABLE;
+    }
+    /* Reached, but on no open list: the search puts it on one when it
+     * reaches it itself, and closes it at its least cost. */
+    if (!page_for(set, t, x, y)) {
+        set->status = ASTAR_OUT_OF_MEMORY;
+        return ASTAR_UNREACHABLE;
+    }
+    page_of(set, t, x, y)[off] = (uint32_t)to;
+    return (uint32_t)to;
 }
 
 /* Whether an edit of (x, y) can change what t holds. Its search has read
@@ -433,14 +603,14 @@ void astar__lazy_catch_up(lazy_distances *set)
     uint64_t now = astar_grid_edits(set->grid);
     if (now == set->edits)
         return;
-    bool uniform = set->directions == 4 && set->grid->costs_in_use <= 1;
     for (size_t i = 0; i < set->count; i++) {
         lazy_table *t = &set->table[i];
         if (!t->seeded)
             continue;
-        /* Breadth first on terrain no longer uniform (or Dijkstra where it
-         * now is, harmless but slower) starts over whatever the edit. */
-        bool stale = t->fifo != uniform;
+        /* An order the terrain no longer allows (or a heap where a faster
+         * order now works, harmless but slower) starts over whatever the
+         * edit. */
+        bool stale = t->order != order_for(set, t);
         for (uint64_t e = set->edits + 1; e <= now && !stale; e++) {
             astar_point at;
             stale = astar_grid_edit_cell(set->grid, e, &at) != ASTAR_OK || touched(set, t, at);

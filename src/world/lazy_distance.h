@@ -14,6 +14,8 @@
 #ifndef ASTAR_WORLD_LAZY_DISTANCE_H
 #define ASTAR_WORLD_LAZY_DISTANCE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "astar/dijkstra.h"
@@ -36,14 +38,41 @@ void astar__lazy_delete(lazy_distances *set);
 size_t astar__lazy_bytes(const lazy_distances *set);
 
 /* Table `table` now leads to cell `goal` (y * width + x); what it had
- * explored goes back to the pool. Never allocates, never fails. */
-void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal);
+ * explored goes back to the pool. With a focus (a cell; NONE = UINT32_MAX
+ * for none) its search is an A* from the goal towards the focus - the
+ * cell a unit heading for the goal stands on - which on its way there
+ * closes far fewer cells than Dijkstra's ball of the same radius; other
+ * cells are closed as they are asked for, at the same costs. Never
+ * allocates, never fails. */
+void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint32_t focus);
 
 /* The cost from cell to the table's goal, expanding its search as far as
  * needed. On a failed allocation the table is left as it was (a later
  * query tries again) and the answer is ASTAR_UNREACHABLE, noted for
  * astar__lazy_status. A table with no goal answers ASTAR_UNREACHABLE. */
 uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell);
+
+/* Resumes the table's search until cell is closed, taking at most
+ * *budget steps (a cell expanded, or an entry of its open list found
+ * bettered and dropped) and counting them off *budget. True when it need
+ * not be called again: the cell is closed, or the search is spent without
+ * it (unreachable; out of memory is noted for astar__lazy_status); false
+ * when the budget ran out first (*budget is then 0). */
+bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget);
+
+/* A cheaper guide than astar__lazy_distance's for a walker that only
+ * needs each step to lead on: the cost of the best way the table knows
+ * from cell to its goal. Exact where its search has closed the cell;
+ * for a cell it has only reached, the way through the neighbour it was
+ * reached from, which is never below the exact cost and always above that
+ * neighbour's; a cell not reached yet but next to one that is, is reached
+ * from there at once (put on the open list at that cost); any other is
+ * reached by resuming the search. So every reached cell but the goal has
+ * a neighbour of lower cost, and a cell's cost never rises while the
+ * table keeps its goal (and no edit starts its search over): walking
+ * always to the cheapest neighbour arrives. Failures as
+ * astar__lazy_distance's. */
+uint32_t astar__lazy_potential(lazy_distances *set, uint32_t table, uint32_t cell);
 
 /* Catches the tables up with the grid's edits since the last call (or
  * astar__lazy_new): a table whose search read an edited cell starts over

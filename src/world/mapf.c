@@ -518,6 +518,8 @@ static astar_status make_crowd(astar_mapf *m, const astar_grid *grid, const asta
     co.costs = m->options.costs;
     co.seed = m->options.seed;
     astar_status s = astar_crowd_new_with(grid, m->n, &co, &m->memory, &m->crowd);
+    if (s == ASTAR_OK)
+        astar__crowd_exact(m->crowd);
     for (uint32_t i = 0; i < m->n && s == ASTAR_OK; i++)
         s = astar_crowd_add(m->crowd, starts[i], goals[i], NULL);
     return s;

@@ -143,6 +143,20 @@ static void drop_path(astar_units *units, uint32_t id)
     unit *u = &units->unit[id];
     release(units, id, u->progress, u->length);
     u->progress = u->length = 0;
+    u->waiting = false;
+}
+
+/* The waiting state: a path of the one cell it stands on, claimed, and
+ * never walked to its end (advance is not called on it). The path has room
+ * for one cell, which astar_units_wait made sure of. */
+static void claim_own_cell(astar_units *units, uint32_t id)
+{
+    unit *u = &units->unit[id];
+    u->path[0].at = u->at;
+    link_claim(units, id, 0);
+    u->progress = 0;
+    u->length = 1;
+    u->waiting = true;
 }
 
 /* After the unit's position or path changed: if it now stands on a cell of
@@ -264,10 +278,16 @@ astar_status astar_units_move_on(astar_units *units, const astar_grid *grid, uin
     astar_status fits = footprint_status(units, grid, id, x, y, u->size, u->capability, u->solid);
     if (fits != ASTAR_OK)
         return fits;
+    bool waiting = u->waiting;
+    if (waiting)
+        drop_path(units, id);
     lift(units, id);
     u->at = (astar_point){ x, y };
     place(units, id);
-    advance(units, id);
+    if (waiting)
+        claim_own_cell(units, id); /* still waiting, on its new cell */
+    else
+        advance(units, id);
     return ASTAR_OK;
 }
 
@@ -329,7 +349,44 @@ astar_status astar_units_position(const astar_units *units, uint32_t id, astar_p
 bool astar_units_moving(const astar_units *units, uint32_t id)
 {
     const unit *u = live(units, id);
-    return u && unit_moving(u);
+    return u && unit_moving(u) && !u->waiting;
+}
+
+astar_status astar_units_wait(astar_units *units, uint32_t id)
+{
+    unit *u = live(units, id);
+    if (!u)
+        return ASTAR_INVALID_ARGUMENT;
+    if (u->capacity == 0) {
+        u->path = astar__allocate(&units->memory, 1, sizeof *u->path);
+        if (!u->path)
+            return ASTAR_OUT_OF_MEMORY;
+        u->capacity = 1;
+    }
+    drop_path(units, id);
+    claim_own_cell(units, id);
+    return ASTAR_OK;
+}
+
+bool astar_units_waiting(const astar_units *units, uint32_t id)
+{
+    const unit *u = live(units, id);
+    return u && u->waiting;
+}
+
+astar_status astar_units_path(const astar_units *units, uint32_t id, astar_point *points,
+                              size_t capacity, size_t *count)
+{
+    const unit *u = live(units, id);
+    if (!u || !count || (!points && capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    size_t n = u->waiting ? 0 : u->length - u->progress;
+    *count = n;
+    if (n > capacity)
+        return ASTAR_PATH_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++)
+        points[i] = u->path[u->progress + i].at;
+    return ASTAR_OK;
 }
 
 size_t astar_units_remaining(const astar_units *units, uint32_t id)
@@ -350,6 +407,53 @@ static bool enters_next(const unit *u, astar_point p, int k)
 {
     uint32_t i = next_index(u);
     return i < u->length && footprints_overlap(u->path[i].at, u->size, p, k);
+}
+
+astar_status astar_units_next(const astar_units *units, uint32_t id, astar_point *next)
+{
+    const unit *u = live(units, id);
+    if (!u || !next)
+        return ASTAR_INVALID_ARGUMENT;
+    *next = unit_moving(u) && !u->waiting ? u->path[next_index(u)].at : u->at;
+    return ASTAR_OK;
+}
+
+astar_status astar_units_at(const astar_units *units, int x, int y, uint32_t *ids,
+                            size_t capacity, size_t *count)
+{
+    if (!units || !count || (!ids && capacity > 0) || !inside(units, x, y))
+        return ASTAR_INVALID_ARGUMENT;
+    size_t n = 0;
+    anchor_window w = anchors_near(units, units_reach(units), x, y, 1);
+    for (int by = w.y0; by <= w.y1; by++)
+        for (int bx = w.x0; bx <= w.x1; bx++)
+            for (uint32_t o = units->first_here[(size_t)by * (size_t)units->width + (size_t)bx];
+                 o != UNIT_NONE; o = units->unit[o].next_here)
+                if (footprints_overlap(units->unit[o].at, units->unit[o].size, (astar_point){ x, y },
+                                       1)) {
+                    if (n < capacity)
+                        ids[n] = o;
+                    n++;
+                }
+    *count = n;
+    return ASTAR_OK;
+}
+
+astar_status astar_units_step(astar_units *units, const astar_grid *grid, uint32_t id,
+                              astar_step *advice)
+{
+    const unit *u = live(units, id);
+    if (!u || !advice || !unit_moving(u) || u->waiting)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_point next = u->path[next_index(u)].at;
+    astar_status s = astar_units_check_step(units, id, next, advice);
+    if (s != ASTAR_OK || *advice != ASTAR_STEP_GO)
+        return s;
+    s = astar_units_move_on(units, grid, id, next.x, next.y);
+    /* A wall (or a footprint) where the path goes: waiting would not end. */
+    if (s == ASTAR_UNIT_DOES_NOT_FIT || s == ASTAR_UNIT_OVERLAP)
+        *advice = ASTAR_STEP_REPATH;
+    return s;
 }
 
 astar_status astar_units_check_step(const astar_units *units, uint32_t id, astar_point next,

@@ -39,6 +39,8 @@ typedef struct unit {
     bool alive;
     bool solid;             /* placed with a size (astar_units_add_sized):
                                no other footprint may overlap its own */
+    bool waiting;           /* astar_units_wait: its path is the one cell it
+                               stands on, kept until a new path or a stop */
     uint8_t size;           /* its footprint is size x size cells */
     uint8_t capability;     /* the clearance astar_units_move_on reads */
     uint32_t progress;      /* path[progress, length) is claimed: the cell
@@ -104,6 +106,8 @@ static inline anchor_window anchors_near(const astar_units *units, int reach, in
     return w;
 }
 
+/* Moving as searches see it: with a path left to walk, or waiting for one
+ * (a claim on its own cell) - penalised, not a wall. */
 static inline bool unit_moving(const unit *u)
 {
     return u->length > 0;
