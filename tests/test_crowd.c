@@ -246,6 +246,20 @@ static void test_door(void **state)
     }
 }
 
+/* Unit i, at its goal, gets a new one: a free cell the crowd takes (one
+ * on another island is refused, and another tried). */
+static void renew_goal(run *r, rng *g, size_t i)
+{
+    astar_point goal;
+    astar_status s;
+    do {
+        goal = free_cell(g, r, r->goals, r->n);
+        s = astar_crowd_set_goal(r->crowd, i, goal);
+    } while (s == ASTAR_NO_PATH);
+    assert_int_equal(s, ASTAR_OK);
+    r->goals[i] = goal;
+}
+
 /* The game loop: each unit gets a new goal on arrival; every unit must
  * keep arriving. */
 static void test_new_goals(void **state)
@@ -263,17 +277,10 @@ static void test_new_goals(void **state)
             if (r.after[i].x != r.goals[i].x || r.after[i].y != r.goals[i].y)
                 continue;
             arrivals[i]++;
-            astar_point goal;
-            astar_status s;
-            do {
-                goal = free_cell(&g, &r, r.goals, r.n);
-                s = astar_crowd_set_goal(r.crowd, i, goal);
-            } while (s == ASTAR_NO_PATH);
-            assert_int_equal(s, ASTAR_OK);
-            r.goals[i] = goal;
+            renew_goal(&r, &g, i);
             astar_point at, told;
             assert_int_equal(astar_crowd_unit(r.crowd, i, &at, &told), ASTAR_OK);
-            assert_true(told.x == goal.x && told.y == goal.y);
+            assert_true(told.x == r.goals[i].x && told.y == r.goals[i].y);
         }
     }
     for (size_t i = 0; i < r.n; i++)
@@ -303,15 +310,7 @@ static void test_budget(void **state)
             if (r.after[i].x != r.goals[i].x || r.after[i].y != r.goals[i].y)
                 continue;
             arrivals[i]++;
-            astar_point goal;
-            astar_status s;
-            /* Another island is refused at once: islands are enabled. */
-            do {
-                goal = free_cell(&g, &r, r.goals, r.n);
-                s = astar_crowd_set_goal(r.crowd, i, goal);
-            } while (s == ASTAR_NO_PATH);
-            assert_int_equal(s, ASTAR_OK);
-            r.goals[i] = goal;
+            renew_goal(&r, &g, i); /* another island refused at once: islands on */
         }
     }
     /* Measured: 48 arrivals at least, some unit waiting after 1,545 of

@@ -122,6 +122,32 @@ bool aa_path_valid(const astar_grid *g, const astar_point *points, size_t n, dou
     return true;
 }
 
+/* The path from start to goal to itself: one point. */
+static double one_point(astar_point p, astar_point *points, size_t capacity, size_t *n)
+{
+    if (capacity > 0)
+        points[0] = p;
+    if (n != NULL)
+        *n = 1;
+    return 0;
+}
+
+/* Writes the chain of nodes from t back through parent (SIZE_MAX ends it)
+ * into points, start first, up to capacity; the count to *n [opt]. */
+static void chain_out(const astar_point *node, const size_t *parent, size_t t,
+                      astar_point *points, size_t capacity, size_t *n)
+{
+    size_t count = 0;
+    for (size_t v = t; v != SIZE_MAX; v = parent[v])
+        count++;
+    size_t i = count;
+    for (size_t v = t; v != SIZE_MAX; v = parent[v])
+        if (--i < capacity)
+            points[i] = node[v];
+    if (n != NULL)
+        *n = count;
+}
+
 struct aa_oracle {
     const astar_grid *grid;
     size_t count;          /* corners, then room for start and goal */
@@ -205,13 +231,8 @@ double aa_oracle_length(aa_oracle *o, astar_point start, astar_point goal, astar
     size_t s = o->count, t = o->count + 1, m = o->count + 2;
     if (n != NULL)
         *n = 0;
-    if (start.x == goal.x && start.y == goal.y) {
-        if (capacity > 0)
-            points[0] = start;
-        if (n != NULL)
-            *n = 1;
-        return 0;
-    }
+    if (start.x == goal.x && start.y == goal.y)
+        return one_point(start, points, capacity, n);
     o->node[s] = start;
     o->node[t] = goal;
     for (size_t i = 0; i < m; i++) {
@@ -240,15 +261,7 @@ double aa_oracle_length(aa_oracle *o, astar_point start, astar_point goal, astar
             }
         }
     }
-    size_t count = 0;
-    for (size_t v = t; v != SIZE_MAX; v = o->parent[v])
-        count++;
-    size_t i = count;
-    for (size_t v = t; v != SIZE_MAX; v = o->parent[v])
-        if (--i < capacity)
-            points[i] = o->node[v];
-    if (n != NULL)
-        *n = count;
+    chain_out(o->node, o->parent, t, points, capacity, n);
     return o->dist[t];
 }
 
@@ -457,13 +470,8 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
     size_t s = c->count, t = c->count + 1;
     if (n != NULL)
         *n = 0;
-    if (start.x == goal.x && start.y == goal.y) {
-        if (capacity > 0)
-            points[0] = start;
-        if (n != NULL)
-            *n = 1;
-        return 0;
-    }
+    if (start.x == goal.x && start.y == goal.y)
+        return one_point(start, points, capacity, n);
     if (++c->search == 0) {
         for (size_t i = 0; i < c->count + 2; i++)
             c->stamp[i] = 0;
@@ -473,6 +481,7 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
     c->node[t] = goal;
     c->stamp[s] = c->search;
     c->dist[s] = 0;
+    c->parent[s] = SIZE_MAX; /* ends the chain (chain_out) */
     c->done[s] = false;
     c->heap_count = 0;
     heap_push(c, s, distance(start, goal));
@@ -511,18 +520,6 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
     }
     if (c->stamp[t] != c->search || !c->done[t])
         return -1;
-    size_t count = 0;
-    for (size_t v = t; v != s; v = c->parent[v])
-        count++;
-    count++;
-    size_t i = count;
-    for (size_t v = t;; v = c->parent[v]) {
-        if (--i < capacity)
-            points[i] = c->node[v];
-        if (v == s)
-            break;
-    }
-    if (n != NULL)
-        *n = count;
+    chain_out(c->node, c->parent, t, points, capacity, n);
     return c->dist[t];
 }
