@@ -14,7 +14,9 @@
 # (else `make wasm` builds it). ASTAR_BENCH_DIR: the benchmark data
 # (default ../shared/bench). CPU (default 0): the core taskset pins the run
 # to, when taskset is present. ROUNDS (default 2): times each problem is
-# timed, its least time counting.
+# timed, its least time counting. CPD_DIR: a folder of path databases
+# (NAME.cpd, `astar cpd build MAP OUT --costs octile`), each timed as
+# "astar CPD" on its map.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -18,12 +18,16 @@
 // its cost the step's). astar: A* (octile H) on its default heap and on
 // buckets, JPS and JPS+ (the jump table built once per map) on buckets,
 // each result's path copied out as an Int32Array.
+// With CPD_DIR set, a map whose path database CPD_DIR/NAME.cpd exists (as
+// `astar cpd build MAP OUT --costs octile` writes it) also has "astar CPD":
+// the database loaded into the package (not timed) and each path read out
+// of it, copied out as the searches' are.
 // Each path found is measured (the sum of its steps' lengths) against the
 // scenario's optimal length; a path longer by more than 0.01 counts as not
 // optimal, a missing one as failed.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [packageDir, peersDir, benchDir, ...rest] = process.argv.slice(2);
@@ -74,6 +78,13 @@ function engines(text, name) {
   const searcher = astar.searcher(grid.cells);
   const ours = (options) => (p) => {
     const r = searcher.findPath(grid, p.sx, p.sy, p.gx, p.gy, options);
+    return r.status === 0 ? flatLength(r.points()) : null;
+  };
+  const databaseFile = process.env.CPD_DIR && join(process.env.CPD_DIR, `${basename(name)}.cpd`);
+  const database = databaseFile && existsSync(databaseFile)
+    ? searcher.loadPathDatabase(grid, readFileSync(databaseFile), databaseFile) : null;
+  const fromDatabase = (p) => {
+    const r = database.findPath(p.sx, p.sy, p.gx, p.gy);
     return r.status === 0 ? flatLength(r.points()) : null;
   };
 
@@ -129,6 +140,7 @@ function engines(text, name) {
       ["astar A* buckets", ours({ openList: "buckets", costs: "octile", heuristic: "octile" })],
       ["astar JPS", ours({ algorithm: "jps", openList: "buckets", costs: "octile", heuristic: "octile" })],
       ["astar JPS+", ours({ algorithm: "jps+", openList: "buckets", costs: "octile", heuristic: "octile" })],
+      ...(database ? [["astar CPD", fromDatabase]] : []),
       ["PathFinding.js A*", pf(pfAstar)],
       ["PF A* without clone", pf(pfAstar), () => pfGrid.clone()],
       ["PathFinding.js JPS", pf(pfJump)],
@@ -137,11 +149,11 @@ function engines(text, name) {
       ["ngraph.path NBA*", ngraph(ngraphPath.nba(graph, ngraphOptions))],
     ],
 
-    delete() { searcher.delete(); grid.delete(); },
+    delete() { database?.delete(); searcher.delete(); grid.delete(); },
   };
 }
 
-const OURS = ["astar A*", "astar A* buckets", "astar JPS", "astar JPS+"];
+const OURS = ["astar A*", "astar A* buckets", "astar JPS", "astar JPS+", "astar CPD"];
 // easystarjs's paths are not least-cost (its diagonal costs 1.4, and see
 // the last table): the fastest peer is also given among those that are.
 const OPTIMAL_PEERS = ["PathFinding.js A*", "PathFinding.js JPS", "ngraph.path A*", "ngraph.path NBA*"];
@@ -198,7 +210,7 @@ for (const map of rest) {
   const fastest = (names) => names.reduce((a, b) => (median(times.get(a)) <= median(times.get(b)) ? a : b));
   const fastestPeer = fastest(list.map(([name]) => name).filter((name) => !OURS.includes(name) &&
                                                                       !SEARCH_ONLY.includes(name)));
-  const fastestOptimalPeer = fastest(OPTIMAL_PEERS), ourFastest = fastest(OURS);
+  const fastestOptimalPeer = fastest(OPTIMAL_PEERS), ourFastest = fastest(OURS.filter((n) => times.has(n)));
   rows.push({ map, problems: problems.length, setup,
               medians: Object.fromEntries(list.map(([name]) => [name, median(times.get(name))])),
               worse: Object.fromEntries(worse), failed: Object.fromEntries(failed),
@@ -209,13 +221,15 @@ for (const map of rest) {
 }
 
 const us = (ms) => (ms * 1000 >= 100 ? (ms * 1000).toFixed(0) : (ms * 1000).toFixed(1));
-const names = Object.keys(rows[0].medians);
+// Every engine of any map (astar CPD only where its database was given).
+const names = [...new Set(rows.flatMap((r) => Object.keys(r.medians)))];
+const shown = (r, n, show) => (n in r.medians ? show(n) : "-");
 console.log(`Median microseconds per query (${rows[0].problems} problems a map, spread over its scenario file, ` +
             `each the least of ${ROUNDS} rounds; ` +
             "PathFinding.js's include its grid.clone(), but for PF A* without clone):\n");
 console.log(`| map | ${names.join(" | ")} |`);
 console.log(`|---|${names.map(() => "---:").join("|")}|`);
-for (const r of rows) console.log(`| ${r.map} | ${names.map((n) => us(r.medians[n])).join(" | ")} |`);
+for (const r of rows) console.log(`| ${r.map} | ${names.map((n) => shown(r, n, () => us(r.medians[n]))).join(" | ")} |`);
 console.log("\nMedian per problem of the time ratio (theirs / astar's):\n");
 console.log("| map | PathFinding.js A* / astar A* | astar's fastest | fastest peer | it / astar's fastest | " +
             "fastest least-cost peer | it / astar's fastest |");
@@ -228,5 +242,5 @@ console.log("\nPaths longer than the scenario's optimum (+0.01), and not found:\
 console.log(`| map | ${names.join(" | ")} |`);
 console.log(`|---|${names.map(() => "---:").join("|")}|`);
 for (const r of rows)
-  console.log(`| ${r.map} | ${names.map((n) => `${r.worse[n]}${r.failed[n] ? ` (${r.failed[n]} not found)` : ""}`)
-    .join(" | ")} |`);
+  console.log(`| ${r.map} | ${names.map((n) => shown(r, n, () =>
+    `${r.worse[n]}${r.failed[n] ? ` (${r.failed[n]} not found)` : ""}`)).join(" | ")} |`);

@@ -482,6 +482,24 @@ export async function loadAstar(source) {
       return result(status, microseconds, asked);
     }
 
+    // A path database's queries (buildPathDatabase, loadPathDatabase).
+    function pathDatabase(cpd) {
+      return owned({
+        findPath(sx, sy, gx, gy) {
+          const [status, microseconds] = timed(() =>
+            c.astar_web_cpd_path(cpd, sx, sy, gx, gy, path));
+          return result(status, microseconds, {});
+        },
+        firstMove(sx, sy, gx, gy) {
+          const status = c.astar_web_cpd_first_move(cpd, sx, sy, gx, gy, scratch);
+          if (status === STATUS.NO_PATH) return null;
+          ok(status);
+          const [x, y] = int32(scratch, 2);
+          return [x, y];
+        },
+      }, () => c.astar_cpd_delete(cpd));
+    }
+
     return owned({
       // One search; options as the CLI names them, plus trace: true to
       // record its events, and world (see setWorld).
@@ -577,6 +595,43 @@ export async function loadAstar(source) {
           },
           straighten(on) { ok(c.astar_hpa_set_straighten(hpa, on ? 1 : 0)); },
         }, () => c.astar_hpa_delete(hpa));
+      },
+      // A compressed path database of grid (astar/cpd.h): every least-cost
+      // path answered without a search. buildPathDatabase builds it here,
+      // for options' moves and costs, on one thread: one Dijkstra search
+      // per walkable cell, seconds for a few thousand cells but hours for a
+      // quarter million, which `astar cpd build` builds natively on every
+      // core; loadPathDatabase reads such a file's bytes (a Uint8Array)
+      // and throws PARSE_ERROR, MAP_CHANGED (another map's) and the like
+      // with the loader's message. Either gives { findPath(sx, sy, gx, gy) -
+      // findPath's result into this searcher's path, expanded the moves
+      // looked up, no via() - firstMove(sx, sy, gx, gy) - the next cell
+      // [x, y] of a least-cost path, throwing as findPath's status would
+      // fail, null where to cannot be reached - and delete() }. An edit of
+      // the grid after it makes every answer MAP_CHANGED.
+      buildPathDatabase(grid, asked = {}) {
+        setOptions(asked);
+        const ROW_ORDER_DFS = 0, ONE_THREAD = 1;
+        return pathDatabase(created((out) =>
+          c.astar_cpd_new(grid.pointer, options, ROW_ORDER_DFS, ONE_THREAD, out)));
+      },
+      loadPathDatabase(grid, bytes, name = "path database") {
+        if (!(bytes instanceof Uint8Array)) throw refuse("a path database's bytes are a Uint8Array");
+        const data = allocated(c.malloc(Math.max(1, bytes.length)), "a path database's bytes");
+        const error = allocated(c.astar_web_error_new(), "an error");
+        try {
+          new Uint8Array(memory().buffer, data, bytes.length).set(bytes);
+          return pathDatabase(withString(name, (namePointer) => {
+            const status = c.astar_cpd_parse(data, bytes.length, namePointer, grid.pointer, scratch,
+                                             error);
+            if (status !== STATUS.OK)
+              throw new AstarError(status, cString(c.astar_web_error_message(error)));
+            return int32(scratch, 1)[0];
+          }));
+        } finally {
+          c.free(data);
+          c.free(error);
+        }
       },
       // Whether a unit at (ax, ay) sees (bx, by) (astar_line_of_sight): the
       // rule smooth() keeps to. Only options.moves counts.

@@ -76,3 +76,16 @@ WEB_API astar_status astar_web_waypoint_find_path(astar_waypoint_graph *graph, i
     return astar_waypoint_find_path(graph, (astar_point){ sx, sy }, (astar_point){ gx, gy },
                                     options, path);
 }
+
+/* A path database's path and first move with the points as numbers. */
+WEB_API astar_status astar_web_cpd_path(const astar_cpd *cpd, int sx, int sy, int gx, int gy,
+                                        astar_route *path)
+{
+    return astar_cpd_path(cpd, (astar_point){ sx, sy }, (astar_point){ gx, gy }, path);
+}
+
+WEB_API astar_status astar_web_cpd_first_move(const astar_cpd *cpd, int sx, int sy, int gx,
+                                              int gy, astar_point *next)
+{
+    return astar_cpd_first_move(cpd, (astar_point){ sx, sy }, (astar_point){ gx, gy }, next);
+}

@@ -1,6 +1,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/threads.h"
 
+#ifdef __wasi__
+/* WebAssembly without threads: the caller does all the work. Every user
+ * takes its share from a counter the items share (threads.h), so item 0
+ * alone runs every piece. */
+void astar__run_threads(void *(*work)(void *), void *items, size_t size, int count)
+{
+    (void)size;
+    (void)count;
+    work(items);
+}
+#else
 #include <pthread.h>
 #include <stdbool.h>
 
@@ -16,3 +27,4 @@ void astar__run_threads(void *(*work)(void *), void *items, size_t size, int cou
         if (started[i])
             pthread_join(ids[i], NULL);
 }
+#endif

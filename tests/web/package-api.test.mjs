@@ -5,7 +5,9 @@
 // cells; failures throw AstarError with the library's status; a search in
 // slices ends as findPath (findNearest) does, in more than one step; JPS
 // stepped expands more than scanned, at the same cost; algorithm "anya" is
-// findAnyAnglePath, whole and in slices; a result's paths outlive the next search; on open hex grids of the four
+// findAnyAnglePath, whole and in slices; a result's paths outlive the next search; a path database
+// built in the module answers A*'s costs and refuses bad bytes, options
+// it cannot hold and an edited grid; on open hex grids of the four
 // layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a waypoint route is a walk of legal steps through
@@ -214,6 +216,49 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   waypoints.delete();
   searcher.delete();
   grid.delete();
+}
+
+// ---------------------------------------------------------------- path databases
+{
+  // Built here, on a map with a second island: every path is A*'s cost;
+  // the first move is the path's second cell; another island is no path.
+  const rows = ["........@...", ".@@@@@..@.@.", "......@.@...", "..@.....@@@@", "....@...@..."];
+  const grid = astar.gridFromRows(rows);
+  const searcher = astar.searcher(grid.cells);
+  const options = { costs: "octile", heuristic: "octile" };
+  const database = searcher.buildPathDatabase(grid, options);
+  let agreed = 0;
+  for (let k = 0; k < 400; k++) {
+    const [sx, sy, gx, gy] = [k % 12, (k >> 2) % 5, (k * 7) % 12, (k * 3) % 5];
+    if (!grid.walkable(sx, sy) || !grid.walkable(gx, gy)) continue;
+    const a = searcher.findPath(grid, sx, sy, gx, gy, options);
+    const d = database.findPath(sx, sy, gx, gy), first = database.firstMove(sx, sy, gx, gy);
+    const p = d.points();
+    check(d.status === a.status && (a.status !== STATUS.OK ||
+          (d.cost === a.cost && first[0] === p[Math.min(2, p.length - 2)] && first[1] === p[Math.min(3, p.length - 1)])),
+          `database (${sx},${sy})->(${gx},${gy}): ${d.status} cost ${d.cost}, A* ${a.status} cost ${a.cost}`);
+    if (a.status === STATUS.NO_PATH) check(first === null, "no first move to another island");
+    agreed++;
+  }
+  check(agreed > 100, `${agreed} database paths`);
+  const errors = [
+    [() => searcher.loadPathDatabase(grid, new Uint8Array([1, 2, 3]), "junk.cpd"), STATUS.PARSE_ERROR],
+    [() => searcher.loadPathDatabase(grid, "ASTARCPD"), STATUS.INVALID_ARGUMENT],
+    [() => searcher.buildPathDatabase(grid, { partial: true }), STATUS.UNSUPPORTED],
+    [() => database.firstMove(0, 0, 20, 0), STATUS.GOAL_OUT_OF_BOUNDS],
+  ];
+  const edited = () => {
+    grid.setWalkable(0, 4, false);
+    return database.firstMove(0, 0, 1, 0);
+  };
+  errors.push([edited, STATUS.MAP_CHANGED]);
+  errors.forEach(([call, status], k) => {
+    const e = thrown(call);
+    check(e instanceof AstarError && e.status === status && e.message.length > 0,
+          `path database error ${k}: ${e} (status ${e?.status}, wanted ${status})`);
+  });
+  check(database.findPath(0, 0, 1, 0).status === STATUS.MAP_CHANGED, "a database after an edit");
+  for (const o of [database, searcher, grid]) o.delete();
 }
 
 // ---------------------------------------------------------------- hex grids

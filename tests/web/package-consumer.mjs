@@ -2,9 +2,10 @@
 // package test (package.test.mjs) copies it into the folder it installed
 // the tarball in and runs it there:
 //   node package-consumer.mjs PROBLEMS.json
-// PROBLEMS.json: [{ map, file, problems: [{ sx, sy, gx, gy }] }]. For each
-// problem it prints one JSON line per algorithm: { map, k, algo, status,
-// message, cost, distance }.
+// PROBLEMS.json: [{ map, file, problems: [{ sx, sy, gx, gy }], cpd }], cpd
+// (optional) a path database file of the map. For each problem it prints
+// one JSON line per algorithm: { map, k, algo, status, message, cost,
+// distance }; "cpd" and "cpd built" where the map has a database.
 import { readFileSync } from "node:fs";
 import { loadAstar } from "astar-pathfinding";
 
@@ -12,13 +13,15 @@ const astar = await loadAstar();
 const OCTILE = { costs: "octile", heuristic: "octile" };
 const CLUSTER = 28; // the CLI's --algo hpa default
 
-for (const { map, file, problems } of JSON.parse(readFileSync(process.argv[2], "utf8"))) {
+for (const { map, file, problems, cpd } of JSON.parse(readFileSync(process.argv[2], "utf8"))) {
   const grid = astar.parseMap(readFileSync(file, "utf8"), map);
   grid.enableJumpTable();
   const searcher = astar.searcher(grid.cells);
   const tiers = searcher.twoTiers(grid, CLUSTER, OCTILE);
   const graph = astar.graphFromGrid(grid, OCTILE);
   const node = (x, y) => y * grid.width + x;
+  const databases = cpd ? [["cpd", searcher.loadPathDatabase(grid, readFileSync(cpd), cpd)],
+                           ["cpd built", searcher.buildPathDatabase(grid, OCTILE)]] : [];
   problems.forEach(({ sx, sy, gx, gy }, k) => {
     const say = (algo, r) => console.log(JSON.stringify({ map, k, algo, status: r.status,
                                                           message: r.message, cost: r.cost,
@@ -30,7 +33,9 @@ for (const { map, file, problems } of JSON.parse(readFileSync(process.argv[2], "
     // A blocked cell is a disabled node, which the graph search reports
     // as the grid search reports the cell.
     say("graph", graph.findPath(node(sx, sy), node(gx, gy)));
+    for (const [algo, database] of databases) say(algo, database.findPath(sx, sy, gx, gy));
   });
+  for (const [, database] of databases) database.delete();
   graph.delete();
   tiers.delete();
   searcher.delete();

@@ -9,9 +9,12 @@
 //     set (the Makefile's BENCH_ONE_PER_SET), 6 problems spread over its
 //     scenario file, a goal on a wall and, where the map has two islands, a
 //     goal on the other - with A*, JPS and JPS+ (octile costs), HPA*
-//     (clusters of 28), Anya (any-angle) and A* over the map as a graph:
+//     (clusters of 28), Anya (any-angle) and A* over the map as a graph,
+//     and on dao/arena also a path database, loaded from the file the
+//     native `astar cpd build` wrote and built by the module itself:
 //     each answer's status and cost (Anya's length) must be the native
-//     CLI's (`astar path ... -q`; the graph's, A*'s). The README's example
+//     CLI's (`astar path ... -q`; the graph's, A*'s; both databases', the
+//     CLI's --algo cpd over that file). The README's example
 //     runs as written and prints what the README says it prints.
 //   types: `tsc --noEmit` (TypeScript pinned in tests/web/package-lock.json)
 //     over package-example.ts, which imports the package by its name and
@@ -99,11 +102,16 @@ function install() {
     anya: ["--algo", "anya"],
     graph: ["--costs", "octile", "--heuristic", "octile"],
   };
+  // Path databases, loaded from the native build's file and built by the
+  // module itself, on a map small enough to build in a test.
+  const DATABASES = ["cpd", "cpd built"];
+  const cliArgs = (algo, entry) => DATABASES.includes(algo)
+    ? ["--algo", "cpd", "--cpd", entry.cpd, "--costs", "octile"] : CLI[algo];
   const walls = (text) => {
     const rows = text.split("\n").slice(4);
     return { rows, open: (x, y) => ".GS".includes(rows[y]?.[x] ?? "@") };
   };
-  for (const map of onePerSet()) {
+  for (const map of [...onePerSet(), "dao/arena"]) {
     const file = join(benchDir, "maps", `${map}.map`);
     const { rows, open } = walls(readFileSync(file, "utf8"));
     const lines = readFileSync(join(benchDir, "scen", `${map}.map.scen`), "utf8").split("\n").slice(1)
@@ -119,18 +127,23 @@ function install() {
     check(!open(list.at(-1).gx, list.at(-1).gy), `${map}: a wall found`);
     problems.push({ map, file, problems: list });
   }
+  const small = problems.at(-1);
+  small.cpd = join(app, "arena.cpd");
+  execFileSync(nativeCli, ["cpd", "build", small.file, small.cpd, "--costs", "octile"], { encoding: "utf8" });
+  const algorithms = (entry) => [...Object.keys(CLI), ...(entry.cpd ? DATABASES : [])];
   const input = join(app, "problems.json");
   writeFileSync(input, JSON.stringify(problems));
   copyFileSync(join(here, "package-consumer.mjs"), join(app, "consumer.mjs"));
   const answers = execFileSync(process.execPath, ["consumer.mjs", input], { cwd: app, encoding: "utf8",
                                                                                maxBuffer: 1 << 26 })
     .trim().split("\n").map((line) => JSON.parse(line));
-  check(answers.length === problems.length * 7 * Object.keys(CLI).length, `${answers.length} answers`);
+  const asked = problems.reduce((sum, entry) => sum + entry.problems.length * algorithms(entry).length, 0);
+  check(answers.length === asked, `${answers.length} answers of ${asked}`);
   let found = 0;
   for (const a of answers) {
-    const { file, problems: list } = problems.find((p) => p.map === a.map);
-    const p = list[a.k];
-    const n = native(file, p, CLI[a.algo]);
+    const entry = problems.find((p) => p.map === a.map);
+    const p = entry.problems[a.k];
+    const n = native(entry.file, p, cliArgs(a.algo, entry));
     const what = `${a.map} (${p.sx},${p.sy})->(${p.gx},${p.gy}) ${a.algo}: package ${a.status} cost ${a.cost} ` +
                  `distance ${a.distance}; CLI ${n.out.trim().split("\n").at(-1)}`;
     if (n.ok) {
@@ -142,7 +155,7 @@ function install() {
       check(a.status !== 0 && a.message.length > 0 && n.out.includes(a.message), `${what} (${a.message})`);
     }
   }
-  check(found >= problems.length * 6 * Object.keys(CLI).length, `${found} paths found`);
+  check(found >= problems.reduce((sum, entry) => sum + 6 * algorithms(entry).length, 0), `${found} paths found`);
 
   // The README's example, as written, prints what the README says.
   const readme = readFileSync(join(installed, "README.md"), "utf8");
@@ -293,6 +306,7 @@ async function types() {
     Astar: astar, Grid: grid, GridView: knowledge.grid, Searcher: searcher,
     SearchResult: searcher.findPath(grid, 0, 0, 7, 3), NearestResult: searcher.findNearest(grid, 0, 0, [[7, 3]]),
     PathResult: waypoints.findPath(0, 2, 7, 2), SmoothResult: searcher.smooth(grid), TwoTiers: tiers,
+    PathDatabase: searcher.buildPathDatabase(grid),
     DistanceMap: searcher.distanceMap(grid, [[0, 0]]), Graph: graph, GraphResult: graph.findPath(0, 1),
     Waypoints: waypoints, Layer: layer, Units: units, Crowd: crowd, CrowdStep: crowd.step(),
     PathBuffer: buffer, Queue: queue, RequestHandle: queue.request(grid, 0, 0, 7, 3, {}, buffer),
