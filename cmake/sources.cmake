@@ -23,7 +23,7 @@ set(ASTAR_SOURCES
   src/world/layers.c src/world/units.c src/world/knowledge.c src/world/crowd.c src/world/mapf.c
   src/world/lazy_distance.c
   # path: what is done with a path once found
-  src/path/smooth.c src/path/straighten.c src/path/path_check.c
+  src/path/smooth.c src/path/straighten.c src/path/path_check.c src/path/any_angle_cells.c
   # io: Moving AI files, graph files and waypoint files
   src/io/text.c src/io/movingai.c src/io/graph_file.c
   src/io/waypoint_file.c)

@@ -186,6 +186,8 @@ export interface Searcher {
            options?: SearchOptions): SearchResult;
   findAnyAnglePath(grid: GridView, sx: number, sy: number, gx: number, gy: number,
                    options?: SearchOptions): SearchResult;
+  /** The cells a unit walks along an any-angle path; status INVALID_PATH for an invalid one. */
+  anyAngleCells(grid: GridView, points: Points, options?: SearchOptions): SearchResult;
   findNearest(grid: GridView, sx: number, sy: number, targets: Points,
               options?: SearchOptions): NearestResult;
   /** IN_PROGRESS, or the status of a request refused. */

@@ -512,6 +512,16 @@ export async function loadAstar(source) {
       findAnyAnglePath(grid, sx, sy, gx, gy, asked = {}) {
         return findPath(grid, sx, sy, gx, gy, { ...asked, algorithm: "anya" });
       },
+      // The cells a unit walks along an any-angle path (astar_any_angle_cells):
+      // points as findAnyAnglePath's points() or [x, y] pairs; findPath's
+      // result with the cells in points(), cost and distance those of the
+      // cells (options' moves and costs); status INVALID_PATH for points
+      // that are not a valid any-angle path.
+      anyAngleCells(grid, points, asked = {}) {
+        setOptions(asked);
+        const [pointer, count] = pointsIn(targets, points);
+        return result(c.astar_any_angle_cells(grid.pointer, options, pointer, count, path), 0, {});
+      },
       // Dijkstra to the nearest of targets ([x, y] each, or an Int32Array
       // of x, y, ...): findPath's result, and which: the index of the
       // target reached (null when none is).

@@ -701,6 +701,183 @@ static void test_slices_queue_partial(void **state)
     astar_context_delete(ctx);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The cells a unit walks (astar_any_angle_cells)                           */
+/* ------------------------------------------------------------------------ */
+
+/* The side of line p-q that point (x, y) lies on: the cross product. */
+static int64_t side_of(astar_point p, astar_point q, int64_t x, int64_t y)
+{
+    return ((int64_t)q.x - p.x) * (y - p.y) - ((int64_t)q.y - p.y) * (x - p.x);
+}
+
+/* Whether segment p-q meets cell c's square, its inside alone (inside) or
+ * the closed square: separating axes, exactly - the two axes (open or
+ * closed intervals) and the segment's normal (some corner strictly on each
+ * side of the line for the inside; not all strictly on one side for the
+ * closed square). */
+static bool segment_meets(astar_point p, astar_point q, astar_point c, bool inside)
+{
+    int lox = p.x < q.x ? p.x : q.x, hix = p.x < q.x ? q.x : p.x;
+    int loy = p.y < q.y ? p.y : q.y, hiy = p.y < q.y ? q.y : p.y;
+    if (inside ? (hix <= c.x || lox >= c.x + 1 || hiy <= c.y || loy >= c.y + 1)
+               : (hix < c.x || lox > c.x + 1 || hiy < c.y || loy > c.y + 1))
+        return false;
+    bool above = false, below = false;
+    for (int k = 0; k < 4; k++) {
+        int64_t v = side_of(p, q, c.x + (k & 1), c.y + (k >> 1));
+        above |= inside ? v > 0 : v >= 0;
+        below |= inside ? v < 0 : v <= 0;
+    }
+    return above && below;
+}
+
+/* The cells of an any-angle path, checked without the library's walk: a
+ * legal path of cells under the moves (astar_path_check) from the start's
+ * cell to the goal's, priced as the call says; every cell touches a
+ * segment; every cell whose inside a segment crosses is among them. */
+static void check_cells(const astar_grid *g, astar_moves moves, const astar_point *pts, size_t n)
+{
+    astar_point cells[4096];
+    astar_route out = { .points = cells, .capacity = 4096 };
+    astar_options o = astar_options_default();
+    o.moves = moves;
+    o.costs = ASTAR_COSTS_OCTILE;
+    assert_int_equal(astar_any_angle_cells(g, &o, pts, n, &out), ASTAR_OK);
+    astar_path_measure m;
+    astar_error err;
+    if (astar_path_check(g, &o, pts[0], pts[n - 1], cells, out.length, &m, &err) != ASTAR_OK)
+        fail_msg("moves %d: %zu cells from %zu points not a path: %s", moves, out.length, n,
+                 err.message);
+    assert_int_equal(m.cost, out.cost);
+    assert_true(fabs(out.distance - (double)m.cost / ASTAR_OCTILE_STRAIGHT) < 1e-9);
+    for (size_t i = 0; i < out.length; i++) {
+        bool touches = n == 1;
+        for (size_t k = 1; k < n && !touches; k++)
+            touches = segment_meets(pts[k - 1], pts[k], cells[i], false);
+        if (!touches)
+            fail_msg("cell (%d,%d) touches no segment", cells[i].x, cells[i].y);
+    }
+    for (size_t k = 1; k < n; k++)
+        for (int y = 0; y < astar_grid_height(g); y++)
+            for (int x = 0; x < astar_grid_width(g); x++) {
+                if (!segment_meets(pts[k - 1], pts[k], P(x, y), true))
+                    continue;
+                bool listed = false;
+                for (size_t i = 0; i < out.length && !listed; i++)
+                    listed = cells[i].x == x && cells[i].y == y;
+                if (!listed)
+                    fail_msg("segment %zu crosses cell (%d,%d), not among the cells", k, x, y);
+            }
+}
+
+static void test_cells_a_unit_walks(void **state)
+{
+    (void)state;
+    rng r = { 4409 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    size_t checked = 0, corners_rounded = 0;
+    for (int round = 0; round < 160; round++) {
+        int w = 1 + rng_below(&r, 40), h = 1 + rng_below(&r, 40);
+        astar_grid *g = random_grid(&r, w, h, rng_below(&r, 41));
+        bool any = false;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                any |= astar_grid_walkable(g, x, y);
+        for (int i = 0; any && i < 20; i++) {
+            astar_point pts[512];
+            astar_route route = { .points = pts, .capacity = 512 };
+            if (astar_find_any_angle_path(ctx, g, random_free(&r, g), random_free(&r, g), NULL,
+                                          &route) != ASTAR_OK)
+                continue;
+            for (astar_moves moves = ASTAR_MOVES_8; moves <= ASTAR_MOVES_8_CUT; moves++)
+                check_cells(g, moves, pts, route.length);
+            /* Where the 8-move cells outnumber the 8-cut ones, a corner was
+             * gone round: the walk's one case the search's paths rarely
+             * show. */
+            astar_options o = astar_options_default();
+            astar_route eight = { 0 }, cut = { 0 };
+            astar_any_angle_cells(g, &o, pts, route.length, &eight);
+            o.moves = ASTAR_MOVES_8_CUT;
+            astar_any_angle_cells(g, &o, pts, route.length, &cut);
+            corners_rounded += eight.length > cut.length;
+            checked++;
+        }
+        astar_grid_delete(g);
+    }
+    astar_context_delete(ctx);
+    assert_true(checked > 1500);
+    assert_true(corners_rounded > 50);
+}
+
+/*   x 0123456
+ * y0  .......
+ * y1  ..#....
+ * y2  ....#..
+ * y3  #....#.     (4,2) and (5,3) touch only at the point (5,3)
+ * y4  .......
+ */
+static void test_cells_cases(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { ".......", "..#....", "....#..", "#....#.", "......." };
+    astar_grid *g = ROWS(rows);
+    astar_point cells[64];
+    astar_route out = { .points = cells, .capacity = 64 };
+    /* Along the top of the wall at (2,1), then down its right side: the
+     * unit keeps to the free side of each grid line, and goes round the
+     * wall's corners by straight steps (8 moves do not cut a corner). */
+    const astar_point along[] = { P(0, 1), P(3, 1), P(3, 3) };
+    assert_int_equal(astar_any_angle_cells(g, NULL, along, 3, &out), ASTAR_OK);
+    const astar_point want[] = { P(0, 1), P(1, 1), P(1, 0), P(2, 0),
+                                 P(3, 0), P(3, 1), P(3, 2), P(3, 3) };
+    assert_int_equal(out.length, 8);
+    for (size_t i = 0; i < 8; i++)
+        assert_true(cells[i].x == want[i].x && cells[i].y == want[i].y);
+    assert_int_equal(out.cost, 70);
+    /* With corners cut, the two turns are diagonal steps. */
+    astar_options cut = astar_options_default();
+    cut.moves = ASTAR_MOVES_8_CUT;
+    assert_int_equal(astar_any_angle_cells(g, &cut, along, 3, &out), ASTAR_OK);
+    assert_int_equal(out.length, 6);
+    assert_int_equal(out.cost, 3 * 10 + 2 * 14);
+    /* One point: the unit stays on its cell. */
+    assert_int_equal(astar_any_angle_cells(g, NULL, along, 1, &out), ASTAR_OK);
+    assert_int_equal(out.length, 1);
+    assert_int_equal(out.cost, 0);
+    /* Refused paths: through the inside of the wall at (2,1); across the
+     * double corner (5,3); along the map's edge beside the wall at (0,3);
+     * off the grid; from a wall. */
+    const astar_point through[] = { P(2, 0), P(3, 3) };
+    const astar_point crossing[] = { P(4, 4), P(6, 2) };
+    const astar_point edge[] = { P(0, 4), P(0, 2) };
+    const astar_point off[] = { P(0, 0), P(8, 0) };
+    const astar_point walled[] = { P(2, 1), P(2, 2) };
+    const astar_point *refused[] = { through, crossing, edge, off, walled };
+    for (size_t k = 0; k < 5; k++) {
+        assert_int_equal(astar_any_angle_cells(g, NULL, refused[k], 2, &out), ASTAR_INVALID_PATH);
+        assert_int_equal(astar_any_angle_cells(g, &cut, refused[k], 2, &out), ASTAR_INVALID_PATH);
+    }
+    /* A buffer too small: the count, the price and the first cells. */
+    astar_point few[2];
+    astar_route small = { .points = few, .capacity = 2 };
+    assert_int_equal(astar_any_angle_cells(g, NULL, along, 3, &small),
+                     ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(small.length, 8);
+    assert_int_equal(small.cut, 6);
+    assert_int_equal(small.cost, 70);
+    assert_true(few[1].x == 1 && few[1].y == 1);
+    /* Refused: a unit of a size, a hex grid, no points. */
+    astar_options sized = astar_options_default();
+    sized.world.unit_size = 2;
+    assert_int_equal(astar_any_angle_cells(g, &sized, along, 3, &out), ASTAR_UNSUPPORTED);
+    assert_int_equal(astar_any_angle_cells(g, NULL, along, 0, &out), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_grid_set_topology(g, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    assert_int_equal(astar_any_angle_cells(g, NULL, along, 3, &out), ASTAR_UNSUPPORTED);
+    astar_grid_delete(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -718,6 +895,8 @@ int main(void)
         cmocka_unit_test(test_slices_queue_partial),
         cmocka_unit_test(test_bench_arena),
         cmocka_unit_test(test_bench_den312d),
+        cmocka_unit_test(test_cells_a_unit_walks),
+        cmocka_unit_test(test_cells_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

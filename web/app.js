@@ -433,6 +433,14 @@ function stepsPerSecond() {
 
 // ---------------------------------------------------------------- units
 
+// Units search with A* and the page's options, or, with Anya chosen, at
+// any angle (units of one square; larger ones keep to A*).
+function setCrowdOptions(crowd) {
+  crowd.options = libraryOptions({ ...searchOptions(), algorithm: "astar" });
+  crowd.layerWeight = Number($("opt-influence").value);
+  crowd.anyAngle = $("opt-algorithm").value === "anya";
+}
+
 function ensureCrowd() {
   // The units of the page's own loop replace the library's crowd.
   if (page.door) { page.door.delete(); page.door = null; }
@@ -441,8 +449,7 @@ function ensureCrowd() {
     page.grid.enableIslands();
     page.crowd.setKnowledge($("units-knowledge").checked);
   }
-  page.crowd.options = libraryOptions({ ...searchOptions(), algorithm: "astar" });
-  page.crowd.layerWeight = Number($("opt-influence").value);
+  setCrowdOptions(page.crowd);
   return page.crowd;
 }
 
@@ -529,8 +536,7 @@ let tickCredit = 0;
 function runUnits(dt) {
   const crowd = page.crowd;
   if (!crowd || !crowd.list.length) return;
-  crowd.options = libraryOptions({ ...searchOptions(), algorithm: "astar" });
-  crowd.layerWeight = Number($("opt-influence").value);
+  setCrowdOptions(crowd);
   const budget = Number($("units-budget").value);
   const report = crowd.frame(budget);
   tickCredit += dt * Number($("units-speed").value);
@@ -595,7 +601,8 @@ function draw() {
     extraTargets: ["nearest", "flow"].includes($("opt-algorithm").value) ? page.extraTargets : [],
     units: page.door ? page.door.units()
       : crowd ? crowd.list.map((u) => ({ x: u.x, y: u.y, size: u.size, colour: u.colour, waiting: u.waits > 0,
-                                         path: u.state === "walking" ? u.path.slice(u.step) : null })) : [],
+                                         path: u.state === "walking" ? u.path.slice(u.step) : null,
+                                         corners: u.state === "walking" ? u.corners : null })) : [],
   });
   page.dirty.search = false;
 }
@@ -892,7 +899,8 @@ function testHooks() {
     },
     units() {
       return page.crowd ? page.crowd.list.map((u) => ({ x: u.x, y: u.y, size: u.size, state: u.state,
-                                                         target: u.target })) : [];
+                                                         target: u.target, corners: u.corners ?? null,
+                                                         path: u.path })) : [];
     },
     crowdStats() { return page.crowd ? { ...page.crowd.stats, stacked: page.crowd.stacked } : null; },
     setUnitsRunning(on) { page.unitsRunning = on; },

@@ -10,7 +10,11 @@
 // tank beside the infantry): each is anchored at its top-left square,
 // searches with its size over the grid's clearance and around the other
 // units' footprints, and steps only where its footprint fits and overlaps
-// no other (astar_units_move_on).
+// no other (astar_units_move_on). With anyAngle set, units of one square
+// ask for the shortest path at any angle (Anya, through the same queue)
+// and walk the squares along it (astar_any_angle_cells), drawn gliding
+// along its segments: such a search prices no other unit and no layer, so
+// they meet other units only through the collision rule.
 
 const PATH_CAPACITY = 1 << 14;       // cells per unit path; longer paths are reported
 const SLOTS = 4;                     // searches under way at once in the queue
@@ -33,6 +37,8 @@ export class Crowd {
                    restarted: 0, discarded: 0 };
     this.lastReport = null;
     this.stacked = 0;                // ticks that ended with two units on one square (must stay 0)
+    this.anyAngle = false;
+    this.walker = null;              // a searcher for astar_any_angle_cells, made when first needed
   }
 
   delete() {
@@ -41,6 +47,7 @@ export class Crowd {
     this.units.delete();
     this.influence.delete();
     if (this.knowledge) this.knowledge.delete();
+    if (this.walker) this.walker.delete();
   }
 
   // Whether a unit's footprint covers (x, y).
@@ -114,6 +121,7 @@ export class Crowd {
     if (u.request) this.queue.cancel(u.request);
     u.request = null;
     u.path = [];
+    u.corners = null;
     u.state = "idle";
     this.units.stop(u.id);
   }
@@ -131,7 +139,9 @@ export class Crowd {
     // such a unit walks past the carnage the others avoid.
     const world = u.size > 1 ? { units: this.units, unit: u.id }
       : { units: this.units, unit: u.id, layer: this.influence, layerWeight: this.layerWeight };
-    const options = { ...this.options, onEdit: "finish", unitSize: u.size, world };
+    u.anyAngle = this.anyAngle && u.size === 1;
+    const options = u.anyAngle ? { algorithm: "anya", onEdit: "finish" }
+      : { ...this.options, onEdit: "finish", unitSize: u.size, world };
     try {
       u.request = this.queue.request(this.planned(), u.x, u.y, u.target[0], u.target[1], options, u.buffer, 0);
       u.state = "asking";
@@ -150,12 +160,14 @@ export class Crowd {
     this.stats.discarded += report.discarded;
     for (const u of this.list) {
       if (!u.request) continue;
-      const status = this.queue.poll(u.request);
+      let status = this.queue.poll(u.request);
       if (status === this.astar.STATUS.IN_PROGRESS) continue;
       this.queue.cancel(u.request);
       u.request = null;
+      const walked = status === this.astar.STATUS.OK && u.anyAngle ? this.cellsAlong(u) : null;
+      if (walked && walked.status !== this.astar.STATUS.OK) status = walked.status;
       if (status === this.astar.STATUS.OK) {
-        const points = u.buffer.points();
+        const points = walked ? walked.points() : u.buffer.points();
         u.path = [];
         for (let k = 0; k < points.length; k += 2) u.path.push([points[k], points[k + 1]]);
         this.units.setPath(u.id, points);
@@ -171,6 +183,16 @@ export class Crowd {
       if (onFailure) onFailure(u, status);
     }
     return report;
+  }
+
+  // The squares a unit walks along the any-angle path in its buffer, whose
+  // corners it keeps for the view.
+  cellsAlong(u) {
+    const corners = u.buffer.points();
+    u.corners = [];
+    for (let k = 0; k < corners.length; k += 2) u.corners.push([corners[k], corners[k + 1]]);
+    this.walker ??= this.astar.searcher(this.grid.cells);
+    return this.walker.anyAngleCells(this.planned(), corners);
   }
 
   // Every walking unit takes one step, if the collision rule lets it.

@@ -460,6 +460,23 @@ export class View {
     const ctx = this.ctx;
     const r = Math.max(0.38, 3.5 / this.scale);
     const size = u.size || 1;
+    if (u.corners && u.corners.length > 1) {
+      // On an any-angle path the unit stands on squares that touch it, and
+      // is drawn where its square's centre is nearest the path, what is
+      // left of which is drawn from there (corner (x, y) is drawn half a
+      // square up and left of square (x, y)'s centre).
+      const [at, k] = nearestOnPath(u.corners, u.x + 0.5, u.y + 0.5);
+      const ahead = [at, ...u.corners.slice(k + 1)].map(([x, y]) => [x - 0.5, y - 0.5]);
+      this.polyline(ahead, u.colour + "aa", Math.max(0.08, 1.2 / this.scale), false);
+      ctx.fillStyle = u.colour;
+      ctx.strokeStyle = u.waiting ? "#000" : "#fff";
+      ctx.lineWidth = Math.max(0.06, 1 / this.scale);
+      ctx.beginPath();
+      ctx.arc(...this.centre(at[0] - 0.5, at[1] - 0.5), r, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+      return;
+    }
     // A unit of a size: its path runs through its footprint's centre.
     const shift = (size - 1) / 2;
     const path = size > 1 && u.path ? u.path.map(([x, y]) => [x + shift, y + shift]) : u.path;
@@ -480,6 +497,21 @@ export class View {
     ctx.fill();
     ctx.stroke();
   }
+}
+
+// The point of a polyline nearest (px, py), and the index of the segment
+// it lies on (its first corner).
+function nearestOnPath(corners, px, py) {
+  let best = [corners[0], 0], bestD = Infinity;
+  for (let k = 0; k + 1 < corners.length; k++) {
+    const [[ax, ay], [bx, by]] = [corners[k], corners[k + 1]];
+    const dx = bx - ax, dy = by - ay, len = dx * dx + dy * dy;
+    const t = len > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len)) : 0;
+    const [qx, qy] = [ax + t * dx, ay + t * dy];
+    const d = (qx - px) ** 2 + (qy - py) ** 2;
+    if (d < bestD) { bestD = d; best = [[qx, qy], k]; }
+  }
+  return best;
 }
 
 function mix(a, b, t) {

@@ -95,6 +95,50 @@ ASTAR_API astar_status astar_find_any_angle_path(astar_context *ctx, const astar
                                                  const astar_search_options *options,
                                                  astar_route *route);
 
+/* ------------------------------------------------------------------------ */
+/* Units on any-angle paths                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The cells a unit walks along an any-angle path: for units that stand on
+ * cells (astar/world.h: astar_units_set_path, astar_units_step; a crowd)
+ * while the game draws them gliding along the segments. The unit starts
+ * on the cell whose top-left corner is the first point and ends on the
+ * one of the last; in between it is on each cell whose inside a segment
+ * crosses, in order, and where a segment runs along a grid line, on the
+ * free cell beside it (the side it was on while that stays free). Where
+ * two such cells meet only at a corner and the moves do not allow that
+ * diagonal step there, it goes round by the free cell beside it. So every
+ * cell touches the path, consecutive cells are a legal move apart under
+ * options' moves, and the cells are a path astar_path_check accepts.
+ * [in]     grid     a square grid, read only
+ * [in]     options  [opt] NULL for the defaults; moves and costs are used
+ *                   (with ASTAR_MOVES_4 every diagonal goes round by the
+ *                   x side, else the y side when the x side is a wall)
+ * [in]     points   count corners, an any-angle path as
+ *                   astar_find_any_angle_path writes it (any path whose
+ *                   segments are valid under its rules)
+ * [in,out] out      your buffer in, the cells out (astar/route.h): length,
+ *                   cost and distance as astar_find_path gives a path of
+ *                   cells (terrain included); expanded 0, via not written.
+ *                   A segment of n cell sides gives at most 2n + 1 cells.
+ * Returns
+ *   ASTAR_OK
+ *   ASTAR_PATH_BUFFER_TOO_SMALL  length > capacity: length, cut, cost and
+ *                            distance set, the first capacity cells written
+ *   ASTAR_INVALID_PATH       a point off the grid's corners, a first or
+ *                            last point not the top-left corner of a
+ *                            walkable cell, or a segment through a blocked
+ *                            cell's inside, between two blocked cells or
+ *                            across a double corner
+ *   ASTAR_COST_OVERFLOW      the cells cost more than ASTAR_MAX_COST
+ *   ASTAR_UNSUPPORTED        a hex grid, a unit of a size or a capability
+ *   ASTAR_INVALID_ARGUMENT   NULL grid or points, count 0, bad options,
+ *                            out NULL or its points NULL with a capacity
+ * Costs O(the cells written); no allocation. */
+ASTAR_API astar_status astar_any_angle_cells(const astar_grid *grid, const astar_options *options,
+                                             const astar_point *points, size_t count,
+                                             astar_route *out);
+
 #ifdef __cplusplus
 }
 #endif

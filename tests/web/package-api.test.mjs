@@ -5,7 +5,7 @@
 // cells; failures throw AstarError with the library's status; a search in
 // slices ends as findPath (findNearest) does, in more than one step; JPS
 // stepped expands more than scanned, at the same cost; algorithm "anya" is
-// findAnyAnglePath, whole and in slices; a result's paths outlive the next search; a path database
+// findAnyAnglePath, whole and in slices, and anyAngleCells walks its cells; a result's paths outlive the next search; a path database
 // built in the module answers A*'s costs and refuses bad bytes, options
 // it cannot hold and an edited grid; on open hex grids of the four
 // layouts a path takes the hex distance in neighbour steps; a graph
@@ -114,6 +114,22 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   check(corner.status === STATUS.OK && anya.distance === corner.distance && same(anyaPoints, cornerPoints) &&
         anyaSliced.distance === corner.distance && same(anyaSliced.points(), cornerPoints),
         `algorithm anya: ${anya.distance}, sliced ${anyaSliced.distance}, findAnyAnglePath ${corner.distance}`);
+  // The cells a unit walks along it: a step apart, from the start's cell to
+  // the goal's, no shorter than the any-angle length; a segment through a
+  // wall is refused.
+  const walked = searcher.anyAngleCells(grid, cornerPoints), steps = walked.points();
+  let adjacent = true;
+  for (let k = 2; k < steps.length; k += 2)
+    adjacent &&= Math.max(Math.abs(steps[k] - steps[k - 2]), Math.abs(steps[k + 1] - steps[k - 1])) === 1 &&
+                 grid.walkable(steps[k], steps[k + 1]);
+  check(walked.status === STATUS.OK && adjacent && same(steps.slice(0, 2), [3, 3]) &&
+        same(steps.slice(-2), [45, 40]) && walked.distance >= corner.distance - 1e-9,
+        `anyAngleCells: ${walked.status}, ${walked.length} cells, distance ${walked.distance}`);
+  // Along the top of row 1, whose cells 15 to 18 are trees under the map's
+  // wall of trees: between two blocked cells.
+  check(grid.walkable(3, 1) && grid.walkable(19, 1) && !grid.walkable(16, 1) &&
+        searcher.anyAngleCells(grid, [[3, 1], [19, 1]]).status === STATUS.INVALID_PATH,
+        "anyAngleCells refuses a segment between walls");
   // JPS's jump rule: runs scanned, or stepped a square at a time through
   // A*'s loop (every square of a run expanded), at the same cost.
   const jumping = (jumps) => searcher.findPath(grid, 3, 3, 45, 40, { algorithm: "jps", jumps });

@@ -377,6 +377,20 @@ step("frames per second with 100 units moving on a 512 x 512 map", async (page) 
   await shot(page, "units-512-roaming");
 });
 
+// A screenshot zoomed in by wheel at the canvas's fractions fx, fy, the
+// view reset after it; then the units and the crowd's counts.
+async function zoomedUnits(page, fx, fy, wheel, name) {
+  const box = await page.locator("canvas").first().boundingBox();
+  await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+  await page.mouse.wheel(0, -wheel);
+  await page.waitForTimeout(500);
+  await page.mouse.move(5, 5);
+  await shot(page, name);
+  await page.keyboard.press("0");
+  return { units: await page.evaluate(() => window.astarPage.units()),
+           stats: await page.evaluate(() => window.astarPage.crowdStats()) };
+}
+
 step("units of four sizes roam on a 512 x 512 map, no two footprints ever overlapping", async (page) => {
   await page.click("#units-clear");
   await page.selectOption("#units-size", "mixed");
@@ -386,15 +400,7 @@ step("units of four sizes roam on a 512 x 512 map, no two footprints ever overla
   await page.click("#units-go");
   await page.waitForTimeout(8000);
   // Closer, on the map's lower left: at 512 x 512 a unit is a few pixels.
-  const box = await page.locator("canvas").first().boundingBox();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.62);
-  await page.mouse.wheel(0, -450);
-  await page.waitForTimeout(500);
-  await page.mouse.move(5, 5);
-  await shot(page, "units-sizes-512");
-  await page.keyboard.press("0");
-  const units = await page.evaluate(() => window.astarPage.units());
-  const stats = await page.evaluate(() => window.astarPage.crowdStats());
+  const { units, stats } = await zoomedUnits(page, 0.4, 0.62, 450, "units-sizes-512");
   const sizes = [1, 2, 3, 4].map((k) => units.filter((u) => u.size === k).length);
   check(units.length === 50 && sizes.every((n) => n >= 10), `50 units, of each size 1 to 4: ${sizes}`);
   // Footprints counted here too, from the positions the page reports.
@@ -415,6 +421,35 @@ step("units of four sizes roam on a 512 x 512 map, no two footprints ever overla
         `units of every size moved (${moved}) and some arrived (${stats.arrived})`);
   console.log(`  sizes 1-4: ${sizes}; moved ${moved}; ${JSON.stringify(stats)}`);
   await page.selectOption("#units-size", "1");
+});
+
+step("units follow any-angle paths: each stands on a square its path touches, never two on one square", async (page) => {
+  await page.click("#units-clear");
+  await page.selectOption("#opt-algorithm", "anya");
+  await page.click("#units-add50");
+  await page.check("#units-roam");
+  await page.click("#units-go");
+  await page.waitForTimeout(6000);
+  const { units, stats } = await zoomedUnits(page, 0.5, 0.5, 300, "units-anyangle-512");
+  // Whether the closed square (x, y) meets the segment a-b (corner
+  // coordinates): separating axes, exactly.
+  const meets = ([ax, ay], [bx, by], x, y) => {
+    if (Math.max(ax, bx) < x || Math.min(ax, bx) > x + 1 || Math.max(ay, by) < y || Math.min(ay, by) > y + 1)
+      return false;
+    const sides = [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]
+      .map(([px, py]) => Math.sign((bx - ax) * (py - ay) - (by - ay) * (px - ax)));
+    return sides.some((v) => v >= 0) && sides.some((v) => v <= 0);
+  };
+  const walking = units.filter((u) => u.state === "walking" && u.corners);
+  const off = walking.filter((u) => !u.corners.some((c, k) => k > 0 && meets(u.corners[k - 1], c, u.x, u.y)));
+  const straight = walking.filter((u) => u.corners.length < u.path.length);
+  check(walking.length >= 10 && off.length === 0,
+        `${walking.length} units walking any-angle paths, ${off.length} on a square their path does not touch`);
+  check(straight.length >= 10, `${straight.length} paths with fewer corners than squares`);
+  check(stats.stacked === 0 && stats.arrived > 0, `no tick with two units on one square (${stats.stacked}); ` +
+        `${stats.arrived} arrived`);
+  console.log(`  any angle: ${walking.length} walking; ${JSON.stringify(stats)}`);
+  await page.selectOption("#opt-algorithm", "jps");
 });
 
 // Last: it loads a map of its own.
