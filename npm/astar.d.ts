@@ -162,6 +162,16 @@ export interface TwoTiers {
   delete(): void;
 }
 
+/** Points (x, row) for left <= x <= right, seen from root. */
+export interface AnyAngleInterval {
+  root: [number, number];
+  row: number;
+  left: number;
+  right: number;
+  g: number;
+  open: boolean;
+}
+
 /** A compressed path database: least-cost paths without a search. */
 export interface PathDatabase {
   /** expanded: the moves looked up; no via(). */
@@ -186,6 +196,8 @@ export interface Searcher {
            options?: SearchOptions): SearchResult;
   findAnyAnglePath(grid: GridView, sx: number, sy: number, gx: number, gy: number,
                    options?: SearchOptions): SearchResult;
+  /** The last any-angle search's intervals; [] after a search of another kind. */
+  anyAngleIntervals(): AnyAngleInterval[];
   /** The cells a unit walks along an any-angle path; status INVALID_PATH for an invalid one. */
   anyAngleCells(grid: GridView, points: Points, options?: SearchOptions): SearchResult;
   findNearest(grid: GridView, sx: number, sy: number, targets: Points,

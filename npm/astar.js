@@ -449,6 +449,7 @@ export async function loadAstar(source) {
 
     const traceGet = (field) => c.astar_web_trace_get(trace, TRACE[field]);
     const targets = growing("targets");
+    const intervals = growing("intervals");
     const smoothed = allocated(c.malloc(8 * maxCells), "waypoints");
     const costs = allocated(c.malloc(4 * maxCells), "a distance map's costs");
     const distanceMap = created((out) => c.astar_distance_map_new(maxCells, out));
@@ -511,6 +512,22 @@ export async function loadAstar(source) {
       // maxExpanded and partial apply.
       findAnyAnglePath(grid, sx, sy, gx, gy, asked = {}) {
         return findPath(grid, sx, sy, gx, gy, { ...asked, algorithm: "anya" });
+      },
+      // The intervals this searcher's last any-angle search put on its open
+      // list (astar_any_angle_intervals), to show how it went: [{ root: [x,
+      // y], row, left, right, g, open }], the interval's points (x, row)
+      // for left <= x <= right; [] after a search of another kind.
+      anyAngleIntervals() {
+        const NUMBERS = 7;
+        const total = c.astar_web_any_angle_intervals(context, 0, 0);
+        const buffer = intervals.at(Math.max(8, 8 * NUMBERS * total));
+        c.astar_web_any_angle_intervals(context, buffer, total);
+        const v = new Float64Array(memory().buffer, buffer, NUMBERS * total);
+        const out = [];
+        for (let k = 0; k < v.length; k += NUMBERS)
+          out.push({ root: [v[k], v[k + 1]], row: v[k + 2], left: v[k + 3], right: v[k + 4], g: v[k + 5],
+                     open: v[k + 6] === 1 });
+        return out;
       },
       // The cells a unit walks along an any-angle path (astar_any_angle_cells):
       // points as findAnyAnglePath's points() or [x, y] pairs; findPath's
@@ -702,6 +719,7 @@ export async function loadAstar(source) {
       c.free(smoothed);
       c.free(costs);
       targets.delete();
+      intervals.delete();
     });
   }
 

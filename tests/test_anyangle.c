@@ -701,6 +701,66 @@ static void test_slices_queue_partial(void **state)
     astar_context_delete(ctx);
 }
 
+/* The intervals a search leaves to be shown: each on a grid line inside
+ * the map, seen from a root that is the start or a corner of a blocked
+ * cell, whose G is at least its distance from the start as the crow
+ * flies; the goal's among them; open ones exactly those not yet taken;
+ * the count the same whether or not they fit. */
+static void test_intervals_shown(void **state)
+{
+    (void)state;
+    rng r = { 4411 };
+    astar_context *ctx = NULL;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    static astar_any_angle_interval seen[1 << 14];
+    size_t searches = 0, open = 0, taken = 0;
+    for (int round = 0; round < 60; round++) {
+        int w = 8 + rng_below(&r, 32), h = 8 + rng_below(&r, 32);
+        astar_grid *g = random_grid(&r, w, h, 10 + rng_below(&r, 25));
+        for (int i = 0; i < 10; i++) {
+            astar_point s = random_free(&r, g), t = random_free(&r, g);
+            astar_route route = { 0 };
+            astar_find_any_angle_path(ctx, g, s, t, NULL, &route); /* no buffer: the count */
+            astar_status st = route.status;
+            size_t n = 0, again = 0;
+            assert_int_equal(astar_any_angle_intervals(ctx, seen, 1 << 14, &n), ASTAR_OK);
+            assert_int_equal(astar_any_angle_intervals(ctx, NULL, 0, &again), ASTAR_OK);
+            assert_int_equal(n, again);
+            if (n == 0)
+                continue;
+            searches++;
+            bool goal = false;
+            for (size_t k = 0; k < n && k < (1 << 14); k++) {
+                const astar_any_angle_interval *v = &seen[k];
+                assert_true(v->row >= 0 && v->row <= h && v->left >= -1e-9 &&
+                            v->left <= v->right + 1e-12 && v->right <= w + 1e-9);
+                bool start = v->root.x == s.x && v->root.y == s.y;
+                bool corner = false;
+                for (int dy = -1; dy <= 0; dy++)
+                    for (int dx = -1; dx <= 0; dx++)
+                        corner |= !astar_grid_walkable(g, v->root.x + dx, v->root.y + dy);
+                assert_true(start || corner);
+                assert_true(v->g + 1e-9 >= hypot(v->root.x - s.x, v->root.y - s.y));
+                goal |= v->row == t.y && v->left == t.x && v->right == t.x;
+                open += v->open;
+                taken += !v->open;
+            }
+            assert_true(st != ASTAR_OK || goal);
+        }
+        astar_grid_delete(g);
+    }
+    assert_true(searches > 300 && open > 1000 && taken > 1000);
+    /* After a search of another kind there is nothing to show. */
+    astar_grid *g = random_grid(&r, 10, 10, 0);
+    astar_route route = { 0 };
+    size_t n = 0;
+    astar_find_path(ctx, g, P(0, 0), P(9, 9), NULL, &route);
+    assert_int_equal(astar_any_angle_intervals(ctx, NULL, 0, &n), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_any_angle_intervals(NULL, NULL, 0, &n), ASTAR_INVALID_ARGUMENT);
+    astar_grid_delete(g);
+    astar_context_delete(ctx);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The cells a unit walks (astar_any_angle_cells)                           */
 /* ------------------------------------------------------------------------ */
@@ -895,6 +955,7 @@ int main(void)
         cmocka_unit_test(test_slices_queue_partial),
         cmocka_unit_test(test_bench_arena),
         cmocka_unit_test(test_bench_den312d),
+        cmocka_unit_test(test_intervals_shown),
         cmocka_unit_test(test_cells_a_unit_walks),
         cmocka_unit_test(test_cells_cases),
     };

@@ -342,6 +342,7 @@ function searchAnyAngle(g, s, asked, sx, sy, gx, gy) {
   for (const k of ["weight", "maxExpanded"]) if (asked[k] !== undefined) only[k] = asked[k];
   const r = s.findAnyAnglePath(g, sx, sy, gx, gy, only);
   r.microseconds = timeSearch(() => s.findAnyAnglePath(g, sx, sy, gx, gy, only));
+  if ($("show-intervals").checked) r.intervals = s.anyAngleIntervals();
   const flat = r.points();
   r.corners = [];
   for (let k = 0; k < flat.length; k += 2) r.corners.push([flat[k], flat[k + 1]]);
@@ -593,6 +594,7 @@ function draw() {
     // The crowd through the door is the picture: no search's path over it.
     path: page.door ? null : page.replay ? (page.replay.finished ? page.result.path : []) : page.result?.path,
     corners: page.door ? null : page.result?.corners,
+    intervals: page.door ? null : page.result?.intervals,
     beside: page.door ? null : page.result?.beside,
     waypoints: !page.door && page.replay?.finished ? page.waypoints : null,
     jumpPoints: !page.door && page.replay?.finished ? page.result.jumpPoints : null,
@@ -801,7 +803,7 @@ function setupControls() {
     search();
   };
   for (const id of ["opt-algorithm", ...SELECTS.slice(1).map((n) => `opt-${n}`), "opt-weight",
-                    "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence",
+                    "opt-turnPenalty", "opt-maxExpanded", "opt-partial", "opt-smooth", "opt-influence", "show-intervals",
                     "opt-unitSize"])
     $(id).addEventListener("change", () => { updateIndexes(); search(); });
   for (const id of ["show-islands", "show-dead-ends"])

@@ -89,3 +89,34 @@ WEB_API astar_status astar_web_cpd_first_move(const astar_cpd *cpd, int sx, int 
 {
     return astar_cpd_first_move(cpd, (astar_point){ sx, sy }, (astar_point){ gx, gy }, next);
 }
+
+/* The last any-angle search's intervals as numbers, INTERVAL_NUMBERS a
+ * piece: root x, root y, row, left, right, g, open (1 or 0). Writes the
+ * first capacity and returns how many there are: 0 also when the last
+ * search was of another kind, or there is no memory to copy them. */
+enum { INTERVAL_NUMBERS = 7 };
+
+WEB_API size_t astar_web_any_angle_intervals(const astar_context *ctx, double *out,
+                                             size_t capacity)
+{
+    size_t count = 0;
+    if (astar_any_angle_intervals(ctx, NULL, 0, &count) != ASTAR_OK)
+        return 0;
+    size_t kept = count < capacity ? count : capacity;
+    astar_any_angle_interval *v = malloc((kept ? kept : 1) * sizeof *v);
+    if (!v)
+        return 0;
+    astar_any_angle_intervals(ctx, v, kept, &count);
+    for (size_t i = 0; i < kept; i++) {
+        double *o = out + INTERVAL_NUMBERS * i;
+        o[0] = v[i].root.x;
+        o[1] = v[i].root.y;
+        o[2] = v[i].row;
+        o[3] = v[i].left;
+        o[4] = v[i].right;
+        o[5] = v[i].g;
+        o[6] = v[i].open;
+    }
+    free(v);
+    return count;
+}

@@ -231,6 +231,7 @@ export class View {
     if (scene.path && scene.unitSize > 1) this.footprints(scene.path, scene.unitSize);
     if (scene.path) this.polyline(scene.path, "#e0282e", Math.max(0.18, 2.5 / scale), scale >= 6);
     if (scene.beside) this.polyline(scene.beside, "#5b6f8a", Math.max(0.1, 1.5 / scale), false);
+    if (scene.intervals) this.intervals(scene.intervals, scale);
     // An any-angle path joins corners: the corner (x, y) is the centre of
     // the square half a square up and left of (x, y).
     if (scene.corners)
@@ -446,6 +447,27 @@ export class View {
       // square can be read among the overlapping ones.
       if (k === 0 || k === anchors.length - 1 || k % size === 0) ctx.strokeRect(x, y, size, size);
     });
+  }
+
+  // An any-angle search's intervals: each a stretch of its grid line
+  // (a dot where it is one point), blue while still open, violet once
+  // taken, with a faint line to its root from its middle.
+  intervals(list, scale) {
+    const ctx = this.ctx, width = Math.max(0.06, 1.2 / scale);
+    for (const v of list) {
+      const [mx, my] = [(v.left + v.right) / 2 - 0.5, v.row - 0.5];
+      ctx.strokeStyle = v.open ? "rgba(28, 126, 214, 0.18)" : "rgba(156, 54, 181, 0.12)";
+      ctx.lineWidth = width / 2;
+      ctx.beginPath();
+      ctx.moveTo(...this.centre(mx, my));
+      ctx.lineTo(...this.centre(v.root[0] - 0.5, v.root[1] - 0.5));
+      ctx.stroke();
+    }
+    for (const v of list) {
+      const colour = v.open ? "#1c7ed6" : "#9c36b5";
+      if (v.right - v.left < 1e-9) this.dot(v.left - 0.5, v.row - 0.5, colour, width);
+      else this.polyline([[v.left - 0.5, v.row - 0.5], [v.right - 0.5, v.row - 0.5]], colour, width, false);
+    }
   }
 
   dot(x, y, colour, r) {

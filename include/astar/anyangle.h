@@ -95,6 +95,38 @@ ASTAR_API astar_status astar_find_any_angle_path(astar_context *ctx, const astar
                                                  const astar_search_options *options,
                                                  astar_route *route);
 
+/* An interval of the last any-angle search (astar_any_angle_intervals):
+ * points of the grid line y = row, from x = left to x = right, all seen
+ * from root in straight lines through free space. */
+typedef struct astar_any_angle_interval {
+    astar_point root;    /* the corner the path last turned at (or the start) */
+    int row;
+    double left, right;  /* left <= right, in cell sides */
+    double g;            /* the path's length from the start to root */
+    bool open;           /* still on the open list when the search ended
+                            (else taken off it: expanded, or passed over
+                            for a root reached shorter since) */
+} astar_any_angle_interval;
+
+/* The intervals the context's last any-angle search generated, to show how
+ * it went: those it put on its open list, in the order made, the goal's
+ * own (left = right = the goal's x) among them when it was found. An
+ * interval it went straight on from (its node's only successor, of the
+ * same root: a cone crossing open rows) is not kept, and is not here.
+ * [in]  ctx       a context whose last search was an any-angle one (whole,
+ *                 in slices, or the one under way)
+ * [out] out       [opt] the first capacity intervals
+ * [in]  capacity  the room in out (0 to ask for the count alone)
+ * [out] count     how many there are, whether or not they fitted
+ * Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL ctx or count, out NULL
+ * with a capacity, or the context's last search not an any-angle one; a
+ * start that sees the goal needs no intervals: count 0).
+ * O(intervals); no allocation. They are the context's until its next
+ * search. */
+ASTAR_API astar_status astar_any_angle_intervals(const astar_context *ctx,
+                                                 astar_any_angle_interval *out, size_t capacity,
+                                                 size_t *count);
+
 /* ------------------------------------------------------------------------ */
 /* Units on any-angle paths                                                 */
 /* ------------------------------------------------------------------------ */

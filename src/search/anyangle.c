@@ -732,6 +732,24 @@ static void anya_finish(const search_state *st, uint32_t end, astar_route *route
  * cells, and which cells it read is not kept. */
 static const search_kind kind_anya = { anya_step, false, NULL, anya_finish };
 
+astar_status astar_any_angle_intervals(const astar_context *ctx, astar_any_angle_interval *out,
+                                       size_t capacity, size_t *count)
+{
+    if (!ctx || !count || (!out && capacity > 0) || ctx->state->kind != &kind_anya)
+        return ASTAR_INVALID_ARGUMENT;
+    const anya *s = &SEARCH_RECORD(ctx->state, anya_search)->a;
+    size_t n = s->nodes;
+    *count = n;
+    for (size_t i = 0; i < n && i < capacity; i++) {
+        const aa_node *v = &s->node[i];
+        out[i] = (astar_any_angle_interval){ point_of(s, v->root), v->row, v->a, v->b, v->g, false };
+    }
+    for (size_t k = 0; k < s->open; k++)
+        if (s->heap[k].item < capacity)
+            out[s->heap[k].item].open = true;
+    return ASTAR_OK;
+}
+
 astar_status astar__anya_check(const astar_grid *grid, const astar_options *options)
 {
     /* The GPPC rules are the corner rule of 8 moves; the game world prices

@@ -114,6 +114,17 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   check(corner.status === STATUS.OK && anya.distance === corner.distance && same(anyaPoints, cornerPoints) &&
         anyaSliced.distance === corner.distance && same(anyaSliced.points(), cornerPoints),
         `algorithm anya: ${anya.distance}, sliced ${anyaSliced.distance}, findAnyAnglePath ${corner.distance}`);
+  // Its intervals: on grid lines of the map, the goal's among them; none
+  // after a search of another kind.
+  searcher.findAnyAnglePath(grid, 3, 3, 45, 40);
+  const intervals = searcher.anyAngleIntervals();
+  check(intervals.length > 10 && intervals.every((v) => v.row >= 0 && v.row <= grid.height && v.left <= v.right &&
+                                                       v.right <= grid.width) &&
+        intervals.some((v) => v.row === 40 && v.left === 45 && v.right === 45) &&
+        intervals.some((v) => v.open) && intervals.some((v) => !v.open),
+        `anyAngleIntervals: ${intervals.length}`);
+  searcher.findPath(grid, 3, 3, 45, 40);
+  check(searcher.anyAngleIntervals().length === 0, "no intervals after an A* search");
   // The cells a unit walks along it: a step apart, from the start's cell to
   // the goal's, no shorter than the any-angle length; a segment through a
   // wall is refused.

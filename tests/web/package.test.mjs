@@ -307,6 +307,7 @@ async function types() {
     SearchResult: searcher.findPath(grid, 0, 0, 7, 3), NearestResult: searcher.findNearest(grid, 0, 0, [[7, 3]]),
     PathResult: waypoints.findPath(0, 2, 7, 2), SmoothResult: searcher.smooth(grid), TwoTiers: tiers,
     PathDatabase: searcher.buildPathDatabase(grid),
+    AnyAngleInterval: (searcher.findAnyAnglePath(grid, 0, 0, 7, 3), searcher.anyAngleIntervals()[0]),
     DistanceMap: searcher.distanceMap(grid, [[0, 0]]), Graph: graph, GraphResult: graph.findPath(0, 1),
     Waypoints: waypoints, Layer: layer, Units: units, Crowd: crowd, CrowdStep: crowd.step(),
     PathBuffer: buffer, Queue: queue, RequestHandle: queue.request(grid, 0, 0, 7, 3, {}, buffer),

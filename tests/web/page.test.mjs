@@ -289,7 +289,7 @@ step("two tiers (HPA*) on the same map and problem: the CLI's path, straightened
   await page.selectOption("#opt-algorithm", "jps");
 });
 
-step("any angle (Anya) on the same map and problem: the CLI's corners and length, shorter than the 8-connected optimum", async (page) => {
+step("any angle (Anya) on the same map and problem: the CLI's corners and length, shorter than the 8-connected optimum, its intervals", async (page) => {
   await page.selectOption("#opt-algorithm", "anya");
   const [sx, sy, gx, gy, optimal] = longest;
   const out = execFileSync(nativeCli, ["path", arFile, sx, sy, gx, gy, "--algo", "anya", "-q"].map(String),
@@ -310,6 +310,20 @@ step("any angle (Anya) on the same map and problem: the CLI's corners and length
         `Anya: '${extra}', the 8-connected optimum ${optimal}, any angle ${shown.length}`);
   await page.mouse.move(5, 5);
   await shot(page, "bench-anya");
+  // Its intervals, asked for: the search's own, the goal's among them, a
+  // path the same.
+  await page.check("#show-intervals");
+  const shownIntervals = await page.evaluate(() => {
+    const r = window.astarPage.page.result;
+    return { count: r.intervals?.length ?? 0, corners: r.corners.length, distance: r.distance,
+             goal: (r.intervals ?? []).some((v) => v.left === v.right && v.left === r.corners.at(-1)[0] &&
+                                                   v.row === r.corners.at(-1)[1]) };
+  });
+  check(shownIntervals.count > 20 && shownIntervals.goal && shownIntervals.corners === shown.corners &&
+        Math.abs(shownIntervals.distance - shown.length) < 1e-4,
+        `Anya's intervals shown: ${JSON.stringify(shownIntervals)}`);
+  await shot(page, "bench-anya-intervals");
+  await page.uncheck("#show-intervals");
   await page.selectOption("#opt-algorithm", "jps");
 });
 
