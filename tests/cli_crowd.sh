@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # astar crowd: units placed at random reach their goals with every step
-# validated, 4 and 8 moves; the same seed gives the same run; clear errors
+# validated, 4 and 8 moves and hexes; the same seed gives the same run; clear errors
 # for bad requests.
 # shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
@@ -25,6 +25,14 @@ has "(all arrived)"
 # A map larger than the default examples, many units.
 run 0 "$ASTAR" crowd "$ASTAR_BENCH_DIR/maps/dao/den312d.map" 400 --seed 3
 has "on their goals: 400 of 400 (all arrived)"
+
+# On hexes: six neighbours, every step validated against them.
+run 0 "$ASTAR" crowd "$map" 150 --topology hex-pointy
+has "crowd: 150 units on 49 x 49, moves 6 (hexes, odd-r), seed 1"
+has "(all arrived)"
+run 0 "$ASTAR" crowd "$map" 150 --topology even-q --moves 8 --seed 4
+has "moves 6 (hexes, even-q), seed 4"
+has "(all arrived)"
 
 # Too few steps: the run says so and exits 1.
 run 1 "$ASTAR" crowd "$map" 150 --steps 3

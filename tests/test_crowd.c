@@ -169,6 +169,27 @@ static void test_random_grids_8(void **state)
     random_crowds(ASTAR_MOVES_8);
 }
 
+/* On hex grids of the four layouts, with moves 4 and 8 alike (a hex has
+ * six neighbours whatever the moves): the validator holds each step to
+ * the hex neighbours (util/reference.c), and every unit arrives. */
+static void test_random_hex_grids(void **state)
+{
+    (void)state;
+    rng g = { 47 };
+    static const astar_topology layouts[] = { ASTAR_TOPOLOGY_HEX_ODD_R, ASTAR_TOPOLOGY_HEX_EVEN_R,
+                                              ASTAR_TOPOLOGY_HEX_ODD_Q, ASTAR_TOPOLOGY_HEX_EVEN_Q };
+    for (int trial = 0; trial < 12; trial++) {
+        run r;
+        grid_recipe open = { .blocked_percent = 10 + trial % 3 * 5 };
+        astar_grid *grid = random_grid(&g, 32, 32, open);
+        assert_int_equal(astar_grid_set_topology(grid, layouts[trial % 4]), ASTAR_OK);
+        run_start(&r, grid, trial / 4 % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4, (uint64_t)trial + 1);
+        run_add_random(&r, &g, 40 + (size_t)trial * 20);
+        run_until_all_arrive(&r, 2000);
+        run_end(&r);
+    }
+}
+
 static astar_grid *drawn(const char *const *rows, int height)
 {
     astar_grid *g = ref_grid_from_rows(rows, height);
@@ -585,6 +606,31 @@ static void test_validator(void **state)
         if (legal != steps[i].legal)
             fail_msg("step %zu: %s (%s)", i, legal ? "passed" : "refused", why);
     }
+    /* On odd-r hexes row 1 is shoved right: (1,1)'s neighbours above are
+     * (1,0) and (2,0), not (0,0); diagonal-looking steps cross nothing. */
+    astar_grid *h = drawn(rows, 3);
+    assert_int_equal(astar_grid_set_topology(h, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
+    plan_validator *hexes = plan_validator_new(h, false);
+    assert_non_null(hexes);
+    const struct {
+        astar_point before[2], after[2];
+        bool legal;
+    } hex_steps[] = {
+        { { P(0, 1), P(3, 0) }, { P(1, 0), P(3, 0) }, true },   /* up-right from an odd row */
+        { { P(1, 1), P(3, 0) }, { P(0, 0), P(3, 0) }, false },  /* up-left: not a neighbour */
+        { { P(1, 0), P(0, 1) }, { P(0, 1), P(1, 0) }, false },  /* a swap */
+        { { P(0, 0), P(1, 0) }, { P(0, 1), P(1, 1) }, true },   /* two moves down, no crossing */
+        { { P(1, 1), P(3, 0) }, { P(2, 1), P(3, 0) }, false },  /* blocked */
+    };
+    for (size_t i = 0; i < sizeof hex_steps / sizeof hex_steps[0]; i++) {
+        char why[200] = "";
+        bool legal = plan_validator_step(hexes, hex_steps[i].before, hex_steps[i].after, 2, why,
+                                         sizeof why);
+        if (legal != hex_steps[i].legal)
+            fail_msg("hex step %zu: %s (%s)", i, legal ? "passed" : "refused", why);
+    }
+    plan_validator_delete(hexes);
+    astar_grid_delete(h);
     astar_point at[2] = { P(0, 0), P(1, 0) }, goals[2] = { P(0, 0), P(2, 0) };
     assert_false(plan_validator_at_goals(at, goals, 2, NULL, 0));
     assert_true(plan_validator_at_goals(at, goals, 1, NULL, 0));
@@ -613,7 +659,9 @@ static void test_bad_arguments(void **state)
     assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
     assert_int_equal(astar_grid_new(4, 4, &hex), ASTAR_OK);
     assert_int_equal(astar_grid_set_topology(hex, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
-    assert_int_equal(astar_crowd_new(hex, 4, NULL, &c), ASTAR_UNSUPPORTED);
+    o.costs = ASTAR_COSTS_ARTICLE;
+    o.moves = ASTAR_MOVES_8_CUT;
+    assert_int_equal(astar_crowd_new(hex, 4, &o, &c), ASTAR_UNSUPPORTED);
     astar_grid_delete(hex);
     astar_allocator half = { .allocate = NULL };
     assert_int_equal(astar_crowd_new_with(g, 4, NULL, &half, &c), ASTAR_INVALID_ARGUMENT);
@@ -668,6 +716,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_grids_4),
         cmocka_unit_test(test_random_grids_8),
+        cmocka_unit_test(test_random_hex_grids),
         cmocka_unit_test(test_corridor_with_pocket),
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_door),

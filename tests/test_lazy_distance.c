@@ -184,6 +184,33 @@ static void test_equal_to_maps(void **state)
     }
 }
 
+/* On hex grids of the four layouts: the six neighbours, every step a
+ * straight one, the estimate the hex distance (a heap: a step may leave
+ * it as it was), against the distance maps on the same hexes. */
+static void test_equal_to_maps_on_hexes(void **state)
+{
+    (void)state;
+    rng r = { 46 };
+    astar_allocator memory = malloc_allocator();
+    static const astar_topology layouts[] = { ASTAR_TOPOLOGY_HEX_ODD_R, ASTAR_TOPOLOGY_HEX_EVEN_R,
+                                              ASTAR_TOPOLOGY_HEX_ODD_Q, ASTAR_TOPOLOGY_HEX_EVEN_Q };
+    for (int round = 0; round < 32; round++) {
+        astar_costs costs = round / 8 % 2 ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+        astar_grid *grid = random_grid(&r, 5 + rng_below(&r, 40), 5 + rng_below(&r, 40),
+                                       recipes[round / 4 % 4]);
+        assert_int_equal(astar_grid_set_topology(grid, layouts[round % 4]), ASTAR_OK);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, ASTAR_MOVES_4, costs);
+        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, costs, &memory, round / 16);
+        check_all(&r, set, &o, grid);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+}
+
 /* A table asked about its goal's neighbourhood only explores that: the
  * point of it. */
 static void test_explores_what_is_asked(void **state)
@@ -363,6 +390,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equal_to_maps),
+        cmocka_unit_test(test_equal_to_maps_on_hexes),
         cmocka_unit_test(test_focus_explores_less),
         cmocka_unit_test(test_explores_what_is_asked),
         cmocka_unit_test(test_edits),

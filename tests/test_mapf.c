@@ -331,12 +331,13 @@ static void test_refine_to_optimal(void **state)
 
 /* Random small grids, random distinct starts and goals (each goal reached
  * from its start), 4 and 8 moves: every instance solved, every plan valid. */
-static void random_instances(astar_moves moves)
+static void random_instances(astar_moves moves, astar_topology topology)
 {
     rng r = { 4545 };
     for (int trial = 0; trial < 40; trial++) {
         grid_recipe open = { .blocked_percent = 10 + trial % 3 * 5 };
         astar_grid *g = random_grid(&r, 10, 10, open);
+        assert_int_equal(astar_grid_set_topology(g, topology), ASTAR_OK);
         size_t n = 4 + (size_t)rng_below(&r, 20);
         astar_point starts[MAX_AGENTS], goals[MAX_AGENTS];
         size_t k = 0;
@@ -370,13 +371,21 @@ static void random_instances(astar_moves moves)
 static void test_random_4(void **state)
 {
     (void)state;
-    random_instances(ASTAR_MOVES_4);
+    random_instances(ASTAR_MOVES_4, ASTAR_TOPOLOGY_SQUARE);
 }
 
 static void test_random_8(void **state)
 {
     (void)state;
-    random_instances(ASTAR_MOVES_8);
+    random_instances(ASTAR_MOVES_8, ASTAR_TOPOLOGY_SQUARE);
+}
+
+/* Hexes: six neighbours; the plans held to them by the validator. */
+static void test_random_hex(void **state)
+{
+    (void)state;
+    random_instances(ASTAR_MOVES_4, ASTAR_TOPOLOGY_HEX_ODD_R);
+    random_instances(ASTAR_MOVES_4, ASTAR_TOPOLOGY_HEX_EVEN_Q);
 }
 
 /* Starts that are the goals: a plan of one configuration. */
@@ -427,7 +436,9 @@ static void test_bad_arguments(void **state)
     astar_grid *hex;
     assert_int_equal(astar_grid_new(5, 2, &hex), ASTAR_OK);
     assert_int_equal(astar_grid_set_topology(hex, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
-    assert_int_equal(astar_mapf_new(hex, s, t, 2, NULL, &m), ASTAR_UNSUPPORTED);
+    astar_mapf_options cut = astar_mapf_options_default();
+    cut.moves = ASTAR_MOVES_8_CUT;
+    assert_int_equal(astar_mapf_new(hex, s, t, 2, &cut, &m), ASTAR_UNSUPPORTED);
     astar_grid_delete(hex);
 
     assert_int_equal(astar_mapf_solve(NULL, 0, NULL), ASTAR_INVALID_ARGUMENT);
@@ -447,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_dead_end_in_order), cmocka_unit_test(test_tunnel_swap),
         cmocka_unit_test(test_no_solution),       cmocka_unit_test(test_budgets),
         cmocka_unit_test(test_random_4),          cmocka_unit_test(test_random_8),
+        cmocka_unit_test(test_random_hex),
         cmocka_unit_test(test_already_there),     cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_refine_to_optimal),
     };

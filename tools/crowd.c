@@ -14,7 +14,8 @@ enum { MAX_TRIES = 1000 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar crowd MAP N [--steps S] [--seed X] [--moves 4|8] [--costs C]\n\n"
+            "usage: astar crowd MAP N [--steps S] [--seed X] [--moves 4|8] [--costs C]\n"
+            "                         [--topology T]\n\n"
             "Places N units on random distinct walkable cells of a Moving AI map, each\n"
             "with a random goal (distinct, and reachable from its start), and steps them\n"
             "as a crowd (PIBT guided by a distance table per goal: no two units on one\n"
@@ -28,13 +29,15 @@ static void usage(FILE *out)
             "  --steps S   at most S steps (default 10000)\n"
             "  --seed X    the random starts, goals and ties (default 1)\n"
             "Of the search options below only --moves 4 (the default here, unlike the\n"
-            "other subcommands) or 8 and --costs apply.\n"
-            "%s\n%s",
-            cli_exit_help, cli_search_help(CLI_CALL_CROWD));
+            "other subcommands) or 8 and --costs apply; on hexes (--topology) a unit\n"
+            "steps to its six neighbours, whatever --moves says.\n"
+            "%s\n%s\n%s",
+            cli_exit_help, cli_search_help(CLI_CALL_CROWD), cli_map_options_help);
 }
 
 typedef struct crowd_args {
     astar_options options;
+    cli_map_options maps;
     long steps, seed, units;
     const char *map;
 } crowd_args;
@@ -58,7 +61,7 @@ static int parse(int argc, char **argv, crowd_args *a)
 {
     const char *positional[2];
     cli_command_line line = {
-        .name = "crowd", .call = CLI_CALL_CROWD, .options = &a->options,
+        .name = "crowd", .call = CLI_CALL_CROWD, .options = &a->options, .maps = &a->maps,
         .not_here = "a crowd takes only --moves (4 or 8) and --costs",
         .own = crowd_options, .own_count = CLI_COUNT(crowd_options), .take = take, .state = a,
         .positional = positional, .positional_min = 2, .positional_max = 2, .usage = usage,
@@ -202,8 +205,7 @@ int cmd_crowd(int argc, char **argv)
     astar_grid *grid = NULL;
     astar_crowd *crowd = NULL;
     astar_point *goals = NULL;
-    cli_map_options maps = { 0 };
-    if (!cli_grid_load(a.map, &a.options, &maps, &grid))
+    if (!cli_grid_load(a.map, &a.options, &a.maps, &grid))
         return EXIT_INPUT;
     /* place() draws goals until one is reachable from the start, up to
      * MAX_TRIES of them; with islands an unreachable one is refused at
@@ -220,14 +222,17 @@ int cmd_crowd(int argc, char **argv)
     astar_status s = astar_crowd_new(grid, (size_t)a.units, &o, &crowd);
     goals = malloc((size_t)a.units * sizeof *goals);
     if (s != ASTAR_OK || !goals) {
-        cli_error("%s", s == ASTAR_UNSUPPORTED ? "a crowd moves 4 or 8 ways (with the corner rule) "
-                                                 "on a square map"
+        cli_error("%s", s == ASTAR_UNSUPPORTED ? "a crowd moves 4 or 8 ways (with the corner rule), "
+                                                 "or to the six neighbours on hexes"
                                                : astar_status_message(s ? s : ASTAR_OUT_OF_MEMORY));
         code = s ? cli_exit_for(s) : EXIT_FAILED;
         goto done;
     }
-    printf("crowd: %ld units on %d x %d, moves %s, seed %ld\n", a.units, astar_grid_width(grid),
-           astar_grid_height(grid), o.moves == ASTAR_MOVES_4 ? "4" : "8", a.seed);
+    bool hex = a.maps.topology != ASTAR_TOPOLOGY_SQUARE;
+    printf("crowd: %ld units on %d x %d, moves %s%s%s, seed %ld\n", a.units,
+           astar_grid_width(grid), astar_grid_height(grid),
+           hex ? "6 (hexes, " : o.moves == ASTAR_MOVES_4 ? "4" : "8",
+           hex ? cli_topology_name(a.maps.topology) : "", hex ? ")" : "", a.seed);
     uint64_t random = (uint64_t)a.seed;
     double t0 = now_seconds();
     code = place(crowd, grid, (size_t)a.units, &random, goals);

@@ -1,8 +1,8 @@
 /*
- * astar/crowd.h - A crowd: many units on one square grid that move a cell
- * a step at once, never share a cell, never swap cells and never lock each
- * other out (PIBT, priority inheritance with backtracking, guided by
- * lazy distance tables to the units' goals).
+ * astar/crowd.h - A crowd: many units on one grid (square or hex) that
+ * move a cell a step at once, never share a cell, never swap cells and
+ * never lock each other out (PIBT, priority inheritance with
+ * backtracking, guided by lazy distance tables to the units' goals).
  *
  * Part of the manual that include/astar.h gathers; parameters are marked
  * [in], [out], [in,out] and [opt] as it explains.
@@ -81,7 +81,8 @@ typedef struct astar_crowd_options {
     astar_moves moves;  /* ASTAR_MOVES_4 (the default) or ASTAR_MOVES_8 (the
                            corner rule: a diagonal step needs both cells
                            beside it walkable; units are no walls for it);
-                           ASTAR_MOVES_8_CUT is ASTAR_UNSUPPORTED */
+                           ASTAR_MOVES_8_CUT is ASTAR_UNSUPPORTED; on a hex
+                           grid either gives the six neighbours */
     astar_costs costs;  /* the price of steps in the distance tables (astar_costs) */
     uint64_t seed;      /* the random order of ties: the same seed, the same
                            calls, the same steps */
@@ -112,13 +113,15 @@ typedef struct astar_crowd_step_info {
 } astar_crowd_step_info;
 
 /* Creates a crowd of up to max_units units on grid.
- * [in]  grid       a square grid; the crowd keeps the pointer
+ * [in]  grid       a square or hex grid (on hexes a unit steps to its six
+ *                  neighbours, whatever options' moves, and every step is
+ *                  a straight one's price); the crowd keeps the pointer
  * [in]  max_units  1..ASTAR_MAX_CELLS
  * [in]  options    [opt] NULL for astar_crowd_options_default()
  * [out] out        the crowd; free it with astar_crowd_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid or out, max_units out
- * of range, a moves or costs value out of range), ASTAR_UNSUPPORTED (a hex
- * grid, ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
+ * of range, a moves or costs value out of range), ASTAR_UNSUPPORTED
+ * (ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
  * Memory: 8 bytes per cell of the grid (who stands on a cell, who will)
  * and about 100 bytes per unit of max_units; each distinct goal adds a
  * lazy distance table when first given (astar_crowd_add): 4 bytes per 256

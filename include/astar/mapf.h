@@ -95,7 +95,8 @@ typedef struct astar_mapf_info {
 } astar_mapf_info;
 
 /* Creates a solver for agents agents, agent i from starts[i] to goals[i].
- * [in]  grid     a square grid; kept by pointer
+ * [in]  grid     a square or hex grid (on hexes the six neighbours,
+ *                 whatever options' moves); kept by pointer
  * [in]  starts   agents cells: walkable, no two alike
  * [in]  goals    agents cells: walkable, no two alike, goals[i] reachable
  *                from starts[i]
@@ -103,8 +104,8 @@ typedef struct astar_mapf_info {
  * [in]  options  [opt] NULL for astar_mapf_options_default()
  * [out] out      the solver; free it with astar_mapf_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid, starts, goals or out,
- * agents out of range, an option out of range), ASTAR_UNSUPPORTED (a hex
- * grid, ASTAR_MOVES_8_CUT), for the first agent at fault
+ * agents out of range, an option out of range), ASTAR_UNSUPPORTED
+ * (ASTAR_MOVES_8_CUT), for the first agent at fault
  * ASTAR_START_OUT_OF_BOUNDS, ASTAR_GOAL_OUT_OF_BOUNDS, ASTAR_START_BLOCKED,
  * ASTAR_GOAL_BLOCKED, ASTAR_START_OCCUPIED (another agent's start),
  * ASTAR_GOAL_OCCUPIED (another agent's goal), ASTAR_NO_PATH (its goal

@@ -3,7 +3,9 @@
  * guarantees; this file keeps the invariants the proofs there lean on. */
 #include "astar/crowd.h"
 #include "astar/grid.h"
+#include "core/hex.h"
 #include "core/memory.h"
+#include "core/moves.h"
 #include "grid/grid.h"
 #include "world/crowd_plan.h"
 #include "world/lazy_distance.h"
@@ -98,8 +100,6 @@ astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
     astar_status s = options_status(&o);
     if (s != ASTAR_OK)
         return s;
-    if (astar_grid_topology(grid) != ASTAR_TOPOLOGY_SQUARE)
-        return ASTAR_UNSUPPORTED;
     astar_crowd *c = astar__allocate_zeroed(&memory, 1, sizeof *c);
     if (!c)
         return ASTAR_OUT_OF_MEMORY;
@@ -389,7 +389,8 @@ static void order_units(astar_crowd *c)
 static bool crosses(const astar_crowd *c, uint32_t from, uint32_t to)
 {
     astar_point p = point_of(c, from), q = point_of(c, to);
-    if (p.x == q.x || p.y == q.y)
+    /* Two hexes' steps cross only where they swap, which is refused anyway. */
+    if (p.x == q.x || p.y == q.y || hex_topology(c->grid->topology))
         return false;
     uint32_t beside_x = cell_of(c, (astar_point){ q.x, p.y });
     uint32_t beside_y = cell_of(c, (astar_point){ p.x, q.y });
@@ -398,11 +399,14 @@ static bool crosses(const astar_crowd *c, uint32_t from, uint32_t to)
 }
 
 /* The cells one step from cell: walkable, and for a diagonal step with
- * both cells beside it walkable (the corner rule). */
+ * both cells beside it walkable (the corner rule); on a hex grid its six
+ * neighbours (core/hex.h), whatever the moves. */
 static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CANDIDATES - 1])
 {
     astar_point p = point_of(c, cell);
-    bool diagonals = c->options.moves == ASTAR_MOVES_8;
+    unsigned topology = c->grid->topology;
+    bool hex = hex_topology(topology), diagonals = hex || c->options.moves == ASTAR_MOVES_8;
+    unsigned ways = hex_directions(topology, p.x, p.y);
     /* The grid's terrain has a blocked border: a cell off the map reads
      * blocked, with no bounds to test (a fifth of a step's instructions
      * went to astar_grid_walkable's). */
@@ -411,9 +415,10 @@ static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CAND
     int n = 0;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
-            if ((dx == 0 && dy == 0) || !here[dy * row + dx])
+            if ((dx == 0 && dy == 0) || !here[dy * row + dx] ||
+                !(ways & move_bit(move_direction(dx, dy))))
                 continue;
-            if (dx != 0 && dy != 0 && (!diagonals || !here[dx] || !here[dy * row]))
+            if (dx != 0 && dy != 0 && (!diagonals || (!hex && (!here[dx] || !here[dy * row]))))
                 continue;
             out[n++] = cell + (uint32_t)(dy * c->width + dx);
         }

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/hex.h"
+#include "core/moves.h"
 #include "grid/grid.h"
 #include "world/lazy_distance.h"
 
@@ -81,6 +83,33 @@ struct lazy_distances {
 
 static const int dir_x[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 static const int dir_y[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+
+/* The directions a search looks in: on a hex grid all eight of the square
+ * ones, of which step_open keeps the cell's six hex neighbours. */
+static int directions_of(const lazy_distances *s)
+{
+    return hex_topology(s->grid->topology) ? 8 : s->directions;
+}
+
+/* Whether the step from (x, y), whose terrain in the padded grid is at
+ * here, in direction d is one: onto a walkable cell, a diagonal past two
+ * walkable cells (the corner rule), on a hex grid to a hex neighbour. */
+static bool step_open(const lazy_distances *s, const uint8_t *here, int x, int y, int d)
+{
+    if (!here[s->padded_step[d]])
+        return false;
+    unsigned topology = s->grid->topology;
+    if (hex_topology(topology))
+        return hex_directions(topology, x, y) >> move_direction(dir_x[d], dir_y[d]) & 1u;
+    return d < 4 || (here[dir_x[d]] && here[s->padded_step[d] - dir_x[d]]);
+}
+
+/* A step in direction d onto terrain 1: every step between hexes is a
+ * straight one. */
+static uint64_t step_price(const lazy_distances *s, int d)
+{
+    return d < 4 || hex_topology(s->grid->topology) ? s->straight : s->diagonal;
+}
 
 astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
                              size_t count, const astar_allocator *memory, lazy_distances **out)
@@ -348,6 +377,8 @@ static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, in
     if (t->focus == NONE)
         return 0;
     int fx = (int)(t->focus % (uint32_t)s->width), fy = (int)(t->focus / (uint32_t)s->width);
+    if (hex_topology(s->grid->topology))
+        return hex_distance(s->grid->topology, x, y, fx, fy) * s->straight;
     uint64_t dx = (uint64_t)(x > fx ? x - fx : fx - x), dy = (uint64_t)(y > fy ? y - fy : fy - y);
     if (s->directions == 4)
         return (dx + dy) * s->straight;
@@ -358,7 +389,9 @@ static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, in
 /* The order t's search takes on the grid as it is now (lazy_order). */
 static lazy_order order_for(const lazy_distances *s, const lazy_table *t)
 {
-    if (s->directions != 4 || s->grid->costs_in_use > 1 || t->focus == NONE)
+    /* On hexes a step may leave the estimate as it was: f is not a level's. */
+    if (s->directions != 4 || s->grid->costs_in_use > 1 || t->focus == NONE ||
+        hex_topology(s->grid->topology))
         return HEAP;
     int x = (int)(t->goal % (uint32_t)s->width), y = (int)(t->goal / (uint32_t)s->width);
     return terrain(s, x, y) == 1 ? LEVELS : HEAP;
@@ -434,12 +467,11 @@ static int advance(lazy_distances *s, lazy_table *t)
     const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
                           (size_t)(x + 1);
     uint32_t price = *here;
-    for (int d = 0; d < s->directions; d++) {
+    for (int d = 0, ways = directions_of(s); d < ways; d++) {
         int nx = x + dir_x[d], ny = y + dir_y[d];
-        if (!here[s->padded_step[d]] ||
-            (d >= 4 && (!here[dir_x[d]] || !here[s->padded_step[d] - dir_x[d]])))
+        if (!step_open(s, here, x, y, d))
             continue;
-        uint64_t to = g + (uint64_t)(d < 4 ? s->straight : s->diagonal) * price;
+        uint64_t to = g + step_price(s, d) * price;
         if (to > ASTAR_MAX_COST - 1) {
             if (s->status == ASTAR_OK)
                 s->status = ASTAR_COST_OVERFLOW;
@@ -525,16 +557,16 @@ static uint64_t through_neighbour(const lazy_distances *s, const lazy_table *t, 
     const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
                           (size_t)(x + 1);
     uint64_t best = ASTAR_UNREACHABLE;
-    for (int d = 0; d < s->directions; d++) {
+    for (int d = 0, ways = directions_of(s); d < ways; d++) {
         int nx = x + dir_x[d], ny = y + dir_y[d];
         uint8_t price = here[s->padded_step[d]];
-        if (!price || (d >= 4 && (!here[dir_x[d]] || !here[s->padded_step[d] - dir_x[d]])))
+        if (!step_open(s, here, x, y, d))
             continue;
         const uint32_t *q = page_of(s, t, nx, ny);
         uint32_t g = q ? q[offset_of(nx, ny)] : ASTAR_UNREACHABLE;
         if (g == ASTAR_UNREACHABLE)
             continue;
-        uint64_t to = g + (uint64_t)(d < 4 ? s->straight : s->diagonal) * price;
+        uint64_t to = g + step_price(s, d) * price;
         best = to < best ? to : best;
     }
     return best;

@@ -9,6 +9,7 @@
 
 #include "astar/mapf.h"
 #include "astar/grid.h"
+#include "core/hex.h"
 #include "core/memory.h"
 #include "world/crowd_plan.h"
 
@@ -466,7 +467,9 @@ static uint32_t step_most(const astar_grid *grid, const astar_mapf_options *o)
         for (int x = 0; x < astar_grid_width(grid); x++)
             if (astar_grid_walkable(grid, x, y) && astar_grid_cost(grid, x, y) > most)
                 most = astar_grid_cost(grid, x, y);
-    bool octile = o->costs == ASTAR_COSTS_OCTILE, diagonal = o->moves == ASTAR_MOVES_8;
+    /* On a hex grid every step is a straight one. */
+    bool octile = o->costs == ASTAR_COSTS_OCTILE,
+         diagonal = o->moves == ASTAR_MOVES_8 && !hex_topology(astar_grid_topology(grid));
     uint32_t step = octile ? (diagonal ? ASTAR_OCTILE_DIAGONAL : ASTAR_OCTILE_STRAIGHT)
                            : (diagonal ? ASTAR_ARTICLE_DIAGONAL : ASTAR_ARTICLE_STRAIGHT);
     return step * (uint32_t)most;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "util/plan_validator.h"
+#include "util/reference.h"
 
 /* No unit on a cell (an enum cannot hold it in ISO C). */
 #define NOBODY UINT32_MAX
@@ -59,6 +60,14 @@ static const char *illegal_move(const plan_validator *v, astar_point a, astar_po
 {
     if (same(a, b))
         return inside(v->grid, a) ? NULL : "stands outside the map";
+    astar_topology hex = astar_grid_topology(v->grid);
+    if (hex != ASTAR_TOPOLOGY_SQUARE) {
+        if (!ref_hex_adjacent(hex, a, b))
+            return "steps to a cell that is not a hex neighbour";
+        if (!inside(v->grid, b) || !astar_grid_walkable(v->grid, b.x, b.y))
+            return "steps onto a blocked cell or off the map";
+        return NULL;
+    }
     int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
     if (dx > 1 || dy > 1)
         return "jumps farther than a neighbour";
@@ -124,7 +133,8 @@ bool plan_validator_step(plan_validator *v, const astar_point *before, const ast
             snprintf(why, size, "units %zu and %u swap (%d,%d) and (%d,%d)", i, other, a.x, a.y,
                      b.x, b.y);
             ok = false;
-        } else if (a.x != b.x && a.y != b.y) {
+        } else if (a.x != b.x && a.y != b.y &&
+                   astar_grid_topology(v->grid) == ASTAR_TOPOLOGY_SQUARE) {
             astar_point beside_x = { b.x, a.y }, beside_y = { a.x, b.y };
             other = ending_on(v, beside_y);
             if (other != NOBODY && same(before[other], beside_x)) {

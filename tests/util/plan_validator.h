@@ -3,7 +3,9 @@
  * the crowd's code: every unit moves to a neighbour or stays; a move ends
  * on a walkable cell of the grid, and a diagonal one (8 moves) passes two
  * walkable cells (the corner rule); no two units end on one cell; no two
- * swap cells; no two diagonal moves cross. Plain C without cmocka, so that
+ * swap cells; no two diagonal moves cross. On a hex grid a move is to one
+ * of the six hex neighbours (util/reference.c), and there are no
+ * diagonals. Plain C without cmocka, so that
  * the CLI (astar crowd) checks its steps with it too. */
 #ifndef UTIL_PLAN_VALIDATOR_H
 #define UTIL_PLAN_VALIDATOR_H
