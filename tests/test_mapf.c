@@ -155,6 +155,36 @@ static void test_dead_end_in_order(void **state)
     astar_grid_delete(g);
 }
 
+/* Two ways of one cost, one through a cell where another agent rests on
+ * its goal: the plan takes the free one (LaCAM3's tie rule), whatever the
+ * seed, so the resting agent never moves and the sum of costs is the
+ * bound. Random ties alone push it on about half the seeds. */
+static void test_free_cell_wins_a_tie(void **state)
+{
+    (void)state;
+    static const char *const rows[] = { "....", "...." };
+    astar_grid *g = drawn(rows, 2);
+    const astar_point starts[] = { P(0, 0), P(1, 0) }, goals[] = { P(2, 1), P(1, 0) };
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        astar_mapf_options o = astar_mapf_options_default();
+        o.seed = seed;
+        astar_mapf *m;
+        assert_int_equal(astar_mapf_new(g, starts, goals, 2, &o, &m), ASTAR_OK);
+        astar_mapf_info info;
+        assert_int_equal(astar_mapf_solve(m, 10, &info), ASTAR_OK);
+        astar_point plan[2 * 8];
+        assert_true(info.makespan < 8);
+        assert_int_equal(astar_mapf_plan(m, plan, 2 * (info.makespan + 1)), ASTAR_OK);
+        for (size_t t = 0; t <= info.makespan; t++)
+            if (!same(plan[2 * t + 1], goals[1]))
+                fail_msg("seed %llu: the resting agent moved at step %zu",
+                         (unsigned long long)seed, t);
+        assert_int_equal(info.sum_of_costs, 3);
+        astar_mapf_delete(m);
+    }
+    astar_grid_delete(g);
+}
+
 /* A tunnel, one wide with no siding, between two rooms of one column of
  * 4 cells, two units a side each bound for the other side's cells: the
  * tunnel takes them one way at a time, and the columns must make room
@@ -458,7 +488,7 @@ int main(void)
         cmocka_unit_test(test_dead_end_in_order), cmocka_unit_test(test_tunnel_swap),
         cmocka_unit_test(test_no_solution),       cmocka_unit_test(test_budgets),
         cmocka_unit_test(test_random_4),          cmocka_unit_test(test_random_8),
-        cmocka_unit_test(test_random_hex),
+        cmocka_unit_test(test_random_hex),        cmocka_unit_test(test_free_cell_wins_a_tie),
         cmocka_unit_test(test_already_there),     cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_refine_to_optimal),
     };
