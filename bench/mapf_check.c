@@ -10,6 +10,14 @@
  *     the first N lines with walkable ends and does not skip repeats) read
  *     the same N agents from OUT.
  *
+ *   astar-mapf-check mix MAP SCEN N SEED OUT
+ *     writes OUT as scen does, from the lines of SCEN whose start and goal
+ *     are walkable, shuffled with SEED first (a mix of the file's short
+ *     and long problems: its first lines are its shortest), and past its
+ *     distinct lines, random distinct cells (a start and a goal on one
+ *     island; 0 for their bucket and optimal length). Instance k of N
+ *     agents in docs/performance.md is seed 1000 N + k.
+ *
  *   astar-mapf-check plan MAP SCEN N RESULT
  *     reads LaCAM3's result file (its 'starts=', 'goals=' and 'solution='
  *     lines of (x,y) cells), checks that its agents are SCEN's first N
@@ -25,6 +33,7 @@
 #include <string.h>
 
 #include "bench_util.h"
+#include "timing.h"
 #include "util/plan_validator.h"
 
 static const char *program = "astar-mapf-check";
@@ -34,9 +43,11 @@ typedef struct line {
     char *text;
 } line;
 
-/* The first n usable, distinct lines of the scenario at path (all of the
- * file's lines when n is 0 - unused). Returns how many, or -1 on error. */
-static long read_lines(const astar_grid *grid, const char *path, long n, line *out)
+/* The first n usable, distinct lines of the scenario at path; with
+ * every_line, the first n usable ones, repeats kept. Returns how many, or
+ * -1 on error. */
+static long read_lines(const astar_grid *grid, const char *path, long n, bool every_line,
+                       line *out)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -60,7 +71,7 @@ static long read_lines(const astar_grid *grid, const char *path, long n, line *o
             !astar_grid_walkable(grid, (int)gx, (int)gy))
             continue;
         size_t cs = (size_t)sy * w + (size_t)sx, cg = (size_t)gy * w + (size_t)gx;
-        if (started[cs] || ending[cg])
+        if (!every_line && (started[cs] || ending[cg]))
             continue;
         started[cs] = ending[cg] = true;
         out[k].start = (astar_point){ (int)sx, (int)sy };
@@ -181,13 +192,68 @@ done:
     return code;
 }
 
+/* The mix mode: see the top of the file. */
+static int mix(const astar_grid *grid, const char *map, const char *scen, long n, uint64_t seed,
+               const char *path)
+{
+    enum { MOST_LINES = 1 << 20 };
+    line *all = calloc(MOST_LINES, sizeof *all);
+    long count = all ? read_lines(grid, scen, MOST_LINES, true, all) : -1;
+    size_t w = (size_t)astar_grid_width(grid), cells = astar_grid_cells(grid);
+    bool *started = calloc(cells, 1), *ending = calloc(cells, 1);
+    FILE *out = count >= 0 && started && ending ? fopen(path, "w") : NULL;
+    int code = 2;
+    if (out) {
+        uint64_t state = seed;
+        for (long i = count - 1; i > 0; i--) {
+            long j = (long)(next_random(&state) % (uint64_t)(i + 1));
+            line t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+        }
+        fputs("version 1\n", out);
+        long kept = 0;
+        for (long i = 0; i < count && kept < n; i++) {
+            size_t cs = (size_t)all[i].start.y * w + (size_t)all[i].start.x;
+            size_t cg = (size_t)all[i].goal.y * w + (size_t)all[i].goal.x;
+            if (started[cs] || ending[cg])
+                continue;
+            started[cs] = ending[cg] = true;
+            fputs(all[i].text, out);
+            kept++;
+        }
+        for (; kept < n; kept++) {
+            astar_point a, b;
+            do {
+                a = bench_random_walkable(grid, &state);
+                b = bench_random_walkable(grid, &state);
+            } while (started[(size_t)a.y * w + (size_t)a.x] || ending[(size_t)b.y * w + (size_t)b.x] ||
+                     astar_grid_island(grid, a.x, a.y) != astar_grid_island(grid, b.x, b.y));
+            started[(size_t)a.y * w + (size_t)a.x] = ending[(size_t)b.y * w + (size_t)b.x] = true;
+            fprintf(out, "0\t%s\t%zu\t%d\t%d\t%d\t%d\t%d\t0\n", bench_base_name(map), w,
+                    astar_grid_height(grid), a.x, a.y, b.x, b.y);
+        }
+        code = fclose(out) ? 2 : 0;
+    }
+    if (code)
+        fprintf(stderr, "%s: cannot make %s\n", program, path);
+    for (long i = 0; i < (count > 0 ? count : 0); i++)
+        free(all[i].text);
+    free(all);
+    free(started);
+    free(ending);
+    return code;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 6 || (strcmp(argv[1], "scen") && strcmp(argv[1], "plan"))) {
+    bool mixing = argc == 7 && !strcmp(argv[1], "mix");
+    if (!mixing && (argc != 6 || (strcmp(argv[1], "scen") && strcmp(argv[1], "plan")))) {
         fprintf(stderr,
                 "usage: %s scen MAP SCEN N OUT.scen\n"
+                "       %s mix MAP SCEN N SEED OUT.scen\n"
                 "       %s plan MAP SCEN N LACAM3_RESULT\n",
-                program, program);
+                program, program, program);
         return 2;
     }
     long n = strtol(argv[4], NULL, 10);
@@ -198,8 +264,15 @@ int main(int argc, char **argv)
     astar_grid *grid;
     if (!bench_load_map(program, argv[2], &grid))
         return 2;
+    if (mixing) {
+        int code = astar_grid_enable_islands(grid) == ASTAR_OK
+                       ? mix(grid, argv[2], argv[3], n, strtoull(argv[5], NULL, 10), argv[6])
+                       : 2;
+        astar_grid_delete(grid);
+        return code;
+    }
     line *lines = calloc((size_t)n, sizeof *lines);
-    long got = lines ? read_lines(grid, argv[3], n, lines) : -1;
+    long got = lines ? read_lines(grid, argv[3], n, false, lines) : -1;
     int code = 2;
     if (got >= 0 && got < n)
         fprintf(stderr, "%s: %s has %ld usable lines with distinct starts and goals, not %ld\n",

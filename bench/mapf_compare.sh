@@ -44,14 +44,8 @@ mkdir -p "$OUT"
 if [ -z "${LACAM3:-}" ]; then
     LACAM3=$("$here/bench/lacam3.sh")
 fi
-if [ ! -x "$here/build-bench/astar" ] || [ ! -x "$here/build-bench/astar-mapf-check" ] ||
-    [ -n "${REBUILD:-}" ]; then
-    cmake -S "$here" -B "$here/build-bench" -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON \
-        -DASTAR_BUILD_TESTS=OFF >/dev/null
-    cmake --build "$here/build-bench" -j2 --target astar_cli astar_mapf_check >/dev/null
-fi
-ASTAR=$here/build-bench/astar
-CHECK=$here/build-bench/astar-mapf-check
+# shellcheck source=bench/mapf_programs.sh
+source "$here/bench/mapf_programs.sh"
 
 if [ $# -eq 0 ]; then
     set -- dao/den520d:100,200,384 street/Berlin_0_512:100,500,1000 \
