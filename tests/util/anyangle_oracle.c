@@ -97,7 +97,8 @@ bool aa_segment_valid(const astar_grid *g, astar_point p, astar_point q)
 
 static double distance(astar_point a, astar_point b)
 {
-    return hypot((double)a.x - b.x, (double)a.y - b.y);
+    double dx = (double)a.x - b.x, dy = (double)a.y - b.y;
+    return sqrt(dx * dx + dy * dy); /* exact squares: correctly rounded, as hypot, and faster */
 }
 
 static bool inside(const astar_grid *g, astar_point p)
@@ -266,12 +267,29 @@ double aa_oracle_length(aa_oracle *o, astar_point start, astar_point goal, astar
 }
 
 /* The bounded oracle: the same graph (the convex corners, start and goal,
- * joined where a segment is valid), searched by A* with the straight line
- * to the goal as H, and only through corners that can lie on a path no
- * longer than the bound: each corner's segment test is made when the
- * search first could use it, never for all pairs. Corners are kept in
- * square buckets, so that the corners within reach of one are found
- * without looking at all of them. */
+ * joined where a segment is valid), searched by A* and only through
+ * corners that can lie on a path no longer than the bound: each corner's
+ * segment test is made when the search first could use it, never for all
+ * pairs. Corners are kept in square buckets, so that the corners within
+ * reach of one are found without looking at all of them.
+ *
+ * H is the larger of the straight line to the goal and a count of cells:
+ * steps[] holds, per cell, the fewest steps to a free cell around the goal
+ * point, a step to any of the 8 neighbours but a diagonal one between two
+ * blocked cells. A valid segment between points dx and dy apart crosses
+ * max(|dx|, |dy|) - 1 lines of its longer axis inside it, and the cells it
+ * passes through are a chain of that many such steps (a crossing of the
+ * shorter axis merged into one of the longer as a diagonal step past the
+ * chain's cell between them; at a point where it passes between two cells
+ * at a corner one of the other two is free, or it would cross a double
+ * corner; along a grid line, a change of side with a step along it). The
+ * cells around a convex corner touch one another, so a turn costs at most
+ * one step. So a path of length L from a corner reaches the goal in at
+ * most L - 1 steps, from a cell around the corner: 1 + the least steps[]
+ * around it is at most L, and at most L + H(v) of a corner v L away
+ * (consistent, as the straight line is). In a maze, where the straight
+ * line lets nearly every corner within the bound be tried, this count
+ * is close to the length. */
 enum { BUCKET = 16 };
 
 struct aa_corners {
@@ -291,6 +309,12 @@ struct aa_corners {
     size_t *heap;           /* node indices, by key */
     double *key;
     size_t heap_count;
+    uint32_t *steps;        /* per cell, to the goal's cells (above) */
+    double *bucket_h;       /* per bucket, the least H of its corners */
+    double *corner_h;       /* per corner, its H */
+    uint32_t *queue;        /* the breadth-first search's cells */
+    astar_point steps_to;   /* the goal steps[] is for */
+    bool steps_made;
 };
 
 aa_corners *aa_corners_new(const astar_grid *g)
@@ -312,8 +336,12 @@ aa_corners *aa_corners_new(const astar_grid *g)
     c->heap = malloc(most * sizeof *c->heap);
     c->key = malloc(most * sizeof *c->key);
     c->blocked_at = malloc(most * sizeof *c->blocked_at);
+    c->steps = malloc(astar_grid_cells(g) * sizeof *c->steps);
+    c->queue = malloc(astar_grid_cells(g) * sizeof *c->queue);
+    c->bucket_h = malloc(buckets * sizeof *c->bucket_h);
+    c->corner_h = malloc(most * sizeof *c->corner_h);
     if (!c->first || !c->node || !c->dist || !c->parent || !c->stamp || !c->done || !c->heap ||
-        !c->key || !c->blocked_at) {
+        !c->key || !c->blocked_at || !c->steps || !c->queue || !c->bucket_h || !c->corner_h) {
         aa_corners_delete(c);
         return NULL;
     }
@@ -357,12 +385,93 @@ void aa_corners_delete(aa_corners *c)
     free(c->heap);
     free(c->key);
     free(c->blocked_at);
+    free(c->steps);
+    free(c->queue);
+    free(c->bucket_h);
+    free(c->corner_h);
     free(c);
 }
 
 size_t aa_corners_count(const aa_corners *c)
 {
     return c->count;
+}
+
+/* steps[] for goal: a breadth-first search from the free cells around it. */
+static void count_steps(aa_corners *c, astar_point goal)
+{
+    const astar_grid *g = c->grid;
+    int w = astar_grid_width(g), h = astar_grid_height(g);
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < astar_grid_cells(g); i++)
+        c->steps[i] = UINT32_MAX;
+    for (int k = 0; k < 4; k++) {
+        int x = goal.x - (k & 1), y = goal.y - (k >> 1);
+        if (!blocked(g, x, y) && c->steps[(size_t)y * (size_t)w + (size_t)x] != 0) {
+            c->steps[(size_t)y * (size_t)w + (size_t)x] = 0;
+            c->queue[tail++] = (uint32_t)y * (uint32_t)w + (uint32_t)x;
+        }
+    }
+    while (head < tail) {
+        uint32_t cell = c->queue[head++];
+        int x = (int)(cell % (uint32_t)w), y = (int)(cell / (uint32_t)w);
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = x + dx, ny = y + dy;
+                if ((dx == 0 && dy == 0) || nx < 0 || ny < 0 || nx >= w || ny >= h ||
+                    blocked(g, nx, ny) || (dx && dy && blocked(g, nx, y) && blocked(g, x, ny)))
+                    continue;
+                size_t n = (size_t)ny * (size_t)w + (size_t)nx;
+                if (c->steps[n] == UINT32_MAX) {
+                    c->steps[n] = c->steps[cell] + 1;
+                    c->queue[tail++] = (uint32_t)n;
+                }
+            }
+    }
+    c->steps_to = goal;
+    c->steps_made = true;
+}
+
+static double h_of(const aa_corners *c, astar_point p, astar_point goal);
+
+/* corner_h and bucket_h for goal, whose steps[] are made: a bucket none
+ * of whose corners can lie on a path within the bound is passed over
+ * whole. */
+static void bucket_bounds(aa_corners *c, astar_point goal)
+{
+    for (size_t b = 0; b < c->bx * c->by; b++) {
+        c->bucket_h[b] = INFINITY;
+        for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
+            c->corner_h[v] = h_of(c, c->node[v], goal);
+            c->bucket_h[b] = fmin(c->bucket_h[b], c->corner_h[v]);
+        }
+    }
+}
+
+/* How far p is from bucket (bx, by)'s square of points, at least. */
+static double to_bucket(astar_point p, size_t bx, size_t by)
+{
+    double x0 = (double)(bx * BUCKET), y0 = (double)(by * BUCKET);
+    double dx = fmax(0, fmax(x0 - p.x, p.x - (x0 + BUCKET - 1)));
+    double dy = fmax(0, fmax(y0 - p.y, p.y - (y0 + BUCKET - 1)));
+    return hypot(dx, dy);
+}
+
+/* H of point p (above): the straight line, or 1 + the least steps[] of
+ * the free cells around p where that is more. */
+static double h_of(const aa_corners *c, astar_point p, astar_point goal)
+{
+    if (p.x == goal.x && p.y == goal.y)
+        return 0;
+    int w = astar_grid_width(c->grid);
+    uint32_t least = UINT32_MAX;
+    for (int k = 0; k < 4; k++) {
+        int x = p.x - (k & 1), y = p.y - (k >> 1);
+        if (!blocked(c->grid, x, y) && c->steps[(size_t)y * (size_t)w + (size_t)x] < least)
+            least = c->steps[(size_t)y * (size_t)w + (size_t)x];
+    }
+    double straight = distance(p, goal);
+    return least == UINT32_MAX ? INFINITY : fmax(straight, 1.0 + least);
 }
 
 static double dist_of(const aa_corners *c, size_t v)
@@ -461,7 +570,7 @@ static void relax(aa_corners *c, size_t u, size_t v, double d, astar_point goal)
     }
     c->dist[v] = d;
     c->parent[v] = u;
-    heap_push(c, v, d + distance(c->node[v], goal));
+    heap_push(c, v, d + (v < c->count ? c->corner_h[v] : h_of(c, c->node[v], goal)));
 }
 
 double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, double bound,
@@ -484,7 +593,11 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
     c->parent[s] = SIZE_MAX; /* ends the chain (chain_out) */
     c->done[s] = false;
     c->heap_count = 0;
-    heap_push(c, s, distance(start, goal));
+    if (!(c->steps_made && c->steps_to.x == goal.x && c->steps_to.y == goal.y)) {
+        count_steps(c, goal);
+        bucket_bounds(c, goal);
+    }
+    heap_push(c, s, h_of(c, start, goal));
     int w = astar_grid_width(c->grid), h = astar_grid_height(c->grid);
     while (c->heap_count > 0) {
         size_t u = heap_pop(c);
@@ -495,7 +608,7 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
             break;
         astar_point p = c->node[u];
         double g = c->dist[u], left = bound - g;
-        if (g + distance(p, goal) > bound)
+        if (g + (u < c->count ? c->corner_h[u] : h_of(c, p, goal)) > bound)
             continue;
         if (u == s || taut(c, u, c->node[c->parent[u]], goal))
             relax(c, u, t, g + distance(p, goal), goal);
@@ -510,9 +623,15 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
         for (size_t by = by0; by <= by1 && by < c->by; by++)
             for (size_t bx = bx0; bx <= bx1 && bx < c->bx; bx++) {
                 size_t b = by * c->bx + bx;
+                if (g + to_bucket(p, bx, by) + c->bucket_h[b] > bound)
+                    continue;
                 for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
+                    /* The longer side first: no more than the distance. */
+                    double far = fmax(fabs((double)c->node[v].x - p.x), fabs((double)c->node[v].y - p.y));
+                    if (g + far + c->corner_h[v] > bound)
+                        continue;
                     double d = g + distance(p, c->node[v]);
-                    if (v != u && d + distance(c->node[v], goal) <= bound && tangent(c, v, p) &&
+                    if (v != u && d + c->corner_h[v] <= bound && tangent(c, v, p) &&
                         (u == s || taut(c, u, c->node[c->parent[u]], c->node[v])))
                         relax(c, u, v, d, goal);
                 }
