@@ -328,28 +328,30 @@ export async function loadAstar(source) {
     }, () => c.astar_grid_delete(pointer));
   }
 
+  // A loader's call over a file's bytes (a Uint8Array) copied into the
+  // module, with name for its messages: parse(data, length, name, error)
+  // gives the made object's pointer, or 0 with error filled, which throws
+  // with the loader's status and message (astar_error's status is its
+  // first field).
+  function parsed(bytes, name, what, parse) {
+    const data = allocated(c.malloc(Math.max(1, bytes.length)), what);
+    const error = allocated(c.astar_web_error_new(), "an error");
+    try {
+      new Uint8Array(memory().buffer, data, bytes.length).set(bytes);
+      const made = withString(name, (namePointer) => parse(data, bytes.length, namePointer, error));
+      if (!made) throw new AstarError(int32(error, 1)[0], cString(c.astar_web_error_message(error)));
+      return made;
+    } finally {
+      c.free(data);
+      c.free(error);
+    }
+  }
+
   // A Moving AI map from its text; a malformed one throws with the
   // loader's message ("arena.map:3: ...").
   function parseMap(text, name = "map") {
-    const bytes = encoder.encode(text);
-    const textPointer = allocated(c.malloc(bytes.length + 1), "the map's text");
-    const namePointer = allocated(c.malloc(encoder.encode(name).length + 1), "the map's name");
-    const error = allocated(c.astar_web_error_new(), "an error");
-    try {
-      new Uint8Array(memory().buffer, textPointer, bytes.length).set(bytes);
-      const nameBytes = encoder.encode(name);
-      const heap = new Uint8Array(memory().buffer);
-      heap.set(nameBytes, namePointer);
-      heap[namePointer + nameBytes.length] = 0;
-      const grid = c.astar_web_grid_parse(textPointer, bytes.length, namePointer, error);
-      // astar_error's status is its first field.
-      if (!grid) throw new AstarError(int32(error, 1)[0], cString(c.astar_web_error_message(error)));
-      return wrapGrid(grid);
-    } finally {
-      c.free(textPointer);
-      c.free(namePointer);
-      c.free(error);
-    }
+    return wrapGrid(parsed(encoder.encode(text), name, "the map's text", (data, length, namePointer, error) =>
+      c.astar_web_grid_parse(data, length, namePointer, error)));
   }
 
   // Every cell walkable, of terrain cost 1.
@@ -644,21 +646,10 @@ export async function loadAstar(source) {
       },
       loadPathDatabase(grid, bytes, name = "path database") {
         if (!(bytes instanceof Uint8Array)) throw refuse("a path database's bytes are a Uint8Array");
-        const data = allocated(c.malloc(Math.max(1, bytes.length)), "a path database's bytes");
-        const error = allocated(c.astar_web_error_new(), "an error");
-        try {
-          new Uint8Array(memory().buffer, data, bytes.length).set(bytes);
-          return pathDatabase(withString(name, (namePointer) => {
-            const status = c.astar_cpd_parse(data, bytes.length, namePointer, grid.pointer, scratch,
-                                             error);
-            if (status !== STATUS.OK)
-              throw new AstarError(status, cString(c.astar_web_error_message(error)));
-            return int32(scratch, 1)[0];
-          }));
-        } finally {
-          c.free(data);
-          c.free(error);
-        }
+        const parse = (data, length, namePointer, error) =>
+          (c.astar_cpd_parse(data, length, namePointer, grid.pointer, scratch, error) === STATUS.OK
+            ? int32(scratch, 1)[0] : 0);
+        return pathDatabase(parsed(bytes, name, "a path database's bytes", parse));
       },
       // Whether a unit at (ax, ay) sees (bx, by) (astar_line_of_sight): the
       // rule smooth() keeps to. Only options.moves counts.
