@@ -313,8 +313,8 @@ struct aa_corners {
     double *bucket_h;       /* per bucket, the least H of its corners */
     double *corner_h;       /* per corner, its H */
     uint32_t *queue;        /* the breadth-first search's cells */
-    astar_point steps_to;   /* the goal steps[] is for */
-    bool steps_made;
+    astar_point goal;       /* the goal steps[] and the H are for, */
+    bool aimed;             /* once there is one */
 };
 
 aa_corners *aa_corners_new(const astar_grid *g)
@@ -397,6 +397,14 @@ size_t aa_corners_count(const aa_corners *c)
     return c->count;
 }
 
+/* Cell k (0..3) of the four around point p, as an index into steps[], or
+ * SIZE_MAX where it is blocked or off the map. */
+static size_t around(const astar_grid *g, astar_point p, int k)
+{
+    int x = p.x - (k & 1), y = p.y - (k >> 1);
+    return blocked(g, x, y) ? SIZE_MAX : (size_t)y * (size_t)astar_grid_width(g) + (size_t)x;
+}
+
 /* steps[] for goal: a breadth-first search from the free cells around it. */
 static void count_steps(aa_corners *c, astar_point goal)
 {
@@ -406,10 +414,10 @@ static void count_steps(aa_corners *c, astar_point goal)
     for (size_t i = 0; i < astar_grid_cells(g); i++)
         c->steps[i] = UINT32_MAX;
     for (int k = 0; k < 4; k++) {
-        int x = goal.x - (k & 1), y = goal.y - (k >> 1);
-        if (!blocked(g, x, y) && c->steps[(size_t)y * (size_t)w + (size_t)x] != 0) {
-            c->steps[(size_t)y * (size_t)w + (size_t)x] = 0;
-            c->queue[tail++] = (uint32_t)y * (uint32_t)w + (uint32_t)x;
+        size_t cell = around(g, goal, k);
+        if (cell != SIZE_MAX && c->steps[cell] != 0) {
+            c->steps[cell] = 0;
+            c->queue[tail++] = (uint32_t)cell;
         }
     }
     while (head < tail) {
@@ -428,33 +436,6 @@ static void count_steps(aa_corners *c, astar_point goal)
                 }
             }
     }
-    c->steps_to = goal;
-    c->steps_made = true;
-}
-
-static double h_of(const aa_corners *c, astar_point p, astar_point goal);
-
-/* corner_h and bucket_h for goal, whose steps[] are made: a bucket none
- * of whose corners can lie on a path within the bound is passed over
- * whole. */
-static void bucket_bounds(aa_corners *c, astar_point goal)
-{
-    for (size_t b = 0; b < c->bx * c->by; b++) {
-        c->bucket_h[b] = INFINITY;
-        for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
-            c->corner_h[v] = h_of(c, c->node[v], goal);
-            c->bucket_h[b] = fmin(c->bucket_h[b], c->corner_h[v]);
-        }
-    }
-}
-
-/* How far p is from bucket (bx, by)'s square of points, at least. */
-static double to_bucket(astar_point p, size_t bx, size_t by)
-{
-    double x0 = (double)(bx * BUCKET), y0 = (double)(by * BUCKET);
-    double dx = fmax(0, fmax(x0 - p.x, p.x - (x0 + BUCKET - 1)));
-    double dy = fmax(0, fmax(y0 - p.y, p.y - (y0 + BUCKET - 1)));
-    return hypot(dx, dy);
 }
 
 /* H of point p (above): the straight line, or 1 + the least steps[] of
@@ -463,15 +444,41 @@ static double h_of(const aa_corners *c, astar_point p, astar_point goal)
 {
     if (p.x == goal.x && p.y == goal.y)
         return 0;
-    int w = astar_grid_width(c->grid);
     uint32_t least = UINT32_MAX;
     for (int k = 0; k < 4; k++) {
-        int x = p.x - (k & 1), y = p.y - (k >> 1);
-        if (!blocked(c->grid, x, y) && c->steps[(size_t)y * (size_t)w + (size_t)x] < least)
-            least = c->steps[(size_t)y * (size_t)w + (size_t)x];
+        size_t cell = around(c->grid, p, k);
+        if (cell != SIZE_MAX && c->steps[cell] < least)
+            least = c->steps[cell];
     }
-    double straight = distance(p, goal);
-    return least == UINT32_MAX ? INFINITY : fmax(straight, 1.0 + least);
+    return least == UINT32_MAX ? INFINITY : fmax(distance(p, goal), 1.0 + least);
+}
+
+/* steps[], corner_h and bucket_h for goal, made once for a run of
+ * queries to one goal: a bucket none of whose corners can lie on a path
+ * within the bound is passed over whole. */
+static void aim(aa_corners *c, astar_point goal)
+{
+    if (c->aimed && c->goal.x == goal.x && c->goal.y == goal.y)
+        return;
+    count_steps(c, goal);
+    for (size_t b = 0; b < c->bx * c->by; b++) {
+        c->bucket_h[b] = INFINITY;
+        for (size_t v = c->first[b]; v < c->first[b + 1]; v++) {
+            c->corner_h[v] = h_of(c, c->node[v], goal);
+            c->bucket_h[b] = fmin(c->bucket_h[b], c->corner_h[v]);
+        }
+    }
+    c->goal = goal;
+    c->aimed = true;
+}
+
+/* How far p is from bucket (bx, by)'s square of points, at least. */
+static double to_bucket(astar_point p, size_t bx, size_t by)
+{
+    double x0 = (double)(bx * BUCKET), y0 = (double)(by * BUCKET);
+    double dx = fmax(0, fmax(x0 - p.x, p.x - (x0 + BUCKET - 1)));
+    double dy = fmax(0, fmax(y0 - p.y, p.y - (y0 + BUCKET - 1)));
+    return sqrt(dx * dx + dy * dy);
 }
 
 static double dist_of(const aa_corners *c, size_t v)
@@ -593,10 +600,7 @@ double aa_corners_length(aa_corners *c, astar_point start, astar_point goal, dou
     c->parent[s] = SIZE_MAX; /* ends the chain (chain_out) */
     c->done[s] = false;
     c->heap_count = 0;
-    if (!(c->steps_made && c->steps_to.x == goal.x && c->steps_to.y == goal.y)) {
-        count_steps(c, goal);
-        bucket_bounds(c, goal);
-    }
+    aim(c, goal);
     heap_push(c, s, h_of(c, start, goal));
     int w = astar_grid_width(c->grid), h = astar_grid_height(c->grid);
     while (c->heap_count > 0) {
