@@ -181,7 +181,7 @@ ASTAR_API astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point fr
  * [in,out] path  your buffer in, the result out as for astar_find_path:
  *                the cells from `from` to `to`, their count, the cost (the
  *                least cost, as astar_find_path's with the CPD's moves and
- *                costs), distance, and expanded = the moves looked up
+ *                costs), distance, and expanded = the steps taken
  *                (length - 1). A CPD has no parent chain: via_length is 0
  *                and via is not written.
  * Returns the statuses of astar_cpd_first_move (ASTAR_INVALID_ARGUMENT
@@ -193,8 +193,10 @@ ASTAR_API astar_status astar_cpd_first_move(const astar_cpd *cpd, astar_point fr
  *   ASTAR_INVALID_PATH       as above, or moves that would never reach `to`
  *                            (a crafted file)
  * Costs one first-move lookup per step (in the row of the cell the path
- * has reached); no allocation. from == to is a path of
- * one cell and cost 0. */
+ * has reached) and, where the step after may go on the same way, one more
+ * in the row of the cell it would reach, read together: at most two per
+ * step, at about the latency of one where the path goes on straight. No
+ * allocation. from == to is a path of one cell and cost 0. */
 ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, astar_point from, astar_point to,
                                       astar_route *path);
 
