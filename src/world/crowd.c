@@ -1,14 +1,17 @@
-/* A crowd: PIBT (Okumura et al.) over a square grid, guided by one lazy
- * distance table per goal (world/lazy_distance.h). docs/design.md, "Crowds", says why and what it
- * guarantees; this file keeps the invariants the proofs there lean on. */
+/* A crowd: PIBT (Okumura et al.) over a grid (square or hex) or a graph,
+ * guided by one distance table per goal (world/crowd_tables.h).
+ * docs/design.md, "Crowds", says why and what it guarantees; this file
+ * keeps the invariants the proofs there lean on. */
 #include "astar/crowd.h"
+#include "astar/graph.h"
 #include "astar/grid.h"
 #include "core/hex.h"
 #include "core/memory.h"
 #include "core/moves.h"
+#include "graph/graph.h"
 #include "grid/grid.h"
 #include "world/crowd_plan.h"
-#include "world/lazy_distance.h"
+#include "world/crowd_tables.h"
 #include "world/units.h"
 
 /* No unit, goal or cell: a 32-bit index's one value no map reaches (an
@@ -17,16 +20,16 @@
 enum { MAX_CANDIDATES = ASTAR__CROWD_MAX_NEIGHBOURS + 1 };
 
 /* A goal, shared by the units heading there; slot g's distances are table
- * g of the crowd's lazy tables. A slot no unit uses keeps its table for
- * the goal it had, should that goal be given again. */
+ * g of the crowd's tables. A slot no unit uses keeps its table for the
+ * goal it had, should that goal be given again. */
 typedef struct crowd_goal {
-    astar_point at;
-    bool targeted;    /* at is a goal, its table leads there */
+    uint32_t cell;    /* a grid's y * width + x, or a graph's node */
+    bool targeted;    /* cell is a goal, its table leads there */
     uint32_t users;
 } crowd_goal;
 
 typedef struct crowd_unit {
-    uint32_t at;      /* its cell (y * width + x) */
+    uint32_t at;      /* its cell (y * width + x) or node */
     uint32_t next;    /* the cell planned for this step; NONE until planned */
     uint32_t goal;    /* its slot in goals */
     uint32_t elapsed; /* steps since it last stood on its goal: its priority */
@@ -42,12 +45,15 @@ typedef struct crowd_frame {
     uint8_t count, tried;
 } crowd_frame;
 
+/* A crowd walks exactly one of grid and graph; on a graph a "cell" is a
+ * node, its neighbours the targets of its enabled out-edges. */
 struct astar_crowd {
     astar_allocator memory;
     const astar_grid *grid;
+    const astar_graph *graph;
     astar_crowd_options options;
     int width, height;
-    size_t cells;
+    size_t cells;         /* a grid's cells or a graph's nodes */
     uint32_t max_units, count;
     crowd_unit *unit;
     crowd_goal *goals;    /* max_units + 1 slots: a unit heads for one goal, and a
@@ -59,7 +65,7 @@ struct astar_crowd {
                                       for the next one's */
     uint32_t ordered;     /* units in order */
     crowd_frame *stack;
-    lazy_distances *tables; /* one per slot of goals */
+    crowd_tables tables;  /* one per slot of goals */
     bool exact;           /* plans read exact costs (astar__crowd_exact) */
     uint64_t random;
 };
@@ -85,53 +91,115 @@ static astar_status options_status(const astar_crowd_options *o)
     return o->moves == ASTAR_MOVES_8_CUT ? ASTAR_UNSUPPORTED : ASTAR_OK;
 }
 
-astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
-                                  const astar_crowd_options *options,
-                                  const astar_allocator *allocator, astar_crowd **out)
+/* What a crowd over either kind of map shares: its units, goals, cells'
+ * marks and the random order of ties; the caller sets the map and makes
+ * the tables. NULL when out of memory. */
+static astar_crowd *crowd_create(const astar_allocator *memory, size_t cells, size_t max_units,
+                                 const astar_crowd_options *o)
 {
-    if (!out)
-        return ASTAR_INVALID_ARGUMENT;
-    *out = NULL;
-    astar_crowd_options o = options ? *options : astar_crowd_options_default();
-    astar_allocator memory;
-    if (!grid || max_units < 1 || max_units > ASTAR_MAX_CELLS ||
-        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
-        return ASTAR_INVALID_ARGUMENT;
-    astar_status s = options_status(&o);
-    if (s != ASTAR_OK)
-        return s;
-    astar_crowd *c = astar__allocate_zeroed(&memory, 1, sizeof *c);
+    astar_crowd *c = astar__allocate_zeroed(memory, 1, sizeof *c);
     if (!c)
-        return ASTAR_OUT_OF_MEMORY;
-    c->memory = memory;
-    c->grid = grid;
-    c->options = o;
-    c->width = astar_grid_width(grid);
-    c->height = astar_grid_height(grid);
-    c->cells = astar_grid_cells(grid);
+        return NULL;
+    c->memory = *memory;
+    c->options = *o;
+    c->cells = cells;
     c->max_units = (uint32_t)max_units;
-    c->random = o.seed;
-    c->unit = astar__allocate(&memory, max_units, sizeof *c->unit);
-    c->goals = astar__allocate_zeroed(&memory, max_units + 1, sizeof *c->goals);
-    c->here = astar__allocate(&memory, c->cells, sizeof *c->here);
-    c->claimed = astar__allocate(&memory, c->cells, sizeof *c->claimed);
-    c->by_rank = astar__allocate(&memory, max_units, sizeof *c->by_rank);
-    c->order = astar__allocate(&memory, max_units, sizeof *c->order);
-    c->spare_order = astar__allocate(&memory, max_units, sizeof *c->spare_order);
-    c->stack = astar__allocate(&memory, max_units, sizeof *c->stack);
+    c->random = o->seed;
+    c->unit = astar__allocate(memory, max_units, sizeof *c->unit);
+    c->goals = astar__allocate_zeroed(memory, max_units + 1, sizeof *c->goals);
+    c->here = astar__allocate(memory, cells, sizeof *c->here);
+    c->claimed = astar__allocate(memory, cells, sizeof *c->claimed);
+    c->by_rank = astar__allocate(memory, max_units, sizeof *c->by_rank);
+    c->order = astar__allocate(memory, max_units, sizeof *c->order);
+    c->spare_order = astar__allocate(memory, max_units, sizeof *c->spare_order);
+    c->stack = astar__allocate(memory, max_units, sizeof *c->stack);
     if (!c->unit || !c->goals || !c->here || !c->claimed || !c->by_rank || !c->order ||
-        !c->spare_order || !c->stack ||
-        astar__lazy_new(grid, o.moves, o.costs, max_units + 1, &memory, &c->tables) != ASTAR_OK) {
+        !c->spare_order || !c->stack) {
         astar_crowd_delete(c);
-        return ASTAR_OUT_OF_MEMORY;
+        return NULL;
     }
-    for (size_t i = 0; i < c->cells; i++)
+    for (size_t i = 0; i < cells; i++)
         c->here[i] = c->claimed[i] = NONE;
     /* Fisher-Yates: unit ids in a random order, fixed for the crowd's life. */
     for (uint32_t i = 0; i < c->max_units; i++) {
         uint32_t j = (uint32_t)(splitmix64(&c->random) % (i + 1u));
         c->by_rank[i] = c->by_rank[j];
         c->by_rank[j] = i;
+    }
+    return c;
+}
+
+/* The checks both kinds of crowd make of their common arguments: *out
+ * cleared, the options (the defaults for NULL) into *o, the allocator
+ * kept in *memory. */
+static astar_status arguments_status(astar_crowd **out, const void *map, size_t max_units,
+                                     const astar_crowd_options *options,
+                                     const astar_allocator *allocator, astar_crowd_options *o,
+                                     astar_allocator *memory)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    *o = options ? *options : astar_crowd_options_default();
+    if (!map || max_units < 1 || max_units > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, memory) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    return options_status(o);
+}
+
+astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
+                                  const astar_crowd_options *options,
+                                  const astar_allocator *allocator, astar_crowd **out)
+{
+    astar_crowd_options o;
+    astar_allocator memory;
+    astar_status s = arguments_status(out, grid, max_units, options, allocator, &o, &memory);
+    if (s != ASTAR_OK)
+        return s;
+    astar_crowd *c = crowd_create(&memory, astar_grid_cells(grid), max_units, &o);
+    if (!c)
+        return ASTAR_OUT_OF_MEMORY;
+    c->grid = grid;
+    c->width = astar_grid_width(grid);
+    c->height = astar_grid_height(grid);
+    if (astar__crowd_tables_grid(&c->tables, grid, o.moves, o.costs, max_units + 1,
+                                 &c->memory) != ASTAR_OK) {
+        astar_crowd_delete(c);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    *out = c;
+    return ASTAR_OK;
+}
+
+astar_status astar_graph_crowd_new(const astar_graph *graph, size_t max_units,
+                                   const astar_crowd_options *options, astar_crowd **out)
+{
+    return astar_graph_crowd_new_with(graph, max_units, options, NULL, out);
+}
+
+astar_status astar_graph_crowd_new_with(const astar_graph *graph, size_t max_units,
+                                        const astar_crowd_options *options,
+                                        const astar_allocator *allocator, astar_crowd **out)
+{
+    astar_crowd_options o;
+    astar_allocator memory;
+    astar_status s = arguments_status(out, graph, max_units, options, allocator, &o, &memory);
+    if (s != ASTAR_OK)
+        return s;
+    /* The budget waits on a grid search's progress, which a graph's whole
+     * maps do not make; a plan's candidates are a node's out-edges. */
+    if (o.budget > 0)
+        return ASTAR_UNSUPPORTED;
+    for (uint32_t v = 0; v < graph->nodes; v++)
+        if (graph->first[v + 1] - graph->first[v] > ASTAR_CROWD_MAX_DEGREE)
+            return ASTAR_UNSUPPORTED;
+    astar_crowd *c = crowd_create(&memory, graph->nodes, max_units, &o);
+    if (!c)
+        return ASTAR_OUT_OF_MEMORY;
+    c->graph = graph;
+    if (astar__crowd_tables_graph(&c->tables, graph, max_units + 1, &c->memory) != ASTAR_OK) {
+        astar_crowd_delete(c);
+        return ASTAR_OUT_OF_MEMORY;
     }
     *out = c;
     return ASTAR_OK;
@@ -141,7 +209,7 @@ void astar_crowd_delete(astar_crowd *crowd)
 {
     if (!crowd)
         return;
-    astar__lazy_delete(crowd->tables);
+    astar__crowd_tables_delete(&crowd->tables);
     astar__release(&crowd->memory, crowd->unit);
     astar__release(&crowd->memory, crowd->goals);
     astar__release(&crowd->memory, crowd->here);
@@ -161,7 +229,7 @@ size_t astar_crowd_bytes(const astar_crowd *crowd)
                       sizeof(crowd_frame);
     size_t bytes = sizeof *crowd + sizeof(crowd_goal) + crowd->max_units * per_unit +
                    crowd->cells * 2 * sizeof(uint32_t);
-    return bytes + astar__lazy_bytes(crowd->tables);
+    return bytes + astar__crowd_tables_bytes(&crowd->tables);
 }
 
 size_t astar_crowd_count(const astar_crowd *crowd)
@@ -184,31 +252,38 @@ static bool inside(const astar_crowd *c, astar_point p)
     return p.x >= 0 && p.y >= 0 && p.x < c->width && p.y < c->height;
 }
 
-/* The slot of goal, reached from `from`, taken by one more unit; or why
- * not, with every slot's users as they were. Unless `search`, the goal's
- * table is left to reach `from` later (the caller has islands enabled, so
- * a goal out of reach is known here). */
-static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from, bool search,
+/* The island of a cell or node: 0 where the map's islands are not enabled. */
+static uint32_t island_of(const astar_crowd *c, uint32_t cell)
+{
+    if (c->graph)
+        return astar_graph_island(c->graph, cell);
+    astar_point p = point_of(c, cell);
+    return astar_grid_island(c->grid, p.x, p.y);
+}
+
+/* The slot of goal (a walkable cell or enabled node), reached from
+ * `from`, taken by one more unit; or why not, with every slot's users as
+ * they were. Unless `search`, the goal's table is left to reach `from`
+ * later (the caller has islands enabled, so a goal out of reach is known
+ * here). */
+static astar_status take_goal(astar_crowd *c, uint32_t goal, uint32_t from, bool search,
                               uint32_t *slot)
 {
-    if (!inside(c, goal))
-        return ASTAR_GOAL_OUT_OF_BOUNDS;
-    if (!astar_grid_walkable(c->grid, goal.x, goal.y))
-        return ASTAR_GOAL_BLOCKED;
-    /* With the grid's islands enabled (4-connected, which are the regions
-     * of every moves rule), a goal on another island is known at once;
-     * the table would have to search the goal's whole island to say so. */
-    uint32_t island = astar_grid_island(c->grid, goal.x, goal.y);
-    if (island != 0 && island != astar_grid_island(c->grid, from.x, from.y))
+    /* With the map's islands enabled (a grid's are 4-connected, which are
+     * the regions of every moves rule; a graph's join nodes whatever the
+     * edges' directions), a goal on another island is known at once; the
+     * table would have to search the goal's whole island to say so. */
+    uint32_t island = island_of(c, goal);
+    if (island != 0 && island != island_of(c, from))
         return ASTAR_NO_PATH;
-    astar__lazy_catch_up(c->tables);
+    astar__crowd_tables_catch_up(&c->tables);
     /* A slot keeps its goal's table after its last unit leaves, so that a
      * goal given again (a game's rally point) goes on from what it has
      * explored; a new goal prefers a slot whose table has its directory. */
     uint32_t found = NONE, unused = NONE;
     for (uint32_t g = 0; g <= c->max_units && found == NONE; g++) {
         const crowd_goal *slot_g = &c->goals[g];
-        if (slot_g->targeted && slot_g->at.x == goal.x && slot_g->at.y == goal.y)
+        if (slot_g->targeted && slot_g->cell == goal)
             found = g;
         else if (slot_g->users == 0 &&
                  (unused == NONE || (slot_g->targeted && !c->goals[unused].targeted)))
@@ -216,18 +291,20 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
     }
     if (found == NONE) {
         /* Units hold at most max_units slots, one of them perhaps the
-         * old goal of the unit asking: of max_units + 1, one is unused. */
-        found = unused;
-        c->goals[found] = (crowd_goal){ .at = goal, .targeted = true };
-        /* The table heads first for the unit that asked: an A* to its
+         * old goal of the unit asking: of max_units + 1, one is unused.
+         * The table heads first for the unit that asked: an A* to its
          * cell, not a ball of its distance (the solver's exact plans too:
          * the same plans, docs/performance.md). */
-        astar__lazy_target(c->tables, found, cell_of(c, goal), cell_of(c, from));
+        found = unused;
+        c->goals[found].targeted = false;
+        if (astar__crowd_tables_target(&c->tables, found, goal, from) != ASTAR_OK)
+            return ASTAR_OUT_OF_MEMORY;
+        c->goals[found] = (crowd_goal){ .cell = goal, .targeted = true };
     }
     if (search) {
-        (void)astar__lazy_status(c->tables);
-        uint32_t cost = astar__lazy_distance(c->tables, found, cell_of(c, from));
-        if (astar__lazy_status(c->tables) == ASTAR_OUT_OF_MEMORY)
+        (void)astar__crowd_tables_status(&c->tables);
+        uint32_t cost = astar__crowd_tables_cost(&c->tables, found, from, true);
+        if (astar__crowd_tables_status(&c->tables) == ASTAR_OUT_OF_MEMORY)
             return ASTAR_OUT_OF_MEMORY;
         if (cost == ASTAR_UNREACHABLE)
             return ASTAR_NO_PATH;
@@ -237,9 +314,28 @@ static astar_status take_goal(astar_crowd *c, astar_point goal, astar_point from
     return ASTAR_OK;
 }
 
+/* A unit on start heading for goal, both checked on the map. */
+static astar_status add_unit(astar_crowd *c, uint32_t start, uint32_t goal, size_t *id)
+{
+    if (c->here[start] != NONE)
+        return ASTAR_START_OCCUPIED;
+    if (c->count == c->max_units)
+        return ASTAR_UNITS_FULL;
+    uint32_t slot;
+    astar_status s = take_goal(c, goal, start, true, &slot);
+    if (s != ASTAR_OK)
+        return s;
+    uint32_t u = c->count++;
+    c->unit[u] = (crowd_unit){ .at = start, .next = NONE, .goal = slot };
+    c->here[start] = u;
+    if (id)
+        *id = u;
+    return ASTAR_OK;
+}
+
 astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point goal, size_t *id)
 {
-    if (!crowd)
+    if (!crowd || !crowd->grid)
         return ASTAR_INVALID_ARGUMENT;
     if (!inside(crowd, start))
         return ASTAR_START_OUT_OF_BOUNDS;
@@ -249,20 +345,22 @@ astar_status astar_crowd_add(astar_crowd *crowd, astar_point start, astar_point 
         return ASTAR_START_BLOCKED;
     if (!astar_grid_walkable(crowd->grid, goal.x, goal.y))
         return ASTAR_GOAL_BLOCKED;
-    if (crowd->here[cell_of(crowd, start)] != NONE)
-        return ASTAR_START_OCCUPIED;
-    if (crowd->count == crowd->max_units)
-        return ASTAR_UNITS_FULL;
-    uint32_t slot;
-    astar_status s = take_goal(crowd, goal, start, true, &slot);
-    if (s != ASTAR_OK)
-        return s;
-    uint32_t u = crowd->count++;
-    crowd->unit[u] = (crowd_unit){ .at = cell_of(crowd, start), .next = NONE, .goal = slot };
-    crowd->here[crowd->unit[u].at] = u;
-    if (id)
-        *id = u;
-    return ASTAR_OK;
+    return add_unit(crowd, cell_of(crowd, start), cell_of(crowd, goal), id);
+}
+
+astar_status astar_graph_crowd_add(astar_crowd *crowd, uint32_t start, uint32_t goal, size_t *id)
+{
+    if (!crowd || !crowd->graph)
+        return ASTAR_INVALID_ARGUMENT;
+    if (start >= crowd->cells)
+        return ASTAR_START_OUT_OF_BOUNDS;
+    if (goal >= crowd->cells)
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_graph_enabled(crowd->graph, start))
+        return ASTAR_START_BLOCKED;
+    if (!astar_graph_enabled(crowd->graph, goal))
+        return ASTAR_GOAL_BLOCKED;
+    return add_unit(crowd, start, goal, id);
 }
 
 /* Takes back the last unit added: the crowd as before its astar_crowd_add. */
@@ -279,7 +377,8 @@ static void drop_last(astar_crowd *c)
 static astar_status units_status(const astar_crowd *c, const astar_units *units,
                                  const uint32_t *ids, size_t count)
 {
-    if (!units || (!ids && count > 0) || units->width != c->width || units->height != c->height)
+    if (!c->grid || !units || (!ids && count > 0) || units->width != c->width ||
+        units->height != c->height)
         return ASTAR_INVALID_ARGUMENT;
     for (size_t i = 0; i < count; i++) {
         if (ids[i] >= units->max_units || !units->unit[ids[i]].alive)
@@ -326,28 +425,48 @@ astar_status astar_crowd_move_units(const astar_crowd *crowd, astar_units *units
     return ASTAR_OK;
 }
 
-astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal)
+/* Unit id (one of the crowd's) heads for goal (checked on the map). */
+static astar_status retarget(astar_crowd *c, size_t id, uint32_t goal)
 {
-    if (!crowd || id >= crowd->count)
-        return ASTAR_INVALID_ARGUMENT;
-    crowd_unit *u = &crowd->unit[id];
+    crowd_unit *u = &c->unit[id];
     uint32_t slot;
-    astar_point at = point_of(crowd, u->at);
-    bool later = crowd->options.budget > 0 && astar_grid_island(crowd->grid, at.x, at.y) != 0;
+    bool later = c->options.budget > 0 && island_of(c, u->at) != 0;
     /* Taken before the old one is let go, so that a unit re-sent to its
      * own goal keeps its table rather than starting it over. */
-    astar_status s = take_goal(crowd, goal, at, !later, &slot);
+    astar_status s = take_goal(c, goal, u->at, !later, &slot);
     if (s != ASTAR_OK)
         return s;
-    crowd->goals[u->goal].users--;
+    c->goals[u->goal].users--;
     u->goal = slot;
     u->waiting = later;
     return ASTAR_OK;
 }
 
+astar_status astar_crowd_set_goal(astar_crowd *crowd, size_t id, astar_point goal)
+{
+    if (!crowd || !crowd->grid || id >= crowd->count)
+        return ASTAR_INVALID_ARGUMENT;
+    if (!inside(crowd, goal))
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_grid_walkable(crowd->grid, goal.x, goal.y))
+        return ASTAR_GOAL_BLOCKED;
+    return retarget(crowd, id, cell_of(crowd, goal));
+}
+
+astar_status astar_graph_crowd_set_goal(astar_crowd *crowd, size_t id, uint32_t goal)
+{
+    if (!crowd || !crowd->graph || id >= crowd->count)
+        return ASTAR_INVALID_ARGUMENT;
+    if (goal >= crowd->cells)
+        return ASTAR_GOAL_OUT_OF_BOUNDS;
+    if (!astar_graph_enabled(crowd->graph, goal))
+        return ASTAR_GOAL_BLOCKED;
+    return retarget(crowd, id, goal);
+}
+
 static bool at_goal(const astar_crowd *c, const crowd_unit *u)
 {
-    return u->at == cell_of(c, c->goals[u->goal].at);
+    return u->at == c->goals[u->goal].cell;
 }
 
 /* PIBT's priorities, in O(units + max_units) rather than a sort: every
@@ -388,6 +507,9 @@ static void order_units(astar_crowd *c)
  * a backtrack later takes back only made this answer stricter. */
 static bool crosses(const astar_crowd *c, uint32_t from, uint32_t to)
 {
+    /* A graph's edges have no geometry to cross in. */
+    if (c->graph)
+        return false;
     astar_point p = point_of(c, from), q = point_of(c, to);
     /* Two hexes' steps cross only where they swap, which is refused anyway. */
     if (p.x == q.x || p.y == q.y || hex_topology(c->grid->topology))
@@ -400,9 +522,18 @@ static bool crosses(const astar_crowd *c, uint32_t from, uint32_t to)
 
 /* The cells one step from cell: walkable, and for a diagonal step with
  * both cells beside it walkable (the corner rule); on a hex grid its six
- * neighbours (core/hex.h), whatever the moves. */
+ * neighbours (core/hex.h), whatever the moves; on a graph the enabled
+ * targets of its out-edges, in the order of their numbers. */
 static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CANDIDATES - 1])
 {
+    if (c->graph) {
+        const astar_graph *g = c->graph;
+        int n = 0;
+        for (uint32_t e = g->first[cell]; e < g->first[cell + 1]; e++)
+            if (g->enabled[g->out[e].to])
+                out[n++] = g->out[e].to;
+        return n;
+    }
     astar_point p = point_of(c, cell);
     unsigned topology = c->grid->topology;
     bool hex = hex_topology(topology), diagonals = hex || c->options.moves == ASTAR_MOVES_8;
@@ -427,7 +558,7 @@ static int neighbours(const astar_crowd *c, uint32_t cell, uint32_t out[MAX_CAND
 
 /* The cost from cell to unit id's goal that plans are guided by: exact
  * (the table's search goes on until cell is closed) for the solver, and
- * for the crowd's own steps the table's potential (astar__lazy_potential:
+ * for the crowd's own steps a grid table's potential (astar__lazy_potential:
  * the best way it knows, which keeps the table's search near the units'
  * ways). The crowd is const to its callers; the tables' growth changes no
  * exact answer, and lowers potentials only. */
@@ -437,8 +568,7 @@ static uint32_t cost_to_goal(const astar_crowd *c, uint32_t id, uint32_t cell)
      * if pushed goes where it can. */
     if (c->unit[id].waiting)
         return 0;
-    return c->exact ? astar__lazy_distance(c->tables, c->unit[id].goal, cell)
-                    : astar__lazy_potential(c->tables, c->unit[id].goal, cell);
+    return astar__crowd_tables_cost(&c->tables, c->unit[id].goal, cell, c->exact);
 }
 
 /* The ways on from v for a unit coming from `from`: v's other neighbours,
@@ -453,7 +583,7 @@ static int ways_on(const astar_crowd *c, uint32_t v, uint32_t from, uint32_t *la
     for (int i = 0; i < n; i++) {
         uint32_t w = around[i], there = c->here[w];
         if (w == from || (neighbours(c, w, beyond) == 1 && there != NONE &&
-                          w == cell_of(c, c->goals[c->unit[there].goal].at)))
+                          w == c->goals[c->unit[there].goal].cell))
             continue;
         ways++;
         *last = w;
@@ -655,14 +785,14 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     astar_crowd_step_info mine;
     info = info ? info : &mine;
     *info = (astar_crowd_step_info){ 0 };
-    astar__lazy_catch_up(crowd->tables);
-    (void)astar__lazy_status(crowd->tables);
+    astar__crowd_tables_catch_up(&crowd->tables);
+    (void)astar__crowd_tables_status(&crowd->tables);
     order_units(crowd);
     /* The budget goes to the waiting units in priority order. */
     size_t left = crowd->options.budget;
     for (uint32_t i = 0; i < crowd->ordered && left > 0; i++) {
         crowd_unit *u = &crowd->unit[crowd->order[i]];
-        if (u->waiting && astar__lazy_reach(crowd->tables, u->goal, u->at, &left))
+        if (u->waiting && astar__crowd_tables_reach(&crowd->tables, u->goal, u->at, &left))
             u->waiting = false;
     }
     info->searched = crowd->options.budget - left;
@@ -682,30 +812,56 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
         info->at_goal += at_goal(crowd, u);
         info->waiting += u->waiting;
     }
-    return astar__lazy_status(crowd->tables);
+    return astar__crowd_tables_status(&crowd->tables);
 }
 
 astar_status astar_crowd_unit(const astar_crowd *crowd, size_t id, astar_point *at,
                               astar_point *goal)
 {
-    if (!crowd || id >= crowd->count)
+    if (!crowd || !crowd->grid || id >= crowd->count)
         return ASTAR_INVALID_ARGUMENT;
     if (at)
         *at = point_of(crowd, crowd->unit[id].at);
     if (goal)
-        *goal = crowd->goals[crowd->unit[id].goal].at;
+        *goal = point_of(crowd, crowd->goals[crowd->unit[id].goal].cell);
     return ASTAR_OK;
+}
+
+astar_status astar_graph_crowd_unit(const astar_crowd *crowd, size_t id, uint32_t *at,
+                                    uint32_t *goal)
+{
+    if (!crowd || !crowd->graph || id >= crowd->count)
+        return ASTAR_INVALID_ARGUMENT;
+    if (at)
+        *at = crowd->unit[id].at;
+    if (goal)
+        *goal = crowd->goals[crowd->unit[id].goal].cell;
+    return ASTAR_OK;
+}
+
+/* The check both kinds of crowd make of a buffer for every unit. */
+static astar_status buffer_status(const astar_crowd *crowd, const void *map, const void *buffer,
+                                  size_t capacity)
+{
+    if (!crowd || !map || (!buffer && capacity > 0))
+        return ASTAR_INVALID_ARGUMENT;
+    return capacity < crowd->count ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
 }
 
 astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *cells, size_t capacity)
 {
-    if (!crowd || (!cells && capacity > 0))
-        return ASTAR_INVALID_ARGUMENT;
-    if (capacity < crowd->count)
-        return ASTAR_PATH_BUFFER_TOO_SMALL;
-    for (uint32_t id = 0; id < crowd->count; id++)
+    astar_status s = buffer_status(crowd, crowd ? crowd->grid : NULL, cells, capacity);
+    for (uint32_t id = 0; s == ASTAR_OK && id < crowd->count; id++)
         cells[id] = point_of(crowd, crowd->unit[id].at);
-    return ASTAR_OK;
+    return s;
+}
+
+astar_status astar_graph_crowd_nodes(const astar_crowd *crowd, uint32_t *nodes, size_t capacity)
+{
+    astar_status s = buffer_status(crowd, crowd ? crowd->graph : NULL, nodes, capacity);
+    for (uint32_t id = 0; s == ASTAR_OK && id < crowd->count; id++)
+        nodes[id] = crowd->unit[id].at;
+    return s;
 }
 
 bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint32_t *order,
@@ -761,15 +917,15 @@ void astar__crowd_exact(astar_crowd *crowd)
 
 uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
 {
-    return cell_of(crowd, crowd->goals[crowd->unit[u].goal].at);
+    return crowd->goals[crowd->unit[u].goal].cell;
 }
 
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell)
 {
-    return astar__lazy_distance(crowd->tables, crowd->unit[u].goal, cell);
+    return astar__crowd_tables_cost(&crowd->tables, crowd->unit[u].goal, cell, true);
 }
 
 astar_status astar__crowd_status(astar_crowd *crowd)
 {
-    return astar__lazy_status(crowd->tables);
+    return astar__crowd_tables_status(&crowd->tables);
 }

@@ -11,7 +11,7 @@
 
 #include "astar/crowd.h"
 
-enum { ASTAR__CROWD_MAX_NEIGHBOURS = 8 };
+enum { ASTAR__CROWD_MAX_NEIGHBOURS = ASTAR_CROWD_MAX_DEGREE };
 
 /* splitmix64: the crowd's and the solver's ties, from their seeds alone -
  * the same seed, the same calls, the same plans. */

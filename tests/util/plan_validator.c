@@ -148,6 +148,51 @@ bool plan_validator_step(plan_validator *v, const astar_point *before, const ast
     return ok;
 }
 
+bool plan_validator_graph_step(const astar_graph *graph, const uint32_t *before,
+                               const uint32_t *after, size_t n, char *why, size_t size)
+{
+    char scratch[1];
+    if (!why) {
+        why = scratch;
+        size = sizeof scratch;
+    }
+    uint32_t nodes = astar_graph_nodes(graph);
+    uint32_t *ends = malloc((nodes ? nodes : 1) * sizeof *ends);
+    if (!ends) {
+        snprintf(why, size, "out of memory");
+        return false;
+    }
+    for (uint32_t v = 0; v < nodes; v++)
+        ends[v] = NOBODY;
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        uint32_t a = before[i], b = after[i], cost;
+        ok = false;
+        if (a >= nodes || b >= nodes)
+            snprintf(why, size, "unit %zu %u -> %u: not a node", i, a, b);
+        else if (a != b && astar_graph_edge_cost(graph, a, b, &cost) != ASTAR_OK)
+            snprintf(why, size, "unit %zu %u -> %u: no such edge", i, a, b);
+        else if (a != b && !astar_graph_enabled(graph, b))
+            snprintf(why, size, "unit %zu %u -> %u: onto a disabled node", i, a, b);
+        else if (ends[b] != NOBODY)
+            snprintf(why, size, "units %u and %zu both end on node %u", ends[b], i, b);
+        else
+            ok = true;
+        if (ok)
+            ends[b] = (uint32_t)i;
+    }
+    for (size_t i = 0; i < n && ok; i++) {
+        uint32_t other = before[i] == after[i] ? NOBODY : ends[before[i]];
+        if (other != NOBODY && before[other] == after[i]) {
+            snprintf(why, size, "units %zu and %u swap nodes %u and %u", i, other, before[i],
+                     after[i]);
+            ok = false;
+        }
+    }
+    free(ends);
+    return ok;
+}
+
 bool plan_validator_at_goals(const astar_point *at, const astar_point *goals, size_t n,
                              char *why, size_t size)
 {

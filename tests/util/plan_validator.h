@@ -5,7 +5,8 @@
  * walkable cells (the corner rule); no two units end on one cell; no two
  * swap cells; no two diagonal moves cross. On a hex grid a move is to one
  * of the six hex neighbours (util/reference.c), and there are no
- * diagonals. Plain C without cmocka, so that
+ * diagonals. On a graph, moves are its edges (plan_validator_graph_step).
+ * Plain C without cmocka, so that
  * the CLI (astar crowd) checks its steps with it too. */
 #ifndef UTIL_PLAN_VALIDATOR_H
 #define UTIL_PLAN_VALIDATOR_H
@@ -29,6 +30,15 @@ void plan_validator_delete(plan_validator *v);
  * a unit may stay on a cell blocked since, and may leave it. */
 bool plan_validator_step(plan_validator *v, const astar_point *before, const astar_point *after,
                          size_t n, char *why, size_t size);
+
+/* The same rules for a crowd on a graph, read through the graph's public
+ * calls: each unit stays, or moves along an edge of the graph
+ * (astar_graph_edge_cost finds it) onto an enabled node; no two units end
+ * on one node; no two swap along an edge. Nodes as node numbers; the
+ * graph as it is now (a unit may stay on a node disabled since, and may
+ * leave it). Allocates its own scratch: false, with why, without it. */
+bool plan_validator_graph_step(const astar_graph *graph, const uint32_t *before,
+                               const uint32_t *after, size_t n, char *why, size_t size);
 
 /* Whether at[i] is goals[i] for every unit; if not, why. */
 bool plan_validator_at_goals(const astar_point *at, const astar_point *goals, size_t n,

@@ -1,0 +1,462 @@
+/*
+ * test_crowd_graph.c - crowds on graphs (astar/crowd.h, "Crowds on
+ * graphs"). Every step is checked by the independent validator
+ * (plan_validator_graph_step: edges, enabled nodes, shared nodes, swaps).
+ * A grid turned into a graph (astar_graph_new_from_grid) must give the
+ * grid crowd's steps exactly, step for step; random biconnected graphs
+ * must bring every unit to its goal (PIBT's theorem); the corridor and
+ * ring deadlocks of test_crowd.c drawn as graphs; edits; bad arguments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "astar.h"
+#include "util/plan_validator.h"
+#include "util/random.h"
+#include "util/reference.h"
+#include "world/crowd_plan.h"
+
+enum { MAX_UNITS = 200, MAX_NODES = 600 };
+
+static uint32_t below(rng *g, uint32_t n)
+{
+    return (uint32_t)rng_below(g, (int)n);
+}
+
+/* A graph crowd under test. */
+typedef struct graph_run {
+    astar_graph *graph;
+    astar_crowd *crowd;
+    size_t n;
+    uint32_t before[MAX_UNITS], after[MAX_UNITS], goals[MAX_UNITS];
+    bool arrived[MAX_UNITS]; /* stood on its goal at some step */
+    long steps;
+} graph_run;
+
+static void graph_run_start(graph_run *r, astar_graph *graph, uint64_t seed)
+{
+    astar_crowd_options o = astar_crowd_options_default();
+    o.seed = seed;
+    r->graph = graph;
+    assert_int_equal(astar_graph_crowd_new(graph, MAX_UNITS, &o, &r->crowd), ASTAR_OK);
+    r->n = 0;
+    r->steps = 0;
+}
+
+static void graph_run_add(graph_run *r, uint32_t start, uint32_t goal)
+{
+    size_t id;
+    assert_int_equal(astar_graph_crowd_add(r->crowd, start, goal, &id), ASTAR_OK);
+    assert_int_equal(id, r->n);
+    r->arrived[r->n] = start == goal;
+    r->goals[r->n++] = goal;
+}
+
+static void graph_run_end(graph_run *r)
+{
+    astar_crowd_delete(r->crowd);
+    astar_graph_delete(r->graph);
+}
+
+/* One step, validated; the units on their goals after it. */
+static size_t graph_run_step(graph_run *r)
+{
+    assert_int_equal(astar_graph_crowd_nodes(r->crowd, r->before, MAX_UNITS), ASTAR_OK);
+    astar_crowd_step_info info;
+    assert_int_equal(astar_crowd_step(r->crowd, &info), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_nodes(r->crowd, r->after, MAX_UNITS), ASTAR_OK);
+    r->steps++;
+    char why[200];
+    if (!plan_validator_graph_step(r->graph, r->before, r->after, r->n, why, sizeof why))
+        fail_msg("step %ld: %s", r->steps, why);
+    assert_true(info.planned <= r->n);
+    assert_true(info.tried <= (ASTAR_CROWD_MAX_DEGREE + 1) * r->n);
+    assert_int_equal(info.waiting, 0);
+    size_t at_goal = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        bool there = r->after[i] == r->goals[i];
+        at_goal += there;
+        r->arrived[i] = r->arrived[i] || there;
+    }
+    assert_int_equal(info.at_goal, at_goal);
+    return at_goal;
+}
+
+static void graph_run_until_all_arrive(graph_run *r, long bound)
+{
+    while (graph_run_step(r) < r->n)
+        if (r->steps >= bound)
+            fail_msg("%zu units: not all on their goals after %ld steps", r->n, bound);
+}
+
+/* An undirected graph from edges (a, b, cost) triples. */
+static astar_graph *graph_of(uint32_t nodes, const uint32_t (*edges)[3], size_t count)
+{
+    astar_graph_builder *b;
+    assert_int_equal(astar_graph_builder_new(nodes, ASTAR_GRAPH_UNDIRECTED, &b), ASTAR_OK);
+    for (size_t i = 0; i < count; i++)
+        assert_int_equal(astar_graph_builder_edge(b, edges[i][0], edges[i][1], edges[i][2]),
+                         ASTAR_OK);
+    astar_graph *g;
+    assert_int_equal(astar_graph_new(b, &g, NULL), ASTAR_OK);
+    astar_graph_builder_delete(b);
+    return g;
+}
+
+/* A grid of 4 moves as a graph: the graph crowd must make the grid
+ * crowd's every step. Both plan from exact costs (the solver's mode,
+ * astar__crowd_exact: a grid crowd's own steps read potentials, which
+ * are not least costs), and both list a cell's neighbours in the order of
+ * their numbers, so their ties are drawn alike. */
+static void test_equal_to_grid_crowd(void **state)
+{
+    (void)state;
+    rng g = { 77 };
+    for (int trial = 0; trial < 12; trial++) {
+        int w = 8 + (int)below(&g, 17), h = 8 + (int)below(&g, 17);
+        astar_grid *grid;
+        assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (rng_below(&g, 100) < 15)
+                    assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
+        astar_options moves = astar_options_default();
+        moves.moves = ASTAR_MOVES_4;
+        astar_graph *graph;
+        assert_int_equal(astar_graph_new_from_grid(grid, &moves, &graph), ASTAR_OK);
+        astar_crowd_options o = astar_crowd_options_default();
+        o.seed = 1 + (uint64_t)trial;
+        astar_crowd *on_grid, *on_graph;
+        assert_int_equal(astar_crowd_new(grid, MAX_UNITS, &o, &on_grid), ASTAR_OK);
+        assert_int_equal(astar_graph_crowd_new(graph, MAX_UNITS, &o, &on_graph), ASTAR_OK);
+        astar__crowd_exact(on_grid);
+        astar__crowd_exact(on_graph);
+        size_t units = (size_t)(w * h) / 6, added = 0;
+        for (size_t tries = 0; added < units && tries < 20 * units; tries++) {
+            astar_point s = { rng_below(&g, w), rng_below(&g, h) };
+            astar_point t = { rng_below(&g, w), rng_below(&g, h) };
+            astar_status a = astar_crowd_add(on_grid, s, t, NULL);
+            astar_status b = astar_graph_crowd_add(on_graph, (uint32_t)(s.y * w + s.x),
+                                                   (uint32_t)(t.y * w + t.x), NULL);
+            assert_int_equal(a, b);
+            added += a == ASTAR_OK;
+        }
+        assert_true(added > 0);
+        astar_point cells[MAX_UNITS];
+        uint32_t nodes[MAX_UNITS];
+        for (int step = 0; step < 3 * (w + h); step++) {
+            astar_crowd_step_info a, b;
+            assert_int_equal(astar_crowd_step(on_grid, &a), ASTAR_OK);
+            assert_int_equal(astar_crowd_step(on_graph, &b), ASTAR_OK);
+            assert_int_equal(astar_crowd_cells(on_grid, cells, MAX_UNITS), ASTAR_OK);
+            assert_int_equal(astar_graph_crowd_nodes(on_graph, nodes, MAX_UNITS), ASTAR_OK);
+            for (size_t i = 0; i < added; i++)
+                if (nodes[i] != (uint32_t)(cells[i].y * w + cells[i].x))
+                    fail_msg("trial %d step %d unit %zu: grid (%d,%d), graph node %u", trial,
+                             step, i, cells[i].x, cells[i].y, nodes[i]);
+            assert_int_equal(a.moved, b.moved);
+            assert_int_equal(a.at_goal, b.at_goal);
+            assert_int_equal(a.tried, b.tried);
+        }
+        astar_crowd_delete(on_grid);
+        astar_crowd_delete(on_graph);
+        astar_graph_delete(graph);
+        astar_grid_delete(grid);
+    }
+}
+
+/* A ring through every node (biconnected) with random chords, each node
+ * at most `degree` edges, random costs. */
+static astar_graph *random_ring(rng *g, uint32_t nodes, uint32_t chords, uint32_t degree)
+{
+    static uint32_t edges[3 * MAX_NODES][3];
+    uint32_t have[MAX_NODES] = { 0 };
+    size_t count = 0;
+    for (uint32_t v = 0; v < nodes; v++) {
+        uint32_t u = (v + 1) % nodes;
+        edges[count][0] = v;
+        edges[count][1] = u;
+        edges[count++][2] = 1 + below(g, 20);
+        have[v]++;
+        have[u]++;
+    }
+    for (uint32_t c = 0; c < chords && count < 3 * MAX_NODES; c++) {
+        uint32_t a = below(g, nodes), b = below(g, nodes);
+        if (a == b || have[a] >= degree || have[b] >= degree)
+            continue;
+        edges[count][0] = a;
+        edges[count][1] = b;
+        edges[count++][2] = 1 + below(g, 20);
+        have[a]++;
+        have[b]++;
+    }
+    return graph_of(nodes, (const uint32_t (*)[3])edges, count);
+}
+
+/* Distinct random starts and distinct random goals. */
+static void add_random_units(graph_run *r, rng *g, uint32_t nodes, size_t units)
+{
+    bool start_taken[MAX_NODES] = { false }, goal_taken[MAX_NODES] = { false };
+    while (r->n < units) {
+        uint32_t s = below(g, nodes), t = below(g, nodes);
+        if (start_taken[s] || goal_taken[t])
+            continue;
+        start_taken[s] = goal_taken[t] = true;
+        graph_run_add(r, s, t);
+    }
+}
+
+/* Random undirected biconnected graphs with fewer units than nodes: every
+ * step keeps the rules, and in most runs every unit stands on its goal at
+ * some step. PIBT's theorem promises all of them, for its push rule
+ * alone; the swap rule (LaCAM3's, which the corridor below needs) lies
+ * outside it, and in 69 of these 400 runs keeps a unit from its goal for
+ * ever, backing away and stepping on again in turn (docs/design.md,
+ * "Crowds on graphs"). Fewer arrivals than 330 runs is a regression. */
+static void test_random_graphs(void **state)
+{
+    (void)state;
+    rng g = { 2026 };
+    int arrived = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        uint32_t nodes = 10 + below(&g, 300);
+        graph_run r;
+        graph_run_start(&r, random_ring(&g, nodes, nodes / 2 + below(&g, nodes),
+                                        3 + below(&g, ASTAR_CROWD_MAX_DEGREE - 2)),
+                        1 + (uint64_t)trial);
+        add_random_units(&r, &g, nodes, 1 + below(&g, nodes / 3 < MAX_UNITS ? nodes / 3 : MAX_UNITS));
+        long bound = (long)(r.n * nodes) + 10;
+        bool all = false;
+        while (!all && r.steps < bound) {
+            graph_run_step(&r);
+            all = true;
+            for (size_t i = 0; i < r.n; i++)
+                all = all && r.arrived[i];
+        }
+        arrived += all;
+        graph_run_end(&r);
+    }
+    print_message("every unit arrived in %d of 400 runs\n", arrived);
+    assert_true(arrived >= 330);
+}
+
+/* test_crowd.c's corridor with a pocket, as a graph: a path 0-1-...-8
+ * with node 9 beside node 4; two units facing each other from every
+ * pair of places, either first. */
+static void test_corridor_with_pocket(void **state)
+{
+    (void)state;
+    uint32_t edges[9][3];
+    for (uint32_t v = 0; v < 8; v++) {
+        edges[v][0] = v;
+        edges[v][1] = v + 1;
+        edges[v][2] = 10;
+    }
+    edges[8][0] = 4;
+    edges[8][1] = 9;
+    edges[8][2] = 10;
+    for (uint32_t a = 0; a < 4; a++)
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            graph_run r;
+            graph_run_start(&r, graph_of(10, (const uint32_t (*)[3])edges, 9), seed);
+            graph_run_add(&r, a, 8);
+            graph_run_add(&r, 8 - a, 0);
+            graph_run_until_all_arrive(&r, 200);
+            graph_run_end(&r);
+        }
+}
+
+/* A ring of 14 nodes, full but for one or full, every unit heading 3
+ * nodes on: they must turn round together. */
+static void test_ring_turns(void **state)
+{
+    (void)state;
+    uint32_t edges[14][3];
+    for (uint32_t v = 0; v < 14; v++) {
+        edges[v][0] = v;
+        edges[v][1] = (v + 1) % 14;
+        edges[v][2] = 10;
+    }
+    for (uint32_t full = 0; full < 2; full++) {
+        graph_run r;
+        graph_run_start(&r, graph_of(14, (const uint32_t (*)[3])edges, 14), 3);
+        for (uint32_t i = 0; i < 13 + full; i++)
+            graph_run_add(&r, i, (i + 3) % 14);
+        graph_run_until_all_arrive(&r, 100);
+        graph_run_end(&r);
+    }
+}
+
+/* Edits between steps: a node disabled is never stepped onto; an edge
+ * made dear sends the unit the other way round at once. */
+static void test_edits(void **state)
+{
+    (void)state;
+    /* A ring 0-1-2-3-4-5: from 0 to 3 either way costs the same until
+     * one way's edge is made dear. */
+    uint32_t edges[6][3];
+    for (uint32_t v = 0; v < 6; v++) {
+        edges[v][0] = v;
+        edges[v][1] = (v + 1) % 6;
+        edges[v][2] = 10;
+    }
+    for (uint32_t dear = 0; dear < 2; dear++) {
+        graph_run r;
+        graph_run_start(&r, graph_of(6, (const uint32_t (*)[3])edges, 6), 5);
+        graph_run_add(&r, 0, 3);
+        /* The edge 1-2 (dear = 0) or 4-5 (dear = 1) now costs 100 both ways. */
+        uint32_t a = dear ? 4 : 1, b = dear ? 5 : 2;
+        assert_int_equal(astar_graph_set_edge_cost(r.graph, a, b, 100), ASTAR_OK);
+        assert_int_equal(astar_graph_set_edge_cost(r.graph, b, a, 100), ASTAR_OK);
+        graph_run_step(&r);
+        assert_int_equal(r.after[0], dear ? 1 : 5);
+        graph_run_until_all_arrive(&r, 10);
+        assert_int_equal(r.steps, 3);
+        graph_run_end(&r);
+    }
+    /* A pushed unit whose only way out is a disabled node stays, and so
+     * does the unit that pushed it: 0-1-2 with 3 beside 1, disabled. */
+    uint32_t star[3][3] = { { 0, 1, 10 }, { 1, 2, 10 }, { 1, 3, 10 } };
+    graph_run r;
+    graph_run_start(&r, graph_of(4, (const uint32_t (*)[3])star, 3), 1);
+    assert_int_equal(astar_graph_set_enabled(r.graph, 3, false), ASTAR_OK);
+    graph_run_add(&r, 0, 2);
+    graph_run_add(&r, 1, 1);
+    graph_run_add(&r, 2, 2);
+    graph_run_step(&r);
+    assert_int_equal(r.after[0], 0);
+    assert_int_equal(r.after[1], 1);
+    graph_run_end(&r);
+    /* Random rings: nodes disabled and enabled again mid-run. */
+    rng g = { 5 };
+    for (int trial = 0; trial < 20; trial++) {
+        uint32_t nodes = 20 + below(&g, 100);
+        graph_run r;
+        graph_run_start(&r, random_ring(&g, nodes, nodes, 6), 1 + (uint64_t)trial);
+        add_random_units(&r, &g, nodes, nodes / 5);
+        uint32_t off = UINT32_MAX;
+        for (int step = 0; step < 200; step++) {
+            if (step % 10 == 0) {
+                if (off != UINT32_MAX)
+                    assert_int_equal(astar_graph_set_enabled(r.graph, off, true), ASTAR_OK);
+                off = below(&g, nodes);
+                assert_int_equal(astar_graph_set_enabled(r.graph, off, false), ASTAR_OK);
+            }
+            graph_run_step(&r);
+        }
+        graph_run_end(&r);
+    }
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    uint32_t edges[3][3] = { { 0, 1, 5 }, { 1, 2, 5 }, { 2, 0, 5 } };
+    astar_graph *graph = graph_of(4, (const uint32_t (*)[3])edges, 3);
+    astar_crowd *c = NULL;
+    astar_crowd_options o = astar_crowd_options_default();
+    assert_int_equal(astar_graph_crowd_new(NULL, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_new(graph, 0, &o, &c), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_new(graph, 4, &o, NULL), ASTAR_INVALID_ARGUMENT);
+    o.budget = 100;
+    assert_int_equal(astar_graph_crowd_new(graph, 4, &o, &c), ASTAR_UNSUPPORTED);
+    o = astar_crowd_options_default();
+    o.moves = ASTAR_MOVES_8_CUT;
+    assert_int_equal(astar_graph_crowd_new(graph, 4, &o, &c), ASTAR_UNSUPPORTED);
+    o.moves = (astar_moves)99;
+    assert_int_equal(astar_graph_crowd_new(graph, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    assert_null(c);
+    assert_int_equal(astar_graph_crowd_new(graph, 2, NULL, &c), ASTAR_OK);
+
+    assert_int_equal(astar_graph_crowd_add(c, 4, 0, NULL), ASTAR_START_OUT_OF_BOUNDS);
+    assert_int_equal(astar_graph_crowd_add(c, 0, 4, NULL), ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_graph_crowd_add(c, 0, 3, NULL), ASTAR_NO_PATH); /* node 3 is alone */
+    assert_int_equal(astar_graph_set_enabled(graph, 2, false), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_add(c, 2, 0, NULL), ASTAR_START_BLOCKED);
+    assert_int_equal(astar_graph_crowd_add(c, 0, 2, NULL), ASTAR_GOAL_BLOCKED);
+    assert_int_equal(astar_graph_set_enabled(graph, 2, true), ASTAR_OK);
+    size_t id;
+    assert_int_equal(astar_graph_crowd_add(c, 0, 2, &id), ASTAR_OK);
+    assert_int_equal(id, 0);
+    assert_int_equal(astar_graph_crowd_add(c, 0, 1, NULL), ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_graph_crowd_add(c, 1, 0, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_add(c, 2, 1, NULL), ASTAR_UNITS_FULL);
+    assert_int_equal(astar_crowd_count(c), 2);
+
+    assert_int_equal(astar_graph_crowd_set_goal(c, 2, 1), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_set_goal(c, 0, 9), ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_graph_crowd_set_goal(c, 0, 3), ASTAR_NO_PATH);
+    uint32_t at, goal;
+    assert_int_equal(astar_graph_crowd_unit(c, 0, &at, &goal), ASTAR_OK);
+    assert_int_equal(at, 0);
+    assert_int_equal(goal, 2);
+    assert_int_equal(astar_graph_crowd_set_goal(c, 0, 1), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_unit(c, 0, NULL, &goal), ASTAR_OK);
+    assert_int_equal(goal, 1);
+    assert_int_equal(astar_graph_crowd_unit(c, 2, &at, &goal), ASTAR_INVALID_ARGUMENT);
+    uint32_t nodes[2];
+    assert_int_equal(astar_graph_crowd_nodes(c, nodes, 1), ASTAR_PATH_BUFFER_TOO_SMALL);
+    assert_int_equal(astar_graph_crowd_nodes(c, NULL, 2), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_nodes(c, nodes, 2), ASTAR_OK);
+    assert_int_equal(nodes[0], 0);
+    assert_int_equal(nodes[1], 1);
+    assert_true(astar_crowd_bytes(c) > 3 * 12);
+
+    /* A graph's crowd refuses the grid's calls. */
+    astar_point p = { 0, 0 }, cells[2];
+    assert_int_equal(astar_crowd_add(c, p, p, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_set_goal(c, 0, p), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_unit(c, 0, &p, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_cells(c, cells, 2), ASTAR_INVALID_ARGUMENT);
+    astar_crowd_delete(c);
+
+    /* ... and a grid's the graph's. */
+    astar_grid *grid;
+    assert_int_equal(astar_grid_new(4, 4, &grid), ASTAR_OK);
+    assert_int_equal(astar_crowd_new(grid, 2, NULL, &c), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_add(c, 0, 1, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_crowd_add(c, p, (astar_point){ 3, 3 }, NULL), ASTAR_OK);
+    assert_int_equal(astar_graph_crowd_set_goal(c, 0, 1), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_unit(c, 0, &at, NULL), ASTAR_INVALID_ARGUMENT);
+    assert_int_equal(astar_graph_crowd_nodes(c, nodes, 2), ASTAR_INVALID_ARGUMENT);
+    astar_crowd_delete(c);
+    astar_grid_delete(grid);
+    astar_graph_delete(graph);
+
+    /* A node with more out-edges than a plan tries. */
+    uint32_t star[ASTAR_CROWD_MAX_DEGREE + 1][3];
+    for (uint32_t i = 0; i <= ASTAR_CROWD_MAX_DEGREE; i++) {
+        star[i][0] = 0;
+        star[i][1] = i + 1;
+        star[i][2] = 1;
+    }
+    graph = graph_of(ASTAR_CROWD_MAX_DEGREE + 2, (const uint32_t (*)[3])star,
+                     ASTAR_CROWD_MAX_DEGREE);
+    assert_int_equal(astar_graph_crowd_new(graph, 2, NULL, &c), ASTAR_OK);
+    astar_crowd_delete(c);
+    astar_graph_delete(graph);
+    graph = graph_of(ASTAR_CROWD_MAX_DEGREE + 2, (const uint32_t (*)[3])star,
+                     ASTAR_CROWD_MAX_DEGREE + 1);
+    assert_int_equal(astar_graph_crowd_new(graph, 2, NULL, &c), ASTAR_UNSUPPORTED);
+    astar_graph_delete(graph);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_equal_to_grid_crowd),
+        cmocka_unit_test(test_random_graphs),
+        cmocka_unit_test(test_corridor_with_pocket),
+        cmocka_unit_test(test_ring_turns),
+        cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
