@@ -114,7 +114,8 @@ bench:
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_BENCH=ON -DASTAR_BUILD_TESTS=OFF
 	cmake --build build-bench -j2 --target astar_peers astar_open_lists astar_jump_table \
 	  astar_islands astar_flow_field astar_world astar_dead_ends astar_smooth astar_graph astar_hex \
-	  astar_hpa astar_landmarks astar_cpd astar_game_loop astar_sizes astar_crowd_loop
+	  astar_hpa astar_landmarks astar_cpd astar_game_loop astar_sizes astar_crowd_loop \
+	  astar_crowd_arrivals
 	./build-bench/astar-peers --bench $(BENCH) $(if $(BENCH_EVERY),--every $(BENCH_EVERY)) \
 	  --markdown build-bench/bench.md
 	./build-bench/astar-peers --bench $(BENCH) --shortest 20 --markdown build-bench/bench-short.md
@@ -139,6 +140,7 @@ bench:
 	./build-bench/astar-game-loop $(BENCH)/maps/bg512/AR0011SR.map
 	./build-bench/astar-sizes $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-crowd-loop --budget 20000 $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/maps/$(m).map)
+	./build-bench/astar-crowd-arrivals
 .PHONY: bench
 
 # As a user installs the package: a new venv that sees Debian's packages,

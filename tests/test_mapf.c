@@ -126,9 +126,10 @@ static astar_status solve(const astar_grid *grid, const astar_mapf_options *o,
 
 /* A dead end off a hallway, its goals in a row: the unit whose goal is
  * deepest must enter first - from the hallway, or, starting inside in the
- * reverse order, after all have come out. PIBT never plans that order
- * (the crowd, every seed tried, never has them all on their goals); LaCAM
- * finds it, with 4 and 8 moves. */
+ * reverse order, after all have come out. PIBT does not plan that order:
+ * the crowd has them all on their goals only by luck, on 4 and 10 of the
+ * 32 seeds here (on none before its first unit kept to dead ends for
+ * backing away); LaCAM finds it on every seed, with 4 and 8 moves. */
 static void test_dead_end_in_order(void **state)
 {
     (void)state;
@@ -140,8 +141,10 @@ static void test_dead_end_in_order(void **state)
     const astar_point inside[] = { P(3, 4), P(3, 3), P(3, 2), P(3, 1) };
     const astar_point *const starts[] = { outside, inside };
     for (int k = 0; k < 2; k++) {
-        for (uint64_t seed = 1; seed <= 4; seed++)
-            assert_true(crowd_stuck(g, ASTAR_MOVES_4, starts[k], goals, 4, 1000, seed));
+        int stuck = 0;
+        for (uint64_t seed = 1; seed <= 32; seed++)
+            stuck += crowd_stuck(g, ASTAR_MOVES_4, starts[k], goals, 4, 1000, seed);
+        assert_true(stuck >= 16);
         for (uint64_t seed = 1; seed <= 8; seed++)
             for (int moves = 0; moves < 2; moves++) {
                 astar_mapf_options o = astar_mapf_options_default();
@@ -188,7 +191,9 @@ static void test_free_cell_wins_a_tie(void **state)
 /* A tunnel, one wide with no siding, between two rooms of one column of
  * 4 cells, two units a side each bound for the other side's cells: the
  * tunnel takes them one way at a time, and the columns must make room
- * below. The crowd, every seed tried, never has them all across. */
+ * below. The crowd has them all across on 3 of the 32 seeds here (none
+ * before its first unit kept to dead ends for backing away); the solver
+ * on every seed. */
 static void test_tunnel_swap(void **state)
 {
     (void)state;
@@ -196,8 +201,10 @@ static void test_tunnel_swap(void **state)
     astar_grid *g = drawn(rows, 4);
     const astar_point starts[] = { P(0, 0), P(0, 1), P(6, 0), P(6, 1) };
     const astar_point goals[] = { P(6, 0), P(6, 1), P(0, 0), P(0, 1) };
-    for (uint64_t seed = 1; seed <= 4; seed++)
-        assert_true(crowd_stuck(g, ASTAR_MOVES_4, starts, goals, 4, 1000, seed));
+    int stuck = 0;
+    for (uint64_t seed = 1; seed <= 32; seed++)
+        stuck += crowd_stuck(g, ASTAR_MOVES_4, starts, goals, 4, 1000, seed);
+    assert_true(stuck >= 24);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         astar_mapf_options o = astar_mapf_options_default();
         o.seed = seed;

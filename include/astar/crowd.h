@@ -50,20 +50,23 @@ extern "C" {
  *   - where two units heading opposite ways meet in a one-wide corridor
  *     with a side way behind one of them, that one backs away to the side
  *     way pulling the other along (LaCAM3's swap rule), where PIBT alone
- *     would push them to the corridor's end and wait for ever.
+ *     would push them to the corridor's end and wait for ever; the
+ *     step's unit of the highest priority does so only where the
+ *     corridor ahead ends in a dead end, so that it always steps on.
  *
  * What it guarantees (docs/design.md, "Crowds"): the rules of the first
  * point at every step, whatever the map and the goals. PIBT's theorem adds, for
- * its push rule with 4 moves on a map whose walkable cells form a
+ * 4 moves on a map whose walkable cells form a
  * biconnected graph (no cell whose removal splits it) with fewer units
  * than walkable cells, that every unit reaches its goal - stands on it at
  * some step - within (units x the map's diameter) steps (its proof needs
  * of the costs only that each cell but the goal has a neighbour of lower
  * cost and that costs never rise, which the reached cells' costs keep; a
  * unit's count of steps is then its cost from its start over the least
- * step's, not the diameter); the swap rule
- * and 8 moves (where the rule against crossing diagonals takes moves
- * away) lie outside that proof, and PIBT never promised that every unit
+ * step's, not the diameter; it follows the unit of the highest priority,
+ * which with the swap rule as above still steps nearer its goal every
+ * step on such a map); 8 moves (where the rule against crossing diagonals
+ * takes moves away) lie outside that proof, and PIBT never promised that every unit
  * stands on its goal at one time (units that have arrived give way to
  * those that have not). Measured (docs/design.md): all units on their
  * goals at once in every run on open maps and on 512 x 512 benchmark maps
@@ -290,12 +293,9 @@ ASTAR_API astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *
  *     node disabled under it may still step off;
  *   - PIBT's theorem (every unit reaches its goal) is for graphs whose
  *     every edge has its reverse (ASTAR_GRAPH_UNDIRECTED) and whose nodes
- *     form a biconnected graph, with fewer units than nodes; a directed
- *     graph may keep a pushed unit from ever coming back. As on a grid,
- *     the swap rule lies outside the theorem: measured on 400 random
- *     biconnected graphs, every unit reached its goal in 331 runs, and in
- *     the others a unit backed away and stepped on in turn for ever
- *     (docs/design.md, "Crowds on graphs");
+ *     form a biconnected graph, with fewer units than nodes (checked on
+ *     400 random ones: docs/design.md, "Crowds on graphs"); a directed
+ *     graph may keep a pushed unit from ever coming back;
  *   - options: moves, costs (each in range, not read: the edges are the
  *     moves and their costs the prices) and the seed as on a grid; a
  *     budget is ASTAR_UNSUPPORTED;

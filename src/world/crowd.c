@@ -67,6 +67,9 @@ struct astar_crowd {
     crowd_frame *stack;
     crowd_tables tables;  /* one per slot of goals */
     bool exact;           /* plans read exact costs (astar__crowd_exact) */
+    uint32_t first;       /* the step's unit of the highest priority, which
+                             backs away only from a dead end (swap_partner);
+                             NONE for the solver's successors */
     uint64_t random;
 };
 
@@ -105,6 +108,7 @@ static astar_crowd *crowd_create(const astar_allocator *memory, size_t cells, si
     c->cells = cells;
     c->max_units = (uint32_t)max_units;
     c->random = o->seed;
+    c->first = NONE;
     c->unit = astar__allocate(memory, max_units, sizeof *c->unit);
     c->goals = astar__allocate_zeroed(memory, max_units + 1, sizeof *c->goals);
     c->here = astar__allocate(memory, cells, sizeof *c->here);
@@ -594,20 +598,27 @@ static int ways_on(const astar_crowd *c, uint32_t v, uint32_t from, uint32_t *la
 /* LaCAM3's swap rule (Okumura, AAMAS 2024), which PIBT alone lacks: in a
  * corridor, two units heading opposite ways only push each other to its
  * end. Required when pusher's way towards its goal runs through puller
- * along a corridor (no side way) and puller wants pusher's cell. */
+ * along a corridor (no side way) and puller wants pusher's cell; with
+ * dead_end_only, only where that corridor ends in a dead end. */
 static bool swap_required(const astar_crowd *c, uint32_t pusher, uint32_t puller,
-                          uint32_t v_pusher, uint32_t v_puller, astar_crowd_step_info *info)
+                          uint32_t v_pusher, uint32_t v_puller, bool dead_end_only,
+                          astar_crowd_step_info *info)
 {
+    bool dead_end = false;
     while (cost_to_goal(c, pusher, v_puller) < cost_to_goal(c, pusher, v_pusher)) {
         uint32_t on = NONE;
         int ways = ways_on(c, v_puller, v_pusher, &on, info);
         if (ways >= 2)
             return false; /* a side way: they can pass there */
-        if (ways == 0)
+        if (ways == 0) {
+            dead_end = true;
             break;
+        }
         v_pusher = v_puller;
         v_puller = on;
     }
+    if (dead_end_only && !dead_end)
+        return false;
     return cost_to_goal(c, puller, v_pusher) < cost_to_goal(c, puller, v_puller) &&
            (cost_to_goal(c, pusher, v_pusher) == 0 ||
             cost_to_goal(c, pusher, v_puller) < cost_to_goal(c, pusher, v_pusher));
@@ -634,13 +645,23 @@ static bool swap_possible(const astar_crowd *c, uint32_t v_pusher, uint32_t v_pu
 
 /* The unit to pull along when unit id backs away instead of pushing: the
  * one on its best cell heading for id's, or (clearing the way ahead) a
- * neighbour that would have to get past id in the corridor id enters. */
+ * neighbour that would have to get past id in the corridor id enters.
+ * The step's first unit backs away only where the corridor ends in a dead
+ * end: PIBT's proof that every unit arrives follows that unit, which must
+ * step nearer its goal every step, and a map with no dead end (a
+ * biconnected one) lets it. Backing away wherever the corridor ran on
+ * past the pusher's goal kept units from their goals for ever, stepping
+ * back and on in turn: 69 of 400 random biconnected graphs, none since
+ * (tests/test_crowd_graph.c); on random grids it halved the runs with a
+ * unit that never arrived (docs/design.md, "Crowds"). The solver keeps
+ * LaCAM3's rule whole: its search is complete without the proof. */
 static uint32_t swap_partner(const astar_crowd *c, uint32_t id, uint32_t best,
                              astar_crowd_step_info *info)
 {
     uint32_t at = c->unit[id].at, there = c->here[best];
+    bool first = id == c->first;
     if (there != NONE && there != id && c->unit[there].next == NONE &&
-        swap_required(c, id, there, at, best, info) && swap_possible(c, best, at, info))
+        swap_required(c, id, there, at, best, first, info) && swap_possible(c, best, at, info))
         return there;
     if (best == at)
         return NONE;
@@ -648,7 +669,7 @@ static uint32_t swap_partner(const astar_crowd *c, uint32_t id, uint32_t best,
     int n = neighbours(c, at, around);
     for (int i = 0; i < n; i++) {
         uint32_t k = c->here[around[i]];
-        if (k != NONE && around[i] != best && swap_required(c, k, id, at, best, info) &&
+        if (k != NONE && around[i] != best && swap_required(c, k, id, at, best, first, info) &&
             swap_possible(c, best, at, info))
             return k;
     }
@@ -788,6 +809,7 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     astar__crowd_tables_catch_up(&crowd->tables);
     (void)astar__crowd_tables_status(&crowd->tables);
     order_units(crowd);
+    crowd->first = crowd->ordered > 0 ? crowd->order[0] : NONE;
     /* The budget goes to the waiting units in priority order. */
     size_t left = crowd->options.budget;
     for (uint32_t i = 0; i < crowd->ordered && left > 0; i++) {
@@ -870,6 +892,7 @@ bool astar__crowd_successor(astar_crowd *crowd, const uint32_t *from, const uint
 {
     astar_crowd_step_info mine = { 0 };
     info = info ? info : &mine;
+    crowd->first = NONE;
     for (uint32_t id = 0; id < crowd->count; id++)
         crowd->here[crowd->unit[id].at] = NONE;
     for (uint32_t id = 0; id < crowd->count; id++) {
