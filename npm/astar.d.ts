@@ -323,6 +323,18 @@ export interface Crowd {
   delete(): void;
 }
 
+export interface GraphCrowd {
+  pointer: number;
+  readonly count: number;
+  readonly bytes: number;
+  add(start: number, goal: number): number;
+  setGoal(id: number, goal: number): void;
+  step(): CrowdStep;
+  nodes(): Uint32Array;
+  goal(id: number): number;
+  delete(): void;
+}
+
 export interface PathBuffer {
   pointer: number;
   readonly length: number;
@@ -378,6 +390,10 @@ export interface CrowdOptions {
   seed?: number;
 }
 
+export interface GraphCrowdOptions {
+  seed?: number;
+}
+
 /** What loadAstar gives: one instance of astar.wasm and its objects. */
 export interface Astar {
   parseMap(text: string, name?: string): Grid;
@@ -393,6 +409,7 @@ export interface Astar {
   newLayer(width: number, height: number): Layer;
   newUnits(width: number, height: number, maxUnits: number): Units;
   newCrowd(grid: GridView, maxUnits: number, options?: CrowdOptions): Crowd;
+  newGraphCrowd(graph: Graph, maxUnits: number, options?: GraphCrowdOptions): GraphCrowd;
   newPathBuffer(capacity: number): PathBuffer;
   newQueue(slots: number, maxCells: number, maxRequests: number): Queue;
   newKnowledge(truth: Grid): Knowledge;

@@ -32,7 +32,8 @@
 //   newGraph(nodes, { edges, ... }), graphFromGrid(grid, options): graphs
 //   newWaypoints(grid, points, options): a waypoint graph over a grid
 //   newLayer(width, height), newUnits(width, height, maxUnits): the world a
-//     search is made in (options.world); newCrowd(grid, maxUnits, options)
+//     search is made in (options.world); newCrowd(grid, maxUnits, options),
+//     newGraphCrowd(graph, maxUnits, options): crowds
 //   newPathBuffer(capacity), newQueue(slots, maxCells, maxRequests): paths
 //     asked for at any time and searched a budget at a time
 //   newKnowledge(truth): what a player has seen of a map, searched as a grid
@@ -777,6 +778,13 @@ export async function loadAstar(source) {
     }, () => { c.astar_units_delete(pointer); path.delete(); });
   }
 
+  // One step of a crowd's every unit: { moved, atGoal, planned, tried, walked }.
+  function crowdStep(pointer) {
+    ok(c.astar_crowd_step(pointer, scratch));
+    const [moved, atGoal, planned, tried, walked] = new Uint32Array(memory().buffer, scratch, 5);
+    return { moved, atGoal, planned, tried, walked };
+  }
+
   // A crowd (astar/crowd.h): units that each step move at most one square,
   // never onto one another or through one another, each towards its goal.
   // moves 4 or 8, costs "article" or "octile", seed the order of ties.
@@ -796,12 +804,7 @@ export async function loadAstar(source) {
         return (c.astar_crowd_count(pointer) >>> 0) - 1;
       },
       setGoal: (id, gx, gy) => ok(c.astar_web_crowd_set_goal(pointer, id, gx, gy)),
-      // One step of every unit: { moved, atGoal, planned, tried, walked }.
-      step() {
-        ok(c.astar_crowd_step(pointer, scratch));
-        const [moved, atGoal, planned, tried, walked] = new Uint32Array(memory().buffer, scratch, 5);
-        return { moved, atGoal, planned, tried, walked };
-      },
+      step: () => crowdStep(pointer),
       // x0, y0, x1, y1, ...: unit i on (x_i, y_i) (a copy).
       cells() {
         const n = c.astar_crowd_count(pointer) >>> 0;
@@ -814,6 +817,37 @@ export async function loadAstar(source) {
         return [x, y];
       },
     }, () => { c.astar_crowd_delete(pointer); c.free(cells); });
+  }
+
+  // A crowd on a graph (astar/crowd.h, "Crowds on graphs"): units on nodes,
+  // each step moving at most one edge, never onto or through one another;
+  // seed the order of ties. The graph must outlive the crowd.
+  function newGraphCrowd(graph, maxUnits, { seed = 1 } = {}) {
+    const pointer = c.astar_web_graph_crowd_new(graph.pointer, maxUnits, seed, scratch);
+    if (!pointer) ok(int32(scratch, 1)[0]);
+    const nodes = allocated(c.malloc(4 * maxUnits), "the crowd's nodes");
+    return owned({
+      pointer,
+      get count() { return c.astar_crowd_count(pointer) >>> 0; },
+      get bytes() { return c.astar_crowd_bytes(pointer) >>> 0; },
+      // The unit's number; throws with the library's message when it
+      // cannot be added (a taken or disabled start, an unreachable goal...).
+      add(start, goal) {
+        ok(c.astar_graph_crowd_add(pointer, start, goal, 0));
+        return (c.astar_crowd_count(pointer) >>> 0) - 1;
+      },
+      setGoal: (id, goal) => ok(c.astar_graph_crowd_set_goal(pointer, id, goal)),
+      step: () => crowdStep(pointer),
+      // Unit i's node at [i] (a copy).
+      nodes() {
+        ok(c.astar_graph_crowd_nodes(pointer, nodes, maxUnits));
+        return new Uint32Array(memory().buffer, nodes, c.astar_crowd_count(pointer) >>> 0).slice();
+      },
+      goal(id) {
+        ok(c.astar_graph_crowd_unit(pointer, id, 0, scratch));
+        return new Uint32Array(memory().buffer, scratch, 1)[0];
+      },
+    }, () => { c.astar_crowd_delete(pointer); c.free(nodes); });
   }
 
   // A path buffer of its own, for a queue request.
@@ -1075,6 +1109,7 @@ export async function loadAstar(source) {
   const memoryBytes = () => memory().buffer.byteLength;
 
   return { parseMap, newGrid, gridFromRows, gridFromArray, findPath, searcher, newGraph,
-           graphFromGrid, newWaypoints, newLayer, newUnits, newCrowd, newPathBuffer, newQueue,
+           graphFromGrid, newWaypoints, newLayer, newUnits, newCrowd, newGraphCrowd, newPathBuffer,
+           newQueue,
            newKnowledge, statusMessage, memoryBytes, STATUS, EVENT_INTS };
 }

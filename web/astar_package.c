@@ -120,3 +120,16 @@ WEB_API size_t astar_web_any_angle_intervals(const astar_context *ctx, double *o
     free(v);
     return count;
 }
+
+/* A crowd on graph (astar_graph_crowd_new) of up to max_units units, ties
+ * in the order of seed; NULL, with the status in *status, when it could
+ * not be made. */
+WEB_API astar_crowd *astar_web_graph_crowd_new(const astar_graph *graph, size_t max_units,
+                                               double seed, astar_status *status)
+{
+    astar_crowd_options o = astar_crowd_options_default();
+    o.seed = (uint64_t)seed;
+    astar_crowd *crowd = NULL;
+    *status = astar_graph_crowd_new(graph, max_units, &o, &crowd);
+    return crowd;
+}

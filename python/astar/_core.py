@@ -1232,25 +1232,44 @@ def _movement(default, ctype, moves, costs, seed, **more):
     return opts
 
 
-class Crowd:
-    """Units that move a cell a step together, never sharing or swapping
-    cells (PIBT, astar/crowd.h). moves 4 (default) or 8; seed orders ties.
-    The grid must not be edited during a step."""
+class _Crowd:
+    """What a crowd on a grid and one on a graph share: the units' count and
+    the step. The map must not be edited during a step."""
 
-    __slots__ = ("_ptr", "_grid", "_lock")
+    __slots__ = ("_ptr", "_map", "_lock")
+
+    def _keep(self, out, kept):
+        self._ptr = ffi.gc(out[0], lib.astar_crowd_delete)
+        self._map = kept  # read at every call
+        self._lock = threading.Lock()
+
+    @property
+    def count(self):
+        return lib.astar_crowd_count(self._ptr)
+
+    def step(self):
+        """Moves every unit at most one cell (node); returns what the step
+        did (moved, at_goal, planned, tried, walked)."""
+        info = ffi.new("astar_crowd_step_info *")
+        with self._lock:
+            status = lib.astar_crowd_step(self._ptr, info)
+        if status not in (lib.ASTAR_OK, lib.ASTAR_COST_OVERFLOW, lib.ASTAR_OUT_OF_MEMORY):
+            check(status)
+        return _struct_dict(info, "astar_crowd_step_info")
+
+
+class Crowd(_Crowd):
+    """Units that move a cell a step together, never sharing or swapping
+    cells (PIBT, astar/crowd.h). moves 4 (default) or 8; seed orders ties."""
+
+    __slots__ = ()
 
     def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1):
         opts = _movement(lib.astar_crowd_options_default, "astar_crowd_options", moves, costs,
                          seed)
         out = ffi.new("astar_crowd **")
         check(lib.astar_crowd_new(grid._ptr, int(max_units), opts, out))
-        self._ptr = ffi.gc(out[0], lib.astar_crowd_delete)
-        self._grid = grid  # read at every call
-        self._lock = threading.Lock()
-
-    @property
-    def count(self):
-        return lib.astar_crowd_count(self._ptr)
+        self._keep(out, grid)
 
     def add(self, start, goal):
         """A unit on start heading for goal: its number (0, 1, ...)."""
@@ -1263,16 +1282,6 @@ class Crowd:
     def set_goal(self, unit, goal):
         with self._lock:
             check(lib.astar_crowd_set_goal(self._ptr, int(unit), _point(goal, "goal")))
-
-    def step(self):
-        """Moves every unit at most one cell; returns what the step did
-        (moved, at_goal, planned, tried, walked)."""
-        info = ffi.new("astar_crowd_step_info *")
-        with self._lock:
-            status = lib.astar_crowd_step(self._ptr, info)
-        if status not in (lib.ASTAR_OK, lib.ASTAR_COST_OVERFLOW, lib.ASTAR_OUT_OF_MEMORY):
-            check(status)
-        return _struct_dict(info, "astar_crowd_step_info")
 
     def cells(self):
         """Every unit's cell, (count, 2) int32, unit i in row i."""
@@ -1288,6 +1297,48 @@ class Crowd:
         at, goal = ffi.new("astar_point *"), ffi.new("astar_point *")
         check(lib.astar_crowd_unit(self._ptr, int(unit), at, goal))
         return (at.x, at.y), (goal.x, goal.y)
+
+
+class GraphCrowd(_Crowd):
+    """A crowd on a Graph (astar/crowd.h, "Crowds on graphs"): units on
+    nodes, each step moving at most one edge, never sharing a node or
+    swapping along an edge; each goal's table a distance map. seed orders
+    ties."""
+
+    __slots__ = ()
+
+    def __init__(self, graph, max_units, *, seed=1):
+        opts = ffi.new("astar_crowd_options *", lib.astar_crowd_options_default())
+        opts.seed = int(seed)
+        out = ffi.new("astar_crowd **")
+        check(lib.astar_graph_crowd_new(graph._ptr, int(max_units), opts, out))
+        self._keep(out, graph)
+
+    def add(self, start, goal):
+        """A unit on node start heading for node goal: its number."""
+        out = ffi.new("size_t *")
+        with self._lock:
+            check(lib.astar_graph_crowd_add(self._ptr, int(start), int(goal), out))
+        return int(out[0])
+
+    def set_goal(self, unit, goal):
+        with self._lock:
+            check(lib.astar_graph_crowd_set_goal(self._ptr, int(unit), int(goal)))
+
+    def nodes(self):
+        """Every unit's node, (count,) uint32, unit i at [i]."""
+        count = self.count
+        out = np.empty(count, dtype=np.uint32)
+        with self._lock:
+            check(lib.astar_graph_crowd_nodes(self._ptr, ffi.cast("uint32_t *",
+                                                                  ffi.from_buffer(out)), count))
+        return out
+
+    def unit(self, unit):
+        """(the node unit stands on, its goal node)."""
+        at, goal = ffi.new("uint32_t *"), ffi.new("uint32_t *")
+        check(lib.astar_graph_crowd_unit(self._ptr, int(unit), at, goal))
+        return int(at[0]), int(goal[0])
 
 
 class Mapf:

@@ -545,6 +545,45 @@ def test_crowds_keep_their_rules(moves):
         crowd.add(tuple(crowd.cells()[0]), goals[0])
 
 
+def test_graph_crowds_keep_their_rules():
+    """A crowd on a ring with chords: each step moves along an edge or
+    stays, shares no node and swaps none (checked from the edge list), and
+    every unit stands on its goal at some step."""
+    n = 40
+    pairs = [(v, (v + 1) % n) for v in range(n)] + [(0, 20), (5, 33), (12, 27)]
+    costs = [1 + (a * 7 + b) % 5 for a, b in pairs]
+    joined = {frozenset(p) for p in pairs}
+    graph = astar.Graph(n, pairs, costs)
+    crowd = astar.GraphCrowd(graph, 12, seed=4)
+    goals = {crowd.add(3 * i, (3 * i + 17) % n): (3 * i + 17) % n for i in range(12)}
+    assert crowd.count == 12 and crowd.unit(2) == (6, 23)
+    arrived = set()
+    for _ in range(12 * n):
+        before = crowd.nodes()
+        info = crowd.step()
+        after = crowd.nodes()
+        assert after.dtype == np.uint32 and after.shape == (12,)
+        for i, (a, b) in enumerate(zip(before.tolist(), after.tolist())):
+            assert a == b or frozenset((a, b)) in joined, (i, a, b)
+            j = before.tolist().index(b) if b in before.tolist() else None
+            assert j is None or j == i or after[j] != a, "units %d and %d swapped" % (i, j)
+            if b == goals[i]:
+                arrived.add(i)
+        assert len(set(after.tolist())) == 12
+        assert info["at_goal"] == sum(int(after[i]) == goals[i] for i in range(12))
+        if len(arrived) == 12:
+            break
+    assert len(arrived) == 12
+    crowd.set_goal(0, 1)
+    assert crowd.unit(0)[1] == 1
+    with pytest.raises(astar.StartOccupied):
+        crowd.add(int(crowd.nodes()[0]), 2)
+    with pytest.raises(astar.GoalOutOfBounds):
+        crowd.set_goal(1, n)
+    with pytest.raises(astar.InvalidArgument):
+        astar.GraphCrowd(graph, 0)
+
+
 @pytest.mark.parametrize("refine", [False, True])
 def test_mapf_plans_are_legal(refine):
     costs = random_costs(5, 16, 12, blocked=0.1, top=1)

@@ -10,7 +10,8 @@
 // it cannot hold and an edited grid; on open hex grids of the four
 // layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
-// nodes are edited; a waypoint route is a walk of legal steps through
+// nodes are edited; a crowd on a graph steps along its edges without a
+// shared node or a swap, and brings its units home; a waypoint route is a walk of legal steps through
 // waypoints that see each other, as long as its segments; a second
 // delete() does nothing, and objects dropped without delete() are freed by
 // the FinalizationRegistry (the module's memory stays flat over 60 grids
@@ -208,6 +209,55 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
     check(graph.find("n42") === 42 && graph.name(42) === "n42", "names");
     graph.delete();
   }
+}
+
+// ---------------------------------------------------------------- crowds on graphs
+{
+  // A ring of 12 nodes with two chords, 8 units each heading 4 nodes on:
+  // every step is checked here from the edges alone (an edge or a stay,
+  // no node shared, no swap), and every unit stands on its goal at some
+  // step within the bound PIBT's theorem gives.
+  const n = 12, edges = [];
+  for (let v = 0; v < n; v++) edges.push([v, (v + 1) % n, 1 + (v % 3)]);
+  edges.push([0, 6, 5], [3, 9, 5]);
+  const graph = astar.newGraph(n, { edges, directed: false });
+  const joined = (a, b) => edges.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  const crowd = astar.newGraphCrowd(graph, 8, { seed: 3 });
+  const goals = [];
+  for (let i = 0; i < 8; i++) {
+    check(crowd.add(i, (i + 4) % n) === i, `unit ${i} added`);
+    goals.push((i + 4) % n);
+  }
+  check(crowd.count === 8 && crowd.bytes > 0 && crowd.goal(5) === 9, "count, bytes and goal");
+  const arrived = new Array(8).fill(false);
+  let before = crowd.nodes(), legal = true;
+  for (let step = 0; step < 8 * n && !arrived.every(Boolean); step++) {
+    const info = crowd.step(), after = crowd.nodes();
+    for (let i = 0; i < 8; i++) {
+      legal &&= after[i] === before[i] || joined(before[i], after[i]);
+      legal &&= after.indexOf(after[i]) === i;
+      const j = before.indexOf(after[i]);
+      legal &&= after[i] === before[i] || j < 0 || after[j] !== before[i];
+      arrived[i] ||= after[i] === goals[i];
+    }
+    legal &&= info.atGoal === after.filter((v, i) => v === goals[i]).length;
+    before = after;
+  }
+  check(legal, "every graph crowd step moves along edges, shares no node and swaps none");
+  check(arrived.every(Boolean), "every unit of the graph crowd reached its goal");
+  crowd.setGoal(0, 11);
+  check(crowd.goal(0) === 11, "a new goal");
+  const refused = (call, status) => {
+    const e = thrown(call);
+    return e instanceof AstarError && e.status === status;
+  };
+  check(refused(() => crowd.add(20, 1), STATUS.START_OUT_OF_BOUNDS) &&
+        refused(() => crowd.add(before[1], 2), STATUS.START_OCCUPIED) &&
+        refused(() => crowd.setGoal(1, 40), STATUS.GOAL_OUT_OF_BOUNDS) &&
+        refused(() => astar.newGraphCrowd(graph, 0), STATUS.INVALID_ARGUMENT),
+        "a graph crowd's refusals throw the library's status");
+  crowd.delete();
+  graph.delete();
 }
 
 // ---------------------------------------------------------------- waypoints

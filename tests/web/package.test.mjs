@@ -302,6 +302,8 @@ async function types() {
   const waypoints = astar.newWaypoints(grid, [[0, 0], [7, 0]]);
   const tiers = searcher.twoTiers(grid, 4);
   crowd.add(0, 0, 7, 3);
+  const graphCrowd = astar.newGraphCrowd(graph, 2);
+  graphCrowd.add(0, 1);
   const instances = {
     Astar: astar, Grid: grid, GridView: knowledge.grid, Searcher: searcher,
     SearchResult: searcher.findPath(grid, 0, 0, 7, 3), NearestResult: searcher.findNearest(grid, 0, 0, [[7, 3]]),
@@ -310,6 +312,7 @@ async function types() {
     AnyAngleInterval: (searcher.findAnyAnglePath(grid, 0, 0, 7, 3), searcher.anyAngleIntervals()[0]),
     DistanceMap: searcher.distanceMap(grid, [[0, 0]]), Graph: graph, GraphResult: graph.findPath(0, 1),
     Waypoints: waypoints, Layer: layer, Units: units, Crowd: crowd, CrowdStep: crowd.step(),
+    GraphCrowd: graphCrowd,
     PathBuffer: buffer, Queue: queue, RequestHandle: queue.request(grid, 0, 0, 7, 3, {}, buffer),
     QueueReport: queue.update(), Knowledge: knowledge,
   };
@@ -329,7 +332,7 @@ async function types() {
   for (const name of members("World"))
     check(name in WORLD_SAMPLES && taken({ world: { ...WORLD_SAMPLES, [name]: WORLD_SAMPLES[name] } }),
           `World.${name} is taken`);
-  const READ = ["SearchOptions", "World", "GraphOptions", "CrowdOptions"];
+  const READ = ["SearchOptions", "World", "GraphOptions", "CrowdOptions", "GraphCrowdOptions"];
   for (const symbol of declared.filter((s) => s.flags & ts.SymbolFlags.Interface)) {
     if (READ.includes(symbol.name)) continue;
     const object = instances[symbol.name];
@@ -339,7 +342,8 @@ async function types() {
     check(String(members(symbol.name)) === String(own),
           `${symbol.name} declares ${members(symbol.name)}; the module's object has ${own}`);
   }
-  for (const object of [tiers, waypoints, graph, knowledge, queue, buffer, crowd, units, layer, searcher, grid])
+  for (const object of [tiers, waypoints, graphCrowd, graph, knowledge, queue, buffer, crowd, units, layer,
+                        searcher, grid])
     object.delete();
 
   // The bindings against the C API.
