@@ -35,7 +35,9 @@ enum {
  * rather than widening); the other orders read cell alone. */
 typedef struct lazy_open {
     uint64_t f;
-    uint32_t g, cell;
+    uint32_t g;
+    uint32_t spot; /* x | y << 16 (a side is at most ASTAR_MAX_SIDE): an
+                      expansion reads x and y with no division */
 } lazy_open;
 
 typedef struct lazy_list {
@@ -54,6 +56,7 @@ typedef enum lazy_order { LEVELS, HEAP } lazy_order;
 typedef struct lazy_table {
     uint32_t goal;       /* NONE: no goal */
     uint32_t focus;      /* the cell the search heads for first, or NONE */
+    int focus_x, focus_y; /* the focus's coordinates, for the estimate */
     uint32_t *tile;      /* per tile its page, or NONE; [opt] until a first query */
     lazy_list open;      /* the level's stack or the heap */
     lazy_list later;     /* LEVELS: the next level's stack */
@@ -280,6 +283,11 @@ static bool list_room(lazy_distances *s, lazy_list *t, size_t more)
     return true;
 }
 
+static uint32_t spot_of(int x, int y)
+{
+    return (uint32_t)x | (uint32_t)y << 16;
+}
+
 static bool before(const lazy_open *a, const lazy_open *b)
 {
     return a->f < b->f || (a->f == b->f && a->g > b->g);
@@ -365,6 +373,10 @@ void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint
     put_back(set, &set->table[table]);
     set->table[table].goal = goal;
     set->table[table].focus = focus;
+    if (focus != NONE) {
+        set->table[table].focus_x = (int)(focus % (uint32_t)set->width);
+        set->table[table].focus_y = (int)(focus / (uint32_t)set->width);
+    }
 }
 
 /* The estimate from cell to t's focus: the least cost of the steps between
@@ -376,7 +388,7 @@ static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, in
 {
     if (t->focus == NONE)
         return 0;
-    int fx = (int)(t->focus % (uint32_t)s->width), fy = (int)(t->focus / (uint32_t)s->width);
+    int fx = t->focus_x, fy = t->focus_y;
     if (hex_topology(s->grid->topology))
         return hex_distance(s->grid->topology, x, y, fx, fy) * s->straight;
     uint64_t dx = (uint64_t)(x > fx ? x - fx : fx - x), dy = (uint64_t)(y > fy ? y - fy : fy - y);
@@ -417,7 +429,7 @@ static bool seed(lazy_distances *s, lazy_table *t)
         uint32_t *p = page_of(s, t, x, y);
         p[offset_of(x, y)] = 0;
         t->level = estimate(s, t, x, y);
-        push_open(t, p, offset_of(x, y), (lazy_open){ .f = t->level, .g = 0, .cell = t->goal });
+        push_open(t, p, offset_of(x, y), (lazy_open){ .f = t->level, .g = 0, .spot = spot_of(x, y) });
     }
     t->seeded = true;
     return true;
@@ -440,8 +452,7 @@ static int advance(lazy_distances *s, lazy_table *t)
     if (t->open.count == 0)
         return 0;
     lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
-    uint32_t cell = key.cell;
-    int x = (int)(cell % (uint32_t)s->width), y = (int)(cell / (uint32_t)s->width);
+    int x = (int)(key.spot & 0xffffu), y = (int)(key.spot >> 16);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];
@@ -484,9 +495,8 @@ static int advance(lazy_distances *s, lazy_table *t)
         if (closed(q, o) || to > q[o] || (to == q[o] && queued(q, o)))
             continue;
         q[o] = (uint32_t)to;
-        uint32_t next = (uint32_t)ny * (uint32_t)s->width + (uint32_t)nx;
         push_open(t, q, o, (lazy_open){ .f = to + estimate(s, t, nx, ny), .g = (uint32_t)to,
-                                        .cell = next });
+                                        .spot = spot_of(nx, ny) });
     }
     return 1;
 }
