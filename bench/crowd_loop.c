@@ -1,5 +1,5 @@
 /* astar-crowd-loop [--units N] [--updates N] [--rate R] [--moves 4|8]
- *                  [--budget N] [--seed S] MAP...
+ *                  [--budget N] [--seed S] [--graph 1] MAP...
  *
  * A crowd in a game's loop (issue 45, "What it must show"): on each map,
  * N units (1,000) on random distinct cells of its largest island, each
@@ -15,6 +15,11 @@
  * new goals given in play take at most N cells a step, their units
  * waiting meanwhile (astar_crowd_add still searches in full, as a game
  * loading a level would).
+ *
+ * With --graph 1 (4 moves, no budget) the crowd runs on the map made a
+ * graph (astar_graph_new_from_grid: a node per cell, an edge per step),
+ * through astar_graph_crowd_new and its calls: the same units, goals and
+ * checks, each goal's table a whole distance map of the graph.
  *
  * Per map it prints the update's time - largest, 99th percentile and
  * median, on the wall clock and (in brackets) on the thread's CPU clock,
@@ -40,6 +45,7 @@ typedef struct settings {
     long units, updates, rate, budget;
     astar_moves moves;
     uint64_t seed;
+    bool graph;
 } settings;
 
 static double thread_seconds(void)
@@ -94,14 +100,48 @@ static astar_point new_goal(const astar_point *island, size_t size, astar_point 
 
 typedef struct loop {
     astar_crowd *crowd;
+    astar_graph *graph;  /* [opt] --graph: the map as a graph */
+    uint32_t *nodes;     /* [opt] --graph: the units' nodes */
+    int width;
     plan_validator *validator;
     astar_point *goal, *before, *after;
     double *wall, *cpu;
 } loop;
 
+/* The crowd's calls on the map or on its graph, a cell a node. */
+static uint32_t node_of(const loop *l, astar_point p)
+{
+    return (uint32_t)p.y * (uint32_t)l->width + (uint32_t)p.x;
+}
+
+static astar_status crowd_add(loop *l, astar_point start, astar_point goal)
+{
+    return l->graph ? astar_graph_crowd_add(l->crowd, node_of(l, start), node_of(l, goal), NULL)
+                    : astar_crowd_add(l->crowd, start, goal, NULL);
+}
+
+static astar_status crowd_set_goal(loop *l, size_t id, astar_point goal)
+{
+    return l->graph ? astar_graph_crowd_set_goal(l->crowd, id, node_of(l, goal))
+                    : astar_crowd_set_goal(l->crowd, id, goal);
+}
+
+static astar_status crowd_cells(loop *l, astar_point *cells, size_t n)
+{
+    if (!l->graph)
+        return astar_crowd_cells(l->crowd, cells, n);
+    astar_status s = astar_graph_crowd_nodes(l->crowd, l->nodes, n);
+    for (size_t i = 0; s == ASTAR_OK && i < n; i++)
+        cells[i] = (astar_point){ (int32_t)(l->nodes[i] % (uint32_t)l->width),
+                                  (int32_t)(l->nodes[i] / (uint32_t)l->width) };
+    return s;
+}
+
 static void loop_free(loop *l)
 {
     astar_crowd_delete(l->crowd);
+    astar_graph_delete(l->graph);
+    free(l->nodes);
     plan_validator_delete(l->validator);
     free(l->goal);
     free(l->before);
@@ -133,15 +173,23 @@ static bool run(const char *path, const settings *set)
     /* astar_crowd_add searches in full, as a game loading a level would;
      * the budget holds for the new goals given in play. */
     o.budget = (size_t)set->budget;
-    loop l = { 0 };
+    loop l = { .width = astar_grid_width(grid) };
     l.goal = malloc(n * sizeof *l.goal);
     l.before = malloc(n * sizeof *l.before);
     l.after = malloc(n * sizeof *l.after);
     l.wall = malloc(updates * sizeof *l.wall);
     l.cpu = malloc(updates * sizeof *l.cpu);
     l.validator = plan_validator_new(grid, set->moves == ASTAR_MOVES_8);
-    bool ok = l.goal && l.before && l.after && l.wall && l.cpu && l.validator &&
-              astar_crowd_new(grid, n, &o, &l.crowd) == ASTAR_OK;
+    bool ok = l.goal && l.before && l.after && l.wall && l.cpu && l.validator;
+    if (ok && set->graph) {
+        astar_options moves = astar_options_default();
+        moves.moves = set->moves;
+        l.nodes = malloc(n * sizeof *l.nodes);
+        ok = l.nodes && astar_graph_new_from_grid(grid, &moves, &l.graph) == ASTAR_OK &&
+             astar_graph_crowd_new(l.graph, n, &o, &l.crowd) == ASTAR_OK;
+    } else if (ok) {
+        ok = astar_crowd_new(grid, n, &o, &l.crowd) == ASTAR_OK;
+    }
     uint64_t random = set->seed;
     /* Distinct starts: the first n of a partial Fisher-Yates shuffle. */
     double t0 = now_seconds();
@@ -151,7 +199,7 @@ static bool run(const char *path, const settings *set)
         island[i] = island[j];
         island[j] = t;
         l.goal[i] = new_goal(island, size, island[i], &random);
-        astar_status s = astar_crowd_add(l.crowd, island[i], l.goal[i], NULL);
+        astar_status s = crowd_add(&l, island[i], l.goal[i]);
         if (s != ASTAR_OK) {
             fprintf(stderr, "%s: %s: astar_crowd_add: %s\n", program, path,
                     astar_status_message(s));
@@ -162,7 +210,7 @@ static bool run(const char *path, const settings *set)
     size_t arrived = 0, refused = 0, most_new = 0, searched = 0, new_goals = 0, waiting = 0;
     char why[256] = "";
     if (ok)
-        ok = astar_crowd_cells(l.crowd, l.before, n) == ASTAR_OK;
+        ok = crowd_cells(&l, l.before, n) == ASTAR_OK;
     for (size_t u = 0; u < updates && ok; u++) {
         /* The new goals drawn before the clock starts: the game's choice,
          * not the crowd's work. */
@@ -176,7 +224,7 @@ static bool run(const char *path, const settings *set)
         double w0 = now_seconds(), c0 = thread_seconds();
         for (size_t k = 0; k < news && ok; k++) {
             size_t i = (size_t)l.after[k].x;
-            ok = astar_crowd_set_goal(l.crowd, i, l.goal[i]) == ASTAR_OK;
+            ok = crowd_set_goal(&l, i, l.goal[i]) == ASTAR_OK;
         }
         astar_crowd_step_info info;
         astar_status s = astar_crowd_step(l.crowd, &info);
@@ -191,7 +239,7 @@ static bool run(const char *path, const settings *set)
             ok = false;
             break;
         }
-        ok = astar_crowd_cells(l.crowd, l.after, n) == ASTAR_OK;
+        ok = crowd_cells(&l, l.after, n) == ASTAR_OK;
         if (ok && !plan_validator_step(l.validator, l.before, l.after, n,
                                        refused ? NULL : why, sizeof why))
             refused++;
@@ -255,18 +303,23 @@ int main(int argc, char **argv)
             set.seed = (uint64_t)v;
         else if (known && strcmp(argv[i], "--moves") == 0 && (v == 4 || v == 8))
             set.moves = v == 4 ? ASTAR_MOVES_4 : ASTAR_MOVES_8;
+        else if (known && strcmp(argv[i], "--graph") == 0 && v <= 1)
+            set.graph = v == 1;
         else
             break;
     }
-    if (i >= argc) {
+    /* A graph knows no diagonals to keep from crossing, which the grid's
+     * validator checks, and its crowd has no budget. */
+    if (i >= argc || (set.graph && (set.moves != ASTAR_MOVES_4 || set.budget))) {
         fprintf(stderr, "usage: %s [--units N] [--updates N] [--rate R] [--moves 4|8] "
-                        "[--budget N] [--seed S] MAP...\n", program);
+                        "[--budget N] [--seed S] [--graph 1 (4 moves, no budget)] MAP...\n",
+                program);
         return 2;
     }
     printf("%ld units, new goals on arrival, %ld updates at %ld a second, %d moves, budget %ld "
-           "cells a step%s; times in ms, wall clock (thread CPU)\n\n",
+           "cells a step%s%s; times in ms, wall clock (thread CPU)\n\n",
            set.units, set.updates, set.rate, set.moves == ASTAR_MOVES_4 ? 4 : 8, set.budget,
-           set.budget ? "" : " (none)");
+           set.budget ? "" : " (none)", set.graph ? "; on the map made a graph" : "");
     printf("| map | updates | largest update | p99 | median | arrived / s "
            "| most new goals in an update | cells searched in the budget per new goal "
            "| units waiting (mean) | conflicts | add (s) | crowd MB |\n");
