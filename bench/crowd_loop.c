@@ -19,7 +19,7 @@
  * With --graph 1 (4 moves, no budget) the crowd runs on the map made a
  * graph (astar_graph_new_from_grid: a node per cell, an edge per step),
  * through astar_graph_crowd_new and its calls: the same units, goals and
- * checks, each goal's table a whole distance map of the graph.
+ * checks, each goal's table a lazy backward A* over the graph.
  *
  * Per map it prints the update's time - largest, 99th percentile and
  * median, on the wall clock and (in brackets) on the thread's CPU clock,

@@ -18,10 +18,13 @@
 #include <string.h>
 
 #include "astar.h"
+#include "core/memory.h"
+#include "util/graphs.h"
 #include "util/plan_validator.h"
 #include "util/random.h"
 #include "util/reference.h"
 #include "world/crowd_plan.h"
+#include "world/lazy_graph.h"
 
 enum { MAX_UNITS = 200, MAX_NODES = 600 };
 
@@ -352,6 +355,76 @@ static void test_edits(void **state)
     }
 }
 
+/* The lazy tables (world/lazy_graph.h) against whole distance maps of the
+ * same graph (astar_graph_distance_map_build), node for node, in a random
+ * order of questions: random graphs, directed or not, placed (an A*
+ * towards the focus) or not (Dijkstra), parallel edges, disabled nodes;
+ * then after edits caught up. */
+static void test_lazy_tables_equal_maps(void **state)
+{
+    (void)state;
+    rng g = { 31 };
+    static test_graph t;
+    astar_allocator memory = { 0 };
+    assert_int_equal(astar__allocator_keep(NULL, &memory), ASTAR_OK);
+    for (int trial = 0; trial < 200; trial++) {
+        astar_graph *graph;
+        test_graph_random(&g, &t, &graph);
+        uint32_t n = astar_graph_nodes(graph);
+        for (uint32_t v = 0; v < n; v++)
+            if (below(&g, 8) == 0)
+                assert_int_equal(astar_graph_set_enabled(graph, v, false), ASTAR_OK);
+        lazy_graph *set;
+        assert_int_equal(astar__lazy_graph_new(graph, 3, &memory, &set), ASTAR_OK);
+        astar_context *ctx;
+        astar_graph_distance_map *map;
+        assert_int_equal(astar_graph_context_new(n, &ctx), ASTAR_OK);
+        assert_int_equal(astar_graph_distance_map_new(n, &map), ASTAR_OK);
+        uint32_t goal[3];
+        for (uint32_t k = 0; k < 3; k++) {
+            goal[k] = below(&g, n);
+            astar__lazy_graph_target(set, k, goal[k], below(&g, n));
+        }
+        for (int round = 0; round < 2; round++) {
+            if (round == 1) {
+                /* Edits: a node switched, an edge's cost changed. */
+                uint32_t v = below(&g, n);
+                assert_int_equal(astar_graph_set_enabled(graph, v, !astar_graph_enabled(graph, v)),
+                                 ASTAR_OK);
+                uint32_t count = 0, to, cost;
+                assert_int_equal(astar_graph_out_count(graph, v, &count), ASTAR_OK);
+                if (count > 0) {
+                    assert_int_equal(astar_graph_out_edge(graph, v, 0, &to, &cost), ASTAR_OK);
+                    /* Placed graphs keep the scale rule: only dearer. */
+                    assert_int_equal(astar_graph_set_edge_cost(graph, v, to, cost + 1 + below(&g, 9)),
+                                     ASTAR_OK);
+                }
+                astar__lazy_graph_catch_up(set);
+            }
+            for (uint32_t k = 0; k < 3; k++) {
+                astar_status built = astar_graph_distance_map_build(map, ctx, graph, &goal[k], 1,
+                                                                    NULL);
+                assert_true(built == ASTAR_OK || built == ASTAR_COST_OVERFLOW);
+                uint32_t first = below(&g, n);
+                for (uint32_t i = 0; i < n; i++) {
+                    uint32_t v = (first + i * 7) % n;
+                    uint32_t want = astar_graph_distance_map_cost(map, v);
+                    uint32_t got = astar__lazy_graph_distance(set, k, v);
+                    if (got != want)
+                        fail_msg("trial %d round %d goal %u node %u: lazy %u, map %u", trial,
+                                 round, goal[k], v, got, want);
+                }
+            }
+        }
+        assert_int_equal(astar__lazy_graph_status(set), ASTAR_OK);
+        assert_true(astar__lazy_graph_bytes(set) > 0);
+        astar__lazy_graph_delete(set);
+        astar_graph_distance_map_delete(map);
+        astar_context_delete(ctx);
+        astar_graph_delete(graph);
+    }
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -453,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_corridor_with_pocket),
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_lazy_tables_equal_maps),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

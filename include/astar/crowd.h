@@ -282,15 +282,16 @@ ASTAR_API astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *
  * stand on one node and no two swap along an edge (a graph's steps have
  * no geometry, so nothing else can cross). Everything above holds as on a
  * grid, with these differences:
- *   - a goal's table is the whole distance map to it
- *     (astar_graph_distance_map_build: every node's least cost along the
- *     edges as costed, one backward Dijkstra), built when the goal is
- *     first given and kept with its slot, so plans read exact costs;
+ *   - a goal's table is a backward A* from the goal towards the node of
+ *     the unit that first asked (H from the graph's positions, metric and
+ *     scale; Dijkstra without positions), resumed until each node asked
+ *     about is closed: plans read exact costs, which are
+ *     astar_graph_distance_map_cost's;
  *   - an edit of the graph (astar_graph_set_enabled,
  *     astar_graph_set_edge_cost) since the last call is caught up at the
- *     next astar_crowd_step or goal by building every kept table again;
- *     units never step onto a disabled node, and one that stands on a
- *     node disabled under it may still step off;
+ *     next astar_crowd_step or goal by starting every table's search
+ *     over; units never step onto a disabled node, and one that stands on
+ *     a node disabled under it may still step off;
  *   - PIBT's theorem (every unit reaches its goal) is for graphs whose
  *     every edge has its reverse (ASTAR_GRAPH_UNDIRECTED) and whose nodes
  *     form a biconnected graph, with fewer units than nodes (checked on
@@ -318,10 +319,11 @@ ASTAR_API astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *
  * out of range, a moves or costs value out of range, an allocator without
  * both functions), ASTAR_UNSUPPORTED (ASTAR_MOVES_8_CUT, a budget, a node
  * with more than ASTAR_CROWD_MAX_DEGREE out-edges) or ASTAR_OUT_OF_MEMORY.
- * Memory: 8 bytes per node, about 130 per unit of max_units, a graph
- * context (20 bytes per node) for the tables' builds, and 12 bytes per
- * node for each distinct goal's table, kept while the crowd lives (at
- * most max_units + 1 tables). Costs O(nodes + max_units). */
+ * Memory: 8 bytes per node, about 130 per unit of max_units, and per slot
+ * of a goal (max_units + 1) a directory of 8 bytes per 256 nodes; a
+ * table's search takes 1 KB per 256 nodes of the numbers it reaches and
+ * 16 bytes per entry of its open list. Costs O(nodes / 256 x max_units +
+ * nodes). */
 ASTAR_API astar_status astar_graph_crowd_new(const astar_graph *graph, size_t max_units,
                                              const astar_crowd_options *options,
                                              astar_crowd **out);
@@ -334,9 +336,10 @@ ASTAR_API astar_status astar_graph_crowd_new_with(const astar_graph *graph, size
  * Returns as astar_crowd_add, the bounds statuses for a node not of the
  * graph and the blocked ones for a disabled node; ASTAR_INVALID_ARGUMENT
  * also for a grid's crowd. Costs O(max_units) to find the goal's table,
- * and for a goal no table has, one build of its map: O((n + e) log n)
- * for the n nodes that reach it and the e edges into them, plus
- * O(nodes); it allocates the table the first time its slot is used. */
+ * then its search resumed until start is closed: O((n + e) log n) for
+ * the n nodes it closes and the e edges into them - those nearer the
+ * goal than start, fewer with positions - and nothing for a table that
+ * has been there. */
 ASTAR_API astar_status astar_graph_crowd_add(astar_crowd *crowd, uint32_t start, uint32_t goal,
                                              size_t *id);
 

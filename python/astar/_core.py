@@ -1302,7 +1302,7 @@ class Crowd(_Crowd):
 class GraphCrowd(_Crowd):
     """A crowd on a Graph (astar/crowd.h, "Crowds on graphs"): units on
     nodes, each step moving at most one edge, never sharing a node or
-    swapping along an edge; each goal's table a distance map. seed orders
+    swapping along an edge; each goal's table a lazy backward A*. seed orders
     ties."""
 
     __slots__ = ()

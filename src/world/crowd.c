@@ -300,10 +300,8 @@ static astar_status take_goal(astar_crowd *c, uint32_t goal, uint32_t from, bool
          * cell, not a ball of its distance (the solver's exact plans too:
          * the same plans, docs/performance.md). */
         found = unused;
-        c->goals[found].targeted = false;
-        if (astar__crowd_tables_target(&c->tables, found, goal, from) != ASTAR_OK)
-            return ASTAR_OUT_OF_MEMORY;
         c->goals[found] = (crowd_goal){ .cell = goal, .targeted = true };
+        astar__crowd_tables_target(&c->tables, found, goal, from);
     }
     if (search) {
         (void)astar__crowd_tables_status(&c->tables);

@@ -1,9 +1,9 @@
 /* A crowd's distance tables, one per goal slot, over what the crowd walks:
- * on a grid the lazy tables (world/lazy_distance.h), resumed as far as
- * the units' cells need; on a graph a whole distance map per goal
- * (astar/graph_dijkstra.h: one backward Dijkstra of the library's search
- * loop), since a graph's nodes have no tiles to page and a game's graphs
- * are small beside its grids. The crowd reads both the same way. */
+ * on a grid the lazy tables of world/lazy_distance.h (paged by tiles,
+ * estimating with the grid's geometry), on a graph those of
+ * world/lazy_graph.h (paged by node numbers, estimating with the graph's
+ * positions). Each is resumed only as far as the units' cells need; the
+ * crowd reads both the same way. */
 #ifndef ASTAR_WORLD_CROWD_TABLES_H
 #define ASTAR_WORLD_CROWD_TABLES_H
 
@@ -12,19 +12,13 @@
 #include <stdint.h>
 
 #include "astar/crowd.h"
-#include "astar/graph_dijkstra.h"
 #include "world/lazy_distance.h"
+#include "world/lazy_graph.h"
 
+/* Exactly one of the two is set once made. */
 typedef struct crowd_tables {
-    const astar_allocator *memory;
-    size_t count;
-    lazy_distances *lazy;           /* a grid's, or NULL */
-    const astar_graph *graph;       /* a graph's, or NULL */
-    astar_context *ctx;             /* the graph's builds */
-    astar_graph_distance_map **map; /* per table, NULL until its first goal */
-    uint32_t *goal;                 /* per table its goal node, UINT32_MAX for none */
-    uint64_t edits;                 /* the graph's edits the maps are current with */
-    astar_status worst;             /* the graph's worst build since last read */
+    lazy_distances *lazy;  /* a grid's */
+    lazy_graph *graph;     /* a graph's */
 } crowd_tables;
 
 /* count tables over a grid (moves and costs as astar__lazy_new takes them)
@@ -41,11 +35,8 @@ void astar__crowd_tables_delete(crowd_tables *t);
 size_t astar__crowd_tables_bytes(const crowd_tables *t);
 
 /* Table `table` now leads to `goal` (a cell or a node), its search heading
- * first for focus (a grid's; a graph's map covers every node at once).
- * ASTAR_OK, or on a graph ASTAR_OUT_OF_MEMORY (the table's map could not
- * be made: the table keeps no goal) - a grid's never fails here. */
-astar_status astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal,
-                                        uint32_t focus);
+ * first for focus. Never fails. */
+void astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal, uint32_t focus);
 
 /* The cost from cell to the table's goal: exact, or (a grid's potential,
  * astar__lazy_potential) the best way the table knows; a graph's is
@@ -54,16 +45,15 @@ uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_
                                   bool exact);
 
 /* A grid table's search resumed towards cell within *budget
- * (astar__lazy_reach); a graph's has reached every node already. */
+ * (astar__lazy_reach); true on a graph, whose crowd has no budget. */
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget);
 
-/* Catches up with the map's edits: a grid's tables as
- * astar__lazy_catch_up; on a graph edited since, every table with a goal
- * is built again. */
+/* Catches up with the map's edits (astar__lazy_catch_up,
+ * astar__lazy_graph_catch_up). */
 void astar__crowd_tables_catch_up(crowd_tables *t);
 
-/* The worst since the last call (astar__lazy_status: ASTAR_OK,
- * ASTAR_COST_OVERFLOW or ASTAR_OUT_OF_MEMORY); cleared by the call. */
+/* The worst since the last call (ASTAR_OK, ASTAR_COST_OVERFLOW or
+ * ASTAR_OUT_OF_MEMORY); cleared by the call. */
 astar_status astar__crowd_tables_status(crowd_tables *t);
 
 #endif

@@ -8,6 +8,7 @@
 #include "core/moves.h"
 #include "grid/grid.h"
 #include "world/lazy_distance.h"
+#include "world/lazy_open.h"
 
 #define NONE UINT32_MAX
 /* A tile of 16 x 16 cells is one page: a search grows as a ball around
@@ -23,27 +24,10 @@ enum {
     PAGE_WORDS = PAGE_CELLS + 2 * PAGE_CELLS / 32,
     /* pages per allocation of the pool: 66 KB, few calls, little slack */
     CHUNK_PAGES = 64,
-    FIRST_OPEN = 64,
     /* the most a cell's expansion adds to the open list, and the tiles its
      * 3 x 3 block can touch */
     MOST_PUSHES = 8
 };
-
-/* An entry of an open list: a heap's is ordered by f (the cost from the
- * goal plus, with a focus, the estimate on to the focus), then by the
- * larger cost (deepest first: on ties an A* runs on towards the focus
- * rather than widening); the other orders read cell alone. */
-typedef struct lazy_open {
-    uint64_t f;
-    uint32_t g;
-    uint32_t spot; /* x | y << 16 (a side is at most ASTAR_MAX_SIDE): an
-                      expansion reads x and y with no division */
-} lazy_open;
-
-typedef struct lazy_list {
-    lazy_open *at;
-    size_t count, capacity;
-} lazy_list;
 
 /* How a table's search orders its open cells; both give Dijkstra's costs
  * to the cells they close.
@@ -264,66 +248,16 @@ static bool page_for(lazy_distances *s, lazy_table *t, int x, int y)
     return true;
 }
 
-/* Room on list t for `more` entries: it doubles. */
-static bool list_room(lazy_distances *s, lazy_list *t, size_t more)
-{
-    if (t->count + more <= t->capacity)
-        return true;
-    size_t cap = t->capacity ? 2 * t->capacity : FIRST_OPEN;
-    while (cap < t->count + more)
-        cap *= 2;
-    lazy_open *open = astar__allocate(&s->memory, cap, sizeof *open);
-    if (!open)
-        return false;
-    if (t->count)
-        memcpy(open, t->at, t->count * sizeof *open);
-    astar__release(&s->memory, t->at);
-    t->at = open;
-    t->capacity = cap;
-    return true;
-}
-
 static uint32_t spot_of(int x, int y)
 {
     return (uint32_t)x | (uint32_t)y << 16;
 }
 
-static bool before(const lazy_open *a, const lazy_open *b)
-{
-    return a->f < b->f || (a->f == b->f && a->g > b->g);
-}
-
 /* Room for `more` entries on whichever of t's lists they may go to. */
 static bool open_room(lazy_distances *s, lazy_table *t, size_t more)
 {
-    return list_room(s, &t->open, more) && (t->order != LEVELS || list_room(s, &t->later, more));
-}
-
-static void heap_push(lazy_list *t, lazy_open key)
-{
-    size_t i = t->count++;
-    for (; i > 0 && before(&key, &t->at[(i - 1) / 2]); i = (i - 1) / 2)
-        t->at[i] = t->at[(i - 1) / 2];
-    t->at[i] = key;
-}
-
-static void heap_pop(lazy_list *t)
-{
-    lazy_open last = t->at[--t->count];
-    size_t i = 0, n = t->count;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && before(&t->at[c + 1], &t->at[c]))
-            c++;
-        if (!before(&t->at[c], &last))
-            break;
-        t->at[i] = t->at[c];
-        i = c;
-    }
-    if (n)
-        t->at[i] = last;
+    return lazy_list_room(&s->memory, &t->open, more) &&
+           (t->order != LEVELS || lazy_list_room(&s->memory, &t->later, more));
 }
 
 /* Puts a cell reached at cost g (f with the estimate) on t's open list,
@@ -335,7 +269,7 @@ static void push_open(lazy_table *t, uint32_t *page, unsigned off, lazy_open ent
         lazy_list *to = entry.f == t->level ? &t->open : &t->later;
         to->at[to->count++] = entry;
     } else {
-        heap_push(&t->open, entry);
+        lazy_heap_push(&t->open, entry);
     }
 }
 
@@ -429,7 +363,7 @@ static bool seed(lazy_distances *s, lazy_table *t)
         uint32_t *p = page_of(s, t, x, y);
         p[offset_of(x, y)] = 0;
         t->level = estimate(s, t, x, y);
-        push_open(t, p, offset_of(x, y), (lazy_open){ .f = t->level, .g = 0, .spot = spot_of(x, y) });
+        push_open(t, p, offset_of(x, y), (lazy_open){ .f = t->level, .g = 0, .where = spot_of(x, y) });
     }
     t->seeded = true;
     return true;
@@ -452,7 +386,7 @@ static int advance(lazy_distances *s, lazy_table *t)
     if (t->open.count == 0)
         return 0;
     lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
-    int x = (int)(key.spot & 0xffffu), y = (int)(key.spot >> 16);
+    int x = (int)(key.where & 0xffffu), y = (int)(key.where >> 16);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];
@@ -461,7 +395,7 @@ static int advance(lazy_distances *s, lazy_table *t)
         if (t->order == LEVELS)
             t->open.count--;
         else
-            heap_pop(&t->open);
+            lazy_heap_pop(&t->open);
         return 1;
     }
     /* Away from its tile's rim, a cell's 3 x 3 block lies in its own page:
@@ -473,7 +407,7 @@ static int advance(lazy_distances *s, lazy_table *t)
     if (t->order == LEVELS)
         t->open.count--;
     else
-        heap_pop(&t->open);
+        lazy_heap_pop(&t->open);
     close_cell(p, off);
     const uint8_t *here = s->grid->terrain + (size_t)(y + 1) * (size_t)s->grid->stride +
                           (size_t)(x + 1);
@@ -496,7 +430,7 @@ static int advance(lazy_distances *s, lazy_table *t)
             continue;
         q[o] = (uint32_t)to;
         push_open(t, q, o, (lazy_open){ .f = to + estimate(s, t, nx, ny), .g = (uint32_t)to,
-                                        .spot = spot_of(nx, ny) });
+                                        .where = spot_of(nx, ny) });
     }
     return 1;
 }
