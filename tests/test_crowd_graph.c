@@ -4,7 +4,9 @@
  * (plan_validator_graph_step: edges, enabled nodes, shared nodes, swaps).
  * A grid turned into a graph (astar_graph_new_from_grid) must give the
  * grid crowd's steps exactly, step for step; random biconnected graphs
- * must bring every unit to its goal (PIBT's theorem); the corridor and
+ * must bring every unit to its goal (PIBT's theorem); the solver on
+ * graphs, its plans checked the same way and equal to the grid solver's
+ * on a grid made a graph; the corridor and
  * ring deadlocks of test_crowd.c drawn as graphs; edits; bad arguments.
  */
 #include <setjmp.h>
@@ -15,6 +17,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "astar.h"
@@ -113,6 +116,22 @@ static astar_graph *graph_of(uint32_t nodes, const uint32_t (*edges)[3], size_t 
     return g;
 }
 
+/* A w x h grid with about `walls` % of its cells blocked, and the same
+ * grid made a graph of 4 moves (a node per cell, numbered y * w + x). */
+static astar_grid *walled_grid(rng *g, int w, int h, int walls, astar_graph **graph)
+{
+    astar_grid *grid;
+    assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (rng_below(g, 100) < walls)
+                assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
+    astar_options moves = astar_options_default();
+    moves.moves = ASTAR_MOVES_4;
+    assert_int_equal(astar_graph_new_from_grid(grid, &moves, graph), ASTAR_OK);
+    return grid;
+}
+
 /* A grid of 4 moves as a graph: the graph crowd must make the grid
  * crowd's every step. Both plan from exact costs (the solver's mode,
  * astar__crowd_exact: a grid crowd's own steps read potentials, which
@@ -124,16 +143,8 @@ static void test_equal_to_grid_crowd(void **state)
     rng g = { 77 };
     for (int trial = 0; trial < 12; trial++) {
         int w = 8 + (int)below(&g, 17), h = 8 + (int)below(&g, 17);
-        astar_grid *grid;
-        assert_int_equal(astar_grid_new(w, h, &grid), ASTAR_OK);
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                if (rng_below(&g, 100) < 15)
-                    assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
-        astar_options moves = astar_options_default();
-        moves.moves = ASTAR_MOVES_4;
         astar_graph *graph;
-        assert_int_equal(astar_graph_new_from_grid(grid, &moves, &graph), ASTAR_OK);
+        astar_grid *grid = walled_grid(&g, w, h, 15, &graph);
         astar_crowd_options o = astar_crowd_options_default();
         o.seed = 1 + (uint64_t)trial;
         astar_crowd *on_grid, *on_graph;
@@ -248,11 +259,9 @@ static void test_random_graphs(void **state)
 }
 
 /* test_crowd.c's corridor with a pocket, as a graph: a path 0-1-...-8
- * with node 9 beside node 4; two units facing each other from every
- * pair of places, either first. */
-static void test_corridor_with_pocket(void **state)
+ * with node 9 beside node 4. */
+static astar_graph *corridor_with_pocket(void)
 {
-    (void)state;
     uint32_t edges[9][3];
     for (uint32_t v = 0; v < 8; v++) {
         edges[v][0] = v;
@@ -262,10 +271,18 @@ static void test_corridor_with_pocket(void **state)
     edges[8][0] = 4;
     edges[8][1] = 9;
     edges[8][2] = 10;
+    return graph_of(10, (const uint32_t (*)[3])edges, 9);
+}
+
+/* Two units facing each other in the corridor from every pair of places,
+ * either first: one must back into the pocket. */
+static void test_corridor_with_pocket(void **state)
+{
+    (void)state;
     for (uint32_t a = 0; a < 4; a++)
         for (uint64_t seed = 1; seed <= 8; seed++) {
             graph_run r;
-            graph_run_start(&r, graph_of(10, (const uint32_t (*)[3])edges, 9), seed);
+            graph_run_start(&r, corridor_with_pocket(), seed);
             graph_run_add(&r, a, 8);
             graph_run_add(&r, 8 - a, 0);
             graph_run_until_all_arrive(&r, 200);
@@ -425,6 +442,143 @@ static void test_lazy_tables_equal_maps(void **state)
     }
 }
 
+/* Solves agents on graph and checks the plan from the edges alone: the
+ * starts first, the goals last, every step by the validator; the sum of
+ * costs as the plan shows it. Returns the solver's status. */
+static astar_status graph_solve(const astar_graph *graph, const uint32_t *starts,
+                                const uint32_t *goals, size_t n, uint64_t seed,
+                                astar_mapf_info *info)
+{
+    astar_mapf_options o = astar_mapf_options_default();
+    o.seed = seed;
+    astar_mapf *m;
+    assert_int_equal(astar_graph_mapf_new(graph, starts, goals, n, &o, &m), ASTAR_OK);
+    astar_status s = astar_mapf_solve(m, 10, info);
+    if (s == ASTAR_OK) {
+        size_t steps = info->makespan + 1;
+        uint32_t *plan = malloc(steps * n * sizeof *plan);
+        assert_non_null(plan);
+        assert_int_equal(astar_graph_mapf_plan(m, plan, steps * n - 1),
+                         ASTAR_PATH_BUFFER_TOO_SMALL);
+        assert_int_equal(astar_graph_mapf_plan(m, plan, steps * n), ASTAR_OK);
+        astar_point cells[1];
+        assert_int_equal(astar_mapf_plan(m, cells, 0), ASTAR_INVALID_ARGUMENT);
+        char why[200];
+        size_t sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(plan[i], starts[i]);
+            assert_int_equal(plan[(steps - 1) * n + i], goals[i]);
+            size_t last = 0;
+            for (size_t t = 1; t < steps; t++)
+                if (plan[t * n + i] != goals[i] || plan[(t - 1) * n + i] != goals[i])
+                    last = plan[t * n + i] == goals[i] && plan[(t - 1) * n + i] != goals[i] ? t
+                                                                                          : last;
+            sum += last;
+        }
+        for (size_t t = 1; t < steps; t++)
+            if (!plan_validator_graph_step(graph, plan + (t - 1) * n, plan + t * n, n, why,
+                                           sizeof why))
+                fail_msg("plan step %zu: %s", t, why);
+        assert_int_equal(info->sum_of_costs, sum);
+        free(plan);
+    }
+    astar_mapf_delete(m);
+    return s;
+}
+
+/* The solver on graphs: on a 4-move grid made a graph it makes the grid
+ * solver's plan, configuration for configuration; on random biconnected
+ * graphs, dense with agents, every plan found is legal and ends on the
+ * goals; the corridor with a pocket, which needs one agent to wait in the
+ * pocket, is solved from either side. */
+static void test_graph_solver(void **state)
+{
+    (void)state;
+    rng g = { 404 };
+    for (int trial = 0; trial < 6; trial++) {
+        int w = 6 + rng_below(&g, 8), h = 6 + rng_below(&g, 8);
+        astar_graph *graph;
+        astar_grid *grid = walled_grid(&g, w, h, 12, &graph);
+        assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
+        astar_point ps[16], pg[16];
+        uint32_t ns[16], ng[16];
+        size_t n = 0;
+        for (int tries = 0; tries < 400 && n < 16; tries++) {
+            astar_point a = { rng_below(&g, w), rng_below(&g, h) }, b = { rng_below(&g, w),
+                                                                           rng_below(&g, h) };
+            bool taken = !astar_grid_walkable(grid, a.x, a.y) ||
+                         !astar_grid_walkable(grid, b.x, b.y) ||
+                         astar_grid_island(grid, a.x, a.y) != astar_grid_island(grid, b.x, b.y);
+            for (size_t i = 0; i < n && !taken; i++)
+                taken = (ps[i].x == a.x && ps[i].y == a.y) || (pg[i].x == b.x && pg[i].y == b.y);
+            if (taken)
+                continue;
+            ps[n] = a;
+            pg[n] = b;
+            ns[n] = (uint32_t)(a.y * w + a.x);
+            ng[n++] = (uint32_t)(b.y * w + b.x);
+        }
+        astar_mapf_options o = astar_mapf_options_default();
+        astar_mapf *on_grid;
+        astar_mapf_info a, b;
+        assert_int_equal(astar_mapf_new(grid, ps, pg, n, &o, &on_grid), ASTAR_OK);
+        astar_status sa = astar_mapf_solve(on_grid, 10, &a);
+        astar_status sb = graph_solve(graph, ns, ng, n, o.seed, &b);
+        assert_int_equal(sa, sb);
+        assert_int_equal(a.makespan, b.makespan);
+        assert_int_equal(a.sum_of_costs, b.sum_of_costs);
+        assert_int_equal(a.generated, b.generated);
+        astar_mapf_delete(on_grid);
+        astar_graph_delete(graph);
+        astar_grid_delete(grid);
+    }
+    for (int trial = 0; trial < 30; trial++) {
+        uint32_t nodes = 10 + below(&g, 60);
+        astar_graph *graph = random_ring(&g, nodes, nodes / 2, 5);
+        uint32_t starts[MAX_UNITS], goals[MAX_UNITS];
+        bool s_taken[MAX_NODES] = { false }, g_taken[MAX_NODES] = { false };
+        size_t n = 0, want = 1 + below(&g, nodes / 2);
+        while (n < want) {
+            uint32_t a = below(&g, nodes), b = below(&g, nodes);
+            if (s_taken[a] || g_taken[b])
+                continue;
+            s_taken[a] = g_taken[b] = true;
+            starts[n] = a;
+            goals[n++] = b;
+        }
+        astar_mapf_info info;
+        assert_int_equal(graph_solve(graph, starts, goals, n, 1 + (uint64_t)trial, &info),
+                         ASTAR_OK);
+        astar_graph_delete(graph);
+    }
+    astar_graph *corridor = corridor_with_pocket();
+    for (uint32_t a = 0; a < 4; a++) {
+        uint32_t starts[] = { a, 8 - a }, goals[] = { 8, 0 };
+        astar_mapf_info info;
+        assert_int_equal(graph_solve(corridor, starts, goals, 2, 1, &info), ASTAR_OK);
+    }
+    /* Refusals: a node not of the graph, a disabled one, two alike, a
+     * goal out of reach, the grid's plan reader. */
+    astar_mapf *m = NULL;
+    uint32_t far[] = { 10 }, zero[] = { 0 }, two[] = { 0, 0 }, other[] = { 1, 2 };
+    assert_int_equal(astar_graph_mapf_new(corridor, far, zero, 1, NULL, &m),
+                     ASTAR_START_OUT_OF_BOUNDS);
+    assert_int_equal(astar_graph_mapf_new(corridor, zero, far, 1, NULL, &m),
+                     ASTAR_GOAL_OUT_OF_BOUNDS);
+    assert_int_equal(astar_graph_mapf_new(corridor, two, other, 2, NULL, &m),
+                     ASTAR_START_OCCUPIED);
+    assert_int_equal(astar_graph_mapf_new(corridor, other, two, 2, NULL, &m),
+                     ASTAR_GOAL_OCCUPIED);
+    assert_int_equal(astar_graph_set_enabled(corridor, 3, false), ASTAR_OK);
+    assert_int_equal(astar_graph_mapf_new(corridor, zero, (uint32_t[]){ 3 }, 1, NULL, &m),
+                     ASTAR_GOAL_BLOCKED);
+    assert_int_equal(astar_graph_mapf_new(corridor, zero, (uint32_t[]){ 8 }, 1, NULL, &m),
+                     ASTAR_NO_PATH);
+    assert_int_equal(astar_graph_mapf_new(NULL, zero, zero, 1, NULL, &m), ASTAR_INVALID_ARGUMENT);
+    assert_null(m);
+    astar_graph_delete(corridor);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -527,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_lazy_tables_equal_maps),
+        cmocka_unit_test(test_graph_solver),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

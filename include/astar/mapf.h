@@ -11,6 +11,7 @@
 #define ASTAR_INCLUDE_MAPF_H
 
 #include "crowd.h"
+#include "graph.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -178,6 +179,48 @@ ASTAR_API astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_
  * a capacity > 0). O(makespan x agents). */
 ASTAR_API astar_status astar_mapf_plan(const astar_mapf *mapf, astar_point *cells,
                                        size_t capacity);
+
+/* ------------------------------------------------------------------------ */
+/* On a graph                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A solver for agents on graph's nodes (astar/graph.h), planned in a crowd
+ * on the graph (astar_graph_crowd_new, "Crowds on graphs" in
+ * astar/crowd.h): a step moves an agent along one edge or keeps it; no
+ * two agents on one node, no two swapping along an edge. Everything else
+ * is the grid solver's: options (moves and costs in range, not read; the
+ * edges' costs are the prices, and the lower bound divides by the
+ * dearest edge), astar_mapf_solve, astar_mapf_info, astar_mapf_delete and
+ * astar_mapf_bytes; the plan is read with astar_graph_mapf_plan.
+ * [in]  graph    kept by the solver (read by astar_mapf_solve); not to be
+ *                edited while the solver lives
+ * [in]  starts   agents nodes: enabled, no two alike
+ * [in]  goals    agents nodes: enabled, no two alike, goals[i] reachable
+ *                from starts[i]
+ * Returns as astar_mapf_new, the bounds statuses for a node not of the
+ * graph, the blocked ones for a disabled one, and ASTAR_UNSUPPORTED also
+ * for a node with more than ASTAR_CROWD_MAX_DEGREE out-edges. Costs, per
+ * agent, its goal's backward search resumed until it closes the agent's
+ * start (O((n + e) log n) for the n nodes nearer the goal and the e edges
+ * into them). Memory: a graph crowd of agents units with a lazy table per
+ * agent (a directory of 8 bytes per 256 nodes, 1 KB per 256 nodes
+ * reached), plus about 50 bytes per agent. */
+ASTAR_API astar_status astar_graph_mapf_new(const astar_graph *graph, const uint32_t *starts,
+                                            const uint32_t *goals, size_t agents,
+                                            const astar_mapf_options *options,
+                                            astar_mapf **out);
+ASTAR_API astar_status astar_graph_mapf_new_with(const astar_graph *graph, const uint32_t *starts,
+                                                 const uint32_t *goals, size_t agents,
+                                                 const astar_mapf_options *options,
+                                                 const astar_allocator *allocator,
+                                                 astar_mapf **out);
+
+/* The plan of a graph's solver once solved, as astar_mapf_plan: agent i's
+ * node at configuration t in nodes[t * agents + i].
+ * Returns as astar_mapf_plan, and ASTAR_INVALID_ARGUMENT for a grid's
+ * solver (astar_mapf_plan answers so for a graph's). O(makespan x agents). */
+ASTAR_API astar_status astar_graph_mapf_plan(const astar_mapf *mapf, uint32_t *nodes,
+                                             size_t capacity);
 
 #ifdef __cplusplus
 }

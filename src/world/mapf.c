@@ -11,6 +11,7 @@
 #include "astar/grid.h"
 #include "core/hex.h"
 #include "core/memory.h"
+#include "graph/graph.h"
 #include "world/crowd_plan.h"
 
 #define NONE UINT32_MAX
@@ -49,7 +50,7 @@ struct astar_mapf {
     astar_allocator memory;
     astar_mapf_options options;
     astar_crowd *crowd;
-    uint32_t n, width;
+    uint32_t n, width;  /* width: a grid's, 0 for a graph's nodes */
     uint32_t *goal;    /* per agent, its goal cell */
     uint32_t *rank;    /* ties' order: farthest from its goal at the start first */
     uint32_t *fixed, *onto, *next; /* one successor's constraints and cells */
@@ -459,7 +460,8 @@ static void measure(astar_mapf *m)
 }
 
 /* The dearest step on a distance map of grid: its dearest terrain times a
- * diagonal (8 moves) or straight step. O(cells), once. */
+ * diagonal (8 moves) or straight step. O(cells), once. (A graph's: its
+ * dearest edge, graph_step_most.) */
 static uint32_t step_most(const astar_grid *grid, const astar_mapf_options *o)
 {
     int most = 1;
@@ -473,6 +475,17 @@ static uint32_t step_most(const astar_grid *grid, const astar_mapf_options *o)
     uint32_t step = octile ? (diagonal ? ASTAR_OCTILE_DIAGONAL : ASTAR_OCTILE_STRAIGHT)
                            : (diagonal ? ASTAR_ARTICLE_DIAGONAL : ASTAR_ARTICLE_STRAIGHT);
     return step * (uint32_t)most;
+}
+
+/* The dearest edge of graph out of an enabled node into one. O(edges), once. */
+static uint32_t graph_step_most(const astar_graph *graph)
+{
+    uint32_t most = 1;
+    for (uint32_t v = 0; v < graph->nodes; v++)
+        for (uint32_t e = graph->first[v]; graph->enabled[v] && e < graph->first[v + 1]; e++)
+            if (graph->enabled[graph->out[e].to] && graph->out[e].cost > most)
+                most = graph->out[e].cost;
+    return most;
 }
 
 static int compare_words(const void *a, const void *b)
@@ -511,72 +524,53 @@ astar_status astar_mapf_new(const astar_grid *grid, const astar_point *starts,
     return astar_mapf_new_with(grid, starts, goals, agents, options, NULL, out);
 }
 
-/* The crowd the successors are planned in, agent i its unit i; its
- * checks of the options, the grid and each agent's ends are the solver's. */
-static astar_status make_crowd(astar_mapf *m, const astar_grid *grid, const astar_point *starts,
-                               const astar_point *goals)
+/* The solver's parts but its crowd: the options, the agents' arrays. NULL
+ * when out of memory. */
+static astar_mapf *mapf_create(const astar_allocator *memory, size_t agents,
+                               const astar_mapf_options *o)
 {
-    astar_crowd_options co = astar_crowd_options_default();
-    co.moves = m->options.moves;
-    co.costs = m->options.costs;
-    co.seed = m->options.seed;
-    astar_status s = astar_crowd_new_with(grid, m->n, &co, &m->memory, &m->crowd);
-    if (s == ASTAR_OK)
-        astar__crowd_exact(m->crowd);
-    for (uint32_t i = 0; i < m->n && s == ASTAR_OK; i++)
-        s = astar_crowd_add(m->crowd, starts[i], goals[i], NULL);
-    return s;
-}
-
-astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *starts,
-                                 const astar_point *goals, size_t agents,
-                                 const astar_mapf_options *options,
-                                 const astar_allocator *allocator, astar_mapf **out)
-{
-    if (!out)
-        return ASTAR_INVALID_ARGUMENT;
-    *out = NULL;
-    astar_mapf_options o = options ? *options : astar_mapf_options_default();
-    astar_allocator memory;
-    if (!grid || !starts || !goals || agents < 1 || agents > ASTAR_MAX_CELLS ||
-        agents >= NONE || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
-        return ASTAR_INVALID_ARGUMENT;
-    astar_status s;
-    astar_mapf *m = astar__allocate_zeroed(&memory, 1, sizeof *m);
+    astar_mapf *m = astar__allocate_zeroed(memory, 1, sizeof *m);
     if (!m)
-        return ASTAR_OUT_OF_MEMORY;
-    m->memory = memory;
-    m->options = o;
+        return NULL;
+    m->memory = *memory;
+    m->options = *o;
     m->n = (uint32_t)agents;
-    m->width = (uint32_t)astar_grid_width(grid);
-    m->random = o.seed ^ 0x6c61636d;
+    m->random = o->seed ^ 0x6c61636d;
     m->state = ASTAR_IN_PROGRESS;
     m->solved = NONE;
     size_t words = 3 * agents;
     m->block_words = words > BLOCK_WORDS ? words : BLOCK_WORDS - BLOCK_WORDS % words;
-    m->goal = astar__allocate(&memory, agents, sizeof *m->goal);
-    m->rank = astar__allocate(&memory, agents, sizeof *m->rank);
-    m->fixed = astar__allocate(&memory, agents, sizeof *m->fixed);
-    m->onto = astar__allocate(&memory, agents, sizeof *m->onto);
-    m->next = astar__allocate(&memory, agents, sizeof *m->next);
-    s = !m->goal || !m->rank || !m->fixed || !m->onto || !m->next
-            ? ASTAR_OUT_OF_MEMORY
-            : make_crowd(m, grid, starts, goals);
+    m->goal = astar__allocate(memory, agents, sizeof *m->goal);
+    m->rank = astar__allocate(memory, agents, sizeof *m->rank);
+    m->fixed = astar__allocate(memory, agents, sizeof *m->fixed);
+    m->onto = astar__allocate(memory, agents, sizeof *m->onto);
+    m->next = astar__allocate(memory, agents, sizeof *m->next);
+    if (!m->goal || !m->rank || !m->fixed || !m->onto || !m->next) {
+        astar_mapf_delete(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* The rest of a solver whose crowd holds its agents (status s of making
+ * it), their starts in m->next: goals told apart, agents ranked, the
+ * starts kept as the first configuration. On a failure m is freed. */
+static astar_status mapf_begin(astar_mapf *m, astar_status s, uint32_t step_most,
+                               astar_mapf **out)
+{
     if (s == ASTAR_OK) {
         for (uint32_t i = 0; i < m->n; i++) {
             m->goal[i] = astar__crowd_goal_cell(m->crowd, i);
-            m->next[i] = (uint32_t)starts[i].y * m->width + (uint32_t)starts[i].x;
             m->fixed[i] = m->goal[i];
         }
-        qsort(m->fixed, agents, sizeof *m->fixed, compare_words);
+        qsort(m->fixed, m->n, sizeof *m->fixed, compare_words);
         for (uint32_t i = 1; i < m->n && s == ASTAR_OK; i++)
             if (m->fixed[i] == m->fixed[i - 1])
                 s = ASTAR_GOAL_OCCUPIED;
     }
     if (s == ASTAR_OK)
         s = rank_agents(m, m->next);
-    if (s == ASTAR_OK)
-        m->step_most = step_most(grid, &o);
+    m->step_most = step_most;
     if (s == ASTAR_OK) {
         uint32_t made;
         s = keep(m, NONE, m->next, hash_cells(m->next, m->n), 0, &made);
@@ -597,6 +591,71 @@ astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *star
     }
     *out = m;
     return ASTAR_OK;
+}
+
+/* A solver over grid or graph (exactly one of them), the agents' ends as
+ * points of the grid or nodes of the graph. Its crowd (agent i its unit
+ * i) makes the checks of the options, the map and each agent's ends. */
+static astar_status mapf_new(const astar_grid *grid, const astar_graph *graph, const void *starts,
+                             const void *goals, size_t agents, const astar_mapf_options *options,
+                             const astar_allocator *allocator, astar_mapf **out)
+{
+    if (!out)
+        return ASTAR_INVALID_ARGUMENT;
+    *out = NULL;
+    astar_mapf_options o = options ? *options : astar_mapf_options_default();
+    astar_allocator memory;
+    if ((!grid && !graph) || !starts || !goals || agents < 1 || agents > ASTAR_MAX_CELLS ||
+        agents >= NONE || astar__allocator_keep(allocator, &memory) != ASTAR_OK)
+        return ASTAR_INVALID_ARGUMENT;
+    astar_mapf *m = mapf_create(&memory, agents, &o);
+    if (!m)
+        return ASTAR_OUT_OF_MEMORY;
+    astar_crowd_options co = astar_crowd_options_default();
+    co.moves = o.moves;
+    co.costs = o.costs;
+    co.seed = o.seed;
+    astar_status s = grid ? astar_crowd_new_with(grid, m->n, &co, &m->memory, &m->crowd)
+                          : astar_graph_crowd_new_with(graph, m->n, &co, &m->memory, &m->crowd);
+    if (s == ASTAR_OK)
+        astar__crowd_exact(m->crowd);
+    m->width = grid ? (uint32_t)astar_grid_width(grid) : 0;
+    for (uint32_t i = 0; i < m->n && s == ASTAR_OK; i++) {
+        if (grid) {
+            const astar_point *from = starts, *to = goals;
+            s = astar_crowd_add(m->crowd, from[i], to[i], NULL);
+            m->next[i] = (uint32_t)from[i].y * m->width + (uint32_t)from[i].x;
+        } else {
+            const uint32_t *from = starts, *to = goals;
+            s = astar_graph_crowd_add(m->crowd, from[i], to[i], NULL);
+            m->next[i] = from[i];
+        }
+    }
+    uint32_t most = s != ASTAR_OK ? 0 : grid ? step_most(grid, &o) : graph_step_most(graph);
+    return mapf_begin(m, s, most, out);
+}
+
+astar_status astar_mapf_new_with(const astar_grid *grid, const astar_point *starts,
+                                 const astar_point *goals, size_t agents,
+                                 const astar_mapf_options *options,
+                                 const astar_allocator *allocator, astar_mapf **out)
+{
+    return mapf_new(grid, NULL, starts, goals, agents, options, allocator, out);
+}
+
+astar_status astar_graph_mapf_new(const astar_graph *graph, const uint32_t *starts,
+                                  const uint32_t *goals, size_t agents,
+                                  const astar_mapf_options *options, astar_mapf **out)
+{
+    return astar_graph_mapf_new_with(graph, starts, goals, agents, options, NULL, out);
+}
+
+astar_status astar_graph_mapf_new_with(const astar_graph *graph, const uint32_t *starts,
+                                       const uint32_t *goals, size_t agents,
+                                       const astar_mapf_options *options,
+                                       const astar_allocator *allocator, astar_mapf **out)
+{
+    return mapf_new(NULL, graph, starts, goals, agents, options, allocator, out);
 }
 
 void astar_mapf_delete(astar_mapf *mapf)
@@ -668,22 +727,40 @@ astar_status astar_mapf_solve(astar_mapf *mapf, double seconds, astar_mapf_info 
     return mapf->solved != NONE ? ASTAR_OK : mapf->state;
 }
 
-astar_status astar_mapf_plan(const astar_mapf *mapf, astar_point *cells, size_t capacity)
+/* The checks both plans' readers make: mapf of the kind asked for (a
+ * grid's or a graph's), a buffer, a plan, room for it. */
+static astar_status plan_status(const astar_mapf *mapf, bool graph, const void *buffer,
+                                size_t capacity)
 {
-    if (!mapf || (!cells && capacity > 0))
+    if (!mapf || (mapf->width == 0) != graph || (!buffer && capacity > 0))
         return ASTAR_INVALID_ARGUMENT;
     if (mapf->solved == NONE)
         return ASTAR_NO_PATH;
-    size_t n = mapf->n;
-    if (capacity / n < mapf->makespan + 1)
-        return ASTAR_PATH_BUFFER_TOO_SMALL;
+    return capacity / mapf->n < mapf->makespan + 1 ? ASTAR_PATH_BUFFER_TOO_SMALL : ASTAR_OK;
+}
+
+astar_status astar_mapf_plan(const astar_mapf *mapf, astar_point *cells, size_t capacity)
+{
+    astar_status s = plan_status(mapf, false, cells, capacity);
+    if (s != ASTAR_OK)
+        return s;
+    size_t n = mapf->n, t = mapf->makespan;
     uint32_t width = mapf->width;
-    size_t t = mapf->makespan;
-    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent, t--) {
+    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent, t--)
         for (size_t i = 0; i < n; i++) {
             uint32_t c = mapf->nodes[k].data[i];
             cells[t * n + i] = (astar_point){ (int32_t)(c % width), (int32_t)(c / width) };
         }
-    }
+    return ASTAR_OK;
+}
+
+astar_status astar_graph_mapf_plan(const astar_mapf *mapf, uint32_t *nodes, size_t capacity)
+{
+    astar_status s = plan_status(mapf, true, nodes, capacity);
+    if (s != ASTAR_OK)
+        return s;
+    size_t n = mapf->n, t = mapf->makespan;
+    for (uint32_t k = mapf->solved; k != NONE; k = mapf->nodes[k].parent, t--)
+        memcpy(nodes + t * n, mapf->nodes[k].data, n * sizeof *nodes);
     return ASTAR_OK;
 }
