@@ -8,8 +8,8 @@ Failures raise an astar.AstarError subclass named after the status
 (astar.NoPath, astar.StartBlocked, ...), carrying .status and .message.
 """
 from ._astar import lib as _lib
-from ._core import (CHOICES, UNREACHABLE, Context, Crowd, DistanceMap, Graph, GraphCrowd, Grid,
-                    Hpa, Layer, Mapf, Options, Path, Queue, Request, Search, Units, Waypoints,
+from ._core import (CHOICES, UNREACHABLE, Context, Crowd, DistanceMap, Graph, GraphCrowd,
+                    GraphMapf, Grid, Hpa, Layer, Mapf, Options, Path, Queue, Request, Search, Units, Waypoints,
                     check_path, distance_map, find_any_angle_path, find_nearest, find_path,
                     find_paths, hex_distance, line_of_sight, smooth_path, straighten_path)
 from ._errors import ERRORS as _ERRORS
@@ -25,7 +25,7 @@ OCTILE_STRAIGHT = _lib.ASTAR_OCTILE_STRAIGHT
 OCTILE_DIAGONAL = _lib.ASTAR_OCTILE_DIAGONAL
 
 __all__ = ["AstarError", "CHOICES", "UNREACHABLE", "Context", "Crowd", "DistanceMap", "Graph",
-           "GraphCrowd", "Grid", "Hpa", "Layer", "Mapf", "Options", "Path", "Queue", "Request", "Search",
+           "GraphCrowd", "GraphMapf", "Grid", "Hpa", "Layer", "Mapf", "Options", "Path", "Queue", "Request", "Search",
            "Units", "Waypoints", "check_path", "distance_map", "find_any_angle_path",
            "find_nearest", "find_path", "find_paths", "hex_distance", "line_of_sight",
            "smooth_path", "straighten_path", "MAX_TERRAIN", "ARTICLE_STRAIGHT",

@@ -1341,26 +1341,14 @@ class GraphCrowd(_Crowd):
         return int(at[0]), int(goal[0])
 
 
-class Mapf:
-    """A whole plan for many agents at once (LaCAM, astar/mapf.h): agent i
-    from starts[i] to goals[i], by a crowd's rules. solve() searches (in
-    slices of `seconds`, or to the end); plan() gives the configurations."""
+class _Mapf:
+    """What a solver on a grid and one on a graph share: solve()."""
 
-    __slots__ = ("_ptr", "_grid", "_agents", "_lock", "_makespan")
+    __slots__ = ("_ptr", "_map", "_agents", "_lock", "_makespan")
 
-    def __init__(self, grid, starts, goals, *, moves=4, costs="article", seed=1, max_nodes=0,
-                 refine=False):
-        opts = _movement(lib.astar_mapf_options_default, "astar_mapf_options", moves, costs,
-                         seed, max_nodes=int(max_nodes), refine=bool(refine))
-        s_pts, count, s_keep = _points(starts, "starts")
-        g_pts, g_count, g_keep = _points(goals, "goals")
-        if count != g_count:
-            raise error(lib.ASTAR_INVALID_ARGUMENT, "%d starts and %d goals" % (count, g_count))
-        out = ffi.new("astar_mapf **")
-        check(lib.astar_mapf_new(grid._ptr, s_pts, g_pts, count, opts, out))
-        del s_keep, g_keep
+    def _keep(self, out, kept, agents):
         self._ptr = ffi.gc(out[0], lib.astar_mapf_delete)
-        self._grid, self._agents, self._makespan = grid, count, None
+        self._map, self._agents, self._makespan = kept, agents, None
         self._lock = threading.Lock()
 
     def solve(self, seconds=0.0):
@@ -1377,17 +1365,67 @@ class Mapf:
             self._makespan = info.makespan  # the plan held: plan() reads it
         return STATUS_NAMES[status], _struct_dict(info, "astar_mapf_info")
 
+    def _plan(self, dtype, shape, ctype, read):
+        if self._makespan is None:
+            check(lib.ASTAR_NO_PATH)
+        out = np.empty((self._makespan + 1, self._agents) + shape, dtype=dtype)
+        with self._lock:
+            check(read(self._ptr, ffi.cast(ctype, ffi.from_buffer(out)),
+                       out.shape[0] * out.shape[1]))
+        return out
+
+
+class Mapf(_Mapf):
+    """A whole plan for many agents at once (LaCAM, astar/mapf.h): agent i
+    from starts[i] to goals[i], by a crowd's rules. solve() searches (in
+    slices of `seconds`, or to the end); plan() gives the configurations."""
+
+    __slots__ = ()
+
+    def __init__(self, grid, starts, goals, *, moves=4, costs="article", seed=1, max_nodes=0,
+                 refine=False):
+        opts = _movement(lib.astar_mapf_options_default, "astar_mapf_options", moves, costs,
+                         seed, max_nodes=int(max_nodes), refine=bool(refine))
+        s_pts, count, s_keep = _points(starts, "starts")
+        g_pts, g_count, g_keep = _points(goals, "goals")
+        if count != g_count:
+            raise error(lib.ASTAR_INVALID_ARGUMENT, "%d starts and %d goals" % (count, g_count))
+        out = ffi.new("astar_mapf **")
+        check(lib.astar_mapf_new(grid._ptr, s_pts, g_pts, count, opts, out))
+        del s_keep, g_keep
+        self._keep(out, grid, count)
+
     def plan(self):
         """The plan the last solve() held: int32 array (makespan + 1,
         agents, 2), [t, i] agent i's cell (x, y) at step t. Raises NoPath
         before one is found."""
-        if self._makespan is None:
-            check(lib.ASTAR_NO_PATH)
-        out = np.empty((self._makespan + 1, self._agents, 2), dtype=np.int32)
-        with self._lock:
-            check(lib.astar_mapf_plan(self._ptr, ffi.cast("astar_point *", ffi.from_buffer(out)),
-                                      out.shape[0] * out.shape[1]))
-        return out
+        return self._plan(np.int32, (2,), "astar_point *", lib.astar_mapf_plan)
+
+
+class GraphMapf(_Mapf):
+    """Mapf on a Graph's nodes (astar_graph_mapf_new): agent i from node
+    starts[i] to node goals[i], each step along an edge or a wait."""
+
+    __slots__ = ()
+
+    def __init__(self, graph, starts, goals, *, seed=1, max_nodes=0, refine=False):
+        opts = ffi.new("astar_mapf_options *", lib.astar_mapf_options_default())
+        opts.seed, opts.max_nodes, opts.refine = int(seed), int(max_nodes), bool(refine)
+        starts = np.ascontiguousarray(starts, dtype=np.uint32).ravel()
+        goals = np.ascontiguousarray(goals, dtype=np.uint32).ravel()
+        if starts.size != goals.size:
+            raise error(lib.ASTAR_INVALID_ARGUMENT,
+                        "%d starts and %d goals" % (starts.size, goals.size))
+        out = ffi.new("astar_mapf **")
+        check(lib.astar_graph_mapf_new(graph._ptr, ffi.cast("uint32_t *", ffi.from_buffer(starts)),
+                                       ffi.cast("uint32_t *", ffi.from_buffer(goals)),
+                                       starts.size, opts, out))
+        self._keep(out, graph, int(starts.size))
+
+    def plan(self):
+        """The plan the last solve() held: uint32 array (makespan + 1,
+        agents), [t, i] agent i's node at step t."""
+        return self._plan(np.uint32, (), "uint32_t *", lib.astar_graph_mapf_plan)
 
 
 def hex_distance(topology, a, b):

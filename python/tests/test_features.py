@@ -584,6 +584,34 @@ def test_graph_crowds_keep_their_rules():
         astar.GraphCrowd(graph, 0)
 
 
+def test_graph_mapf_plans_are_legal():
+    """A whole plan on a ring with chords: starts first, goals last, each
+    step along an edge or a wait, no node shared, no swap."""
+    n = 30
+    pairs = [(v, (v + 1) % n) for v in range(n)] + [(0, 15), (7, 22)]
+    graph = astar.Graph(n, pairs, [3] * len(pairs))
+    joined = {frozenset(p) for p in pairs}
+    starts, goals = list(range(0, 20, 2)), [(v + 13) % n for v in range(0, 20, 2)]
+    mapf = astar.GraphMapf(graph, starts, goals, seed=2)
+    with pytest.raises(astar.NoPath):
+        mapf.plan()
+    status, info = mapf.solve(10)
+    assert status == "OK" and info["agents"] == 10
+    plan = mapf.plan()
+    assert plan.dtype == np.uint32 and plan.shape == (info["makespan"] + 1, 10)
+    assert plan[0].tolist() == starts and plan[-1].tolist() == goals
+    for before, after in zip(plan[:-1].tolist(), plan[1:].tolist()):
+        assert len(set(after)) == 10
+        for i, (a, b) in enumerate(zip(before, after)):
+            assert a == b or frozenset((a, b)) in joined
+            j = before.index(b) if b in before else None
+            assert j is None or j == i or after[j] != a
+    with pytest.raises(astar.GoalOccupied):
+        astar.GraphMapf(graph, [0, 1], [5, 5])
+    with pytest.raises(astar.InvalidArgument):
+        astar.GraphMapf(graph, [0, 1], [5])
+
+
 @pytest.mark.parametrize("refine", [False, True])
 def test_mapf_plans_are_legal(refine):
     costs = random_costs(5, 16, 12, blocked=0.1, top=1)
