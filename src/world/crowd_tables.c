@@ -42,7 +42,8 @@ uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_
     if (t->lazy)
         return exact ? astar__lazy_distance(t->lazy, table, cell)
                      : astar__lazy_potential(t->lazy, table, cell);
-    return astar__lazy_graph_distance(t->graph, table, cell);
+    return exact ? astar__lazy_graph_distance(t->graph, table, cell)
+                 : astar__lazy_graph_potential(t->graph, table, cell);
 }
 
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget)

@@ -38,9 +38,9 @@ size_t astar__crowd_tables_bytes(const crowd_tables *t);
  * first for focus. Never fails. */
 void astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal, uint32_t focus);
 
-/* The cost from cell to the table's goal: exact, or (a grid's potential,
- * astar__lazy_potential) the best way the table knows; a graph's is
- * always exact. ASTAR_UNREACHABLE where there is none. */
+/* The cost from cell to the table's goal: exact, or the potential, the
+ * best way the table knows (astar__lazy_potential,
+ * astar__lazy_graph_potential). ASTAR_UNREACHABLE where there is none. */
 uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_t cell,
                                   bool exact);
 

@@ -201,26 +201,40 @@ static int advance(lazy_graph *s, graph_table *t)
     return 1;
 }
 
-uint32_t astar__lazy_graph_distance(lazy_graph *set, uint32_t table, uint32_t node)
+/* Resumes t's search until node is closed - or only reached, when
+ * `reached` - and returns its cost, or ASTAR_UNREACHABLE when the search
+ * is spent without it (or memory ran out, noted). */
+static uint32_t resume(lazy_graph *s, uint32_t table, uint32_t node, bool reached)
 {
-    graph_table *t = &set->table[table];
-    if (t->goal == NONE || node >= set->graph->nodes)
+    graph_table *t = &s->table[table];
+    if (t->goal == NONE || node >= s->graph->nodes)
         return ASTAR_UNREACHABLE;
-    if (!t->seeded && !seed(set, t)) {
-        set->status = ASTAR_OUT_OF_MEMORY;
+    if (!t->seeded && !seed(s, t)) {
+        s->status = ASTAR_OUT_OF_MEMORY;
         return ASTAR_UNREACHABLE;
     }
+    unsigned off = node & (PAGE_NODES - 1);
     const uint32_t *p = t->page[node >> PAGE_BITS];
-    while (!p || !closed(p, node)) {
-        int went = advance(set, t);
+    while (!p || (reached ? p[off] == ASTAR_UNREACHABLE : !closed(p, node))) {
+        int went = advance(s, t);
         if (went <= 0) {
             if (went < 0)
-                set->status = ASTAR_OUT_OF_MEMORY;
+                s->status = ASTAR_OUT_OF_MEMORY;
             return ASTAR_UNREACHABLE;
         }
         p = t->page[node >> PAGE_BITS];
     }
-    return p[node & (PAGE_NODES - 1)];
+    return p[off];
+}
+
+uint32_t astar__lazy_graph_distance(lazy_graph *set, uint32_t table, uint32_t node)
+{
+    return resume(set, table, node, false);
+}
+
+uint32_t astar__lazy_graph_potential(lazy_graph *set, uint32_t table, uint32_t node)
+{
+    return resume(set, table, node, true);
 }
 
 void astar__lazy_graph_catch_up(lazy_graph *set)

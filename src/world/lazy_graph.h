@@ -42,6 +42,17 @@ void astar__lazy_graph_target(lazy_graph *set, uint32_t table, uint32_t goal, ui
  * the answer is ASTAR_UNREACHABLE, noted for astar__lazy_graph_status. */
 uint32_t astar__lazy_graph_distance(lazy_graph *set, uint32_t table, uint32_t node);
 
+/* A cheaper guide for a walker that only needs each step to lead on
+ * (astar__lazy_potential's on a grid): the cost of the best way the
+ * table's search knows from node to the goal - exact once the node is
+ * closed; for a node only reached, the way through the closed node it was
+ * reached from, never below the exact cost and always above that node's.
+ * Resumes the search only until node is reached. So every reached node
+ * but the goal has a neighbour of lower cost, and a node's cost never
+ * rises while the table keeps its goal: walking always to the cheapest
+ * neighbour arrives. Failures as astar__lazy_graph_distance's. */
+uint32_t astar__lazy_graph_potential(lazy_graph *set, uint32_t table, uint32_t node);
+
 /* On a graph edited since the last call, every table starts its search
  * over (the graph keeps an edit count, not which nodes or edges). */
 void astar__lazy_graph_catch_up(lazy_graph *set);
