@@ -284,9 +284,10 @@ ASTAR_API astar_status astar_crowd_cells(const astar_crowd *crowd, astar_point *
  * grid, with these differences:
  *   - a goal's table is a backward A* from the goal towards the node of
  *     the unit that first asked (H from the graph's positions, metric and
- *     scale; Dijkstra without positions), resumed until each node asked
- *     about is closed: plans read exact costs, which are
- *     astar_graph_distance_map_cost's;
+ *     scale; Dijkstra without positions), resumed only as far as the
+ *     units' nodes need, paged by 256 node numbers; a node closed reads
+ *     its least cost (astar_graph_distance_map_cost's), one only reached
+ *     the way through the node it was reached from, as on a grid;
  *   - an edit of the graph (astar_graph_set_enabled,
  *     astar_graph_set_edge_cost) since the last call is caught up at the
  *     next astar_crowd_step or goal by starting every table's search
@@ -333,6 +334,10 @@ ASTAR_API astar_status astar_graph_crowd_new_with(const astar_graph *graph, size
                                                   astar_crowd **out);
 
 /* Adds a unit standing on node start and heading for node goal.
+ * [in,out] crowd  a graph's
+ * [in]     start  an enabled node no unit of the crowd stands on
+ * [in]     goal   an enabled node reachable from start
+ * [out]    id     [opt] the unit's number: astar_crowd_count() before the call
  * Returns as astar_crowd_add, the bounds statuses for a node not of the
  * graph and the blocked ones for a disabled node; ASTAR_INVALID_ARGUMENT
  * also for a grid's crowd. Costs O(max_units) to find the goal's table,
@@ -344,13 +349,19 @@ ASTAR_API astar_status astar_graph_crowd_add(astar_crowd *crowd, uint32_t start,
                                              size_t *id);
 
 /* Gives unit id a new goal node from the next step on, as
- * astar_crowd_set_goal. Returns as astar_graph_crowd_add does for the
+ * astar_crowd_set_goal.
+ * [in,out] crowd  a graph's
+ * [in]     id     0..astar_crowd_count() - 1
+ * [in]     goal   an enabled node reachable from where the unit stands
+ * Returns as astar_graph_crowd_add does for the
  * goal, or ASTAR_INVALID_ARGUMENT (NULL crowd, a grid's, no such unit);
  * on a failure the unit keeps its goal. Costs as astar_graph_crowd_add's
  * goal. */
 ASTAR_API astar_status astar_graph_crowd_set_goal(astar_crowd *crowd, size_t id, uint32_t goal);
 
 /* Where unit id stands and where it heads.
+ * [in]  crowd  a graph's
+ * [in]  id     0..astar_crowd_count() - 1
  * [out] at    [opt] its node
  * [out] goal  [opt] its goal node
  * Returns ASTAR_OK or ASTAR_INVALID_ARGUMENT (NULL crowd, a grid's, no
