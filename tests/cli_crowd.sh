@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # astar crowd: units placed at random reach their goals with every step
-# validated, 4 and 8 moves and hexes; the same seed gives the same run; clear errors
+# validated, 4 and 8 moves, hexes and a graph; the same seed gives the same run; clear errors
 # for bad requests.
 # shellcheck source=tests/support.sh
 source "$(dirname "$0")/support.sh"
@@ -33,6 +33,23 @@ has "(all arrived)"
 run 0 "$ASTAR" crowd "$map" 150 --topology even-q --moves 8 --seed 4
 has "moves 6 (hexes, even-q), seed 4"
 has "(all arrived)"
+
+# On a graph (the Risk board): units on nodes, stepping along edges, every
+# step checked from the edges; the grid's options refused, --co only with
+# a DIMACS graph.
+graph="$(dirname "$0")/../data/risk.graph"
+run 0 "$ASTAR" crowd "$graph" 20
+has "crowd: 20 units on a graph of 42 nodes, seed 1"
+has "on their goals: 20 of 20 (all arrived)"
+has "nodes tried"
+run 0 "$ASTAR" crowd "$graph" 30 --seed 5
+has "on their goals: 30 of 30 (all arrived)"
+run 2 "$ASTAR" crowd "$graph" 20 --moves 8
+has "--moves, --costs and the map options do not apply"
+run 2 "$ASTAR" crowd "$map" 20 --co "$graph"
+has "--co goes with a DIMACS .gr graph"
+run 5 "$ASTAR" crowd "$graph" 43
+has "43 units do not fit the graph's 42 enabled nodes"
 
 # Too few steps: the run says so and exits 1.
 run 1 "$ASTAR" crowd "$map" 150 --steps 3
