@@ -372,6 +372,51 @@ static void test_edits(void **state)
     }
 }
 
+/* Any graph the tests' generator makes (directed or not, parallel edges,
+ * placed or not) with nodes disabled and enabled under the units: every
+ * step keeps the rules. The swap rule's pull once moved a unit against a
+ * one-way edge, and into a node disabled under the unit it followed
+ * (found by tests/fuzz/fuzz_crowd.c). */
+static void test_any_graph_keeps_the_rules(void **state)
+{
+    (void)state;
+    rng g = { 99 };
+    static test_graph t;
+    int run = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        astar_graph *graph;
+        test_graph_random(&g, &t, &graph);
+        uint32_t n = astar_graph_nodes(graph);
+        graph_run r;
+        astar_crowd_options o = astar_crowd_options_default();
+        o.seed = 1 + (uint64_t)trial;
+        if (astar_graph_crowd_new(graph, MAX_UNITS, &o, &r.crowd) != ASTAR_OK) {
+            astar_graph_delete(graph);
+            continue;
+        }
+        run++;
+        r.graph = graph;
+        r.n = 0;
+        r.steps = 0;
+        for (int k = 0; k < (int)n; k++) {
+            size_t id;
+            uint32_t a = below(&g, n), b = below(&g, n);
+            if (astar_graph_crowd_add(r.crowd, a, b, &id) == ASTAR_OK) {
+                r.arrived[r.n] = a == b;
+                r.goals[r.n++] = b;
+            }
+        }
+        for (int step = 0; step < 60; step++) {
+            if (step % 4 == 0)
+                assert_int_equal(astar_graph_set_enabled(graph, below(&g, n), below(&g, 3) != 0),
+                                 ASTAR_OK);
+            graph_run_step(&r);
+        }
+        graph_run_end(&r);
+    }
+    assert_true(run > 300);
+}
+
 /* The lazy tables (world/lazy_graph.h) against whole distance maps of the
  * same graph (astar_graph_distance_map_build), node for node, in a random
  * order of questions, exact costs and potentials: random graphs, directed or not, placed (an A*
@@ -687,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_corridor_with_pocket),
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_any_graph_keeps_the_rules),
         cmocka_unit_test(test_lazy_tables_equal_maps),
         cmocka_unit_test(test_graph_solver),
         cmocka_unit_test(test_bad_arguments),

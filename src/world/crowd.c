@@ -732,12 +732,26 @@ static bool free_for(const astar_crowd *c, uint32_t id, uint32_t cell)
            !crosses(c, at, cell);
 }
 
+/* Whether a unit on `from` may step to its neighbour `to` - the way back
+ * of a step the other way: `to` walkable, or an enabled node with an edge
+ * from `from` (a directed graph may have none). A unit may stand on a
+ * cell walled in or a node disabled under it, and leave it, but no other
+ * unit follows it there. */
+static bool step_back_open(const astar_crowd *c, uint32_t from, uint32_t to)
+{
+    if (c->graph)
+        return c->graph->enabled[to] && graph_find_edge(c->graph, from, to) != UINT32_MAX;
+    astar_point p = point_of(c, to);
+    return c->grid->terrain[grid_padded_index(c->grid, p.x, p.y)] != 0;
+}
+
 /* The swap rule's pull: the partner follows into the cell the unit left,
- * if that is still free for it. */
+ * if it can step there and that is still free for it. */
 static void pull(astar_crowd *c, const crowd_frame *f)
 {
     uint32_t at = c->unit[f->unit].at;
-    if (f->swap != NONE && c->unit[f->swap].next == NONE && free_for(c, f->swap, at)) {
+    if (f->swap != NONE && c->unit[f->swap].next == NONE &&
+        step_back_open(c, c->unit[f->swap].at, at) && free_for(c, f->swap, at)) {
         c->claimed[at] = f->swap;
         c->unit[f->swap].next = at;
     }
