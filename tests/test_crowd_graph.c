@@ -290,20 +290,26 @@ static void test_corridor_with_pocket(void **state)
         }
 }
 
+/* A ring of n nodes (at most 16), each edge costing 10 both ways. */
+static astar_graph *plain_ring(uint32_t n)
+{
+    uint32_t edges[16][3];
+    for (uint32_t v = 0; v < n; v++) {
+        edges[v][0] = v;
+        edges[v][1] = (v + 1) % n;
+        edges[v][2] = 10;
+    }
+    return graph_of(n, (const uint32_t (*)[3])edges, n);
+}
+
 /* A ring of 14 nodes, full but for one or full, every unit heading 3
  * nodes on: they must turn round together. */
 static void test_ring_turns(void **state)
 {
     (void)state;
-    uint32_t edges[14][3];
-    for (uint32_t v = 0; v < 14; v++) {
-        edges[v][0] = v;
-        edges[v][1] = (v + 1) % 14;
-        edges[v][2] = 10;
-    }
     for (uint32_t full = 0; full < 2; full++) {
         graph_run r;
-        graph_run_start(&r, graph_of(14, (const uint32_t (*)[3])edges, 14), 3);
+        graph_run_start(&r, plain_ring(14), 3);
         for (uint32_t i = 0; i < 13 + full; i++)
             graph_run_add(&r, i, (i + 3) % 14);
         graph_run_until_all_arrive(&r, 100);
@@ -318,15 +324,9 @@ static void test_edits(void **state)
     (void)state;
     /* A ring 0-1-2-3-4-5: from 0 to 3 either way costs the same until
      * one way's edge is made dear. */
-    uint32_t edges[6][3];
-    for (uint32_t v = 0; v < 6; v++) {
-        edges[v][0] = v;
-        edges[v][1] = (v + 1) % 6;
-        edges[v][2] = 10;
-    }
     for (uint32_t dear = 0; dear < 2; dear++) {
         graph_run r;
-        graph_run_start(&r, graph_of(6, (const uint32_t (*)[3])edges, 6), 5);
+        graph_run_start(&r, plain_ring(6), 5);
         graph_run_add(&r, 0, 3);
         /* The edge 1-2 (dear = 0) or 4-5 (dear = 1) now costs 100 both ways. */
         uint32_t a = dear ? 4 : 1, b = dear ? 5 : 2;

@@ -259,6 +259,20 @@ done:
     return code;
 }
 
+/* Places the units (goals[] receives theirs) and walks them, with the
+ * setup's time and memory between. Returns the exit code. */
+static int run_crowd(astar_crowd *crowd, const crowd_map *m, const crowd_args *a, uint32_t *goals)
+{
+    uint64_t random = (uint64_t)a->seed;
+    double t0 = now_seconds();
+    int code = place(crowd, m, (size_t)a->units, &random, goals);
+    if (code != EXIT_OK)
+        return code;
+    printf("setup: %.3f s (a distance table per goal); memory %.1f MB\n", now_seconds() - t0,
+           (double)astar_crowd_bytes(crowd) / 1e6);
+    return walk(crowd, m, a, goals);
+}
+
 /* The crowd on graph at a.map (loaded here), units placed and walked.
  * Returns the exit code. */
 static int graph_crowd(const crowd_args *a)
@@ -290,14 +304,7 @@ static int graph_crowd(const crowd_args *a)
     } else {
         printf("crowd: %ld units on a graph of %u nodes, seed %ld\n", a->units,
                astar_graph_nodes(graph), a->seed);
-        uint64_t random = (uint64_t)a->seed;
-        double t0 = now_seconds();
-        code = place(crowd, &m, (size_t)a->units, &random, goals);
-        if (code == EXIT_OK) {
-            printf("setup: %.3f s (a distance table per goal); memory %.1f MB\n",
-                   now_seconds() - t0, (double)astar_crowd_bytes(crowd) / 1e6);
-            code = walk(crowd, &m, a, goals);
-        }
+        code = run_crowd(crowd, &m, a, goals);
     }
     free(goals);
     astar_crowd_delete(crowd);
@@ -357,14 +364,7 @@ int cmd_crowd(int argc, char **argv)
            astar_grid_width(grid), astar_grid_height(grid),
            hex ? "6 (hexes, " : o.moves == ASTAR_MOVES_4 ? "4" : "8",
            hex ? cli_topology_name(a.maps.topology) : "", hex ? ")" : "", a.seed);
-    uint64_t random = (uint64_t)a.seed;
-    double t0 = now_seconds();
-    code = place(crowd, &m, (size_t)a.units, &random, goals);
-    if (code != EXIT_OK)
-        goto done;
-    printf("setup: %.3f s (a distance table per goal); memory %.1f MB\n", now_seconds() - t0,
-           (double)astar_crowd_bytes(crowd) / 1e6);
-    code = walk(crowd, &m, &a, goals);
+    code = run_crowd(crowd, &m, &a, goals);
 done:
     plan_validator_delete(m.validator);
     free(m.before);

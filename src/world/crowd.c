@@ -133,46 +133,60 @@ static astar_crowd *crowd_create(const astar_allocator *memory, size_t cells, si
     return c;
 }
 
-/* The checks both kinds of crowd make of their common arguments: *out
- * cleared, the options (the defaults for NULL) into *o, the allocator
- * kept in *memory. */
-static astar_status arguments_status(astar_crowd **out, const void *map, size_t max_units,
-                                     const astar_crowd_options *options,
-                                     const astar_allocator *allocator, astar_crowd_options *o,
-                                     astar_allocator *memory)
+/* A crowd on grid or on graph (exactly one of them): the checks both
+ * kinds make, the graph's own refusals, then its parts and its tables. */
+static astar_status crowd_new(const astar_grid *grid, const astar_graph *graph, size_t max_units,
+                              const astar_crowd_options *options,
+                              const astar_allocator *allocator, astar_crowd **out)
 {
     if (!out)
         return ASTAR_INVALID_ARGUMENT;
     *out = NULL;
-    *o = options ? *options : astar_crowd_options_default();
-    if (!map || max_units < 1 || max_units > ASTAR_MAX_CELLS ||
-        astar__allocator_keep(allocator, memory) != ASTAR_OK)
+    astar_crowd_options o = options ? *options : astar_crowd_options_default();
+    astar_allocator memory;
+    if ((!grid && !graph) || max_units < 1 || max_units > ASTAR_MAX_CELLS ||
+        astar__allocator_keep(allocator, &memory) != ASTAR_OK)
         return ASTAR_INVALID_ARGUMENT;
-    return options_status(o);
+    astar_status s = options_status(&o);
+    if (s != ASTAR_OK)
+        return s;
+    if (graph) {
+        /* The budget rations a grid table's search (astar__lazy_reach),
+         * which a graph's tables do not offer; a plan's candidates are a
+         * node's out-edges, in a frame of fixed size. */
+        if (o.budget > 0)
+            return ASTAR_UNSUPPORTED;
+        for (uint32_t v = 0; v < graph->nodes; v++)
+            if (graph->first[v + 1] - graph->first[v] > ASTAR_CROWD_MAX_DEGREE)
+                return ASTAR_UNSUPPORTED;
+    }
+    astar_crowd *c = crowd_create(&memory, grid ? astar_grid_cells(grid) : graph->nodes,
+                                  max_units, &o);
+    if (!c)
+        return ASTAR_OUT_OF_MEMORY;
+    c->grid = grid;
+    c->graph = graph;
+    if (grid) {
+        c->width = astar_grid_width(grid);
+        c->height = astar_grid_height(grid);
+        s = astar__crowd_tables_grid(&c->tables, grid, o.moves, o.costs, max_units + 1,
+                                     &c->memory);
+    } else {
+        s = astar__crowd_tables_graph(&c->tables, graph, max_units + 1, &c->memory);
+    }
+    if (s != ASTAR_OK) {
+        astar_crowd_delete(c);
+        return ASTAR_OUT_OF_MEMORY;
+    }
+    *out = c;
+    return ASTAR_OK;
 }
 
 astar_status astar_crowd_new_with(const astar_grid *grid, size_t max_units,
                                   const astar_crowd_options *options,
                                   const astar_allocator *allocator, astar_crowd **out)
 {
-    astar_crowd_options o;
-    astar_allocator memory;
-    astar_status s = arguments_status(out, grid, max_units, options, allocator, &o, &memory);
-    if (s != ASTAR_OK)
-        return s;
-    astar_crowd *c = crowd_create(&memory, astar_grid_cells(grid), max_units, &o);
-    if (!c)
-        return ASTAR_OUT_OF_MEMORY;
-    c->grid = grid;
-    c->width = astar_grid_width(grid);
-    c->height = astar_grid_height(grid);
-    if (astar__crowd_tables_grid(&c->tables, grid, o.moves, o.costs, max_units + 1,
-                                 &c->memory) != ASTAR_OK) {
-        astar_crowd_delete(c);
-        return ASTAR_OUT_OF_MEMORY;
-    }
-    *out = c;
-    return ASTAR_OK;
+    return crowd_new(grid, NULL, max_units, options, allocator, out);
 }
 
 astar_status astar_graph_crowd_new(const astar_graph *graph, size_t max_units,
@@ -185,28 +199,7 @@ astar_status astar_graph_crowd_new_with(const astar_graph *graph, size_t max_uni
                                         const astar_crowd_options *options,
                                         const astar_allocator *allocator, astar_crowd **out)
 {
-    astar_crowd_options o;
-    astar_allocator memory;
-    astar_status s = arguments_status(out, graph, max_units, options, allocator, &o, &memory);
-    if (s != ASTAR_OK)
-        return s;
-    /* The budget waits on a grid search's progress, which a graph's whole
-     * maps do not make; a plan's candidates are a node's out-edges. */
-    if (o.budget > 0)
-        return ASTAR_UNSUPPORTED;
-    for (uint32_t v = 0; v < graph->nodes; v++)
-        if (graph->first[v + 1] - graph->first[v] > ASTAR_CROWD_MAX_DEGREE)
-            return ASTAR_UNSUPPORTED;
-    astar_crowd *c = crowd_create(&memory, graph->nodes, max_units, &o);
-    if (!c)
-        return ASTAR_OUT_OF_MEMORY;
-    c->graph = graph;
-    if (astar__crowd_tables_graph(&c->tables, graph, max_units + 1, &c->memory) != ASTAR_OK) {
-        astar_crowd_delete(c);
-        return ASTAR_OUT_OF_MEMORY;
-    }
-    *out = c;
-    return ASTAR_OK;
+    return crowd_new(NULL, graph, max_units, options, allocator, out);
 }
 
 void astar_crowd_delete(astar_crowd *crowd)

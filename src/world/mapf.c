@@ -481,10 +481,13 @@ static uint32_t step_most(const astar_grid *grid, const astar_mapf_options *o)
 static uint32_t graph_step_most(const astar_graph *graph)
 {
     uint32_t most = 1;
-    for (uint32_t v = 0; v < graph->nodes; v++)
-        for (uint32_t e = graph->first[v]; graph->enabled[v] && e < graph->first[v + 1]; e++)
+    for (uint32_t v = 0; v < graph->nodes; v++) {
+        if (!graph->enabled[v])
+            continue;
+        for (uint32_t e = graph->first[v]; e < graph->first[v + 1]; e++)
             if (graph->enabled[graph->out[e].to] && graph->out[e].cost > most)
                 most = graph->out[e].cost;
+    }
     return most;
 }
 
