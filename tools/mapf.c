@@ -12,8 +12,8 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: astar mapf MAP SCEN N [--seconds S] [--refine] [--seed X] [--moves 4|8]\n"
-            "       [--costs C]\n\n"
+            "usage: astar mapf MAP SCEN N [--seconds S] [--refine] [--no-scatter] [--seed X]\n"
+            "       [--moves 4|8] [--costs C]\n\n"
             "Makes a MAPF instance from a Moving AI scenario file (the MAPF benchmark's\n"
             "format: 'version 1', then 'bucket map width height sx sy gx gy optimal'):\n"
             "agent i takes the i-th line whose start and goal are walkable and used by\n"
@@ -31,6 +31,8 @@ static void usage(FILE *out)
             "  --refine     LaCAM*: after the first plan, spend the rest of the S seconds\n"
             "               on plans of less loss (per step, the agents not resting on\n"
             "               their goals); 'optimal' when the search is spent first\n"
+            "  --no-scatter search at once, without first planning each agent's way\n"
+            "               around the others' (faster, a higher sum of costs)\n"
             "  --seed X     the search's random ties (default 1)\n"
             "Of the search options below only --moves 4 (the default here) or 8 and\n"
             "--costs apply.\n"
@@ -41,21 +43,21 @@ static void usage(FILE *out)
 typedef struct mapf_args {
     astar_options options;
     long seconds, seed, agents;
-    bool refine;
+    bool refine, no_scatter;
     const char *map, *scen;
 } mapf_args;
 
-enum { SECONDS, SEED, REFINE };
+enum { SECONDS, SEED, REFINE, NO_SCATTER };
 static const cli_own_option mapf_options[] = {
     [SECONDS] = { "seconds", 0, true }, [SEED] = { "seed", 0, true },
-    [REFINE] = { "refine", 0, false },
+    [REFINE] = { "refine", 0, false }, [NO_SCATTER] = { "no-scatter", 0, false },
 };
 
 static bool take(void *state, int which, const char *value)
 {
     mapf_args *a = state;
-    if (which == REFINE) {
-        a->refine = true;
+    if (which == REFINE || which == NO_SCATTER) {
+        *(which == REFINE ? &a->refine : &a->no_scatter) = true;
         return true;
     }
     long *into = which == SECONDS ? &a->seconds : &a->seed;
@@ -199,6 +201,7 @@ int cmd_mapf(int argc, char **argv)
     o.costs = a.options.costs;
     o.seed = (uint64_t)a.seed;
     o.refine = a.refine;
+    o.scatter = !a.no_scatter;
     printf("mapf: %zu agents on %d x %d, moves %s, seed %ld\n", n, astar_grid_width(grid),
            astar_grid_height(grid), o.moves == ASTAR_MOVES_4 ? "4" : "8", a.seed);
     double t0 = now_seconds();

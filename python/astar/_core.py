@@ -1383,9 +1383,10 @@ class Mapf(_Mapf):
     __slots__ = ()
 
     def __init__(self, grid, starts, goals, *, moves=4, costs="article", seed=1, max_nodes=0,
-                 refine=False):
+                 refine=False, scatter=True):
         opts = _movement(lib.astar_mapf_options_default, "astar_mapf_options", moves, costs,
-                         seed, max_nodes=int(max_nodes), refine=bool(refine))
+                         seed, max_nodes=int(max_nodes), refine=bool(refine),
+                         scatter=bool(scatter))
         s_pts, count, s_keep = _points(starts, "starts")
         g_pts, g_count, g_keep = _points(goals, "goals")
         if count != g_count:
@@ -1408,9 +1409,11 @@ class GraphMapf(_Mapf):
 
     __slots__ = ()
 
-    def __init__(self, graph, starts, goals, *, seed=1, max_nodes=0, refine=False):
+    def __init__(self, graph, starts, goals, *, seed=1, max_nodes=0, refine=False,
+                 scatter=True):
         opts = ffi.new("astar_mapf_options *", lib.astar_mapf_options_default())
         opts.seed, opts.max_nodes, opts.refine = int(seed), int(max_nodes), bool(refine)
+        opts.scatter = bool(scatter)
         starts = np.ascontiguousarray(starts, dtype=np.uint32).ravel()
         goals = np.ascontiguousarray(goals, dtype=np.uint32).ravel()
         if starts.size != goals.size:

@@ -612,8 +612,8 @@ def test_graph_mapf_plans_are_legal():
         astar.GraphMapf(graph, [0, 1], [5])
 
 
-@pytest.mark.parametrize("refine", [False, True])
-def test_mapf_plans_are_legal(refine):
+@pytest.mark.parametrize("refine,scatter", [(False, True), (True, True), (False, False)])
+def test_mapf_plans_are_legal(refine, scatter):
     costs = random_costs(5, 16, 12, blocked=0.1, top=1)
     grid = astar.Grid.from_array(costs)
     cells = walkable_cells(costs)
@@ -623,7 +623,7 @@ def test_mapf_plans_are_legal(refine):
         starts, goals = [cells[k] for k in picks[:12]], [cells[k] for k in picks[12:]]
         if all(g in ref.dijkstra(costs, [s], "4") for s, g in zip(starts, goals)):
             break
-    mapf = astar.Mapf(grid, starts, goals, refine=refine)
+    mapf = astar.Mapf(grid, starts, goals, refine=refine, scatter=scatter)
     with pytest.raises(astar.NoPath):
         mapf.plan()
     status, info = mapf.solve(1.0 if refine else 0.0)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "astar/crowd.h"
+#include "world/scatter.h"
 
 enum { ASTAR__CROWD_MAX_NEIGHBOURS = ASTAR_CROWD_MAX_DEGREE };
 
@@ -47,6 +48,21 @@ int astar__crowd_neighbours(const astar_crowd *crowd, uint32_t cell,
  * rather than the potentials its own steps are guided by: LaCAM's
  * configurations and bounds need them. */
 void astar__crowd_exact(astar_crowd *crowd);
+
+/* From now on PIBT tries first, for each unit, the next cell of its way
+ * in `ways` (world/scatter.h) where it stands on that way; NULL: no such
+ * guidance. The ways must outlive the guidance. */
+void astar__crowd_guide(astar_crowd *crowd, const scatter *ways);
+
+/* The crowd's cells (a grid's) or nodes (a graph's), and where unit u
+ * stands. */
+size_t astar__crowd_cells(const astar_crowd *crowd);
+uint32_t astar__crowd_at(const astar_crowd *crowd, uint32_t u);
+
+/* What a step from cell to its neighbour `to` costs on the crowd's
+ * tables: the step's price (straight or diagonal, in the crowd's costs)
+ * times the terrain entered, or the graph's edge cost. */
+uint32_t astar__crowd_step_cost(const astar_crowd *crowd, uint32_t cell, uint32_t to);
 
 /* Unit u's goal cell, and the cost from cell to it on u's goal's lazy
  * table (ASTAR_UNREACHABLE if none): O(1) once the table's search has
