@@ -335,6 +335,55 @@ export interface GraphCrowd {
   delete(): void;
 }
 
+/** What a MAPF solver's solve() says: status OK (a plan is held) or
+ * IN_PROGRESS (call again), and how far the search has got. */
+export interface MapfReport {
+  status: number;
+  makespan: number;
+  sumOfCosts: number;
+  nodes: number;
+  generated: number;
+  failed: number;
+  revisited: number;
+  optimal: boolean;
+  bytes: number;
+}
+
+/** A MAPF solver (astar/mapf.h): solve() throws NO_PATH when no plan
+ * exists, EXPANSION_LIMIT or OUT_OF_MEMORY; plan() throws NO_PATH before a
+ * plan is held. */
+export interface Mapf {
+  pointer: number;
+  readonly agents: number;
+  readonly bytes: number;
+  solve(seconds?: number): MapfReport;
+  /** Configuration t's agent i at [2 (t * agents + i)] (x) and the next (y). */
+  plan(): Int32Array;
+  delete(): void;
+}
+
+export interface GraphMapf {
+  pointer: number;
+  readonly agents: number;
+  readonly bytes: number;
+  solve(seconds?: number): MapfReport;
+  /** Configuration t's agent i on node [t * agents + i]. */
+  plan(): Uint32Array;
+  delete(): void;
+}
+
+export interface GraphMapfOptions {
+  seed?: number;
+  maxNodes?: number;
+  refine?: boolean;
+  scatter?: boolean;
+}
+
+export interface MapfOptions extends GraphMapfOptions {
+  moves?: 4 | 8;
+  costs?: Costs;
+}
+
 export interface PathBuffer {
   pointer: number;
   readonly length: number;
@@ -410,6 +459,9 @@ export interface Astar {
   newUnits(width: number, height: number, maxUnits: number): Units;
   newCrowd(grid: GridView, maxUnits: number, options?: CrowdOptions): Crowd;
   newGraphCrowd(graph: Graph, maxUnits: number, options?: GraphCrowdOptions): GraphCrowd;
+  newMapf(grid: GridView, starts: Points, goals: Points, options?: MapfOptions): Mapf;
+  newGraphMapf(graph: Graph, starts: ArrayLike<number>, goals: ArrayLike<number>,
+               options?: GraphMapfOptions): GraphMapf;
   newPathBuffer(capacity: number): PathBuffer;
   newQueue(slots: number, maxCells: number, maxRequests: number): Queue;
   newKnowledge(truth: Grid): Knowledge;

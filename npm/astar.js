@@ -33,7 +33,9 @@
 //   newWaypoints(grid, points, options): a waypoint graph over a grid
 //   newLayer(width, height), newUnits(width, height, maxUnits): the world a
 //     search is made in (options.world); newCrowd(grid, maxUnits, options),
-//     newGraphCrowd(graph, maxUnits, options): crowds
+//     newGraphCrowd(graph, maxUnits, options): crowds; newMapf(grid, starts,
+//     goals, options), newGraphMapf(graph, starts, goals, options): a whole
+//     plan for many agents at once
 //   newPathBuffer(capacity), newQueue(slots, maxCells, maxRequests): paths
 //     asked for at any time and searched a budget at a time
 //   newKnowledge(truth): what a player has seen of a map, searched as a grid
@@ -217,13 +219,17 @@ export async function loadAstar(source) {
     };
   }
   // Copies [x, y] pairs (or an Int32Array of x, y, ...) into a growing buffer.
-  function pointsIn(buffer, points) {
+  // [x, y] pairs (or an Int32Array of x, y, ...) as x, y, ... (a copy even
+  // of an Int32Array: it may be a view of the module's memory - a path
+  // buffer's points - which growing a buffer can detach).
+  function flatPairs(points) {
     const pairs = points instanceof Int32Array ? points.length % 2 === 0
       : points.every((p) => p.length === 2 && p.every(Number.isInteger));
     if (!pairs) throw refuse("points are [x, y] pairs of integers or an Int32Array of x, y, ...");
-    // A copy even of an Int32Array: it may be a view of the module's memory
-    // (a path buffer's points), which growing the buffer can detach.
-    const flat = points instanceof Int32Array ? points.slice() : Int32Array.from(points.flat());
+    return points instanceof Int32Array ? points.slice() : Int32Array.from(points.flat());
+  }
+  function pointsIn(buffer, points) {
+    const flat = flatPairs(points);
     const pointer = buffer.at(Math.max(8, flat.length * 4));
     int32(pointer, flat.length).set(flat);
     return [pointer, flat.length / 2];
@@ -850,6 +856,62 @@ export async function loadAstar(source) {
     }, () => { c.astar_crowd_delete(pointer); c.free(nodes); });
   }
 
+  // A MAPF solver (astar/mapf.h) over a grid (starts and goals as [x, y]
+  // pairs or an Int32Array of x, y, ...) or a graph (node numbers):
+  // solve(seconds) searches on for up to that long (0: until done) and
+  // says how far it got, with status OK (a plan is held) or IN_PROGRESS
+  // (call again); NO_PATH (no plan exists), EXPANSION_LIMIT and
+  // OUT_OF_MEMORY are thrown. plan() is the plan held: configuration t's
+  // agent i at [t * agents + i] (a grid's as x, y pairs).
+  function mapfSolver(grid, graph, starts, goals, options) {
+    const { moves = 4, costs = "article", seed = 1, maxNodes = 0, refine = false,
+            scatter = true } = options;
+    const ends = [starts, goals].map((points) => graph ? Uint32Array.from(points) : flatPairs(points));
+    const perAgent = graph ? 1 : 2, agents = ends[0].length / perAgent;
+    if (ends[1].length !== ends[0].length)
+      throw refuse(`${agents} starts and ${ends[1].length / perAgent} goals`);
+    const bytes = 4 * Math.max(1, ends[0].length);
+    const at = allocated(c.malloc(2 * bytes), "the agents' ends");
+    new (graph ? Uint32Array : Int32Array)(memory().buffer, at, ends[0].length).set(ends[0]);
+    new (graph ? Uint32Array : Int32Array)(memory().buffer, at + bytes, ends[1].length).set(ends[1]);
+    const pointer = c.astar_web_mapf_new(grid ? grid.pointer : 0, graph ? graph.pointer : 0, at,
+                                         at + bytes, agents, moves, costs === "octile" ? 1 : 0,
+                                         seed, maxNodes, refine ? 1 : 0, scatter ? 1 : 0, scratch);
+    c.free(at);
+    if (!pointer) ok(int32(scratch, 1)[0]);
+    const report = allocated(c.malloc(64), "the solver's report");
+    let makespan = null;
+    return owned({
+      pointer,
+      agents,
+      get bytes() { return c.astar_mapf_bytes(pointer) >>> 0; },
+      solve(seconds = 0) {
+        const status = c.astar_web_mapf_solve(pointer, seconds, report);
+        if (status !== STATUS.OK && status !== STATUS.IN_PROGRESS) throw fail(status);
+        const [steps, sumOfCosts, nodes, generated, failed, revisited, optimal, held] =
+          new Float64Array(memory().buffer, report, 8);
+        if (status === STATUS.OK) makespan = steps;
+        return { status, makespan: steps, sumOfCosts, nodes, generated, failed, revisited,
+                 optimal: optimal === 1, bytes: held };
+      },
+      plan() {
+        if (makespan === null) throw fail(STATUS.NO_PATH);
+        const count = (makespan + 1) * agents, words = graph ? count : 2 * count;
+        const buffer = allocated(c.malloc(4 * words), "the plan");
+        try {
+          ok(graph ? c.astar_graph_mapf_plan(pointer, buffer, count)
+                   : c.astar_mapf_plan(pointer, buffer, count));
+          return graph ? new Uint32Array(memory().buffer, buffer, words).slice() : int32(buffer, words).slice();
+        } finally {
+          c.free(buffer);
+        }
+      },
+    }, () => { c.astar_mapf_delete(pointer); c.free(report); });
+  }
+  const newMapf = (grid, starts, goals, options = {}) => mapfSolver(grid, null, starts, goals, options);
+  const newGraphMapf = (graph, starts, goals, options = {}) =>
+    mapfSolver(null, graph, starts, goals, options);
+
   // A path buffer of its own, for a queue request.
   function newPathBuffer(capacity) {
     const pointer = allocated(c.astar_web_path_new(capacity), "a path");
@@ -1109,7 +1171,7 @@ export async function loadAstar(source) {
   const memoryBytes = () => memory().buffer.byteLength;
 
   return { parseMap, newGrid, gridFromRows, gridFromArray, findPath, searcher, newGraph,
-           graphFromGrid, newWaypoints, newLayer, newUnits, newCrowd, newGraphCrowd, newPathBuffer,
+           graphFromGrid, newWaypoints, newLayer, newUnits, newCrowd, newGraphCrowd, newMapf, newGraphMapf, newPathBuffer,
            newQueue,
            newKnowledge, statusMessage, memoryBytes, STATUS, EVENT_INTS };
 }

@@ -133,3 +133,43 @@ WEB_API astar_crowd *astar_web_graph_crowd_new(const astar_graph *graph, size_t 
     *status = astar_graph_crowd_new(graph, max_units, &o, &crowd);
     return crowd;
 }
+
+/* A MAPF solver (astar/mapf.h) on grid for n agents, their starts and
+ * goals as n points each, or - graph not NULL - on graph, starts and goals
+ * then n node numbers each; the options as numbers (moves and costs read
+ * for a grid only). NULL, with the status in *status, when it could not
+ * be made. */
+WEB_API astar_mapf *astar_web_mapf_new(const astar_grid *grid, const astar_graph *graph,
+                                       const void *starts, const void *goals, size_t n,
+                                       int moves, int costs, double seed, double max_nodes,
+                                       int refine, int scatter, astar_status *status)
+{
+    astar_mapf_options o = astar_mapf_options_default();
+    o.moves = moves == 8 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+    o.costs = costs ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
+    o.seed = (uint64_t)seed;
+    o.max_nodes = (size_t)max_nodes;
+    o.refine = refine != 0;
+    o.scatter = scatter != 0;
+    astar_mapf *mapf = NULL;
+    *status = graph ? astar_graph_mapf_new(graph, starts, goals, n, &o, &mapf)
+                    : astar_mapf_new(grid, starts, goals, n, &o, &mapf);
+    return mapf;
+}
+
+/* astar_mapf_solve, its info as numbers: out[0..7] the makespan, sum of
+ * costs, configurations kept, successors generated, failed and met again,
+ * 1 if optimal, and the bytes held (a size_t's layout is the module's
+ * business, a double's is JavaScript's). */
+WEB_API astar_status astar_web_mapf_solve(astar_mapf *mapf, double seconds, double *out)
+{
+    astar_mapf_info info = { 0 };
+    astar_status s = astar_mapf_solve(mapf, seconds, &info);
+    const double values[8] = { (double)info.makespan,  (double)info.sum_of_costs,
+                               (double)info.nodes,     (double)info.generated,
+                               (double)info.failed,    (double)info.revisited,
+                               info.optimal ? 1 : 0,   (double)info.bytes };
+    for (int i = 0; i < 8; i++)
+        out[i] = values[i];
+    return s;
+}

@@ -11,7 +11,9 @@
 // layouts a path takes the hex distance in neighbour steps; a graph
 // answers as Dijkstra's algorithm written here, also after its edges and
 // nodes are edited; a crowd on a graph steps along its edges without a
-// shared node or a swap, and brings its units home; a waypoint route is a walk of legal steps through
+// shared node or a swap, and brings its units home; a MAPF solver's
+// plans (a grid's, a graph's) are legal step by step, and it throws its
+// refusals and NO_PATH; a waypoint route is a walk of legal steps through
 // waypoints that see each other, as long as its segments; a second
 // delete() does nothing, and objects dropped without delete() are freed by
 // the FinalizationRegistry (the module's memory stays flat over 60 grids
@@ -257,6 +259,84 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
         refused(() => astar.newGraphCrowd(graph, 0), STATUS.INVALID_ARGUMENT),
         "a graph crowd's refusals throw the library's status");
   crowd.delete();
+  graph.delete();
+}
+
+// ---------------------------------------------------------------- MAPF
+{
+  // Agents across a room with pillars, 4 moves, scattered and not: each
+  // plan checked here step by step (a stay or a step to a walkable
+  // neighbour, no cell shared, no swap), from the starts to the goals, its
+  // sum of costs recounted. Then a graph's solver on the ring above, the
+  // refusals, and an instance with no plan, which solve() throws.
+  const rows = ["..........", ".@..@..@..", "..........", "..@..@..@.", "..........",
+                ".@..@..@..", ".........."];
+  const grid = astar.gridFromRows(rows);
+  const starts = [], goals = [];
+  for (let i = 0; i < 10; i++) {
+    starts.push([i, i % 2 === 0 ? 0 : 2]);
+    goals.push([9 - i, i % 2 === 0 ? 6 : 4]);
+  }
+  for (const scatter of [true, false]) {
+    const mapf = astar.newMapf(grid, starts, goals, { seed: 2, scatter });
+    const early = thrown(() => mapf.plan());
+    check(early instanceof AstarError && early.status === STATUS.NO_PATH, "no plan before solve()");
+    const report = mapf.solve();
+    check(report.status === STATUS.OK && mapf.agents === 10 && report.bytes > 0 && mapf.bytes > 0,
+          `solved (scatter ${scatter}): ${JSON.stringify(report)}`);
+    const plan = mapf.plan(), n = 10, at = (t, i) => [plan[2 * (t * n + i)], plan[2 * (t * n + i) + 1]];
+    let legal = plan.length === 2 * n * (report.makespan + 1), sum = 0;
+    for (let i = 0; i < n; i++) {
+      legal &&= same(at(0, i), starts[i]) && same(at(report.makespan, i), goals[i]);
+      let last = 0;
+      for (let t = 0; t <= report.makespan; t++) if (!same(at(t, i), goals[i])) last = t + 1;
+      sum += last;
+    }
+    for (let t = 1; t <= report.makespan && legal; t++)
+      for (let i = 0; i < n; i++) {
+        const [x, y] = at(t, i), [px, py] = at(t - 1, i);
+        legal &&= Math.abs(x - px) + Math.abs(y - py) <= 1 && grid.walkable(x, y);
+        for (let j = 0; j < n; j++) {
+          if (j === i) continue;
+          legal &&= !same(at(t, j), [x, y]) && !(same(at(t, j), [px, py]) && same(at(t - 1, j), [x, y]));
+        }
+      }
+    check(legal && sum === report.sumOfCosts, `a legal plan (scatter ${scatter}), sum of costs ${sum}`);
+    mapf.delete();
+  }
+  const refusedWith = (call, status) => {
+    const e = thrown(call);
+    return e instanceof AstarError && e.status === status;
+  };
+  check(refusedWith(() => astar.newMapf(grid, [[0, 0], [1, 0]], [[5, 5], [5, 5]]), STATUS.GOAL_OCCUPIED) &&
+        refusedWith(() => astar.newMapf(grid, [[0, 0]], [[1, 1]]), STATUS.GOAL_BLOCKED) &&
+        refusedWith(() => astar.newMapf(grid, [[0, 0], [1, 0]], [[5, 5]]), STATUS.INVALID_ARGUMENT),
+        "a solver's refusals throw the library's status");
+  const path = astar.gridFromRows(["....."]);
+  const stuck = astar.newMapf(path, [[0, 0], [4, 0]], [[4, 0], [0, 0]]);
+  check(refusedWith(() => stuck.solve(), STATUS.NO_PATH), "two agents swapping ends of a path: NO_PATH");
+  stuck.delete();
+  path.delete();
+  grid.delete();
+
+  const n = 12, edges = [];
+  for (let v = 0; v < n; v++) edges.push([v, (v + 1) % n, 1]);
+  edges.push([0, 6, 1], [3, 9, 1]);
+  const graph = astar.newGraph(n, { edges, directed: false });
+  const joined = (a, b) => a === b || edges.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  const ring = astar.newGraphMapf(graph, [0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]);
+  const report = ring.solve(5);
+  const plan = ring.plan();
+  let legal = report.status === STATUS.OK && plan.length === 6 * (report.makespan + 1);
+  for (let t = 1; t <= report.makespan && legal; t++)
+    for (let i = 0; i < 6; i++) {
+      const v = plan[t * 6 + i], u = plan[(t - 1) * 6 + i];
+      legal &&= joined(u, v);
+      for (let j = 0; j < 6; j++)
+        legal &&= j === i || (plan[t * 6 + j] !== v && !(plan[t * 6 + j] === u && plan[(t - 1) * 6 + j] === v));
+    }
+  check(legal && same([...plan.slice(-6)], [6, 7, 8, 9, 10, 11]), "a graph's plan moves along edges");
+  ring.delete();
   graph.delete();
 }
 

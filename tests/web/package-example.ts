@@ -36,6 +36,12 @@ try {
 console.log(next, nodes, waypoints.findPath(0, 2, 7, 2).via(),
             searcher.findPath(grid, 0, 0, 7, 2, { world: { layer, units, unit: units.add(3, 0) } }).cost);
 
+const mapf = astar.newMapf(grid, [[0, 0], [7, 0]], [[7, 2], [0, 2]], { scatter: true, seed: 2 });
+if (mapf.solve(1).status === STATUS.OK) console.log(mapf.plan().length / 2 / mapf.agents);
+mapf.delete();
+// @ts-expect-error: a solver's moves are 4 or 8
+astar.newMapf(grid, [[0, 0]], [[7, 2]], { moves: 6 });
+
 // @ts-expect-error: no such algorithm
 astar.findPath(grid, 0, 0, 7, 2, { algorithm: "dijkstra" });
 // @ts-expect-error: a misspelt option

@@ -304,6 +304,7 @@ async function types() {
   crowd.add(0, 0, 7, 3);
   const graphCrowd = astar.newGraphCrowd(graph, 2);
   graphCrowd.add(0, 1);
+  const mapf = astar.newMapf(grid, [[0, 0]], [[7, 3]]), graphMapf = astar.newGraphMapf(graph, [0], [1]);
   const instances = {
     Astar: astar, Grid: grid, GridView: knowledge.grid, Searcher: searcher,
     SearchResult: searcher.findPath(grid, 0, 0, 7, 3), NearestResult: searcher.findNearest(grid, 0, 0, [[7, 3]]),
@@ -312,7 +313,7 @@ async function types() {
     AnyAngleInterval: (searcher.findAnyAnglePath(grid, 0, 0, 7, 3), searcher.anyAngleIntervals()[0]),
     DistanceMap: searcher.distanceMap(grid, [[0, 0]]), Graph: graph, GraphResult: graph.findPath(0, 1),
     Waypoints: waypoints, Layer: layer, Units: units, Crowd: crowd, CrowdStep: crowd.step(),
-    GraphCrowd: graphCrowd,
+    GraphCrowd: graphCrowd, Mapf: mapf, MapfReport: mapf.solve(), GraphMapf: graphMapf,
     PathBuffer: buffer, Queue: queue, RequestHandle: queue.request(grid, 0, 0, 7, 3, {}, buffer),
     QueueReport: queue.update(), Knowledge: knowledge,
   };
@@ -332,7 +333,8 @@ async function types() {
   for (const name of members("World"))
     check(name in WORLD_SAMPLES && taken({ world: { ...WORLD_SAMPLES, [name]: WORLD_SAMPLES[name] } }),
           `World.${name} is taken`);
-  const READ = ["SearchOptions", "World", "GraphOptions", "CrowdOptions", "GraphCrowdOptions"];
+  const READ = ["SearchOptions", "World", "GraphOptions", "CrowdOptions", "GraphCrowdOptions", "MapfOptions",
+                "GraphMapfOptions"];
   for (const symbol of declared.filter((s) => s.flags & ts.SymbolFlags.Interface)) {
     if (READ.includes(symbol.name)) continue;
     const object = instances[symbol.name];
@@ -342,7 +344,7 @@ async function types() {
     check(String(members(symbol.name)) === String(own),
           `${symbol.name} declares ${members(symbol.name)}; the module's object has ${own}`);
   }
-  for (const object of [tiers, waypoints, graphCrowd, graph, knowledge, queue, buffer, crowd, units, layer,
+  for (const object of [mapf, graphMapf, tiers, waypoints, graphCrowd, graph, knowledge, queue, buffer, crowd, units, layer,
                         searcher, grid])
     object.delete();
 
