@@ -515,10 +515,10 @@ function stopUnits() {
 }
 
 // The crowd through a door (web/door.js): a new map, 500 units, stepped
-// by the library at the units' steps a second.
-function startDoor() {
+// by the library at the units' steps a second - or planned whole first.
+function startDoor(planned) {
   setGrid(doorMap(page.astar), "door-96x64.map");
-  page.door = new DoorRun(page.astar, page.grid, maps.random(2026));
+  page.door = new DoorRun(page.astar, page.grid, maps.random(2026), { planned });
   $("units-status").textContent = page.door.report();
 }
 
@@ -823,7 +823,8 @@ function setupControls() {
   $("units-add").onclick = () => addUnits(10);
   $("units-add50").onclick = () => addUnits(50);
   $("units-go").onclick = goUnits;
-  $("units-door").onclick = startDoor;
+  $("units-door").onclick = () => startDoor(false);
+  $("units-door-plan").onclick = () => startDoor(true);
   $("units-clear").onclick = () => {
     if (page.crowd) page.crowd.clear();
     if (page.door) { page.door.delete(); page.door = null; }

@@ -4,6 +4,9 @@
 // moves every unit at most one square, never two on one square and never
 // two swapping; the page checks both after every step, and counts the
 // units that have not moved for a while without being on their goals.
+// Planned, the same units get their whole plan first from the one-shot
+// solver (astar/mapf.h: LaCAM, each unit's way scattered around the
+// others'), and each step is its next configuration, checked the same way.
 
 export const DOOR_UNITS = 500;
 const WIDTH = 96, HEIGHT = 64, WALL = 48, DOOR = [30, 33];
@@ -18,8 +21,9 @@ export function doorMap(astar) {
 }
 
 export class DoorRun {
-  // rand: a source of numbers in [0, 1), for where units start and go.
-  constructor(astar, grid, rand) {
+  // rand: a source of numbers in [0, 1), for where units start and go;
+  // planned: the steps are the solver's plan rather than the crowd's.
+  constructor(astar, grid, rand, { planned = false } = {}) {
     this.grid = grid;
     this.crowd = astar.newCrowd(grid, DOOR_UNITS, { moves: 4 });
     const starts = new Set(), goals = new Set();
@@ -44,9 +48,19 @@ export class DoorRun {
     this.still = new Int32Array(DOOR_UNITS);
     this.goals = [];
     for (let i = 0; i < DOOR_UNITS; i++) this.goals.push(this.crowd.goal(i));
+    this.plan = null;
+    this.solved = null;
+    if (planned) {
+      const t0 = performance.now(), mapf = astar.newMapf(grid, this.cells, this.goals);
+      this.solved = mapf.solve(30);
+      this.solveMs = performance.now() - t0;
+      if (this.solved.status === astar.STATUS.OK) this.plan = mapf.plan();
+      mapf.delete();
+    }
   }
 
-  get done() { return this.atGoal === DOOR_UNITS; }
+  // Without a plan after the solver's 30 s there is nothing to step.
+  get done() { return this.atGoal === DOOR_UNITS || (this.solved !== null && this.plan === null); }
 
   // Units off their goals that have not moved for STUCK_STEPS steps.
   get stopped() {
@@ -55,13 +69,23 @@ export class DoorRun {
     return n;
   }
 
+  // The cells after the next step: the crowd's, or the plan's next
+  // configuration (its last once it is walked).
+  next() {
+    if (!this.plan) {
+      this.crowd.step();
+      return Int32Array.from(this.crowd.cells());
+    }
+    const last = this.plan.length / (2 * DOOR_UNITS) - 1, t = Math.min(this.steps + 1, last);
+    return this.plan.slice(2 * DOOR_UNITS * t, 2 * DOOR_UNITS * (t + 1));
+  }
+
   step() {
     const t0 = performance.now();
-    const info = this.crowd.step();
+    const before = this.cells, after = this.next();
     this.longestStep = Math.max(this.longestStep, performance.now() - t0);
     this.steps++;
-    this.atGoal = info.atGoal;
-    const before = this.cells, after = Int32Array.from(this.crowd.cells());
+    this.atGoal = this.goals.filter(([gx, gy], i) => after[2 * i] === gx && after[2 * i + 1] === gy).length;
     const where = new Map();
     for (let i = 0; i < DOOR_UNITS; i++) {
       const key = after[2 * i + 1] * WIDTH + after[2 * i];
@@ -89,7 +113,12 @@ export class DoorRun {
   }
 
   report() {
-    return `crowd: ${DOOR_UNITS} units through a door 3 squares wide, step ${this.steps}: ` +
+    if (this.solved && !this.plan) return `planned: no plan for ${DOOR_UNITS} units within 30 s`;
+    const planned = this.plan
+      ? `planned: the whole plan in ${this.solveMs.toFixed(0)} ms (LaCAM, scattered: ` +
+        `makespan ${this.solved.makespan}, sum of costs ${this.solved.sumOfCosts}); `
+      : "crowd: ";
+    return `${planned}${DOOR_UNITS} units through a door 3 squares wide, step ${this.steps}: ` +
       `${this.atGoal} on their goals, ${this.stopped} stopped · ${this.overlaps} overlaps, ` +
       `${this.swaps} swaps · longest step ${this.longestStep.toFixed(2)} ms · ` +
       `${(this.crowd.bytes / 1e6).toFixed(1)} MB`;
