@@ -466,48 +466,42 @@ step("units follow any-angle paths: each stands on a square its path touches, ne
   await page.selectOption("#opt-algorithm", "jps");
 });
 
-// Last: it loads a map of its own.
-step("the library's crowd: 500 units through a door 3 squares wide, none overlapping, none swapping, none stopped, all arrived", async (page) => {
-  await page.fill("#units-speed", "60");
-  await page.click("#units-door");
-  // Mid-way the door is at its busiest: the picture is taken there.
+// The door's 500 units started by button, walked to the end with a
+// picture mid-way (where the door is at its busiest): what the run says
+// of itself, and the page's status line.
+async function walkDoor(page, button, picture) {
+  await page.click(button);
   await page.waitForFunction(() => window.astarPage.page.door && window.astarPage.page.door.steps >= 150,
                              null, { timeout: 120000 });
   await page.mouse.move(5, 5);
-  await shot(page, "crowd-door");
+  await shot(page, picture);
   await page.waitForFunction(() => window.astarPage.page.door.done || window.astarPage.page.door.steps >= 3000,
                              null, { timeout: 300000 });
   const d = await page.evaluate(() => {
     const r = window.astarPage.page.door;
     return { steps: r.steps, atGoal: r.atGoal, overlaps: r.overlaps, swaps: r.swaps, stopped: r.stopped,
-             units: r.units().length };
-  });
-  const status = await page.textContent("#units-status");
-  check(d.units === 500 && d.atGoal === 500 && d.overlaps === 0 && d.swaps === 0 && d.stopped === 0 &&
-        status.includes("500 on their goals, 0 stopped · 0 overlaps, 0 swaps"),
-        `crowd through a door: ${JSON.stringify(d)}; the page says '${status}'`);
-  await page.click("#units-clear");
-});
-
-step("the one-shot solver: the same 500 units planned whole first (LaCAM), walked with none overlapping or swapping, all arrived", async (page) => {
-  await page.click("#units-door-plan");
-  await page.waitForFunction(() => window.astarPage.page.door && window.astarPage.page.door.steps >= 150,
-                             null, { timeout: 120000 });
-  await page.mouse.move(5, 5);
-  await shot(page, "crowd-door-planned");
-  await page.waitForFunction(() => window.astarPage.page.door.done || window.astarPage.page.door.steps >= 3000,
-                             null, { timeout: 300000 });
-  const d = await page.evaluate(() => {
-    const r = window.astarPage.page.door;
-    return { steps: r.steps, atGoal: r.atGoal, overlaps: r.overlaps, swaps: r.swaps,
              makespan: r.solved && r.solved.makespan, units: r.units().length };
   });
   const status = await page.textContent("#units-status");
+  await page.click("#units-clear");
+  return [d, status];
+}
+
+// Last: they load a map of their own.
+step("the library's crowd: 500 units through a door 3 squares wide, none overlapping, none swapping, none stopped, all arrived", async (page) => {
+  await page.fill("#units-speed", "60");
+  const [d, status] = await walkDoor(page, "#units-door", "crowd-door");
+  check(d.units === 500 && d.atGoal === 500 && d.overlaps === 0 && d.swaps === 0 && d.stopped === 0 &&
+        status.includes("500 on their goals, 0 stopped · 0 overlaps, 0 swaps"),
+        `crowd through a door: ${JSON.stringify(d)}; the page says '${status}'`);
+});
+
+step("the one-shot solver: the same 500 units planned whole first (LaCAM), walked with none overlapping or swapping, all arrived", async (page) => {
+  const [d, status] = await walkDoor(page, "#units-door-plan", "crowd-door-planned");
   check(d.units === 500 && d.atGoal === 500 && d.overlaps === 0 && d.swaps === 0 && d.steps === d.makespan &&
         status.includes("planned: the whole plan in") && status.includes("500 on their goals, 0 stopped · 0 overlaps, 0 swaps"),
         `planned through a door: ${JSON.stringify(d)}; the page says '${status}'`);
   console.log(`  planned: ${status}`);
-  await page.click("#units-clear");
 });
 
 // ------------------------------------------------------------------ run
