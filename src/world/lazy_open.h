@@ -1,8 +1,10 @@
 /* The open list both kinds of lazy table keep (world/lazy_distance.c over
- * a grid, world/lazy_graph.c over a graph): entries, a list grown by
- * doubling, and a binary heap ordered by f (the cost from the goal plus
- * the estimate on to the focus), then by the larger cost - deepest first:
- * on ties an A* runs on towards the focus rather than widening. */
+ * a grid, world/lazy_graph.c over a graph), and the solver's scattered
+ * ways' searches (world/scatter.c, whose f holds collisions above the
+ * cost): entries, a list grown by doubling, and a binary heap ordered by
+ * f (the cost from the goal plus the estimate on to the focus), then by
+ * the larger cost - deepest first: on ties an A* runs on towards the
+ * focus rather than widening. */
 #ifndef ASTAR_WORLD_LAZY_OPEN_H
 #define ASTAR_WORLD_LAZY_OPEN_H
 

@@ -28,6 +28,7 @@ struct scatter {
     astar_allocator memory;
     astar_crowd *crowd;
     uint32_t units, margin, latest; /* latest: the most steps of any way */
+    uint32_t rounds;     /* rounds made */
     size_t cells;
     uint64_t random, collisions;
     uint32_t *start;
@@ -46,7 +47,7 @@ struct scatter {
                             astar__scatter_guide */
     uint32_t *order;
     /* one agent's search */
-    uint32_t search, rounds;
+    uint32_t search;
     uint32_t *seen;      /* per cell: the search that reached it last */
     uint32_t *parent, *steps;
     uint64_t *best;      /* the least key it was reached at; 0 once closed */
@@ -287,8 +288,10 @@ static void reach(scatter *s, uint32_t from, uint32_t to, uint64_t key, uint32_t
 }
 
 /* Unit i's way of fewest collisions, then least cost, within the margin;
- * way[i] replaced by it (kept when there is none). false when out of
- * memory. */
+ * way[i] replaced by it (kept when there is none). An A* over cells whose
+ * key is collisions << 32 | f (f below 2^32: the margin caps it), with
+ * the agent's exact table cost for h; a cell once closed has key 0. false
+ * when out of memory. */
 static bool plan_way(scatter *s, uint32_t i)
 {
     astar_crowd *crowd = s->crowd;
