@@ -437,7 +437,7 @@ static void test_random_hex(void **state)
 
 /* Scattering: on random 48 x 48 grids with 150 agents each, planning
  * the agents' ways around each other first must lower the first plan's
- * sum of costs (queues at the same narrow ways avoided; 14 to 16 % here),
+ * sum of costs (queues at the same narrow ways avoided; 14 to 17 % here),
  * every plan valid either way. On a small crowded map it need not: ten
  * agents crossing between two rooms by two corridors did better without
  * on six seeds of eight. */
