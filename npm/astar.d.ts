@@ -347,6 +347,11 @@ export interface MapfReport {
   revisited: number;
   optimal: boolean;
   bytes: number;
+  /** Scattering (options.scatter): the rounds of ways planned, their
+   * collisions left, and the seconds they took. */
+  scatterRounds: number;
+  scatterCollisions: number;
+  scatterSeconds: number;
 }
 
 /** A MAPF solver (astar/mapf.h): solve() throws NO_PATH when no plan

@@ -879,7 +879,7 @@ export async function loadAstar(source) {
                                          seed, maxNodes, refine ? 1 : 0, scatter ? 1 : 0, scratch);
     c.free(at);
     if (!pointer) ok(int32(scratch, 1)[0]);
-    const report = allocated(c.malloc(64), "the solver's report");
+    const report = allocated(c.malloc(88), "the solver's report");
     let makespan = null;
     return owned({
       pointer,
@@ -888,11 +888,11 @@ export async function loadAstar(source) {
       solve(seconds = 0) {
         const status = c.astar_web_mapf_solve(pointer, seconds, report);
         if (status !== STATUS.OK && status !== STATUS.IN_PROGRESS) throw fail(status);
-        const [steps, sumOfCosts, nodes, generated, failed, revisited, optimal, held] =
-          new Float64Array(memory().buffer, report, 8);
+        const [steps, sumOfCosts, nodes, generated, failed, revisited, optimal, held, scatterRounds,
+               scatterCollisions, scatterSeconds] = new Float64Array(memory().buffer, report, 11);
         if (status === STATUS.OK) makespan = steps;
         return { status, makespan: steps, sumOfCosts, nodes, generated, failed, revisited,
-                 optimal: optimal === 1, bytes: held };
+                 optimal: optimal === 1, bytes: held, scatterRounds, scatterCollisions, scatterSeconds };
       },
       plan() {
         if (makespan === null) throw fail(STATUS.NO_PATH);

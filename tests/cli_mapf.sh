@@ -13,11 +13,14 @@ has "mapf: 100 agents on 256 x 257, moves 4, seed 1"
 has "status: solved"
 has "x the lower bound"
 has "plan: valid"
+has "scattering: "
 # Without scattering the agents queue for the same ways: a plan still,
 # valid, at a higher sum of costs (2,599 against 2,520 here).
 scattered=$(sed -n 's/.*sum of costs: \([0-9]*\) .*/\1/p' <<<"$out")
 run 0 "$ASTAR" mapf "$map" "$scen" 100 --no-scatter
 has "plan: valid"
+checks=$((checks + 1))
+! grep -q "scattering" <<<"$out" || fail "--no-scatter printed a scattering line: $out"
 queued=$(sed -n 's/.*sum of costs: \([0-9]*\) .*/\1/p' <<<"$out")
 checks=$((checks + 1))
 [ -n "$scattered" ] && [ -n "$queued" ] && [ "$scattered" -lt "$queued" ] ||

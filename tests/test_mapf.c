@@ -112,6 +112,13 @@ static astar_status solve(const astar_grid *grid, const astar_mapf_options *o,
         free(plan);
         /* Solved stays solved. */
         assert_int_equal(astar_mapf_solve(m, 0, NULL), ASTAR_OK);
+        /* Scattering reports its rounds (at least two unless the first
+         * left no collision; none where the starts are the goals, solved
+         * before any call) and what they left. */
+        bool scattered = (!o || o->scatter) && info.makespan > 0;
+        assert_true(scattered ? info.scatter_rounds >= 1 && info.scatter_seconds >= 0
+                              : info.scatter_rounds == 0 && info.scatter_collisions == 0);
+        assert_true(info.scatter_rounds != 1 || info.scatter_collisions == 0);
     } else {
         astar_point one[MAX_AGENTS];
         assert_int_equal(astar_mapf_plan(m, one, MAX_AGENTS), ASTAR_NO_PATH);

@@ -157,19 +157,22 @@ WEB_API astar_mapf *astar_web_mapf_new(const astar_grid *grid, const astar_graph
     return mapf;
 }
 
-/* astar_mapf_solve, its info as numbers: out[0..7] the makespan, sum of
+/* astar_mapf_solve, its info as numbers: out[0..10] the makespan, sum of
  * costs, configurations kept, successors generated, failed and met again,
- * 1 if optimal, and the bytes held (a size_t's layout is the module's
- * business, a double's is JavaScript's). */
+ * 1 if optimal, the bytes held, and the scattering's rounds, collisions
+ * left and seconds (a size_t's layout is the module's business, a
+ * double's is JavaScript's). */
 WEB_API astar_status astar_web_mapf_solve(astar_mapf *mapf, double seconds, double *out)
 {
     astar_mapf_info info = { 0 };
     astar_status s = astar_mapf_solve(mapf, seconds, &info);
-    const double values[8] = { (double)info.makespan,  (double)info.sum_of_costs,
-                               (double)info.nodes,     (double)info.generated,
-                               (double)info.failed,    (double)info.revisited,
-                               info.optimal ? 1 : 0,   (double)info.bytes };
-    for (int i = 0; i < 8; i++)
+    const double values[11] = { (double)info.makespan,       (double)info.sum_of_costs,
+                                (double)info.nodes,          (double)info.generated,
+                                (double)info.failed,         (double)info.revisited,
+                                info.optimal ? 1 : 0,        (double)info.bytes,
+                                (double)info.scatter_rounds, (double)info.scatter_collisions,
+                                info.scatter_seconds };
+    for (int i = 0; i < 11; i++)
         out[i] = values[i];
     return s;
 }

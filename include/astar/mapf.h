@@ -114,6 +114,10 @@ typedef struct astar_mapf_info {
     bool optimal;          /* refining: every configuration that could lead to a
                               plan of less loss was searched; there is none */
     size_t bytes;          /* astar_mapf_bytes() */
+    size_t scatter_rounds; /* options.scatter: rounds of ways planned (0 before
+                              the first call or without scattering) */
+    size_t scatter_collisions; /* the ways' collisions after the last round */
+    double scatter_seconds;    /* the time the rounds took */
 } astar_mapf_info;
 
 /* Creates a solver for agents agents, agent i from starts[i] to goals[i].

@@ -55,6 +55,8 @@ struct astar_mapf {
     astar_mapf_options options;
     astar_crowd *crowd;
     scatter *ways;     /* options.scatter: the agents' ways, once planned */
+    size_t scatter_rounds, scatter_collisions;
+    double scatter_seconds;
     uint32_t margin;   /* their margin over the shortest, in table costs */
     uint32_t n, width;  /* width: a grid's, 0 for a graph's nodes */
     uint32_t *goal;    /* per agent, its goal cell */
@@ -718,7 +720,9 @@ static void fill_info(const astar_mapf *m, astar_mapf_info *info)
                                .sum_of_costs = m->sum_of_costs, .nodes = m->node_count,
                                .generated = m->generated, .failed = m->failed,
                                .revisited = m->revisited, .optimal = m->optimal,
-                               .bytes = astar_mapf_bytes(m) };
+                               .bytes = astar_mapf_bytes(m), .scatter_rounds = m->scatter_rounds,
+                               .scatter_collisions = m->scatter_collisions,
+                               .scatter_seconds = m->scatter_seconds };
 }
 
 /* options.scatter: the agents' ways planned, in rounds until their
@@ -733,9 +737,13 @@ static astar_status scatter_ways(astar_mapf *m, double until)
 {
     astar_status s = astar__scatter_new(m->crowd, m->n, m->margin, m->random, &m->memory, &m->ways);
     uint64_t before = UINT64_MAX;
+    double start = now_seconds();
     for (int round = 0; s == ASTAR_OK; round++) {
         s = astar__scatter_round(m->ways);
         uint64_t now = astar__scatter_collisions(m->ways);
+        m->scatter_rounds = (size_t)round + 1;
+        m->scatter_collisions = (size_t)now;
+        m->scatter_seconds = now_seconds() - start;
         if (now == 0 || (round > 0 && 10 * now > 9 * before) || (until > 0 && now_seconds() >= until))
             break;
         before = now;

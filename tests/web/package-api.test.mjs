@@ -282,7 +282,8 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
     const early = thrown(() => mapf.plan());
     check(early instanceof AstarError && early.status === STATUS.NO_PATH, "no plan before solve()");
     const report = mapf.solve();
-    check(report.status === STATUS.OK && mapf.agents === 10 && report.bytes > 0 && mapf.bytes > 0,
+    check(report.status === STATUS.OK && mapf.agents === 10 && report.bytes > 0 && mapf.bytes > 0 &&
+          (scatter ? report.scatterRounds >= 2 : report.scatterRounds === 0 && report.scatterSeconds === 0),
           `solved (scatter ${scatter}): ${JSON.stringify(report)}`);
     const plan = mapf.plan(), n = 10, at = (t, i) => [plan[2 * (t * n + i)], plan[2 * (t * n + i) + 1]];
     let legal = plan.length === 2 * n * (report.makespan + 1), sum = 0;
