@@ -225,8 +225,8 @@ int cmd_mapf(int argc, char **argv)
                                                      : astar_status_message(s));
     printf("setup: %.3f s (a distance table per agent); solving: %.3f s\n", setup, solving);
     if (o.scatter)
-        printf("scattering: %zu rounds of ways in %.3f s, %zu collisions left\n", info.scatter_rounds,
-               info.scatter_seconds, info.scatter_collisions);
+        printf("scattering: %zu rounds of ways in %.3f s, %zu collisions left\n",
+               info.scatter_rounds, info.scatter_seconds, info.scatter_collisions);
     printf("search: %zu configurations, %zu successors asked (%zu failed, %zu met before); "
            "memory %.1f MB\n",
            info.nodes, info.generated, info.failed, info.revisited, (double)info.bytes / 1e6);

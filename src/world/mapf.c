@@ -706,7 +706,8 @@ size_t astar_mapf_bytes(const astar_mapf *mapf)
 {
     if (!mapf)
         return 0;
-    return sizeof *mapf + astar_crowd_bytes(mapf->crowd) + astar__scatter_bytes(mapf->ways) + 5 * (size_t)mapf->n * sizeof(uint32_t) +
+    return sizeof *mapf + astar_crowd_bytes(mapf->crowd) + astar__scatter_bytes(mapf->ways) +
+           5 * (size_t)mapf->n * sizeof(uint32_t) +
            mapf->block_count * mapf->block_words * sizeof(uint32_t) +
            mapf->block_capacity * sizeof(uint32_t *) + mapf->node_capacity * sizeof(mapf_node) +
            mapf->constraint_capacity * sizeof(mapf_constraint) +
@@ -744,7 +745,8 @@ static astar_status scatter_ways(astar_mapf *m, double until)
         m->scatter_rounds = (size_t)round + 1;
         m->scatter_collisions = (size_t)now;
         m->scatter_seconds = now_seconds() - start;
-        if (now == 0 || (round > 0 && 10 * now > 9 * before) || (until > 0 && now_seconds() >= until))
+        bool slowed = round > 0 && 10 * now > 9 * before;
+        if (now == 0 || slowed || (until > 0 && now_seconds() >= until))
             break;
         before = now;
     }
