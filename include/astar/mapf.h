@@ -69,7 +69,8 @@ extern "C" {
  * short rather than all queueing for the same corridor: on den520d with
  * 384 agents the first plan's sum of costs falls from 1.28 to 1.02 times
  * the lower bound, on Berlin_0_512 with 1,000 from 1.15 to 1.002, and the
- * time to it about doubles (docs/performance.md, "Scattering"). The
+ * solving takes two to four times as long (docs/performance.md,
+ * "Scattering"). The
  * rounds take at most half of the first call's seconds; cut short there,
  * the plan depends on the clock.
  *
