@@ -70,9 +70,8 @@ extern "C" {
  * 384 agents the first plan's sum of costs falls from 1.28 to 1.02 times
  * the lower bound, on Berlin_0_512 with 1,000 from 1.15 to 1.002, and the
  * solving takes two to four times as long (docs/performance.md,
- * "Scattering"). The
- * rounds take at most half of the first call's seconds; cut short there,
- * the plan depends on the clock.
+ * "Scattering"). The rounds take at most half of the first call's
+ * seconds; cut short there, the plan depends on the clock.
  *
  * Solving can be spread over calls: astar_mapf_solve runs until it solves,
  * proves there is no solution, or its time runs out (then ASTAR_IN_PROGRESS,
