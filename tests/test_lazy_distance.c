@@ -184,6 +184,57 @@ static void test_equal_to_maps(void **state)
     }
 }
 
+/* A neighbour's cost read beside a cell whose cost was read
+ * (astar__lazy_distance_beside), as the crowd's PIBT and the solver's
+ * ways read them: cells in a random order, each read exactly and then its
+ * four neighbours (walkable or not, in a random order) beside it, every
+ * answer the map's; the tables' searches interleaved. The grids: the
+ * recipes' open and walled uniform ones (two stacks, where the answer is
+ * often had without resuming) and rough ones (a heap: always resumed),
+ * 4 moves, focused. */
+static void test_beside(void **state)
+{
+    (void)state;
+    rng r = { 47 };
+    astar_allocator memory = malloc_allocator();
+    for (int round = 0; round < 48; round++) {
+        astar_grid *grid = random_grid(&r, 8 + rng_below(&r, 40), 8 + rng_below(&r, 40),
+                                       recipes[round % 3]);
+        int width = astar_grid_width(grid), height = astar_grid_height(grid);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE);
+        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, &memory, true);
+        size_t cells = astar_grid_cells(grid);
+        uint32_t *q = shuffled_queries(&r, cells);
+        for (size_t i = 0; i < cells * TABLES; i++) {
+            uint32_t table = q[i] % TABLES, cell = q[i] / TABLES;
+            int x = (int)(cell % (uint32_t)width), y = (int)(cell / (uint32_t)width);
+            uint32_t cost = astar__lazy_distance(set, table, cell);
+            assert_int_equal(cost, astar_distance_map_cost(o.map[table], x, y));
+            static const int dx[4] = { 1, 0, -1, 0 }, dy[4] = { 0, 1, 0, -1 };
+            int first = rng_below(&r, 4);
+            for (int k = 0; k < 4; k++) {
+                int nx = x + dx[(first + k) % 4], ny = y + dy[(first + k) % 4];
+                if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+                    continue;
+                uint32_t n = (uint32_t)ny * (uint32_t)width + (uint32_t)nx;
+                uint32_t want = astar_distance_map_cost(o.map[table], nx, ny);
+                uint32_t got = astar__lazy_distance_beside(set, table, n, cell, cost);
+                if (got != want)
+                    fail_msg("round %d table %u: (%d,%d) beside (%d,%d) at %u: %u, the map's %u",
+                             round, table, nx, ny, x, y, cost, got, want);
+            }
+        }
+        free(q);
+        assert_int_equal(astar__lazy_status(set), ASTAR_OK);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+}
+
 /* On hex grids of the four layouts: the six neighbours, every step a
  * straight one, the estimate the hex distance (a heap: a step may leave
  * it as it was), against the distance maps on the same hexes. */
@@ -391,6 +442,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equal_to_maps),
         cmocka_unit_test(test_equal_to_maps_on_hexes),
+        cmocka_unit_test(test_beside),
         cmocka_unit_test(test_focus_explores_less),
         cmocka_unit_test(test_explores_what_is_asked),
         cmocka_unit_test(test_edits),

@@ -567,6 +567,17 @@ static uint32_t cost_to_goal(const astar_crowd *c, uint32_t id, uint32_t cell)
     return astar__crowd_tables_cost(&c->tables, c->unit[id].goal, cell, c->exact);
 }
 
+/* cost_to_goal for cell, a neighbour of `at` whose cost_to_goal is
+ * at_cost: for the solver read beside it (astar__crowd_tables_cost_beside),
+ * the same cost, at times without resuming the table's search. */
+static uint32_t cost_beside(const astar_crowd *c, uint32_t id, uint32_t cell, uint32_t at,
+                            uint32_t at_cost)
+{
+    if (!c->exact || c->unit[id].waiting)
+        return cost_to_goal(c, id, cell);
+    return astar__crowd_tables_cost_beside(&c->tables, c->unit[id].goal, cell, at, at_cost);
+}
+
 /* The ways on from v for a unit coming from `from`: v's other neighbours,
  * leaving out dead ends where a unit stands on its goal (it will not make
  * room). *last is one of them. */
@@ -682,6 +693,7 @@ static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd
     int n = neighbours(c, at, cells);
     cells[n++] = at;
     uint32_t guided = c->guide ? astar__scatter_next(c->guide, id, at) : NONE;
+    uint32_t at_cost = cost_to_goal(c, id, at);
     uint64_t keys[MAX_CANDIDATES];
     for (int i = 0; i < n; i++) {
         /* The cost in the high half, a random tie-breaker in the low;
@@ -704,7 +716,8 @@ static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd
          * (world/scatter.h) comes first, as in LaCAM3: first plans' sums
          * of costs fell from 1.08-1.15 to 1.0006-1.02 of the bound
          * (docs/performance.md). */
-        uint64_t key = cells[i] == guided ? 0 : (uint64_t)cost_to_goal(c, id, cells[i]) << 32 | tie;
+        uint32_t cost = cells[i] == at ? at_cost : cost_beside(c, id, cells[i], at, at_cost);
+        uint64_t key = cells[i] == guided ? 0 : (uint64_t)cost << 32 | tie;
         int k = i;
         for (; k > 0 && keys[k - 1] > key; k--) {
             keys[k] = keys[k - 1];
@@ -985,6 +998,13 @@ uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell)
 {
     return astar__crowd_tables_cost(&crowd->tables, crowd->unit[u].goal, cell, true);
+}
+
+uint32_t astar__crowd_cost_beside(const astar_crowd *crowd, uint32_t u, uint32_t cell,
+                                  uint32_t beside, uint32_t beside_cost)
+{
+    return astar__crowd_tables_cost_beside(&crowd->tables, crowd->unit[u].goal, cell, beside,
+                                           beside_cost);
 }
 
 astar_status astar__crowd_status(astar_crowd *crowd)

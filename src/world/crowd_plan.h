@@ -70,6 +70,12 @@ uint32_t astar__crowd_step_cost(const astar_crowd *crowd, uint32_t cell, uint32_
 uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u);
 uint32_t astar__crowd_cost(const astar_crowd *crowd, uint32_t u, uint32_t cell);
 
+/* astar__crowd_cost for cell, a neighbour of `beside` whose cost for u is
+ * beside_cost (astar__crowd_tables_cost_beside): the same answer, most
+ * often without resuming the table's search. */
+uint32_t astar__crowd_cost_beside(const astar_crowd *crowd, uint32_t u, uint32_t cell,
+                                  uint32_t beside, uint32_t beside_cost);
+
 /* What the tables met since the last call (astar__lazy_status): ASTAR_OK,
  * ASTAR_COST_OVERFLOW or ASTAR_OUT_OF_MEMORY, a cost then read as
  * ASTAR_UNREACHABLE - the plans made meanwhile are safe, only less well

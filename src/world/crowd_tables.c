@@ -46,6 +46,14 @@ uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_
                  : astar__lazy_graph_potential(t->graph, table, cell);
 }
 
+uint32_t astar__crowd_tables_cost_beside(const crowd_tables *t, uint32_t table, uint32_t cell,
+                                         uint32_t beside, uint32_t beside_cost)
+{
+    if (t->lazy)
+        return astar__lazy_distance_beside(t->lazy, table, cell, beside, beside_cost);
+    return astar__lazy_graph_distance(t->graph, table, cell);
+}
+
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget)
 {
     return t->lazy ? astar__lazy_reach(t->lazy, table, cell, budget) : true;

@@ -44,6 +44,12 @@ void astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal, 
 uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_t cell,
                                   bool exact);
 
+/* The exact cost of cell, a neighbour of `beside` whose exact cost is
+ * beside_cost: on a grid astar__lazy_distance_beside (most such reads
+ * answered without resuming the search), on a graph the exact cost. */
+uint32_t astar__crowd_tables_cost_beside(const crowd_tables *t, uint32_t table, uint32_t cell,
+                                         uint32_t beside, uint32_t beside_cost);
+
 /* A grid table's search resumed towards cell within *budget
  * (astar__lazy_reach); true on a graph, whose crowd has no budget. */
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget);

@@ -2,6 +2,7 @@
  * distances kept in pages of a pool shared by every table of the set.
  * docs/design.md, "Crowds", argues the layout. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/hex.h"
@@ -484,6 +485,31 @@ uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell
         resume(set, t, cell, false, &unlimited) != WANTED)
         return ASTAR_UNREACHABLE;
     return held(set, t, cell);
+}
+
+uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32_t cell,
+                                     uint32_t beside, uint32_t beside_cost)
+{
+    lazy_table *t = &set->table[table];
+    uint32_t width = (uint32_t)set->width, cells = width * (uint32_t)set->height;
+    if (t->goal == NONE || !t->seeded || t->order != LEVELS || cell >= cells || beside >= cells ||
+        beside_cost > ASTAR_MAX_COST - 1 - set->straight)
+        return astar__lazy_distance(set, table, cell);
+    int x = (int)(cell % width), y = (int)(cell / width);
+    int bx = (int)(beside % width), by = (int)(beside / width);
+    const uint32_t *p = page_of(set, t, x, y), *q = page_of(set, t, bx, by);
+    if (p && closed(p, offset_of(x, y)))
+        return p[offset_of(x, y)];
+    /* The level every cell below which is closed: the open stack's, or
+     * the next one's once it is spent. */
+    uint64_t least = t->level + (t->open.count > 0 ? 0 : 2 * (uint64_t)set->straight);
+    uint64_t here = estimate(set, t, x, y), there = estimate(set, t, bx, by);
+    bool known = q && closed(q, offset_of(bx, by)) && q[offset_of(bx, by)] == beside_cost &&
+                 abs(x - bx) + abs(y - by) == 1 && terrain(set, x, y) != 0 &&
+                 (t->open.count > 0 || t->later.count > 0);
+    if (known && (beside_cost + there < least || here < there))
+        return beside_cost + set->straight;
+    return astar__lazy_distance(set, table, cell);
 }
 
 bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget)

@@ -52,6 +52,21 @@ void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint
  * astar__lazy_status. A table with no goal answers ASTAR_UNREACHABLE. */
 uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell);
 
+/* astar__lazy_distance's answer for cell, a neighbour of `beside` whose
+ * exact cost was read (beside_cost): on 4 moves over terrain 1, where the
+ * grid's two colours of cells make every step change the cost by exactly
+ * one step, the answer is beside's plus a step unless cell could be a
+ * step nearer the goal - which, unless it is closed already, it can only
+ * be while it lies on the search's current level, one step farther from
+ * the focus than beside; then the search is not resumed (it would close
+ * the rest of its level first). Elsewhere, and whenever unsure,
+ * astar__lazy_distance. The unsure case is the common one for a unit
+ * walking from the focus towards the goal: for 1,000 agents on
+ * Berlin_0_512 this spared 3 % of the tables' steps (50.8 million
+ * against 52.2), the same plans 5 % sooner. */
+uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32_t cell,
+                                     uint32_t beside, uint32_t beside_cost);
+
 /* Resumes the table's search until cell is closed, taking at most
  * *budget steps (a cell expanded, or an entry of its open list found
  * bettered and dropped) and counting them off *budget. True when it need

@@ -326,11 +326,14 @@ static bool plan_way(scatter *s, uint32_t i)
         if (!lazy_list_room(&s->memory, &s->open, (size_t)n))
             return false;
         uint64_t collisions = top.f >> 32;
+        /* v's own cost to the goal: its key's f less its cost from the
+         * start. */
+        uint32_t here = (uint32_t)(top.f & UINT32_MAX) - top.g;
         for (int k = 0; k < n; k++) {
             uint32_t u = around[k];
             if (s->seen[u] == s->search && s->best[u] == 0)
                 continue;
-            uint32_t h = astar__crowd_cost(crowd, i, u);
+            uint32_t h = astar__crowd_cost_beside(crowd, i, u, v, here);
             uint64_t g = (uint64_t)top.g + astar__crowd_step_cost(crowd, v, u);
             if (h == ASTAR_UNREACHABLE || g + h > most)
                 continue;
