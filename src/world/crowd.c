@@ -980,14 +980,7 @@ uint32_t astar__crowd_at(const astar_crowd *crowd, uint32_t u)
 
 uint32_t astar__crowd_step_cost(const astar_crowd *crowd, uint32_t cell, uint32_t to)
 {
-    if (crowd->graph)
-        return crowd->graph->out[graph_find_edge(crowd->graph, cell, to)].cost;
-    astar_point p = point_of(crowd, cell), q = point_of(crowd, to);
-    bool octile = crowd->options.costs == ASTAR_COSTS_OCTILE;
-    bool diagonal = p.x != q.x && p.y != q.y && !hex_topology(crowd->grid->topology);
-    uint32_t step = diagonal ? (octile ? ASTAR_OCTILE_DIAGONAL : ASTAR_ARTICLE_DIAGONAL)
-                             : (octile ? ASTAR_OCTILE_STRAIGHT : ASTAR_ARTICLE_STRAIGHT);
-    return step * crowd->grid->terrain[grid_padded_index(crowd->grid, q.x, q.y)];
+    return astar__crowd_tables_step_cost(&crowd->tables, cell, to);
 }
 
 uint32_t astar__crowd_goal_cell(const astar_crowd *crowd, uint32_t u)

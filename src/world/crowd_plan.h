@@ -59,9 +59,8 @@ void astar__crowd_guide(astar_crowd *crowd, const scatter *ways);
 size_t astar__crowd_cells(const astar_crowd *crowd);
 uint32_t astar__crowd_at(const astar_crowd *crowd, uint32_t u);
 
-/* What a step from cell to its neighbour `to` costs on the crowd's
- * tables: the step's price (straight or diagonal, in the crowd's costs)
- * times the terrain entered, or the graph's edge cost. */
+/* What a step from cell to its neighbour `to` costs, as the crowd's
+ * tables price it (astar__crowd_tables_step_cost). */
 uint32_t astar__crowd_step_cost(const astar_crowd *crowd, uint32_t cell, uint32_t to);
 
 /* Unit u's goal cell, and the cost from cell to it on u's goal's lazy

@@ -54,6 +54,12 @@ uint32_t astar__crowd_tables_cost_beside(const crowd_tables *t, uint32_t table, 
     return astar__lazy_graph_distance(t->graph, table, cell);
 }
 
+uint32_t astar__crowd_tables_step_cost(const crowd_tables *t, uint32_t from, uint32_t to)
+{
+    return t->lazy ? astar__lazy_step_cost(t->lazy, from, to)
+                   : astar__lazy_graph_step_cost(t->graph, from, to);
+}
+
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget)
 {
     return t->lazy ? astar__lazy_reach(t->lazy, table, cell, budget) : true;

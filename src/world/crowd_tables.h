@@ -50,6 +50,10 @@ uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_
 uint32_t astar__crowd_tables_cost_beside(const crowd_tables *t, uint32_t table, uint32_t cell,
                                          uint32_t beside, uint32_t beside_cost);
 
+/* What a step from `from` to its neighbour `to` costs, as the tables
+ * price it (astar__lazy_step_cost, astar__lazy_graph_step_cost). */
+uint32_t astar__crowd_tables_step_cost(const crowd_tables *t, uint32_t from, uint32_t to);
+
 /* A grid table's search resumed towards cell within *budget
  * (astar__lazy_reach); true on a graph, whose crowd has no budget. */
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget);

@@ -512,6 +512,16 @@ uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32
     return astar__lazy_distance(set, table, cell);
 }
 
+uint32_t astar__lazy_step_cost(const lazy_distances *set, uint32_t from, uint32_t to)
+{
+    uint32_t width = (uint32_t)set->width;
+    int dx = (int)(to % width) - (int)(from % width), dy = (int)(to / width) - (int)(from / width);
+    int d = 0;
+    while (dir_x[d] != dx || dir_y[d] != dy)
+        d++;
+    return (uint32_t)step_price(set, d) * terrain(set, (int)(to % width), (int)(to / width));
+}
+
 bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget)
 {
     return cell >= (uint32_t)set->width * (uint32_t)set->height ||

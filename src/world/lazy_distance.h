@@ -67,6 +67,12 @@ uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell
 uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32_t cell,
                                      uint32_t beside, uint32_t beside_cost);
 
+/* What a step from cell `from` to its neighbour `to` costs, as the
+ * tables' searches price it: the step's price (straight or diagonal, in
+ * the set's costs; every hex step a straight one) times the terrain
+ * entered. O(1). */
+uint32_t astar__lazy_step_cost(const lazy_distances *set, uint32_t from, uint32_t to);
+
 /* Resumes the table's search until cell is closed, taking at most
  * *budget steps (a cell expanded, or an entry of its open list found
  * bettered and dropped) and counting them off *budget. True when it need

@@ -252,3 +252,8 @@ astar_status astar__lazy_graph_status(lazy_graph *set)
     set->status = ASTAR_OK;
     return s;
 }
+
+uint32_t astar__lazy_graph_step_cost(const lazy_graph *set, uint32_t from, uint32_t to)
+{
+    return set->graph->out[graph_find_edge(set->graph, from, to)].cost;
+}

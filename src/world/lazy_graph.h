@@ -42,6 +42,10 @@ void astar__lazy_graph_target(lazy_graph *set, uint32_t table, uint32_t goal, ui
  * the answer is ASTAR_UNREACHABLE, noted for astar__lazy_graph_status. */
 uint32_t astar__lazy_graph_distance(lazy_graph *set, uint32_t table, uint32_t node);
 
+/* The cost of the edge from -> to (there must be one), as the tables'
+ * searches price it. O(log(edges of from)). */
+uint32_t astar__lazy_graph_step_cost(const lazy_graph *set, uint32_t from, uint32_t to);
+
 /* A cheaper guide for a walker that only needs each step to lead on
  * (astar__lazy_potential's on a grid): the cost of the best way the
  * table's search knows from node to the goal - exact once the node is

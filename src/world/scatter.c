@@ -54,11 +54,13 @@ struct scatter {
     lazy_list open;
 };
 
+/* The three words mixed by the crowd's generator (crowd_plan.h): a and
+ * b, then t with them. */
 static uint64_t key_hash(uint32_t a, uint32_t b, uint32_t t)
 {
-    uint64_t x = ((uint64_t)a << 32 | b) ^ ((uint64_t)t * 0x9e3779b97f4a7c15u);
-    x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9u;
-    return x ^ (x >> 29);
+    uint64_t state = (uint64_t)a << 32 | b;
+    uint64_t mixed = splitmix64(&state) ^ t;
+    return splitmix64(&mixed);
 }
 
 static keyed *keyed_slot(const keyed_table *k, uint32_t a, uint32_t b, uint32_t t)
