@@ -214,17 +214,27 @@ static astar_graph *random_ring(rng *g, uint32_t nodes, uint32_t chords, uint32_
     return graph_of(nodes, (const uint32_t (*)[3])edges, count);
 }
 
-/* Distinct random starts and distinct random goals. */
-static void add_random_units(graph_run *r, rng *g, uint32_t nodes, size_t units)
+/* n distinct random starts of nodes and n distinct random goals, drawn
+ * start then goal. */
+static void random_ends(rng *g, uint32_t nodes, size_t n, uint32_t *starts, uint32_t *goals)
 {
     bool start_taken[MAX_NODES] = { false }, goal_taken[MAX_NODES] = { false };
-    while (r->n < units) {
+    for (size_t k = 0; k < n;) {
         uint32_t s = below(g, nodes), t = below(g, nodes);
         if (start_taken[s] || goal_taken[t])
             continue;
         start_taken[s] = goal_taken[t] = true;
-        graph_run_add(r, s, t);
+        starts[k] = s;
+        goals[k++] = t;
     }
+}
+
+static void add_random_units(graph_run *r, rng *g, uint32_t nodes, size_t units)
+{
+    uint32_t starts[MAX_UNITS], goals[MAX_UNITS];
+    random_ends(g, nodes, units, starts, goals);
+    for (size_t k = 0; k < units; k++)
+        graph_run_add(r, starts[k], goals[k]);
 }
 
 /* PIBT's theorem on random undirected biconnected graphs with fewer units
@@ -588,16 +598,8 @@ static void test_graph_solver(void **state)
         uint32_t nodes = 10 + below(&g, 60);
         astar_graph *graph = random_ring(&g, nodes, nodes / 2, 5);
         uint32_t starts[MAX_UNITS], goals[MAX_UNITS];
-        bool s_taken[MAX_NODES] = { false }, g_taken[MAX_NODES] = { false };
-        size_t n = 0, want = 1 + below(&g, nodes / 2);
-        while (n < want) {
-            uint32_t a = below(&g, nodes), b = below(&g, nodes);
-            if (s_taken[a] || g_taken[b])
-                continue;
-            s_taken[a] = g_taken[b] = true;
-            starts[n] = a;
-            goals[n++] = b;
-        }
+        size_t n = 1 + below(&g, nodes / 2);
+        random_ends(&g, nodes, n, starts, goals);
         astar_mapf_info info;
         assert_int_equal(graph_solve(graph, starts, goals, n, 1 + (uint64_t)trial, &info),
                          ASTAR_OK);

@@ -373,32 +373,6 @@ static void test_refine_to_optimal(void **state)
     }
 }
 
-/* Up to n random agents on g: distinct starts and distinct goals, each
- * goal reached from its start. Returns how many. */
-static size_t agents_on(rng *r, const astar_grid *g, astar_moves moves, astar_point *starts,
-                        astar_point *goals, size_t n)
-{
-    size_t k = 0;
-    astar_context *ctx;
-    assert_int_equal(astar_context_new(astar_grid_cells(g), &ctx), ASTAR_OK);
-    astar_options so = astar_options_default();
-    so.moves = moves;
-    for (int tries = 0; k < n && tries < 10000; tries++) {
-        astar_point s = random_cell(r, g), t = random_cell(r, g);
-        bool used = !astar_grid_walkable(g, s.x, s.y) || !astar_grid_walkable(g, t.x, t.y);
-        for (size_t i = 0; i < k && !used; i++)
-            used = same(starts[i], s) || same(goals[i], t);
-        astar_route route = { .capacity = 0 };
-        astar_status st = used ? ASTAR_NO_PATH : astar_find_path(ctx, g, s, t, &so, &route);
-        if (st != ASTAR_OK && st != ASTAR_PATH_BUFFER_TOO_SMALL)
-            continue;
-        starts[k] = s;
-        goals[k++] = t;
-    }
-    astar_context_delete(ctx);
-    return k;
-}
-
 /* Random small grids, random distinct starts and goals (each goal reached
  * from its start), 4 and 8 moves: every instance solved, every plan valid. */
 static void random_instances(astar_moves moves, astar_topology topology)
@@ -410,7 +384,7 @@ static void random_instances(astar_moves moves, astar_topology topology)
         assert_int_equal(astar_grid_set_topology(g, topology), ASTAR_OK);
         size_t n = 4 + (size_t)rng_below(&r, 20);
         astar_point starts[MAX_AGENTS], goals[MAX_AGENTS];
-        size_t k = agents_on(&r, g, moves, starts, goals, n);
+        size_t k = random_agents(&r, g, moves, starts, goals, NULL, n);
         astar_mapf_options o = astar_mapf_options_default();
         o.moves = moves;
         o.seed = (uint64_t)trial;
@@ -459,7 +433,7 @@ static void test_scatter_spreads(void **state)
         astar_point *starts = malloc(N * sizeof *starts), *goals = malloc(N * sizeof *goals);
         assert_non_null(starts);
         assert_non_null(goals);
-        size_t n = agents_on(&r, g, ASTAR_MOVES_4, starts, goals, N);
+        size_t n = random_agents(&r, g, ASTAR_MOVES_4, starts, goals, NULL, N);
         astar_mapf_options o = astar_mapf_options_default();
         o.seed = (uint64_t)trial;
         astar_mapf_info spread, queued;

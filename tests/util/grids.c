@@ -45,3 +45,31 @@ astar_grid *long_rows_grid(int side)
         }
     return g;
 }
+
+size_t random_agents(rng *r, const astar_grid *g, astar_moves moves, astar_point *starts,
+                     astar_point *goals, uint32_t *least, size_t n)
+{
+    size_t k = 0;
+    astar_context *ctx;
+    if (astar_context_new(astar_grid_cells(g), &ctx) != ASTAR_OK)
+        return 0;
+    astar_options o = astar_options_default();
+    o.moves = moves;
+    for (int tries = 0; k < n && tries < 10000; tries++) {
+        astar_point s = random_cell(r, g), t = random_cell(r, g);
+        bool used = !astar_grid_walkable(g, s.x, s.y) || !astar_grid_walkable(g, t.x, t.y);
+        for (size_t i = 0; i < k && !used; i++)
+            used = (starts[i].x == s.x && starts[i].y == s.y) ||
+                   (goals[i].x == t.x && goals[i].y == t.y);
+        astar_route route = { .capacity = 0 };
+        astar_status st = used ? ASTAR_NO_PATH : astar_find_path(ctx, g, s, t, &o, &route);
+        if (st != ASTAR_OK && st != ASTAR_PATH_BUFFER_TOO_SMALL)
+            continue;
+        if (least)
+            least[k] = route.cost;
+        starts[k] = s;
+        goals[k++] = t;
+    }
+    astar_context_delete(ctx);
+    return k;
+}

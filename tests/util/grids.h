@@ -37,4 +37,12 @@ astar_point random_cell(rng *r, const astar_grid *g);
  * ASTAR_CPD_ORDER_ROWS). */
 astar_grid *long_rows_grid(int side);
 
+/* Up to n agents on g for a crowd or a MAPF solver: distinct walkable
+ * starts and distinct walkable goals, each goal reached from its start by
+ * astar_find_path with moves (on g's topology), drawn start then goal
+ * (random_cell each), at most 10,000 draws. least [opt]: each pair's
+ * cost by that search. Returns how many. */
+size_t random_agents(rng *r, const astar_grid *g, astar_moves moves, astar_point *starts,
+                     astar_point *goals, uint32_t *least, size_t n);
+
 #endif
