@@ -21,7 +21,7 @@ set(ASTAR_SOURCES
   src/cpd/cpd.c src/cpd/cpd_file.c src/cpd/cpd_graph.c src/cpd/cpd_grid.c
   # world: cost layers, other units, per-player knowledge, crowds
   src/world/layers.c src/world/units.c src/world/knowledge.c src/world/crowd.c src/world/crowd_tables.c src/world/mapf.c src/world/scatter.c
-  src/world/lazy_distance.c src/world/lazy_graph.c
+  src/world/lazy_distance.c src/world/lazy_graph.c src/world/lazy_marks.c
   # path: what is done with a path once found
   src/path/smooth.c src/path/straighten.c src/path/path_check.c src/path/any_angle_cells.c
   # io: Moving AI files, graph files and waypoint files

@@ -793,10 +793,12 @@ export async function loadAstar(source) {
 
   // A crowd (astar/crowd.h): units that each step move at most one square,
   // never onto one another or through one another, each towards its goal.
-  // moves 4 or 8, costs "article" or "octile", seed the order of ties.
-  function newCrowd(grid, maxUnits, { moves = 4, costs = "article", seed = 1 } = {}) {
+  // moves 4 or 8, costs "article" or "octile", seed the order of ties;
+  // landmarks: new goals' searches estimate with landmarks (4 moves).
+  function newCrowd(grid, maxUnits, { moves = 4, costs = "article", seed = 1,
+                                      landmarks = false } = {}) {
     const pointer = c.astar_web_crowd_new(grid.pointer, maxUnits, moves, costs === "octile" ? 1 : 0,
-                                          seed, scratch);
+                                          seed, landmarks ? 1 : 0, scratch);
     if (!pointer) ok(int32(scratch, 1)[0]);
     const cells = allocated(c.malloc(8 * maxUnits), "the crowd's cells");
     return owned({

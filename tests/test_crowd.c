@@ -58,12 +58,19 @@ static void run_start_with(run *r, astar_grid *grid, const astar_crowd_options *
     r->waited = 0;
 }
 
-static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+static void run_start_marked(run *r, astar_grid *grid, astar_moves moves, uint64_t seed,
+                             bool landmarks)
 {
     astar_crowd_options o = astar_crowd_options_default();
     o.moves = moves;
     o.seed = seed;
+    o.landmarks = landmarks;
     run_start_with(r, grid, &o);
+}
+
+static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
+{
+    run_start_marked(r, grid, moves, seed, false);
 }
 
 static void run_add(run *r, astar_point start, astar_point goal)
@@ -144,13 +151,14 @@ static void run_add_random(run *r, rng *g, size_t n)
     }
 }
 
-static void random_crowds(astar_moves moves)
+static void random_crowds(astar_moves moves, bool landmarks)
 {
     rng g = { 45 };
     for (int trial = 0; trial < 12; trial++) {
         run r;
         grid_recipe open = { .blocked_percent = 10 + trial % 3 * 5 };
-        run_start(&r, random_grid(&g, 32, 32, open), moves, (uint64_t)trial + 1);
+        run_start_marked(&r, random_grid(&g, 32, 32, open), moves, (uint64_t)trial + 1,
+                         landmarks);
         run_add_random(&r, &g, 40 + (size_t)trial * 20);
         run_until_all_arrive(&r, 2000);
         run_end(&r);
@@ -160,13 +168,21 @@ static void random_crowds(astar_moves moves)
 static void test_random_grids_4(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_4);
+    random_crowds(ASTAR_MOVES_4, false);
+}
+
+/* The goals' searches estimating with landmarks (options.landmarks): the
+ * same rules kept, every unit arrives. */
+static void test_random_grids_landmarks(void **state)
+{
+    (void)state;
+    random_crowds(ASTAR_MOVES_4, true);
 }
 
 static void test_random_grids_8(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_8);
+    random_crowds(ASTAR_MOVES_8, false);
 }
 
 /* On hex grids of the four layouts, with moves 4 and 8 alike (a hex has
@@ -282,14 +298,15 @@ static void renew_goal(run *r, rng *g, size_t i)
 }
 
 /* The game loop: each unit gets a new goal on arrival; every unit must
- * keep arriving. */
-static void test_new_goals(void **state)
+ * keep arriving. With 60 units on 24 x 24 cells goals come round again,
+ * and a goal's table kept from before is aimed at its new unit
+ * (astar__lazy_refocus). */
+static void new_goals(bool landmarks)
 {
-    (void)state;
     rng g = { 7 };
     run r;
     grid_recipe open = { .blocked_percent = 15 };
-    run_start(&r, random_grid(&g, 24, 24, open), ASTAR_MOVES_4, 5);
+    run_start_marked(&r, random_grid(&g, 24, 24, open), ASTAR_MOVES_4, 5, landmarks);
     run_add_random(&r, &g, 60);
     int arrivals[MAX_UNITS] = { 0 };
     for (int step = 0; step < 1500; step++) {
@@ -307,6 +324,18 @@ static void test_new_goals(void **state)
     for (size_t i = 0; i < r.n; i++)
         assert_true(arrivals[i] >= 3);
     run_end(&r);
+}
+
+static void test_new_goals(void **state)
+{
+    (void)state;
+    new_goals(false);
+}
+
+static void test_new_goals_landmarks(void **state)
+{
+    (void)state;
+    new_goals(true);
 }
 
 /* A game's frame budget: new goals' searches left to the steps, at most
@@ -483,13 +512,12 @@ static void test_units_handed_over(void **state)
 
 /* Walls go up and come down between steps, on cells no unit stands on and
  * no goal is: the maps keep up and every unit still arrives. */
-static void test_grid_edits(void **state)
+static void grid_edits(bool landmarks)
 {
-    (void)state;
     rng g = { 11 };
     run r;
     grid_recipe open = { .blocked_percent = 10 };
-    run_start(&r, random_grid(&g, 28, 28, open), ASTAR_MOVES_4, 9);
+    run_start_marked(&r, random_grid(&g, 28, 28, open), ASTAR_MOVES_4, 9, landmarks);
     run_add_random(&r, &g, 80);
     astar_point walls[40];
     for (int round = 0; round < 20; round++) {
@@ -511,6 +539,21 @@ static void test_grid_edits(void **state)
         assert_int_equal(astar_grid_set_walkable(r.grid, walls[w].x, walls[w].y, true), ASTAR_OK);
     run_until_all_arrive(&r, 2000);
     run_end(&r);
+}
+
+static void test_grid_edits(void **state)
+{
+    (void)state;
+    grid_edits(false);
+}
+
+/* With landmarks, 40 walls moved a step: cells opened are patched or the
+ * landmarks computed afresh (src/world/lazy_marks.c), the tables' costs
+ * still least, every unit arrives. */
+static void test_grid_edits_landmarks(void **state)
+{
+    (void)state;
+    grid_edits(true);
 }
 
 /* A goal walled in: its units wait (none wanders off); opened again, they
@@ -750,16 +793,19 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_grids_4),
+        cmocka_unit_test(test_random_grids_landmarks),
         cmocka_unit_test(test_random_grids_8),
         cmocka_unit_test(test_random_hex_grids),
         cmocka_unit_test(test_corridor_with_pocket),
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_door),
         cmocka_unit_test(test_new_goals),
+        cmocka_unit_test(test_new_goals_landmarks),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_waiting_unit),
         cmocka_unit_test(test_units_handed_over),
         cmocka_unit_test(test_grid_edits),
+        cmocka_unit_test(test_grid_edits_landmarks),
         cmocka_unit_test(test_walls_under_units),
         cmocka_unit_test(test_goal_walled_in),
         cmocka_unit_test(test_shared_maps),

@@ -5,8 +5,9 @@
  * table's A* keeps two stacks), 4 and 8 moves, both step prices, every
  * cell asked in a random order over several tables at once must read what
  * a map built from the table's goal holds, whether the table's search is
- * Dijkstra's or an A* towards a focus cell; again after
- * edits caught up with; and
+ * Dijkstra's or an A* towards a focus cell, estimating with landmarks
+ * (4 moves) or without; again after edits caught up with, and after a
+ * table's focus moved part way; and
  * with allocations failing, every answer is either right or
  * ASTAR_UNREACHABLE with ASTAR_OUT_OF_MEMORY noted, and right again once
  * memory is back.
@@ -138,10 +139,11 @@ static void target_all(lazy_distances *set, const astar_grid *grid, const astar_
 
 static lazy_distances *lazy_for(const astar_grid *grid, const astar_point *goals,
                                 astar_moves moves, astar_costs costs,
-                                const astar_allocator *memory, bool focused)
+                                const astar_allocator *memory, bool focused, bool landmarks)
 {
     lazy_distances *set;
-    assert_int_equal(astar__lazy_new(grid, moves, costs, TABLES, memory, &set), ASTAR_OK);
+    assert_int_equal(astar__lazy_new(grid, moves, costs, TABLES, landmarks, memory, &set),
+                     ASTAR_OK);
     target_all(set, grid, goals, focused);
     return set;
 }
@@ -160,7 +162,7 @@ static void test_equal_to_maps(void **state)
     (void)state;
     rng r = { 45 };
     astar_allocator memory = malloc_allocator();
-    for (int round = 0; round < 64; round++) {
+    for (int round = 0; round < 128; round++) {
         grid_recipe recipe = recipes[round % 4];
         astar_moves moves = round / 4 % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
         astar_costs costs = round / 8 % 2 ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
@@ -171,7 +173,7 @@ static void test_equal_to_maps(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, moves, costs);
         bool focused = round / 16 % 2;
-        lazy_distances *set = lazy_for(grid, goals, moves, costs, &memory, focused);
+        lazy_distances *set = lazy_for(grid, goals, moves, costs, &memory, focused, round / 32);
         check_all(&r, set, &o, grid);
         /* Retargeted: the pages go back to the pool and come out clean. */
         pick_goals(&r, grid, goals);
@@ -205,7 +207,8 @@ static void test_beside(void **state)
         pick_goals(&r, grid, goals);
         oracle o = { 0 };
         oracle_build(&o, grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE);
-        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, &memory, true);
+        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, &memory,
+                                       true, round / 3 % 2);
         size_t cells = astar_grid_cells(grid);
         uint32_t *q = shuffled_queries(&r, cells);
         for (size_t i = 0; i < cells * TABLES; i++) {
@@ -254,7 +257,8 @@ static void test_equal_to_maps_on_hexes(void **state)
         pick_goals(&r, grid, goals);
         oracle o = { 0 };
         oracle_build(&o, grid, goals, ASTAR_MOVES_4, costs);
-        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, costs, &memory, round / 16);
+        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, costs, &memory, round / 16,
+                                       round % 2);
         check_all(&r, set, &o, grid);
         astar__lazy_delete(set);
         oracle_free(&o);
@@ -272,7 +276,7 @@ static void test_explores_what_is_asked(void **state)
     astar_allocator memory = malloc_allocator();
     astar_point goals[TABLES] = { { 10, 10 }, { 500, 500 }, { 256, 0 } };
     lazy_distances *set =
-        lazy_for(grid, goals, ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, &memory, false);
+        lazy_for(grid, goals, ASTAR_MOVES_8, ASTAR_COSTS_ARTICLE, &memory, false, false);
     size_t before = astar__lazy_bytes(set);
     for (uint32_t t = 0; t < TABLES; t++)
         assert_int_equal(astar__lazy_distance(set, t, (uint32_t)goals[t].y * 512 +
@@ -298,7 +302,7 @@ static void test_focus_explores_less(void **state)
     size_t bytes[2];
     for (int focused = 0; focused < 2; focused++) {
         lazy_distances *set;
-        assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 1, &memory,
+        assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 1, false, &memory,
                                          &set), ASTAR_OK);
         astar__lazy_target(set, 0, cell_at(grid, goal),
                            focused ? cell_at(grid, focus) : UINT32_MAX);
@@ -312,6 +316,50 @@ static void test_focus_explores_less(void **state)
      * list included. */
     assert_true(bytes[1] * 4 < bytes[0]);
     astar_grid_delete(grid);
+}
+
+/* Round `round`'s grid of test_edits and test_refocus (10 to 49 cells a
+ * side, the recipes in turn every second round) and its tables' goals. */
+static astar_grid *round_grid(rng *r, int round, astar_point goals[TABLES])
+{
+    astar_grid *grid = random_grid(r, 10 + rng_below(r, 40), 10 + rng_below(r, 40),
+                                   recipes[round / 2 % 4]);
+    pick_goals(r, grid, goals);
+    return grid;
+}
+
+/* A table given a new focus part way through its search (a second unit
+ * given the goal: astar__lazy_refocus) keeps what it closed and keys the
+ * rest afresh: every answer is still the map's, with landmarks or
+ * without, 4 or 8 moves, uniform (two stacks before) or rough terrain. */
+static void test_refocus(void **state)
+{
+    (void)state;
+    rng r = { 4646 };
+    astar_allocator memory = malloc_allocator();
+    for (int round = 0; round < 48; round++) {
+        astar_moves moves = round % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+        astar_point goals[TABLES];
+        astar_grid *grid = round_grid(&r, round, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
+        lazy_distances *set =
+            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, true, round / 8 % 2);
+        for (int k = 0; k < 3 * (1 + round / 16); k++) {
+            /* A cell asked, then the focus moved to another, closed or not. */
+            astar_point p = random_cell(&r, grid), f = walkable_cell(&r, grid);
+            uint32_t t = (uint32_t)rng_below(&r, TABLES);
+            assert_int_equal(astar__lazy_distance(set, t, cell_at(grid, p)),
+                             astar_distance_map_cost(o.map[t], p.x, p.y));
+            astar__lazy_refocus(set, t, cell_at(grid, f));
+            assert_int_equal(astar__lazy_distance(set, t, cell_at(grid, f)),
+                             astar_distance_map_cost(o.map[t], f.x, f.y));
+        }
+        check_all(&r, set, &o, grid);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
 }
 
 static void edit_some(rng *r, astar_grid *grid, const astar_point *goals, int edits)
@@ -341,14 +389,12 @@ static void test_edits(void **state)
     (void)state;
     rng r = { 4545 };
     astar_allocator memory = malloc_allocator();
-    for (int round = 0; round < 24; round++) {
+    for (int round = 0; round < 48; round++) {
         astar_moves moves = round % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
-        astar_grid *grid = random_grid(&r, 10 + rng_below(&r, 40), 10 + rng_below(&r, 40),
-                                       recipes[round / 2 % 4]);
         astar_point goals[TABLES];
-        pick_goals(&r, grid, goals);
+        astar_grid *grid = round_grid(&r, round, goals);
         lazy_distances *set =
-            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, round / 8 % 2);
+            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, round / 8 % 2, round / 24);
         oracle o = { 0 };
         for (int phase = 0; phase < 6; phase++) {
             /* A few near cells asked, so the searches stop part way. */
@@ -358,7 +404,9 @@ static void test_edits(void **state)
                 (void)astar__lazy_distance(set, t, (uint32_t)p.y * (uint32_t)astar_grid_width(grid) +
                                                        (uint32_t)p.x);
             }
-            edit_some(&r, grid, goals, 1 + rng_below(&r, 4));
+            /* Now and then more edits at once than landmarks follow one
+             * by one (lazy_marks.c: then computed afresh). */
+            edit_some(&r, grid, goals, phase == 4 ? 70 : 1 + rng_below(&r, 4));
             astar__lazy_catch_up(set);
             oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
             if (phase % 2)
@@ -400,8 +448,8 @@ static void test_out_of_memory(void **state)
         pick_goals(&r, grid, goals);
         oracle o = { 0 };
         oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
-        lazy_distances *set =
-            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, round / 2 % 2);
+        lazy_distances *set = lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory,
+                                       round / 2 % 2, round / 4);
         size_t cells = astar_grid_cells(grid);
         int width = astar_grid_width(grid);
         uint32_t *q = shuffled_queries(&r, cells);
@@ -431,7 +479,11 @@ static void test_out_of_memory(void **state)
     astar_grid *grid;
     assert_int_equal(astar_grid_new(8, 8, &grid), ASTAR_OK);
     lazy_distances *set = (lazy_distances *)&g;
-    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, &memory, &set),
+    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, false, &memory, &set),
+                     ASTAR_OUT_OF_MEMORY);
+    assert_null(set);
+    set = (lazy_distances *)&g;
+    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, true, &memory, &set),
                      ASTAR_OUT_OF_MEMORY);
     assert_null(set);
     astar_grid_delete(grid);
@@ -446,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_focus_explores_less),
         cmocka_unit_test(test_explores_what_is_asked),
         cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_refocus),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

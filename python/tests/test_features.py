@@ -518,14 +518,14 @@ def check_moves(before, after, costs, moves):
         assert j is None or j == i or tuple(after[j]) != a, "units %d and %d swapped" % (i, j)
 
 
-@pytest.mark.parametrize("moves", [4, 8])
-def test_crowds_keep_their_rules(moves):
+@pytest.mark.parametrize("moves,landmarks", [(4, False), (8, False), (4, True)])
+def test_crowds_keep_their_rules(moves, landmarks):
     costs = random_costs(3, 24, 16, blocked=0.12, top=1)
     grid = astar.Grid.from_array(costs)
     grid.enable_islands()
     cells = walkable_cells(costs)
     rng = np.random.default_rng(moves)
-    crowd = astar.Crowd(grid, 30, moves=moves)
+    crowd = astar.Crowd(grid, 30, moves=moves, landmarks=landmarks)
     picks = rng.permutation(len(cells))
     goals = {}
     for k in picks[:30]:

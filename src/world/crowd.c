@@ -171,7 +171,7 @@ static astar_status crowd_new(const astar_grid *grid, const astar_graph *graph, 
         c->width = astar_grid_width(grid);
         c->height = astar_grid_height(grid);
         s = astar__crowd_tables_grid(&c->tables, grid, o.moves, o.costs, max_units + 1,
-                                     &c->memory);
+                                     o.landmarks, &c->memory);
     } else {
         s = astar__crowd_tables_graph(&c->tables, graph, max_units + 1, &c->memory);
     }
@@ -296,6 +296,8 @@ static astar_status take_goal(astar_crowd *c, uint32_t goal, uint32_t from, bool
         found = unused;
         c->goals[found] = (crowd_goal){ .cell = goal, .targeted = true };
         astar__crowd_tables_target(&c->tables, found, goal, from);
+    } else {
+        astar__crowd_tables_refocus(&c->tables, found, from);
     }
     if (search) {
         (void)astar__crowd_tables_status(&c->tables);

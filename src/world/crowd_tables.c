@@ -2,11 +2,11 @@
 #include "world/crowd_tables.h"
 
 astar_status astar__crowd_tables_grid(crowd_tables *t, const astar_grid *grid, astar_moves moves,
-                                      astar_costs costs, size_t count,
+                                      astar_costs costs, size_t count, bool landmarks,
                                       const astar_allocator *memory)
 {
     *t = (crowd_tables){ 0 };
-    return astar__lazy_new(grid, moves, costs, count, memory, &t->lazy);
+    return astar__lazy_new(grid, moves, costs, count, landmarks, memory, &t->lazy);
 }
 
 astar_status astar__crowd_tables_graph(crowd_tables *t, const astar_graph *graph, size_t count,
@@ -34,6 +34,12 @@ void astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal, 
         astar__lazy_target(t->lazy, table, goal, focus);
     else
         astar__lazy_graph_target(t->graph, table, goal, focus);
+}
+
+void astar__crowd_tables_refocus(crowd_tables *t, uint32_t table, uint32_t focus)
+{
+    if (t->lazy)
+        astar__lazy_refocus(t->lazy, table, focus);
 }
 
 uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_t cell,

@@ -21,12 +21,13 @@ typedef struct crowd_tables {
     lazy_graph *graph;     /* a graph's */
 } crowd_tables;
 
-/* count tables over a grid (moves and costs as astar__lazy_new takes them)
+/* count tables over a grid (moves, costs and landmarks as astar__lazy_new
+ * takes them)
  * or over a graph; memory must outlive the tables. ASTAR_OK or
  * ASTAR_OUT_OF_MEMORY (ASTAR_INVALID_ARGUMENT for a grid's bad moves or
  * costs); on a failure nothing is left allocated. */
 astar_status astar__crowd_tables_grid(crowd_tables *t, const astar_grid *grid, astar_moves moves,
-                                      astar_costs costs, size_t count,
+                                      astar_costs costs, size_t count, bool landmarks,
                                       const astar_allocator *memory);
 astar_status astar__crowd_tables_graph(crowd_tables *t, const astar_graph *graph, size_t count,
                                        const astar_allocator *memory);
@@ -37,6 +38,10 @@ size_t astar__crowd_tables_bytes(const crowd_tables *t);
 /* Table `table` now leads to `goal` (a cell or a node), its search heading
  * first for focus. Never fails. */
 void astar__crowd_tables_target(crowd_tables *t, uint32_t table, uint32_t goal, uint32_t focus);
+
+/* The table, its goal kept, heads for focus from now on
+ * (astar__lazy_refocus); a graph's keeps its focus. Never fails. */
+void astar__crowd_tables_refocus(crowd_tables *t, uint32_t table, uint32_t focus);
 
 /* The cost from cell to the table's goal: exact, or the potential, the
  * best way the table knows (astar__lazy_potential,

@@ -9,6 +9,7 @@
 #include "core/moves.h"
 #include "grid/grid.h"
 #include "world/lazy_distance.h"
+#include "world/lazy_marks.h"
 #include "world/lazy_open.h"
 
 #define NONE UINT32_MAX
@@ -42,6 +43,7 @@ typedef struct lazy_table {
     uint32_t goal;       /* NONE: no goal */
     uint32_t focus;      /* the cell the search heads for first, or NONE */
     int focus_x, focus_y; /* the focus's coordinates, for the estimate */
+    size_t focus_place;  /* its place in the padded terrain, for the landmarks */
     uint32_t *tile;      /* per tile its page, or NONE; [opt] until a first query */
     lazy_list open;      /* the level's stack or the heap */
     lazy_list later;     /* LEVELS: the next level's stack */
@@ -65,6 +67,7 @@ struct lazy_distances {
     size_t chunk_count, chunk_capacity;
     size_t pages_made;   /* pages carved from the chunks so far */
     uint32_t free_page;  /* a list through each free page's first word */
+    lazy_marks *marks;   /* [opt] landmarks for the estimate (4 moves, squares) */
     uint64_t edits;      /* the grid's edits the tables are current with */
     astar_status status;
 };
@@ -100,7 +103,8 @@ static uint64_t step_price(const lazy_distances *s, int d)
 }
 
 astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
-                             size_t count, const astar_allocator *memory, lazy_distances **out)
+                             size_t count, bool landmarks, const astar_allocator *memory,
+                             lazy_distances **out)
 {
     *out = NULL;
     if ((moves != ASTAR_MOVES_4 && moves != ASTAR_MOVES_8) ||
@@ -131,6 +135,11 @@ astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_co
     }
     for (size_t t = 0; t < count; t++)
         s->table[t] = (lazy_table){ .goal = NONE, .focus = NONE };
+    if (landmarks && s->directions == 4 && !hex_topology(grid->topology) &&
+        astar__marks_new(grid, memory, &s->marks) != ASTAR_OK) {
+        astar__lazy_delete(s);
+        return ASTAR_OUT_OF_MEMORY;
+    }
     *out = s;
     return ASTAR_OK;
 }
@@ -147,6 +156,7 @@ void astar__lazy_delete(lazy_distances *set)
         }
     for (size_t c = 0; c < set->chunk_count; c++)
         astar__release(&set->memory, set->chunks[c]);
+    astar__marks_delete(set->marks);
     astar__release(&set->memory, set->chunks);
     astar__release(&set->memory, set->table);
     astar__release(&set->memory, set);
@@ -156,7 +166,7 @@ size_t astar__lazy_bytes(const lazy_distances *set)
 {
     if (!set)
         return 0;
-    size_t bytes = sizeof *set + set->count * sizeof *set->table +
+    size_t bytes = sizeof *set + astar__marks_bytes(set->marks) + set->count * sizeof *set->table +
                    set->chunk_capacity * sizeof *set->chunks +
                    set->chunk_count * (size_t)CHUNK_PAGES * PAGE_WORDS * sizeof(uint32_t);
     for (size_t t = 0; t < set->count; t++)
@@ -311,6 +321,8 @@ void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint
     if (focus != NONE) {
         set->table[table].focus_x = (int)(focus % (uint32_t)set->width);
         set->table[table].focus_y = (int)(focus / (uint32_t)set->width);
+        set->table[table].focus_place = grid_padded_index(set->grid, set->table[table].focus_x,
+                                                          set->table[table].focus_y);
     }
 }
 
@@ -327,8 +339,15 @@ static uint64_t estimate(const lazy_distances *s, const lazy_table *t, int x, in
     if (hex_topology(s->grid->topology))
         return hex_distance(s->grid->topology, x, y, fx, fy) * s->straight;
     uint64_t dx = (uint64_t)(x > fx ? x - fx : fx - x), dy = (uint64_t)(y > fy ? y - fy : fy - y);
-    if (s->directions == 4)
-        return (dx + dy) * s->straight;
+    if (s->directions == 4) {
+        uint64_t steps = dx + dy;
+        if (s->marks) {
+            uint64_t bound = astar__marks_bound(s->marks, grid_padded_index(s->grid, x, y),
+                                                t->focus_place);
+            steps = bound > steps ? bound : steps;
+        }
+        return steps * s->straight;
+    }
     uint64_t low = dx < dy ? dx : dy;
     return low * s->diagonal + (dx + dy - 2 * low) * s->straight;
 }
@@ -388,6 +407,8 @@ static int advance(lazy_distances *s, lazy_table *t)
         return 0;
     lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
     int x = (int)(key.where & 0xffffu), y = (int)(key.where >> 16);
+    if (s->marks && t->order == LEVELS && t->open.count > 1)
+        astar__marks_prefetch(s->marks, t->open.at[t->open.count - 2].where);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];
@@ -434,6 +455,43 @@ static int advance(lazy_distances *s, lazy_table *t)
                                         .where = spot_of(nx, ny) });
     }
     return 1;
+}
+
+void astar__lazy_refocus(lazy_distances *set, uint32_t table, uint32_t focus)
+{
+    lazy_table *t = &set->table[table];
+    if (t->goal == NONE || focus == t->focus ||
+        focus >= (uint32_t)set->width * (uint32_t)set->height)
+        return;
+    if (!t->seeded) {
+        astar__lazy_target(set, table, t->goal, focus);
+        return;
+    }
+    int x = (int)(focus % (uint32_t)set->width), y = (int)(focus / (uint32_t)set->width);
+    const uint32_t *p = page_of(set, t, x, y);
+    if ((p && closed(p, offset_of(x, y))) ||
+        (t->order == LEVELS && !lazy_list_room(&set->memory, &t->open, t->later.count)))
+        return;
+    t->focus = focus;
+    t->focus_x = x;
+    t->focus_y = y;
+    t->focus_place = grid_padded_index(set->grid, x, y);
+    /* Both stacks' entries, keyed afresh, make one heap (built in place:
+     * the i-th push writes at or before entry i, read first). */
+    lazy_list *all = &t->open;
+    if (t->order == LEVELS) {
+        memcpy(all->at + all->count, t->later.at, t->later.count * sizeof *all->at);
+        all->count += t->later.count;
+        t->later.count = 0;
+    }
+    size_t count = all->count;
+    all->count = 0;
+    for (size_t i = 0; i < count; i++) {
+        lazy_open e = all->at[i];
+        e.f = e.g + estimate(set, t, (int)(e.where & 0xffffu), (int)(e.where >> 16));
+        lazy_heap_push(all, e);
+    }
+    t->order = HEAP;
 }
 
 /* What resume leaves: the cell as wanted, the search spent (or memory
@@ -594,10 +652,12 @@ uint32_t astar__lazy_potential(lazy_distances *set, uint32_t table, uint32_t cel
  * reached; an edit farther out leaves its closed costs and its open list
  * what a search started afresh would have at this point. The goal counts
  * as reached: walled in, it reached nothing, and opened again it must
- * start over. */
+ * start over. So does the focus: an opened cell's landmarks' steps are
+ * set (lazy_marks.h), and the estimate towards it changes with them. */
 static bool touched(const lazy_distances *s, const lazy_table *t, astar_point at)
 {
-    if ((uint32_t)at.y * (uint32_t)s->width + (uint32_t)at.x == t->goal)
+    uint32_t cell = (uint32_t)at.y * (uint32_t)s->width + (uint32_t)at.x;
+    if (cell == t->goal || cell == t->focus)
         return true;
     for (int y = at.y - 1; y <= at.y + 1; y++)
         for (int x = at.x - 1; x <= at.x + 1; x++) {
@@ -615,6 +675,8 @@ void astar__lazy_catch_up(lazy_distances *set)
     uint64_t now = astar_grid_edits(set->grid);
     if (now == set->edits)
         return;
+    /* Landmarks computed afresh change every table's estimate. */
+    bool remarked = set->marks && astar__marks_catch_up(set->marks, set->edits + 1, now);
     for (size_t i = 0; i < set->count; i++) {
         lazy_table *t = &set->table[i];
         if (!t->seeded)
@@ -622,7 +684,7 @@ void astar__lazy_catch_up(lazy_distances *set)
         /* An order the terrain no longer allows (or a heap where a faster
          * order now works, harmless but slower) starts over whatever the
          * edit. */
-        bool stale = t->order != order_for(set, t);
+        bool stale = remarked || t->order != order_for(set, t);
         for (uint64_t e = set->edits + 1; e <= now && !stale; e++) {
             astar_point at;
             stale = astar_grid_edit_cell(set->grid, e, &at) != ASTAR_OK || touched(set, t, at);

@@ -26,11 +26,15 @@
 typedef struct lazy_distances lazy_distances;
 
 /* A set of `count` tables over grid (square, 4 moves or 8 with the corner
- * rule), none with a goal yet. Allocates the tables' headers only.
- * ASTAR_OK, ASTAR_INVALID_ARGUMENT (moves or costs out of range) or
+ * rule), none with a goal yet. Allocates the tables' headers only - and,
+ * with `landmarks` on 4 moves over squares, landmarks for the searches'
+ * estimate towards their focus (world/lazy_marks.h: 44 bytes a cell,
+ * O(16 x cells) to choose and measure them); elsewhere landmarks are not
+ * used. ASTAR_OK, ASTAR_INVALID_ARGUMENT (moves or costs out of range) or
  * ASTAR_OUT_OF_MEMORY. */
 astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
-                             size_t count, const astar_allocator *memory, lazy_distances **out);
+                             size_t count, bool landmarks, const astar_allocator *memory,
+                             lazy_distances **out);
 
 void astar__lazy_delete(lazy_distances *set);
 
@@ -45,6 +49,16 @@ size_t astar__lazy_bytes(const lazy_distances *set);
  * cells are closed as they are asked for, at the same costs. Never
  * allocates, never fails. */
 void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint32_t focus);
+
+/* Table `table`, its goal kept, now heads for focus: a second unit given
+ * the goal (a rally point) stands elsewhere than the first, and resuming
+ * towards the old focus would close every cell the estimate towards it
+ * puts below the new one - on a city map with landmarks' estimates tens
+ * of thousands. What the search closed stays; the cells still open are
+ * keyed afresh on a heap (the order of a table whose focus changed),
+ * O(open cells). Nothing changes when the focus is closed already, or
+ * when there is no memory for the merged list. Never fails. */
+void astar__lazy_refocus(lazy_distances *set, uint32_t table, uint32_t focus);
 
 /* The cost from cell to the table's goal, expanding its search as far as
  * needed. On a failed allocation the table is left as it was (a later

@@ -213,6 +213,44 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   }
 }
 
+// ---------------------------------------------------------------- a crowd with landmarks
+{
+  // 12 units crossing an open 20 x 12 grid with a wall across it, the
+  // goals' searches estimating with landmarks: every step moves a unit at
+  // most one square (4 moves), onto no other unit and through none, and
+  // every unit stands on its goal at some step.
+  const grid = astar.newGrid(20, 12);
+  for (let y = 0; y < 10; y++) grid.setWalkable(10, y, false);
+  const crowd = astar.newCrowd(grid, 12, { landmarks: true, seed: 2 });
+  const goals = [];
+  for (let i = 0; i < 12; i++) {
+    check(crowd.add(0, i, 19, 11 - i) === i, `landmarks: unit ${i} added`);
+    goals.push([19, 11 - i]);
+  }
+  const arrived = new Array(12).fill(false);
+  let before = crowd.cells(), legal = true;
+  for (let step = 0; step < 400 && !arrived.every(Boolean); step++) {
+    crowd.step();
+    const after = crowd.cells();
+    for (let i = 0; i < 12; i++) {
+      const [x, y] = [after[2 * i], after[2 * i + 1]], [bx, by] = [before[2 * i], before[2 * i + 1]];
+      legal &&= Math.abs(x - bx) + Math.abs(y - by) <= 1 && grid.walkable(x, y);
+      for (let j = 0; j < 12; j++) {
+        if (j === i) continue;
+        legal &&= !(after[2 * j] === x && after[2 * j + 1] === y);
+        legal &&= !(before[2 * j] === x && before[2 * j + 1] === y && after[2 * j] === bx &&
+                    after[2 * j + 1] === by);
+      }
+      arrived[i] ||= x === goals[i][0] && y === goals[i][1];
+    }
+    before = after;
+  }
+  check(legal, "landmarks: every step one square, no cell shared, no swap");
+  check(arrived.every(Boolean), "landmarks: every unit reached its goal");
+  crowd.delete();
+  grid.delete();
+}
+
 // ---------------------------------------------------------------- crowds on graphs
 {
   // A ring of 12 nodes with two chords, 8 units each heading 4 nodes on:
