@@ -407,8 +407,8 @@ static int advance(lazy_distances *s, lazy_table *t)
         return 0;
     lazy_open key = t->order == LEVELS ? t->open.at[t->open.count - 1] : t->open.at[0];
     int x = (int)(key.where & 0xffffu), y = (int)(key.where >> 16);
-    if (s->marks && t->order == LEVELS && t->open.count > 1)
-        astar__marks_prefetch(s->marks, t->open.at[t->open.count - 2].where);
+    if (s->marks)
+        astar__marks_prefetch(s->marks, key.where);
     uint32_t *p = page_of(s, t, x, y);
     unsigned off = offset_of(x, y);
     uint64_t g = p[off];

@@ -59,10 +59,10 @@ static inline uint32_t astar__marks_bound(const lazy_marks *marks, size_t a, siz
     return best;
 }
 
-/* Asks the memory for the steps of the cell at spot (x | y << 16) and
- * of its four neighbours, which the search is about to estimate: the
- * next cell to expand is known an expansion ahead, time enough for the
- * misses to be waited on together. */
+/* Asks the memory for the steps of the four neighbours of the cell at
+ * spot (x | y << 16), which the search is about to expand: the misses of
+ * their estimates are then waited on together, while the expansion reads
+ * its pages. */
 static inline void astar__marks_prefetch(const lazy_marks *marks, uint32_t spot)
 {
     size_t stride = (size_t)marks->grid->stride;
