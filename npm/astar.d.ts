@@ -442,9 +442,10 @@ export interface CrowdOptions {
   moves?: 4 | 8;
   costs?: Costs;
   seed?: number;
-  /** New goals' searches estimate with 16 landmarks (4 moves on squares):
-   * faster updates and less memory, but units know fewer detours. */
-  landmarks?: boolean;
+  /** How many landmarks (0 to 16) new goals' searches estimate with (4
+   * moves on squares): faster updates and less memory, but units know
+   * fewer detours. */
+  landmarks?: number;
 }
 
 export interface GraphCrowdOptions {

@@ -794,11 +794,12 @@ export async function loadAstar(source) {
   // A crowd (astar/crowd.h): units that each step move at most one square,
   // never onto one another or through one another, each towards its goal.
   // moves 4 or 8, costs "article" or "octile", seed the order of ties;
-  // landmarks: new goals' searches estimate with landmarks (4 moves).
+  // landmarks (0 to 16): how many landmarks new goals' searches estimate
+  // with (4 moves).
   function newCrowd(grid, maxUnits, { moves = 4, costs = "article", seed = 1,
-                                      landmarks = false } = {}) {
+                                      landmarks = 0 } = {}) {
     const pointer = c.astar_web_crowd_new(grid.pointer, maxUnits, moves, costs === "octile" ? 1 : 0,
-                                          seed, landmarks ? 1 : 0, scratch);
+                                          seed, landmarks, scratch);
     if (!pointer) ok(int32(scratch, 1)[0]);
     const cells = allocated(c.malloc(8 * maxUnits), "the crowd's cells");
     return owned({

@@ -22,6 +22,20 @@ run 0 "$ASTAR" crowd "$map" 150 --seed 2 --moves 8
 has "moves 8, seed 2"
 has "(all arrived)"
 
+# Landmarks for the goals' tables: the same rules, every unit arrives;
+# only with 4 moves on squares, 0 to 16 of them.
+run 0 "$ASTAR" crowd "$map" 150 --landmarks 16
+has "crowd: 150 units on 49 x 49, moves 4, seed 1, 16 landmarks"
+has "on their goals: 150 of 150 (all arrived)"
+run 2 "$ASTAR" crowd "$map" 20 --landmarks 17
+has "--landmarks takes a whole number from 0 to 16, not '17'"
+run 2 "$ASTAR" crowd "$map" 20 --landmarks 4 --moves 8
+has "--landmarks goes with 4 moves on a square map"
+run 2 "$ASTAR" crowd "$map" 20 --landmarks 4 --topology hex-pointy
+has "--landmarks goes with 4 moves on a square map"
+run 2 "$ASTAR" crowd "$map" 20 --cluster 16
+has "--cluster does not apply here: a crowd takes only --moves (4 or 8), --costs and --landmarks"
+
 # A map larger than the default examples, many units.
 run 0 "$ASTAR" crowd "$ASTAR_BENCH_DIR/maps/dao/den312d.map" 400 --seed 3
 has "on their goals: 400 of 400 (all arrived)"
@@ -45,7 +59,9 @@ has "nodes tried"
 run 0 "$ASTAR" crowd "$graph" 30 --seed 5
 has "on their goals: 30 of 30 (all arrived)"
 run 2 "$ASTAR" crowd "$graph" 20 --moves 8
-has "--moves, --costs and the map options do not apply"
+has "--moves, --costs, --landmarks and the map options do not apply"
+run 2 "$ASTAR" crowd "$graph" 20 --landmarks 8
+has "--landmarks and the map options do not apply"
 run 2 "$ASTAR" crowd "$map" 20 --co "$graph"
 has "--co goes with a DIMACS .gr graph"
 run 5 "$ASTAR" crowd "$graph" 43

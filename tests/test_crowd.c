@@ -59,7 +59,7 @@ static void run_start_with(run *r, astar_grid *grid, const astar_crowd_options *
 }
 
 static void run_start_marked(run *r, astar_grid *grid, astar_moves moves, uint64_t seed,
-                             bool landmarks)
+                             unsigned landmarks)
 {
     astar_crowd_options o = astar_crowd_options_default();
     o.moves = moves;
@@ -151,7 +151,7 @@ static void run_add_random(run *r, rng *g, size_t n)
     }
 }
 
-static void random_crowds(astar_moves moves, bool landmarks)
+static void random_crowds(astar_moves moves, unsigned landmarks)
 {
     rng g = { 45 };
     for (int trial = 0; trial < 12; trial++) {
@@ -168,7 +168,7 @@ static void random_crowds(astar_moves moves, bool landmarks)
 static void test_random_grids_4(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_4, false);
+    random_crowds(ASTAR_MOVES_4, 0);
 }
 
 /* The goals' searches estimating with landmarks (options.landmarks): the
@@ -176,13 +176,13 @@ static void test_random_grids_4(void **state)
 static void test_random_grids_landmarks(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_4, true);
+    random_crowds(ASTAR_MOVES_4, ASTAR_CROWD_MAX_LANDMARKS);
 }
 
 static void test_random_grids_8(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_8, false);
+    random_crowds(ASTAR_MOVES_8, 0);
 }
 
 /* On hex grids of the four layouts, with moves 4 and 8 alike (a hex has
@@ -301,7 +301,7 @@ static void renew_goal(run *r, rng *g, size_t i)
  * keep arriving. With 60 units on 24 x 24 cells goals come round again,
  * and a goal's table kept from before is aimed at its new unit
  * (astar__lazy_refocus). */
-static void new_goals(bool landmarks)
+static void new_goals(unsigned landmarks)
 {
     rng g = { 7 };
     run r;
@@ -329,13 +329,13 @@ static void new_goals(bool landmarks)
 static void test_new_goals(void **state)
 {
     (void)state;
-    new_goals(false);
+    new_goals(0);
 }
 
 static void test_new_goals_landmarks(void **state)
 {
     (void)state;
-    new_goals(true);
+    new_goals(4);
 }
 
 /* A game's frame budget: new goals' searches left to the steps, at most
@@ -512,7 +512,7 @@ static void test_units_handed_over(void **state)
 
 /* Walls go up and come down between steps, on cells no unit stands on and
  * no goal is: the maps keep up and every unit still arrives. */
-static void grid_edits(bool landmarks)
+static void grid_edits(unsigned landmarks)
 {
     rng g = { 11 };
     run r;
@@ -544,7 +544,7 @@ static void grid_edits(bool landmarks)
 static void test_grid_edits(void **state)
 {
     (void)state;
-    grid_edits(false);
+    grid_edits(0);
 }
 
 /* With landmarks, 40 walls moved a step: cells opened are patched or the
@@ -553,7 +553,7 @@ static void test_grid_edits(void **state)
 static void test_grid_edits_landmarks(void **state)
 {
     (void)state;
-    grid_edits(true);
+    grid_edits(ASTAR_CROWD_MAX_LANDMARKS);
 }
 
 /* A goal walled in: its units wait (none wanders off); opened again, they
@@ -735,6 +735,10 @@ static void test_bad_arguments(void **state)
     o = astar_crowd_options_default();
     o.costs = (astar_costs)9;
     assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    o.costs = ASTAR_COSTS_ARTICLE;
+    o.landmarks = ASTAR_CROWD_MAX_LANDMARKS + 1;
+    assert_int_equal(astar_crowd_new(g, 4, &o, &c), ASTAR_INVALID_ARGUMENT);
+    o.landmarks = 0;
     assert_int_equal(astar_grid_new(4, 4, &hex), ASTAR_OK);
     assert_int_equal(astar_grid_set_topology(hex, ASTAR_TOPOLOGY_HEX_ODD_R), ASTAR_OK);
     o.costs = ASTAR_COSTS_ARTICLE;

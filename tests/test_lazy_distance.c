@@ -139,7 +139,7 @@ static void target_all(lazy_distances *set, const astar_grid *grid, const astar_
 
 static lazy_distances *lazy_for(const astar_grid *grid, const astar_point *goals,
                                 astar_moves moves, astar_costs costs,
-                                const astar_allocator *memory, bool focused, bool landmarks)
+                                const astar_allocator *memory, bool focused, size_t landmarks)
 {
     lazy_distances *set;
     assert_int_equal(astar__lazy_new(grid, moves, costs, TABLES, landmarks, memory, &set),
@@ -173,7 +173,8 @@ static void test_equal_to_maps(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, moves, costs);
         bool focused = round / 16 % 2;
-        lazy_distances *set = lazy_for(grid, goals, moves, costs, &memory, focused, round / 32);
+        lazy_distances *set = lazy_for(grid, goals, moves, costs, &memory, focused,
+                                       round / 32 ? (size_t)(1 + round % 16) : 0);
         check_all(&r, set, &o, grid);
         /* Retargeted: the pages go back to the pool and come out clean. */
         pick_goals(&r, grid, goals);
@@ -208,7 +209,7 @@ static void test_beside(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE);
         lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, &memory,
-                                       true, round / 3 % 2);
+                                       true, round / 3 % 2 ? 16 : 0);
         size_t cells = astar_grid_cells(grid);
         uint32_t *q = shuffled_queries(&r, cells);
         for (size_t i = 0; i < cells * TABLES; i++) {
@@ -258,7 +259,7 @@ static void test_equal_to_maps_on_hexes(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, ASTAR_MOVES_4, costs);
         lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, costs, &memory, round / 16,
-                                       round % 2);
+                                       round % 2 ? 16 : 0);
         check_all(&r, set, &o, grid);
         astar__lazy_delete(set);
         oracle_free(&o);
@@ -302,7 +303,7 @@ static void test_focus_explores_less(void **state)
     size_t bytes[2];
     for (int focused = 0; focused < 2; focused++) {
         lazy_distances *set;
-        assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 1, false, &memory,
+        assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 1, 0, &memory,
                                          &set), ASTAR_OK);
         astar__lazy_target(set, 0, cell_at(grid, goal),
                            focused ? cell_at(grid, focus) : UINT32_MAX);
@@ -344,7 +345,8 @@ static void test_refocus(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
         lazy_distances *set =
-            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, true, round / 8 % 2);
+            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, true,
+                     round / 8 % 2 ? 3 + (size_t)round % 14 : 0);
         for (int k = 0; k < 3 * (1 + round / 16); k++) {
             /* A cell asked, then the focus moved to another, closed or not. */
             astar_point p = random_cell(&r, grid), f = walkable_cell(&r, grid);
@@ -394,7 +396,8 @@ static void test_edits(void **state)
         astar_point goals[TABLES];
         astar_grid *grid = round_grid(&r, round, goals);
         lazy_distances *set =
-            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, round / 8 % 2, round / 24);
+            lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory, round / 8 % 2,
+                     round / 24 ? 16 : 0);
         oracle o = { 0 };
         for (int phase = 0; phase < 6; phase++) {
             /* A few near cells asked, so the searches stop part way. */
@@ -449,7 +452,7 @@ static void test_out_of_memory(void **state)
         oracle o = { 0 };
         oracle_build(&o, grid, goals, moves, ASTAR_COSTS_ARTICLE);
         lazy_distances *set = lazy_for(grid, goals, moves, ASTAR_COSTS_ARTICLE, &memory,
-                                       round / 2 % 2, round / 4);
+                                       round / 2 % 2, round / 4 ? 16 : 0);
         size_t cells = astar_grid_cells(grid);
         int width = astar_grid_width(grid);
         uint32_t *q = shuffled_queries(&r, cells);
@@ -479,11 +482,11 @@ static void test_out_of_memory(void **state)
     astar_grid *grid;
     assert_int_equal(astar_grid_new(8, 8, &grid), ASTAR_OK);
     lazy_distances *set = (lazy_distances *)&g;
-    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, false, &memory, &set),
+    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, 0, &memory, &set),
                      ASTAR_OUT_OF_MEMORY);
     assert_null(set);
     set = (lazy_distances *)&g;
-    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, true, &memory, &set),
+    assert_int_equal(astar__lazy_new(grid, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, 2, 16, &memory, &set),
                      ASTAR_OUT_OF_MEMORY);
     assert_null(set);
     astar_grid_delete(grid);

@@ -59,7 +59,7 @@ static void steps_from(const astar_grid *grid, astar_point from, uint32_t *out)
 
 static const uint16_t *steps_at(const lazy_marks *m, int x, int y)
 {
-    return m->steps + grid_padded_index(m->grid, x, y) * MARKS;
+    return m->steps + grid_padded_index(m->grid, x, y) * m->count;
 }
 
 static astar_point place_of(const lazy_marks *m, int i)
@@ -83,7 +83,7 @@ static void assert_agree(const lazy_marks *m)
                 if (nx >= w || ny >= h || !astar_grid_walkable(g, nx, ny))
                     continue;
                 const uint16_t *a = steps_at(m, x, y), *b = steps_at(m, nx, ny);
-                for (int i = 0; i < MARKS; i++) {
+                for (int i = 0; i < (int)m->count; i++) {
                     bool unknown = a[i] == MARK_UNKNOWN;
                     if (unknown != (b[i] == MARK_UNKNOWN) ||
                         (!unknown && a[i] + 1 != b[i] && b[i] + 1 != a[i]))
@@ -123,12 +123,12 @@ static void assert_bounds(rng *r, const lazy_marks *m, int count)
     free(steps);
 }
 
-static lazy_marks *marks_for(const astar_grid *grid)
+static lazy_marks *marks_for(const astar_grid *grid, size_t count)
 {
     astar_allocator memory;
     assert_int_equal(astar__allocator_keep(NULL, &memory), ASTAR_OK);
     lazy_marks *m;
-    assert_int_equal(astar__marks_new(grid, &memory, &m), ASTAR_OK);
+    assert_int_equal(astar__marks_new(grid, count, &memory, &m), ASTAR_OK);
     return m;
 }
 
@@ -148,11 +148,11 @@ static void test_fresh(void **state)
     for (int round = 0; round < 24; round++) {
         astar_grid *grid = random_grid(&r, 4 + rng_below(&r, 50), 4 + rng_below(&r, 50),
                                        recipes[round % 4]);
-        lazy_marks *m = marks_for(grid);
+        lazy_marks *m = marks_for(grid, 1 + (size_t)round % MARKS_MOST);
         int w = astar_grid_width(grid), h = astar_grid_height(grid);
         uint32_t *steps = malloc(astar_grid_cells(grid) * sizeof *steps);
         assert_non_null(steps);
-        for (int i = 0; i < MARKS; i++) {
+        for (int i = 0; i < (int)m->count; i++) {
             astar_point at = place_of(m, i);
             if (!astar_grid_walkable(grid, at.x, at.y))
                 fail_msg("round %d: landmark %d on a wall", round, i);
@@ -180,7 +180,7 @@ static void test_edits(void **state)
     for (int round = 0; round < 24; round++) {
         astar_grid *grid = random_grid(&r, 8 + rng_below(&r, 40), 8 + rng_below(&r, 40),
                                        recipes[round % 4]);
-        lazy_marks *m = marks_for(grid);
+        lazy_marks *m = marks_for(grid, round % 2 ? 5 : MARKS_MOST);
         uint64_t seen = astar_grid_edits(grid);
         for (int phase = 0; phase < 8; phase++) {
             int edits = phase == 5 ? 80 : 1 + rng_below(&r, 6);
@@ -215,21 +215,21 @@ static void test_patch_and_rebuild(void **state)
     for (int x = 0; x < 39; x++)
         assert_int_equal(astar_grid_set_walkable(grid, x, 20, false), ASTAR_OK);
     assert_int_equal(astar_grid_set_walkable(grid, 20, 8, false), ASTAR_OK);
-    lazy_marks *m = marks_for(grid);
+    lazy_marks *m = marks_for(grid, MARKS_MOST);
     uint64_t seen = astar_grid_edits(grid);
     assert_int_equal(astar_grid_set_walkable(grid, 20, 8, true), ASTAR_OK);
     assert_false(astar__marks_catch_up(m, seen + 1, astar_grid_edits(grid)));
     seen = astar_grid_edits(grid);
     uint32_t *steps = malloc(astar_grid_cells(grid) * sizeof *steps);
     assert_non_null(steps);
-    for (int i = 0; i < MARKS; i++) {
+    for (int i = 0; i < (int)m->count; i++) {
         steps_from(grid, place_of(m, i), steps);
         assert_int_equal(steps_at(m, 20, 8)[i], steps[8 * 40 + 20]);
     }
     assert_agree(m);
     assert_int_equal(astar_grid_set_walkable(grid, 0, 20, true), ASTAR_OK);
     assert_true(astar__marks_catch_up(m, seen + 1, astar_grid_edits(grid)));
-    for (int i = 0; i < MARKS; i++) {
+    for (int i = 0; i < (int)m->count; i++) {
         steps_from(grid, place_of(m, i), steps);
         for (int y = 0; y < 30; y++)
             for (int x = 0; x < 40; x++)
@@ -254,11 +254,11 @@ static void test_past_the_cap(void **state)
         for (int x = 0; x < w; x++)
             if (x != (y % 4 == 1 ? w - 1 : 0))
                 assert_int_equal(astar_grid_set_walkable(grid, x, y, false), ASTAR_OK);
-    lazy_marks *m = marks_for(grid);
+    lazy_marks *m = marks_for(grid, MARKS_MOST);
     size_t capped = 0;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            for (int i = 0; i < MARKS && astar_grid_walkable(grid, x, y); i++)
+            for (int i = 0; i < (int)m->count && astar_grid_walkable(grid, x, y); i++)
                 capped += steps_at(m, x, y)[i] >= MARK_CAP - 1 &&
                           steps_at(m, x, y)[i] != MARK_UNKNOWN;
     assert_true(capped > 1000);

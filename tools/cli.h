@@ -410,6 +410,10 @@ typedef struct cli_command_line {
     cli_map_options *maps;            /* [opt] NULL: no --islands, --dead-ends */
     cli_world *world;                 /* [opt] NULL: no world options */
     cli_prebuilt *prebuilt;           /* [opt] NULL: no --algo cpd|hpa, --cpd, --cluster */
+    /* [opt] where --landmarks N goes for a call that takes it without the
+     * prebuilt searches (a crowd's tables), N up to landmarks_most */
+    long *landmarks;
+    long landmarks_most;
     const char *not_here;             /* [opt] why a shared option does not apply */
     const cli_own_option *own;        /* [opt] the subcommand's own options, own_count <= 16 */
     size_t own_count;

@@ -15,7 +15,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar crowd MAP N [--steps S] [--seed X] [--moves 4|8] [--costs C]\n"
-            "                         [--topology T]\n"
+            "                         [--topology T] [--landmarks N]\n"
             "       astar crowd GRAPH N [--steps S] [--seed X] [--co FILE.co]\n\n"
             "Places N units on random distinct walkable cells of a Moving AI map, each\n"
             "with a random goal (distinct, and reachable from its start), and steps them\n"
@@ -34,6 +34,8 @@ static void usage(FILE *out)
             "  --steps S   at most S steps (default 10000)\n"
             "  --seed X    the random starts, goals and ties (default 1)\n"
             "  --co FILE   the coordinates of a DIMACS .gr graph\n"
+            "  --landmarks N  the goals' tables estimate with N landmarks (0 to 16;\n"
+            "              4 moves on squares): fewer cells searched, fewer detours known\n"
             "Of the search options below only --moves 4 (the default here, unlike the\n"
             "other subcommands) or 8 and --costs apply; on hexes (--topology) a unit\n"
             "steps to its six neighbours, whatever --moves says.\n"
@@ -44,7 +46,7 @@ static void usage(FILE *out)
 typedef struct crowd_args {
     astar_options options;
     cli_map_options maps;
-    long steps, seed, units;
+    long steps, seed, units, landmarks;
     const char *map, *co;
 } crowd_args;
 
@@ -72,7 +74,8 @@ static int parse(int argc, char **argv, crowd_args *a)
     const char *positional[2];
     cli_command_line line = {
         .name = "crowd", .call = CLI_CALL_CROWD, .options = &a->options, .maps = &a->maps,
-        .not_here = "a crowd takes only --moves (4 or 8) and --costs",
+        .not_here = "a crowd takes only --moves (4 or 8), --costs and --landmarks",
+        .landmarks = &a->landmarks, .landmarks_most = ASTAR_CROWD_MAX_LANDMARKS,
         .own = crowd_options, .own_count = CLI_COUNT(crowd_options), .take = take, .state = a,
         .positional = positional, .positional_min = 2, .positional_max = 2, .usage = usage,
     };
@@ -279,9 +282,10 @@ static int graph_crowd(const crowd_args *a)
 {
     astar_options plain = astar_options_default();
     if (a->options.moves != ASTAR_MOVES_4 || a->options.costs != plain.costs ||
-        a->maps.islands || a->maps.dead_ends || a->maps.topology != ASTAR_TOPOLOGY_SQUARE) {
+        a->maps.islands || a->maps.dead_ends || a->maps.topology != ASTAR_TOPOLOGY_SQUARE ||
+        a->landmarks) {
         cli_error("a graph's moves are its edges and their costs its prices: "
-                  "--moves, --costs and the map options do not apply");
+                  "--moves, --costs, --landmarks and the map options do not apply");
         return EXIT_USAGE;
     }
     astar_graph *graph = NULL;
@@ -326,6 +330,11 @@ int cmd_crowd(int argc, char **argv)
         cli_error("--co goes with a DIMACS .gr graph, not the map %s", a.map);
         return EXIT_USAGE;
     }
+    if (a.landmarks &&
+        (a.options.moves != ASTAR_MOVES_4 || a.maps.topology != ASTAR_TOPOLOGY_SQUARE)) {
+        cli_error("--landmarks goes with 4 moves on a square map");
+        return EXIT_USAGE;
+    }
     astar_grid *grid = NULL;
     astar_crowd *crowd = NULL;
     uint32_t *goals = NULL;
@@ -344,6 +353,7 @@ int cmd_crowd(int argc, char **argv)
     o.moves = a.options.moves;
     o.costs = a.options.costs;
     o.seed = (uint64_t)a.seed;
+    o.landmarks = (unsigned)a.landmarks;
     astar_status s = astar_crowd_new(grid, (size_t)a.units, &o, &crowd);
     goals = malloc((size_t)a.units * sizeof *goals);
     m = (crowd_map){ .grid = grid,
@@ -360,10 +370,13 @@ int cmd_crowd(int argc, char **argv)
         goto done;
     }
     bool hex = a.maps.topology != ASTAR_TOPOLOGY_SQUARE;
-    printf("crowd: %ld units on %d x %d, moves %s%s%s, seed %ld\n", a.units,
+    printf("crowd: %ld units on %d x %d, moves %s%s%s, seed %ld", a.units,
            astar_grid_width(grid), astar_grid_height(grid),
            hex ? "6 (hexes, " : o.moves == ASTAR_MOVES_4 ? "4" : "8",
            hex ? cli_topology_name(a.maps.topology) : "", hex ? ")" : "", a.seed);
+    if (a.landmarks)
+        printf(", %ld landmarks", a.landmarks);
+    printf("\n");
     code = run_crowd(crowd, &m, &a, goals);
 done:
     plan_validator_delete(m.validator);

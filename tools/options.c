@@ -80,7 +80,7 @@ static bool shared_applies(const cli_command_line *c, const shared_option *s)
                               (s->which == CLI_ALGO && c->prebuilt));
     case MAP: return c->maps != NULL;
     case WORLD: return c->world != NULL;
-    case PREBUILT: return c->prebuilt != NULL;
+    case PREBUILT: return c->prebuilt != NULL || (s->which == 2 && c->landmarks);
     case HELP: return true;
     }
     return false;
@@ -168,7 +168,14 @@ static bool take_shared(cli_command_line *c, const shared_option *s, const char 
         return s->which == CLI_ALGO ? take_algo(c, value) : cli_search_set(s->which, value, c->options);
     case MAP: return cli_map_set(c->maps, s->which, value);
     case WORLD: return cli_world_set(c->world, s->which, value);
-    case PREBUILT: return take_prebuilt(c->prebuilt, s->which, value);
+    case PREBUILT:
+        if (c->prebuilt)
+            return take_prebuilt(c->prebuilt, s->which, value);
+        if (cli_parse_int(value, 0, c->landmarks_most, c->landmarks))
+            return true;
+        cli_error("--landmarks takes a whole number from 0 to %ld, not '%s'", c->landmarks_most,
+                  value);
+        return false;
     case HELP: break;
     }
     return true;

@@ -97,20 +97,25 @@ typedef struct astar_crowd_options {
                            where it stands (and gives way when pushed) until
                            its goal's search has reached it. 0: no budget,
                            astar_crowd_set_goal searches at once */
-    bool landmarks;     /* on a square grid with 4 moves, the goals' searches
-                           estimate with 16 landmarks (the most of each one's
-                           difference in steps to the cell and to the unit;
-                           "Crowds" above): 4 to 6 times fewer cells a new
-                           goal, a lower update time and memory, but a unit
-                           knows fewer detours around others and arrives later
-                           where detours abound (docs/performance.md). Costs
-                           O(16 x cells) at astar_crowd_new and 44 bytes a
-                           cell; an edit that opens a short cut recomputes
-                           them and restarts every goal's search. Elsewhere
-                           ignored. Default false */
+    unsigned landmarks; /* 0 (the default) or up to ASTAR_CROWD_MAX_LANDMARKS:
+                           on a square grid with 4 moves, the goals' searches
+                           estimate with that many landmarks (the most of each
+                           one's difference in steps to the cell and to the
+                           unit). 16: 4 to 12 times fewer cells a new goal, a
+                           lower update time and memory, but a unit knows fewer
+                           detours around others and arrives later where
+                           detours abound (docs/performance.md). Costs
+                           O(landmarks x cells) at astar_crowd_new and 2 x
+                           landmarks + 12 bytes a cell; an edit that opens a
+                           short cut recomputes them and restarts every goal's
+                           search. Ignored on hexes, with 8 moves and on
+                           graphs */
 } astar_crowd_options;
 
-/* 4 moves, the article's costs, seed 1, no budget. */
+/* The most landmarks a crowd's options may ask for. */
+#define ASTAR_CROWD_MAX_LANDMARKS 16
+
+/* 4 moves, the article's costs, seed 1, no budget, no landmarks. */
 ASTAR_API astar_crowd_options astar_crowd_options_default(void);
 
 /* What one astar_crowd_step did and what it cost. */
@@ -136,7 +141,8 @@ typedef struct astar_crowd_step_info {
  * [in]  options    [opt] NULL for astar_crowd_options_default()
  * [out] out        the crowd; free it with astar_crowd_delete
  * Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL grid or out, max_units out
- * of range, a moves or costs value out of range), ASTAR_UNSUPPORTED
+ * of range, a moves or costs value out of range, more landmarks than
+ * ASTAR_CROWD_MAX_LANDMARKS), ASTAR_UNSUPPORTED
  * (ASTAR_MOVES_8_CUT) or ASTAR_OUT_OF_MEMORY.
  * Memory: 8 bytes per cell of the grid (who stands on a cell, who will)
  * and about 130 bytes per unit of max_units; each distinct goal adds a

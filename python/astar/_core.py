@@ -1261,14 +1261,14 @@ class _Crowd:
 class Crowd(_Crowd):
     """Units that move a cell a step together, never sharing or swapping
     cells (PIBT, astar/crowd.h). moves 4 (default) or 8; seed orders ties;
-    landmarks estimates new goals' searches with landmarks (4 moves: faster
-    updates, fewer detours known)."""
+    landmarks (0 to 16) is how many landmarks new goals' searches estimate
+    with (4 moves: faster updates, fewer detours known)."""
 
     __slots__ = ()
 
-    def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1, landmarks=False):
+    def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1, landmarks=0):
         opts = _movement(lib.astar_crowd_options_default, "astar_crowd_options", moves, costs,
-                         seed, landmarks=bool(landmarks))
+                         seed, landmarks=int(landmarks))
         out = ffi.new("astar_crowd **")
         check(lib.astar_crowd_new(grid._ptr, int(max_units), opts, out))
         self._keep(out, grid)

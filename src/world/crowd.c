@@ -88,7 +88,8 @@ astar_status astar_crowd_new(const astar_grid *grid, size_t max_units,
 static astar_status options_status(const astar_crowd_options *o)
 {
     if ((o->moves != ASTAR_MOVES_4 && o->moves != ASTAR_MOVES_8 && o->moves != ASTAR_MOVES_8_CUT) ||
-        (o->costs != ASTAR_COSTS_ARTICLE && o->costs != ASTAR_COSTS_OCTILE))
+        (o->costs != ASTAR_COSTS_ARTICLE && o->costs != ASTAR_COSTS_OCTILE) ||
+        o->landmarks > ASTAR_CROWD_MAX_LANDMARKS)
         return ASTAR_INVALID_ARGUMENT;
     /* A step past a blocked corner is not what the validator and the tests
      * check; refused rather than promised untested. */

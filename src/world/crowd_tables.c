@@ -2,7 +2,7 @@
 #include "world/crowd_tables.h"
 
 astar_status astar__crowd_tables_grid(crowd_tables *t, const astar_grid *grid, astar_moves moves,
-                                      astar_costs costs, size_t count, bool landmarks,
+                                      astar_costs costs, size_t count, size_t landmarks,
                                       const astar_allocator *memory)
 {
     *t = (crowd_tables){ 0 };

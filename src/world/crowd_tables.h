@@ -27,7 +27,7 @@ typedef struct crowd_tables {
  * ASTAR_OUT_OF_MEMORY (ASTAR_INVALID_ARGUMENT for a grid's bad moves or
  * costs); on a failure nothing is left allocated. */
 astar_status astar__crowd_tables_grid(crowd_tables *t, const astar_grid *grid, astar_moves moves,
-                                      astar_costs costs, size_t count, bool landmarks,
+                                      astar_costs costs, size_t count, size_t landmarks,
                                       const astar_allocator *memory);
 astar_status astar__crowd_tables_graph(crowd_tables *t, const astar_graph *graph, size_t count,
                                        const astar_allocator *memory);

@@ -103,7 +103,7 @@ static uint64_t step_price(const lazy_distances *s, int d)
 }
 
 astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
-                             size_t count, bool landmarks, const astar_allocator *memory,
+                             size_t count, size_t landmarks, const astar_allocator *memory,
                              lazy_distances **out)
 {
     *out = NULL;
@@ -135,8 +135,8 @@ astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_co
     }
     for (size_t t = 0; t < count; t++)
         s->table[t] = (lazy_table){ .goal = NONE, .focus = NONE };
-    if (landmarks && s->directions == 4 && !hex_topology(grid->topology) &&
-        astar__marks_new(grid, memory, &s->marks) != ASTAR_OK) {
+    if (landmarks > 0 && s->directions == 4 && !hex_topology(grid->topology) &&
+        astar__marks_new(grid, landmarks, memory, &s->marks) != ASTAR_OK) {
         astar__lazy_delete(s);
         return ASTAR_OUT_OF_MEMORY;
     }

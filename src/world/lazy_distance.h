@@ -27,13 +27,14 @@ typedef struct lazy_distances lazy_distances;
 
 /* A set of `count` tables over grid (square, 4 moves or 8 with the corner
  * rule), none with a goal yet. Allocates the tables' headers only - and,
- * with `landmarks` on 4 moves over squares, landmarks for the searches'
- * estimate towards their focus (world/lazy_marks.h: 44 bytes a cell,
- * O(16 x cells) to choose and measure them); elsewhere landmarks are not
- * used. ASTAR_OK, ASTAR_INVALID_ARGUMENT (moves or costs out of range) or
+ * with landmarks > 0 (at most MARKS_MOST) on 4 moves over squares, that
+ * many landmarks for the searches' estimate towards their focus
+ * (world/lazy_marks.h: 2 x landmarks + 12 bytes a cell, O(landmarks x
+ * cells) to choose and measure them); elsewhere landmarks are not used.
+ * ASTAR_OK, ASTAR_INVALID_ARGUMENT (moves or costs out of range) or
  * ASTAR_OUT_OF_MEMORY. */
 astar_status astar__lazy_new(const astar_grid *grid, astar_moves moves, astar_costs costs,
-                             size_t count, bool landmarks, const astar_allocator *memory,
+                             size_t count, size_t landmarks, const astar_allocator *memory,
                              lazy_distances **out);
 
 void astar__lazy_delete(lazy_distances *set);

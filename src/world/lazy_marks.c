@@ -67,21 +67,21 @@ static void build(lazy_marks *m)
                 seed = c;
             }
         }
-    for (size_t c = 0; c < m->cells * MARKS; c++)
+    for (size_t c = 0; c < m->cells * m->count; c++)
         m->steps[c] = MARK_UNKNOWN;
     if (largest == 0)
         return;
     fill(m->scratch, m->cells);
     spread(m, seed, m->scratch, &last);
     fill(m->nearest, m->cells);
-    for (int i = 0; i < MARKS; i++) {
+    for (size_t i = 0; i < m->count; i++) {
         m->place[i] = (uint32_t)last;
         fill(m->scratch, m->cells);
         spread(m, last, m->scratch, &last);
         uint32_t far = 0;
         for (size_t c = 0; c < m->cells; c++) {
             uint32_t v = m->scratch[c];
-            m->steps[c * MARKS + (size_t)i] = stored(v);
+            m->steps[c * m->count + i] = stored(v);
             if (v == UNREACHED)
                 continue;
             if (v < m->nearest[c])
@@ -94,8 +94,8 @@ static void build(lazy_marks *m)
     }
 }
 
-astar_status astar__marks_new(const astar_grid *grid, const astar_allocator *memory,
-                              lazy_marks **out)
+astar_status astar__marks_new(const astar_grid *grid, size_t count,
+                              const astar_allocator *memory, lazy_marks **out)
 {
     *out = NULL;
     lazy_marks *m = astar__allocate_zeroed(memory, 1, sizeof *m);
@@ -104,7 +104,8 @@ astar_status astar__marks_new(const astar_grid *grid, const astar_allocator *mem
     m->memory = *memory;
     m->grid = grid;
     m->cells = (size_t)grid->stride * (size_t)(grid->height + 2);
-    m->steps = astar__allocate(memory, m->cells * MARKS, sizeof *m->steps);
+    m->count = count;
+    m->steps = astar__allocate(memory, m->cells * count, sizeof *m->steps);
     m->nearest = astar__allocate(memory, m->cells, sizeof *m->nearest);
     m->scratch = astar__allocate(memory, m->cells, sizeof *m->scratch);
     m->queue = astar__allocate(memory, m->cells, sizeof *m->queue);
@@ -130,7 +131,8 @@ void astar__marks_delete(lazy_marks *marks)
 
 size_t astar__marks_bytes(const lazy_marks *marks)
 {
-    return marks ? sizeof *marks + marks->cells * (MARKS * sizeof(uint16_t) + 3 * sizeof(uint32_t))
+    return marks ? sizeof *marks +
+                       marks->cells * (marks->count * sizeof(uint16_t) + 3 * sizeof(uint32_t))
                  : 0;
 }
 
@@ -148,15 +150,15 @@ static bool listed(const size_t *cells, size_t count, size_t c)
  * when it agrees already). Neighbours not known yet that are themselves
  * among the edits (pending) are passed over: they settle in their turn.
  * Returns whether the value changed. */
-static bool settle(lazy_marks *m, size_t c, int i, const size_t *pending, size_t count)
+static bool settle(lazy_marks *m, size_t c, size_t i, const size_t *pending, size_t count)
 {
     const uint8_t *terrain = m->grid->terrain;
     size_t stride = (size_t)m->grid->stride;
     const size_t around[4] = { c + 1, c - 1, c + stride, c - stride };
     uint32_t low = MARK_UNKNOWN, high = 0;
-    uint16_t *own = &m->steps[c * MARKS + (size_t)i];
+    uint16_t *own = &m->steps[c * m->count + i];
     for (int d = 0; d < 4; d++) {
-        uint32_t v = m->steps[around[d] * MARKS + (size_t)i];
+        uint32_t v = m->steps[around[d] * m->count + i];
         if (!terrain[around[d]] || (v == MARK_UNKNOWN && listed(pending, count, around[d])))
             continue;
         low = v < low ? v : low;
@@ -174,14 +176,14 @@ static bool settle(lazy_marks *m, size_t c, int i, const size_t *pending, size_t
 
 /* Whether landmark i's steps at walkable cell c agree with every walkable
  * neighbour's: all unknown with it, or all known and one step off it. */
-static bool agrees(const lazy_marks *m, size_t c, int i)
+static bool agrees(const lazy_marks *m, size_t c, size_t i)
 {
     const uint8_t *terrain = m->grid->terrain;
     size_t stride = (size_t)m->grid->stride;
     const size_t around[4] = { c + 1, c - 1, c + stride, c - stride };
-    uint32_t own = m->steps[c * MARKS + (size_t)i];
+    uint32_t own = m->steps[c * m->count + i];
     for (int d = 0; d < 4; d++) {
-        uint32_t v = m->steps[around[d] * MARKS + (size_t)i];
+        uint32_t v = m->steps[around[d] * m->count + i];
         if (!terrain[around[d]])
             continue;
         if ((v == MARK_UNKNOWN) != (own == MARK_UNKNOWN) ||
@@ -209,11 +211,11 @@ bool astar__marks_catch_up(lazy_marks *marks, uint64_t first, uint64_t last)
     for (size_t round = 0; round <= count && moved && !fresh; round++) {
         moved = false;
         for (size_t j = 0; j < count; j++)
-            for (int i = 0; i < MARKS; i++)
+            for (size_t i = 0; i < marks->count; i++)
                 moved |= settle(marks, pending[j], i, pending, count);
     }
     for (size_t j = 0; j < count && !fresh; j++)
-        for (int i = 0; i < MARKS && !fresh; i++)
+        for (size_t i = 0; i < marks->count && !fresh; i++)
             fresh = !agrees(marks, pending[j], i);
     if (fresh)
         build(marks);

@@ -11,33 +11,37 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "astar/crowd.h"
 #include "astar/memory.h"
 #include "grid/grid.h"
 
 /* The steps from each landmark to each cell, by the cell's place in the
  * grid's padded terrain (grid_index): a cell's values lie together, one
  * cache line. */
-enum { MARKS = 16, MARK_UNKNOWN = UINT16_MAX, MARK_CAP = UINT16_MAX - 1 };
+enum { MARKS_MOST = ASTAR_CROWD_MAX_LANDMARKS, MARK_UNKNOWN = UINT16_MAX,
+       MARK_CAP = UINT16_MAX - 1 };
 
 typedef struct lazy_marks {
     astar_allocator memory;
     const astar_grid *grid;
     size_t cells;        /* padded cells */
-    /* cells x MARKS: MARK_UNKNOWN off the landmarks' island; past MARK_CAP
+    size_t count;        /* landmarks, 1..MARKS_MOST */
+    /* cells x count: MARK_UNKNOWN off the landmarks' island; past MARK_CAP
      * steps, MARK_CAP or one less by the steps' parity (mark_stored) */
     uint16_t *steps;
     uint32_t *nearest;   /* per cell the steps to its nearest landmark (choosing them) */
     uint32_t *scratch;   /* one landmark's steps, before they are stored */
     uint32_t *queue;     /* the breadth-first searches' */
-    uint32_t place[MARKS];
+    uint32_t place[MARKS_MOST];
 } lazy_marks;
 
-/* Landmarks over grid's walkable cells as they are now: the first the
- * cell of the largest island farthest from a cell of it, each next the
- * farthest from those chosen. O(MARKS x cells) time; 2 x MARKS + 12 bytes
- * per cell. ASTAR_OK or ASTAR_OUT_OF_MEMORY (*out NULL). */
-astar_status astar__marks_new(const astar_grid *grid, const astar_allocator *memory,
-                              lazy_marks **out);
+/* `count` (1..MARKS_MOST) landmarks over grid's walkable cells as they
+ * are now: the first the cell of the largest island farthest from a cell
+ * of it, each next the farthest from those chosen. O(count x cells) time;
+ * 2 x count + 12 bytes per cell. ASTAR_OK or ASTAR_OUT_OF_MEMORY (*out
+ * NULL). */
+astar_status astar__marks_new(const astar_grid *grid, size_t count,
+                              const astar_allocator *memory, lazy_marks **out);
 
 void astar__marks_delete(lazy_marks *marks);
 size_t astar__marks_bytes(const lazy_marks *marks);
@@ -46,12 +50,13 @@ size_t astar__marks_bytes(const lazy_marks *marks);
  * (0 where a landmark does not reach both). Between neighbours the bound
  * changes by at most one, and its parity is that of the cells' Manhattan
  * distance: with it, as with Manhattan's, a 4-move step changes an A*'s
- * f by 0 or 2 steps. O(MARKS). */
+ * f by 0 or 2 steps. O(count). */
 static inline uint32_t astar__marks_bound(const lazy_marks *marks, size_t a, size_t b)
 {
-    const uint16_t *u = marks->steps + a * MARKS, *v = marks->steps + b * MARKS;
+    size_t n = marks->count;
+    const uint16_t *u = marks->steps + a * n, *v = marks->steps + b * n;
     uint32_t best = 0;
-    for (int i = 0; i < MARKS; i++) {
+    for (size_t i = 0; i < n; i++) {
         uint32_t d = (uint32_t)(u[i] > v[i] ? u[i] - v[i] : v[i] - u[i]);
         if (u[i] != MARK_UNKNOWN && v[i] != MARK_UNKNOWN && d > best)
             best = d;
@@ -68,10 +73,11 @@ static inline void astar__marks_prefetch(const lazy_marks *marks, uint32_t spot)
     size_t stride = (size_t)marks->grid->stride;
     size_t c = ((spot >> 16) + 1) * stride + (spot & 0xffffu) + 1;
     const uint16_t *s = marks->steps;
-    __builtin_prefetch(s + (c - 1) * MARKS);
-    __builtin_prefetch(s + (c + 1) * MARKS);
-    __builtin_prefetch(s + (c - stride) * MARKS);
-    __builtin_prefetch(s + (c + stride) * MARKS);
+    size_t n = marks->count;
+    __builtin_prefetch(s + (c - 1) * n);
+    __builtin_prefetch(s + (c + 1) * n);
+    __builtin_prefetch(s + (c - stride) * n);
+    __builtin_prefetch(s + (c + stride) * n);
 }
 
 /* Follows the grid's edits first..last (astar_grid_edit_cell). A wall put
@@ -81,7 +87,7 @@ static inline void astar__marks_prefetch(const lazy_marks *marks, uint32_t spot)
  * when they lie within two of each other): only its own bounds change.
  * Where none does (a short cut, islands joined, an edit the feed no longer
  * lists) the steps are computed afresh and every bound may change: then
- * true. O(edits x MARKS), or a rebuild's cost. No allocation. */
+ * true. O(edits x count), or a rebuild's cost. No allocation. */
 bool astar__marks_catch_up(lazy_marks *marks, uint64_t first, uint64_t last);
 
 #endif
