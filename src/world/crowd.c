@@ -846,6 +846,13 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
             u->waiting = false;
     }
     info->searched = crowd->options.budget - left;
+    /* Each unit's first read is at its own cell, in a table of its own:
+     * the directory entries asked for first, then the pages they name. */
+    for (int page = 0; page < 2; page++)
+        for (uint32_t i = 0; i < crowd->ordered; i++) {
+            const crowd_unit *u = &crowd->unit[crowd->order[i]];
+            astar__crowd_tables_prefetch(&crowd->tables, u->goal, u->at, page);
+        }
     /* Nothing is fixed beforehand here, so no plan fails. */
     for (uint32_t i = 0; i < crowd->ordered; i++)
         if (crowd->unit[crowd->order[i]].next == NONE)

@@ -66,6 +66,13 @@ uint32_t astar__crowd_tables_step_cost(const crowd_tables *t, uint32_t from, uin
                    : astar__lazy_graph_step_cost(t->graph, from, to);
 }
 
+void astar__crowd_tables_prefetch(const crowd_tables *t, uint32_t table, uint32_t cell,
+                                  bool page)
+{
+    if (t->lazy)
+        astar__lazy_prefetch(t->lazy, table, cell, page);
+}
+
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget)
 {
     return t->lazy ? astar__lazy_reach(t->lazy, table, cell, budget) : true;

@@ -55,6 +55,10 @@ uint32_t astar__crowd_tables_cost(const crowd_tables *t, uint32_t table, uint32_
 uint32_t astar__crowd_tables_cost_beside(const crowd_tables *t, uint32_t table, uint32_t cell,
                                          uint32_t beside, uint32_t beside_cost);
 
+/* astar__lazy_prefetch on a grid's tables; nothing on a graph's. */
+void astar__crowd_tables_prefetch(const crowd_tables *t, uint32_t table, uint32_t cell,
+                                  bool page);
+
 /* What a step from `from` to its neighbour `to` costs, as the tables
  * price it (astar__lazy_step_cost, astar__lazy_graph_step_cost). */
 uint32_t astar__crowd_tables_step_cost(const crowd_tables *t, uint32_t from, uint32_t to);

@@ -570,6 +570,29 @@ uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32
     return astar__lazy_distance(set, table, cell);
 }
 
+void astar__lazy_prefetch(const lazy_distances *set, uint32_t table, uint32_t cell, bool page)
+{
+    const lazy_table *t = &set->table[table];
+    uint32_t width = (uint32_t)set->width;
+    if (!t->tile || cell >= width * (uint32_t)set->height)
+        return;
+    int x = (int)(cell % width), y = (int)(cell / width);
+    const uint32_t *entry = &t->tile[tile_of(set, x, y)];
+    if (!page) {
+        __builtin_prefetch(entry);
+        return;
+    }
+    if (*entry == NONE)
+        return;
+    const uint32_t *p = page_at(set, *entry);
+    unsigned off = offset_of(x, y);
+    /* A page's rows of costs are a line each; its bits lie after them. */
+    __builtin_prefetch(p + off);
+    __builtin_prefetch(p + (off >= TILE ? off - TILE : off));
+    __builtin_prefetch(p + (off + TILE < PAGE_CELLS ? off + TILE : off));
+    __builtin_prefetch(p + PAGE_CELLS);
+}
+
 uint32_t astar__lazy_step_cost(const lazy_distances *set, uint32_t from, uint32_t to)
 {
     uint32_t width = (uint32_t)set->width;

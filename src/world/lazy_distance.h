@@ -82,6 +82,14 @@ uint32_t astar__lazy_distance(lazy_distances *set, uint32_t table, uint32_t cell
 uint32_t astar__lazy_distance_beside(lazy_distances *set, uint32_t table, uint32_t cell,
                                      uint32_t beside, uint32_t beside_cost);
 
+/* Asks the memory for what a read of the table's cost at cell and its
+ * neighbours will touch: with page false the table's directory entry for
+ * the cell's tile, with page true (after the entry has come) the page's
+ * rows of the cell and beside it and its bits. Reads at a thousand
+ * tables' cells are a miss or two each; asked for a step ahead, they are
+ * waited on together. No effect on any answer. O(1). */
+void astar__lazy_prefetch(const lazy_distances *set, uint32_t table, uint32_t cell, bool page);
+
 /* What a step from cell `from` to its neighbour `to` costs, as the
  * tables' searches price it: the step's price (straight or diagonal, in
  * the set's costs; every hex step a straight one) times the terrain
