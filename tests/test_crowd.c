@@ -185,6 +185,56 @@ static void test_random_grids_8(void **state)
     random_crowds(ASTAR_MOVES_8, 0);
 }
 
+/* A unit alone on rough terrain walks a least-cost way: its steps'
+ * prices times the terrain they enter add up to the distance map's cost
+ * from its start (4 and 8 moves, with and without landmarks). Ranking a
+ * neighbour by its own cost alone, not its step's price too, took a dear
+ * step to a cheap cell (tests/fuzz/fuzz_crowd_grid.c found it). */
+static void test_lone_unit_least_cost(void **state)
+{
+    (void)state;
+    rng g = { 31 };
+    astar_context *ctx;
+    astar_distance_map *map;
+    assert_int_equal(astar_context_new(40 * 40, &ctx), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(40 * 40, &map), ASTAR_OK);
+    for (int trial = 0; trial < 48; trial++) {
+        grid_recipe rough = { 15, 1, 2, 1, 6 };
+        astar_grid *grid = random_grid(&g, 10 + rng_below(&g, 30), 10 + rng_below(&g, 30), rough);
+        astar_crowd_options o = astar_crowd_options_default();
+        o.moves = trial % 2 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
+        o.landmarks = trial / 2 % 2 ? ASTAR_CROWD_MAX_LANDMARKS : 0;
+        astar_crowd *c;
+        assert_int_equal(astar_crowd_new(grid, 1, &o, &c), ASTAR_OK);
+        astar_point start, goal;
+        do {
+            start = random_cell(&g, grid);
+            goal = random_cell(&g, grid);
+        } while (astar_crowd_add(c, start, goal, NULL) != ASTAR_OK);
+        astar_options mo = astar_options_default();
+        mo.moves = o.moves;
+        assert_int_equal(astar_distance_map_build(map, ctx, grid, &goal, 1, &mo), ASTAR_OK);
+        uint32_t cost = 0;
+        astar_point at = start;
+        for (int k = 0; k < 40 * 40 && (at.x != goal.x || at.y != goal.y); k++) {
+            assert_int_equal(astar_crowd_step(c, NULL), ASTAR_OK);
+            astar_point next;
+            assert_int_equal(astar_crowd_cells(c, &next, 1), ASTAR_OK);
+            uint32_t price = next.x != at.x && next.y != at.y ? ASTAR_ARTICLE_DIAGONAL
+                                                              : ASTAR_ARTICLE_STRAIGHT;
+            if (next.x != at.x || next.y != at.y)
+                cost += price * (uint32_t)astar_grid_cost(grid, next.x, next.y);
+            at = next;
+        }
+        assert_true(at.x == goal.x && at.y == goal.y);
+        assert_int_equal(cost, astar_distance_map_cost(map, start.x, start.y));
+        astar_crowd_delete(c);
+        astar_grid_delete(grid);
+    }
+    astar_distance_map_delete(map);
+    astar_context_delete(ctx);
+}
+
 /* On hex grids of the four layouts, with moves 4 and 8 alike (a hex has
  * six neighbours whatever the moves): the validator holds each step to
  * the hex neighbours (util/reference.c), and every unit arrives. */
@@ -800,6 +850,7 @@ int main(void)
         cmocka_unit_test(test_random_grids_landmarks),
         cmocka_unit_test(test_random_grids_8),
         cmocka_unit_test(test_random_hex_grids),
+        cmocka_unit_test(test_lone_unit_least_cost),
         cmocka_unit_test(test_corridor_with_pocket),
         cmocka_unit_test(test_ring_turns),
         cmocka_unit_test(test_door),

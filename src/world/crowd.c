@@ -697,36 +697,46 @@ static void push_frame(astar_crowd *c, uint32_t *depth, uint32_t id, astar_crowd
     cells[n++] = at;
     uint32_t guided = c->guide ? astar__scatter_next(c->guide, id, at) : NONE;
     uint32_t at_cost = cost_to_goal(c, id, at);
-    uint64_t keys[MAX_CANDIDATES];
+    /* A cell is ranked by the cost of going on through it - its step's
+     * price and its own cost - against staying, a half step dearer than
+     * going on by a least way (ranks are doubled): with rough terrain a
+     * neighbour's cost alone would take a dear step to a cheap cell.
+     * Where every step is priced alike the order is the neighbours' costs',
+     * as PIBT ranks them. */
+    uint64_t ranks[MAX_CANDIDATES], ties[MAX_CANDIDATES];
     for (int i = 0; i < n; i++) {
-        /* The cost in the high half, a random tie-breaker in the low;
-         * staying wins a tie, so that a unit whose table leads nowhere (its
-         * goal walled in) waits rather than wanders. For the solver's
-         * plans a free cell also wins a tie against one where another unit
-         * stands (LaCAM3's PIBT does so): fewer units pushed, and off
-         * their goals, which took sums of costs from 1.13-1.28 to
-         * 1.08-1.19 of the bound (docs/performance.md). The crowd keeps
-         * the plain order, with which every dense random crowd of
-         * tests/test_crowd.c arrives and with this one not all do. */
-        uint64_t tie = 0;
+        /* A random tie-breaker; staying wins a tie, so that a unit whose
+         * table leads nowhere (its goal walled in) waits rather than
+         * wanders. For the solver's plans a free cell also wins a tie
+         * against one where another unit stands (LaCAM3's PIBT does so):
+         * fewer units pushed, and off their goals, which took sums of
+         * costs from 1.13-1.28 to 1.08-1.19 of the bound
+         * (docs/performance.md). The crowd keeps the plain order, with
+         * which every dense random crowd of tests/test_crowd.c arrives and
+         * with this one not all do. */
+        uint64_t tie = 0, rank = 2 * (uint64_t)at_cost + 1;
         if (cells[i] != at) {
             uint64_t draw = splitmix64(&c->random);
             bool taken = c->here[cells[i]] != NONE;
             tie = c->exact ? (uint64_t)taken << 31 | (1 + (draw & (INT32_MAX >> 1)))
                            : 1 + (draw & INT32_MAX);
+            rank = 2 * ((uint64_t)cost_beside(c, id, cells[i], at, at_cost) +
+                        astar__crowd_step_cost(c, at, cells[i]));
         }
         /* The next cell of the way the solver planned around the others'
          * (world/scatter.h) comes first, as in LaCAM3: first plans' sums
          * of costs fell from 1.08-1.15 to 1.0006-1.02 of the bound
          * (docs/performance.md). */
-        uint32_t cost = cells[i] == at ? at_cost : cost_beside(c, id, cells[i], at, at_cost);
-        uint64_t key = cells[i] == guided ? 0 : (uint64_t)cost << 32 | tie;
+        if (cells[i] == guided)
+            rank = tie = 0;
         int k = i;
-        for (; k > 0 && keys[k - 1] > key; k--) {
-            keys[k] = keys[k - 1];
+        for (; k > 0 && (ranks[k - 1] > rank || (ranks[k - 1] == rank && ties[k - 1] > tie)); k--) {
+            ranks[k] = ranks[k - 1];
+            ties[k] = ties[k - 1];
             f->candidates[k] = f->candidates[k - 1];
         }
-        keys[k] = key;
+        ranks[k] = rank;
+        ties[k] = tie;
         f->candidates[k] = cells[i];
     }
     f->count = (uint8_t)n;
