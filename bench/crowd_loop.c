@@ -1,5 +1,5 @@
 /* astar-crowd-loop [--units N] [--updates N] [--rate R] [--moves 4|8]
- *                  [--budget N] [--landmarks N] [--seed S] [--graph 1] MAP...
+ *                  [--budget N] [--landmarks N] [--lanes N] [--seed S] [--graph 1] MAP...
  *
  * A crowd in a game's loop (issue 45, "What it must show"): on each map,
  * N units (1,000) on random distinct cells of its largest island, each
@@ -17,7 +17,9 @@
  * loading a level would).
  *
  * With --landmarks N (up to 16) the crowd's options.landmarks is N: the
- * goals' searches estimate with N landmarks (4 moves).
+ * goals' searches estimate with N landmarks (4 moves). With --lanes N its
+ * options.lanes is N: each goal's search goes on through up to N cells of
+ * the other least ways once it has reached its unit.
  *
  * With --graph 1 (4 moves, no budget) the crowd runs on the map made a
  * graph (astar_graph_new_from_grid: a node per cell, an edge per step),
@@ -46,7 +48,7 @@ static const char *program = "astar-crowd-loop";
 
 typedef struct settings {
     long units, updates, rate, budget;
-    long landmarks;
+    long landmarks, lanes;
     astar_moves moves;
     uint64_t seed;
     bool graph;
@@ -178,6 +180,7 @@ static bool run(const char *path, const settings *set)
      * the budget holds for the new goals given in play. */
     o.budget = (size_t)set->budget;
     o.landmarks = (unsigned)set->landmarks;
+    o.lanes = (size_t)set->lanes;
     loop l = { .width = astar_grid_width(grid) };
     l.goal = malloc(n * sizeof *l.goal);
     l.before = malloc(n * sizeof *l.before);
@@ -310,6 +313,8 @@ int main(int argc, char **argv)
             set.moves = v == 4 ? ASTAR_MOVES_4 : ASTAR_MOVES_8;
         else if (known && strcmp(argv[i], "--landmarks") == 0 && v <= ASTAR_CROWD_MAX_LANDMARKS)
             set.landmarks = v;
+        else if (known && strcmp(argv[i], "--lanes") == 0)
+            set.lanes = v;
         else if (known && strcmp(argv[i], "--graph") == 0 && v <= 1)
             set.graph = v == 1;
         else
@@ -319,15 +324,15 @@ int main(int argc, char **argv)
      * validator checks, and its crowd has no budget. */
     if (i >= argc || (set.graph && (set.moves != ASTAR_MOVES_4 || set.budget))) {
         fprintf(stderr, "usage: %s [--units N] [--updates N] [--rate R] [--moves 4|8] "
-                        "[--budget N] [--landmarks N] [--seed S] "
+                        "[--budget N] [--landmarks N] [--lanes N] [--seed S] "
                         "[--graph 1 (4 moves, no budget)] MAP...\n",
                 program);
         return 2;
     }
     printf("%ld units, new goals on arrival, %ld updates at %ld a second, %d moves, budget %ld "
-           "cells a step%s, %ld landmarks%s; times in ms, wall clock (thread CPU)\n\n",
+           "cells a step%s, %ld landmarks, lanes %ld%s; times in ms, wall clock (thread CPU)\n\n",
            set.units, set.updates, set.rate, set.moves == ASTAR_MOVES_4 ? 4 : 8, set.budget,
-           set.budget ? "" : " (none)", set.landmarks,
+           set.budget ? "" : " (none)", set.landmarks, set.lanes,
            set.graph ? "; on the map made a graph" : "");
     printf("| map | updates | largest update | p99 | median | arrived / s "
            "| most new goals in an update | cells searched in the budget per new goal "

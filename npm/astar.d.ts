@@ -446,6 +446,9 @@ export interface CrowdOptions {
    * moves on squares): faster updates and less memory, but units know
    * fewer detours. */
   landmarks?: number;
+  /** Cells of the other least ways a goal's search goes on through once
+   * it reaches its unit (default 0): more arrivals for more cells. */
+  lanes?: number;
 }
 
 export interface GraphCrowdOptions {

@@ -795,11 +795,13 @@ export async function loadAstar(source) {
   // never onto one another or through one another, each towards its goal.
   // moves 4 or 8, costs "article" or "octile", seed the order of ties;
   // landmarks (0 to 16): how many landmarks new goals' searches estimate
-  // with (4 moves).
+  // with (4 moves); lanes: how many cells of the other least ways a goal's
+  // search goes on through once it reaches its unit.
   function newCrowd(grid, maxUnits, { moves = 4, costs = "article", seed = 1,
-                                      landmarks = 0 } = {}) {
+                                      landmarks = 0, lanes = 0 } = {}) {
     const pointer = c.astar_web_crowd_new(grid.pointer, maxUnits, moves, costs === "octile" ? 1 : 0,
-                                          seed, landmarks, scratch);
+                                          seed, count(landmarks, "landmarks", 16),
+                                          count(lanes, "lanes"), scratch);
     if (!pointer) ok(int32(scratch, 1)[0]);
     const cells = allocated(c.malloc(8 * maxUnits), "the crowd's cells");
     return owned({

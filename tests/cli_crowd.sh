@@ -27,6 +27,11 @@ has "(all arrived)"
 run 0 "$ASTAR" crowd "$map" 150 --landmarks 16
 has "crowd: 150 units on 49 x 49, moves 4, seed 1, 16 landmarks"
 has "on their goals: 150 of 150 (all arrived)"
+run 0 "$ASTAR" crowd "$map" 150 --landmarks 16 --lanes 500
+has "crowd: 150 units on 49 x 49, moves 4, seed 1, 16 landmarks, lanes 500"
+has "on their goals: 150 of 150 (all arrived)"
+run 2 "$ASTAR" crowd "$map" 20 --lanes many
+has "--lanes takes a whole number, not 'many'"
 run 2 "$ASTAR" crowd "$map" 20 --landmarks 17
 has "--landmarks takes a whole number from 0 to 16, not '17'"
 run 2 "$ASTAR" crowd "$map" 20 --landmarks 4 --moves 8
@@ -59,9 +64,11 @@ has "nodes tried"
 run 0 "$ASTAR" crowd "$graph" 30 --seed 5
 has "on their goals: 30 of 30 (all arrived)"
 run 2 "$ASTAR" crowd "$graph" 20 --moves 8
-has "--moves, --costs, --landmarks and the map options do not apply"
+has "--moves, --costs, --landmarks, --lanes and the map options do not apply"
 run 2 "$ASTAR" crowd "$graph" 20 --landmarks 8
-has "--landmarks and the map options do not apply"
+has "--landmarks, --lanes and the map options do not apply"
+run 2 "$ASTAR" crowd "$graph" 20 --lanes 8
+has "--lanes and the map options do not apply"
 run 2 "$ASTAR" crowd "$map" 20 --co "$graph"
 has "--co goes with a DIMACS .gr graph"
 run 5 "$ASTAR" crowd "$graph" 43

@@ -70,7 +70,7 @@ static void run_start_marked(run *r, astar_grid *grid, astar_moves moves, uint64
 
 static void run_start(run *r, astar_grid *grid, astar_moves moves, uint64_t seed)
 {
-    run_start_marked(r, grid, moves, seed, false);
+    run_start_marked(r, grid, moves, seed, 0);
 }
 
 static void run_add(run *r, astar_point start, astar_point goal)
@@ -151,14 +151,18 @@ static void run_add_random(run *r, rng *g, size_t n)
     }
 }
 
-static void random_crowds(astar_moves moves, unsigned landmarks)
+static void random_crowds(astar_moves moves, unsigned landmarks, size_t lanes)
 {
     rng g = { 45 };
     for (int trial = 0; trial < 12; trial++) {
         run r;
         grid_recipe open = { .blocked_percent = 10 + trial % 3 * 5 };
-        run_start_marked(&r, random_grid(&g, 32, 32, open), moves, (uint64_t)trial + 1,
-                         landmarks);
+        astar_crowd_options o = astar_crowd_options_default();
+        o.moves = moves;
+        o.seed = (uint64_t)trial + 1;
+        o.landmarks = landmarks;
+        o.lanes = lanes;
+        run_start_with(&r, random_grid(&g, 32, 32, open), &o);
         run_add_random(&r, &g, 40 + (size_t)trial * 20);
         run_until_all_arrive(&r, 2000);
         run_end(&r);
@@ -168,7 +172,7 @@ static void random_crowds(astar_moves moves, unsigned landmarks)
 static void test_random_grids_4(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_4, 0);
+    random_crowds(ASTAR_MOVES_4, 0, 0);
 }
 
 /* The goals' searches estimating with landmarks (options.landmarks): the
@@ -176,13 +180,23 @@ static void test_random_grids_4(void **state)
 static void test_random_grids_landmarks(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_4, ASTAR_CROWD_MAX_LANDMARKS);
+    random_crowds(ASTAR_MOVES_4, ASTAR_CROWD_MAX_LANDMARKS, 0);
+}
+
+/* Each goal's search going on through the other least ways once it
+ * reaches its unit (options.lanes), with landmarks and without: the same
+ * rules kept, every unit arrives. */
+static void test_random_grids_lanes(void **state)
+{
+    (void)state;
+    random_crowds(ASTAR_MOVES_4, ASTAR_CROWD_MAX_LANDMARKS, 400);
+    random_crowds(ASTAR_MOVES_4, 0, 100000);
 }
 
 static void test_random_grids_8(void **state)
 {
     (void)state;
-    random_crowds(ASTAR_MOVES_8, 0);
+    random_crowds(ASTAR_MOVES_8, 0, 0);
 }
 
 /* A unit alone on rough terrain walks a least-cost way: its steps'
@@ -391,16 +405,17 @@ static void test_new_goals_landmarks(void **state)
 /* A game's frame budget: new goals' searches left to the steps, at most
  * the budget's cells a step (run_step checks it), units waiting meanwhile
  * - and every unit still arrives again and again, every step valid. */
-static void test_budget(void **state)
+static void budget_run(size_t budget, unsigned landmarks, size_t lanes, size_t least_waited)
 {
-    (void)state;
     rng g = { 11 };
     run r;
     grid_recipe open = { .blocked_percent = 20 };
     astar_grid *grid = random_grid(&g, 64, 64, open);
     assert_int_equal(astar_grid_enable_islands(grid), ASTAR_OK);
     astar_crowd_options o = astar_crowd_options_default();
-    o.budget = 500;
+    o.budget = budget;
+    o.landmarks = landmarks;
+    o.lanes = lanes;
     run_start_with(&r, grid, &o);
     run_add_random(&r, &g, 120);
     int arrivals[MAX_UNITS] = { 0 };
@@ -413,12 +428,30 @@ static void test_budget(void **state)
             renew_goal(&r, &g, i); /* another island refused at once: islands on */
         }
     }
-    /* Measured: 48 arrivals at least, some unit waiting after 1,545 of
-     * the 3,000 steps. */
+    /* Measured: some unit waiting after 1,602 of the 3,000 steps without
+     * landmarks or lanes at 500 cells a step; after 485 with 16 landmarks
+     * and lanes of 300 at 300 cells a step. */
     for (size_t i = 0; i < r.n; i++)
         assert_true(arrivals[i] >= 10);
-    assert_true(r.waited > 100);
+    printf("budget %zu, %u landmarks, lanes %zu: a unit waiting after %zu steps\n", budget,
+           landmarks, lanes, r.waited);
+    assert_true(r.waited >= least_waited);
     run_end(&r);
+}
+
+static void test_budget(void **state)
+{
+    (void)state;
+    budget_run(500, 0, 0, 100);
+}
+
+/* With landmarks and lanes too: the lanes' cells are spent from the same
+ * budget (run_step checks info.searched against it), every step valid,
+ * every unit arriving again and again. */
+static void test_budget_lanes(void **state)
+{
+    (void)state;
+    budget_run(300, ASTAR_CROWD_MAX_LANDMARKS, 300, 100);
 }
 
 /* A unit given a far goal under a small budget waits where it stands
@@ -848,6 +881,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_grids_4),
         cmocka_unit_test(test_random_grids_landmarks),
+        cmocka_unit_test(test_random_grids_lanes),
         cmocka_unit_test(test_random_grids_8),
         cmocka_unit_test(test_random_hex_grids),
         cmocka_unit_test(test_lone_unit_least_cost),
@@ -857,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_new_goals),
         cmocka_unit_test(test_new_goals_landmarks),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_budget_lanes),
         cmocka_unit_test(test_waiting_unit),
         cmocka_unit_test(test_units_handed_over),
         cmocka_unit_test(test_grid_edits),

@@ -319,6 +319,67 @@ static void test_focus_explores_less(void **state)
     astar_grid_delete(grid);
 }
 
+/* A table's search widened after it closed its focus
+ * (astar__lazy_widen): on uniform grids (the two stacks), with landmarks
+ * and without, every cell on a least way between goal and focus - its
+ * cost to the goal plus its cost to the focus the focus's cost - is
+ * closed (reached with a budget of 0), a few steps at a time or all at
+ * once; and every answer is still the map's. */
+static void test_widen(void **state)
+{
+    (void)state;
+    rng r = { 4747 };
+    astar_allocator memory = malloc_allocator();
+    astar_context *ctx;
+    astar_distance_map *from_focus;
+    assert_int_equal(astar_context_new(50 * 50, &ctx), ASTAR_OK);
+    assert_int_equal(astar_distance_map_new(50 * 50, &from_focus), ASTAR_OK);
+    astar_options opt = astar_options_default();
+    opt.moves = ASTAR_MOVES_4;
+    for (int round = 0; round < 32; round++) {
+        astar_grid *grid = random_grid(&r, 10 + rng_below(&r, 40), 10 + rng_below(&r, 40),
+                                       recipes[round % 2]);
+        astar_point goals[TABLES];
+        pick_goals(&r, grid, goals);
+        oracle o = { 0 };
+        oracle_build(&o, grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE);
+        lazy_distances *set = lazy_for(grid, goals, ASTAR_MOVES_4, ASTAR_COSTS_ARTICLE, &memory,
+                                       true, round / 2 % 2 ? 16 : 0);
+        int width = astar_grid_width(grid), height = astar_grid_height(grid);
+        for (uint32_t t = 0; t < TABLES; t++) {
+            astar_point focus = goals[(t + 1) % TABLES];
+            uint32_t whole = astar__lazy_distance(set, t, cell_at(grid, focus));
+            assert_int_equal(whole, astar_distance_map_cost(o.map[t], focus.x, focus.y));
+            if (whole == ASTAR_UNREACHABLE)
+                continue;
+            size_t budget = round / 4 % 2 ? 3 : SIZE_MAX;
+            while (!astar__lazy_widen(set, t, &budget)) {
+                assert_int_equal(budget, 0);
+                budget = 3;
+            }
+            assert_int_equal(astar_distance_map_build(from_focus, ctx, grid, &focus, 1, &opt),
+                             ASTAR_OK);
+            for (int y = 0; y < height; y++)
+                for (int x = 0; x < width; x++) {
+                    uint32_t to_goal = astar_distance_map_cost(o.map[t], x, y);
+                    uint32_t to_focus = astar_distance_map_cost(from_focus, x, y);
+                    size_t none = 0;
+                    if (to_goal != ASTAR_UNREACHABLE && to_focus != ASTAR_UNREACHABLE &&
+                        to_goal + to_focus == whole &&
+                        !astar__lazy_reach(set, t, cell_at(grid, (astar_point){ x, y }), &none))
+                        fail_msg("round %d table %u: (%d,%d) on a least way, not closed", round,
+                                 t, x, y);
+                }
+        }
+        check_all(&r, set, &o, grid);
+        astar__lazy_delete(set);
+        oracle_free(&o);
+        astar_grid_delete(grid);
+    }
+    astar_distance_map_delete(from_focus);
+    astar_context_delete(ctx);
+}
+
 /* Round `round`'s grid of test_edits and test_refocus (10 to 49 cells a
  * side, the recipes in turn every second round) and its tables' goals. */
 static astar_grid *round_grid(rng *r, int round, astar_point goals[TABLES])
@@ -502,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_explores_what_is_asked),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_refocus),
+        cmocka_unit_test(test_widen),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: astar crowd MAP N [--steps S] [--seed X] [--moves 4|8] [--costs C]\n"
-            "                         [--topology T] [--landmarks N]\n"
+            "                         [--topology T] [--landmarks N] [--lanes N]\n"
             "       astar crowd GRAPH N [--steps S] [--seed X] [--co FILE.co]\n\n"
             "Places N units on random distinct walkable cells of a Moving AI map, each\n"
             "with a random goal (distinct, and reachable from its start), and steps them\n"
@@ -36,6 +36,8 @@ static void usage(FILE *out)
             "  --co FILE   the coordinates of a DIMACS .gr graph\n"
             "  --landmarks N  the goals' tables estimate with N landmarks (0 to 16;\n"
             "              4 moves on squares): fewer cells searched, fewer detours known\n"
+            "  --lanes N   each goal's search goes on through up to N cells of the other\n"
+            "              least ways once it reaches its unit (default 0): more arrivals\n"
             "Of the search options below only --moves 4 (the default here, unlike the\n"
             "other subcommands) or 8 and --costs apply; on hexes (--topology) a unit\n"
             "steps to its six neighbours, whatever --moves says.\n"
@@ -46,13 +48,14 @@ static void usage(FILE *out)
 typedef struct crowd_args {
     astar_options options;
     cli_map_options maps;
-    long steps, seed, units, landmarks;
+    long steps, seed, units, landmarks, lanes;
     const char *map, *co;
 } crowd_args;
 
-enum { STEPS, SEED, CO };
+enum { STEPS, SEED, CO, LANES };
 static const cli_own_option crowd_options[] = {
     [STEPS] = { "steps", 0, true }, [SEED] = { "seed", 0, true }, [CO] = { "co", 0, true },
+    [LANES] = { "lanes", 0, true },
 };
 
 static bool take(void *state, int which, const char *value)
@@ -62,7 +65,7 @@ static bool take(void *state, int which, const char *value)
         a->co = value;
         return true;
     }
-    long *into = which == STEPS ? &a->steps : &a->seed;
+    long *into = which == STEPS ? &a->steps : which == SEED ? &a->seed : &a->lanes;
     if (cli_parse_int(value, which == STEPS ? 1 : 0, 1000000000, into))
         return true;
     cli_error("--%s takes a whole number, not '%s'", crowd_options[which].name, value);
@@ -283,9 +286,9 @@ static int graph_crowd(const crowd_args *a)
     astar_options plain = astar_options_default();
     if (a->options.moves != ASTAR_MOVES_4 || a->options.costs != plain.costs ||
         a->maps.islands || a->maps.dead_ends || a->maps.topology != ASTAR_TOPOLOGY_SQUARE ||
-        a->landmarks) {
+        a->landmarks || a->lanes) {
         cli_error("a graph's moves are its edges and their costs its prices: "
-                  "--moves, --costs, --landmarks and the map options do not apply");
+                  "--moves, --costs, --landmarks, --lanes and the map options do not apply");
         return EXIT_USAGE;
     }
     astar_graph *graph = NULL;
@@ -354,6 +357,7 @@ int cmd_crowd(int argc, char **argv)
     o.costs = a.options.costs;
     o.seed = (uint64_t)a.seed;
     o.landmarks = (unsigned)a.landmarks;
+    o.lanes = (size_t)a.lanes;
     astar_status s = astar_crowd_new(grid, (size_t)a.units, &o, &crowd);
     goals = malloc((size_t)a.units * sizeof *goals);
     m = (crowd_map){ .grid = grid,
@@ -376,6 +380,8 @@ int cmd_crowd(int argc, char **argv)
            hex ? cli_topology_name(a.maps.topology) : "", hex ? ")" : "", a.seed);
     if (a.landmarks)
         printf(", %ld landmarks", a.landmarks);
+    if (a.lanes)
+        printf(", lanes %ld", a.lanes);
     printf("\n");
     code = run_crowd(crowd, &m, &a, goals);
 done:

@@ -201,17 +201,18 @@ WEB_API astar_status astar_web_find_path(astar_context *ctx, const astar_grid *g
 }
 
 /* A crowd (astar/crowd.h) of up to max_units units, moves 4 or 8, costs
- * 0 (article) or 1 (octile), landmarks as options.landmarks; NULL,
+ * 0 (article) or 1 (octile), landmarks and lanes as options'; NULL,
  * with the status in *status, when it could not be made. */
 WEB_API astar_crowd *astar_web_crowd_new(const astar_grid *grid, size_t max_units, int moves,
                                          int costs, double seed, unsigned landmarks,
-                                         astar_status *status)
+                                         unsigned lanes, astar_status *status)
 {
     astar_crowd_options o = astar_crowd_options_default();
     o.moves = moves == 8 ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
     o.costs = costs ? ASTAR_COSTS_OCTILE : ASTAR_COSTS_ARTICLE;
     o.seed = (uint64_t)seed;
     o.landmarks = landmarks;
+    o.lanes = (size_t)lanes;
     astar_crowd *crowd = NULL;
     *status = astar_crowd_new(grid, max_units, &o, &crowd);
     return crowd;

@@ -1262,13 +1262,16 @@ class Crowd(_Crowd):
     """Units that move a cell a step together, never sharing or swapping
     cells (PIBT, astar/crowd.h). moves 4 (default) or 8; seed orders ties;
     landmarks (0 to 16) is how many landmarks new goals' searches estimate
-    with (4 moves: faster updates, fewer detours known)."""
+    with (4 moves: faster updates, fewer detours known); lanes, how many
+    cells of the other least ways a goal's search goes on through once it
+    reaches its unit (more arrivals)."""
 
     __slots__ = ()
 
-    def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1, landmarks=0):
+    def __init__(self, grid, max_units, *, moves=4, costs="article", seed=1, landmarks=0,
+                 lanes=0):
         opts = _movement(lib.astar_crowd_options_default, "astar_crowd_options", moves, costs,
-                         seed, landmarks=int(landmarks))
+                         seed, landmarks=int(landmarks), lanes=int(lanes))
         out = ffi.new("astar_crowd **")
         check(lib.astar_crowd_new(grid._ptr, int(max_units), opts, out))
         self._keep(out, grid)

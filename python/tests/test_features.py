@@ -518,14 +518,14 @@ def check_moves(before, after, costs, moves):
         assert j is None or j == i or tuple(after[j]) != a, "units %d and %d swapped" % (i, j)
 
 
-@pytest.mark.parametrize("moves,landmarks", [(4, 0), (8, 0), (4, 16)])
-def test_crowds_keep_their_rules(moves, landmarks):
+@pytest.mark.parametrize("moves,landmarks,lanes", [(4, 0, 0), (8, 0, 0), (4, 16, 200)])
+def test_crowds_keep_their_rules(moves, landmarks, lanes):
     costs = random_costs(3, 24, 16, blocked=0.12, top=1)
     grid = astar.Grid.from_array(costs)
     grid.enable_islands()
     cells = walkable_cells(costs)
     rng = np.random.default_rng(moves)
-    crowd = astar.Crowd(grid, 30, moves=moves, landmarks=landmarks)
+    crowd = astar.Crowd(grid, 30, moves=moves, landmarks=landmarks, lanes=lanes)
     picks = rng.permutation(len(cells))
     goals = {}
     for k in picks[:30]:

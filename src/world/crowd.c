@@ -34,6 +34,8 @@ typedef struct crowd_unit {
     uint32_t goal;    /* its slot in goals */
     uint32_t elapsed; /* steps since it last stood on its goal: its priority */
     bool waiting;     /* its goal's search has not reached it yet (a budget) */
+    size_t lanes;     /* cells of other least ways its search still owes it
+                         (options.lanes, within a budget) */
 } crowd_unit;
 
 /* A unit being planned: PIBT's recursion, kept on the crowd's own stack
@@ -307,6 +309,8 @@ static astar_status take_goal(astar_crowd *c, uint32_t goal, uint32_t from, bool
             return ASTAR_OUT_OF_MEMORY;
         if (cost == ASTAR_UNREACHABLE)
             return ASTAR_NO_PATH;
+        size_t lanes = c->options.lanes;
+        astar__crowd_tables_widen(&c->tables, found, &lanes);
     }
     c->goals[found].users++;
     *slot = found;
@@ -438,6 +442,7 @@ static astar_status retarget(astar_crowd *c, size_t id, uint32_t goal)
     c->goals[u->goal].users--;
     u->goal = slot;
     u->waiting = later;
+    u->lanes = 0;
     return ASTAR_OK;
 }
 
@@ -848,12 +853,25 @@ astar_status astar_crowd_step(astar_crowd *crowd, astar_crowd_step_info *info)
     (void)astar__crowd_tables_status(&crowd->tables);
     order_units(crowd);
     crowd->first = crowd->ordered > 0 ? crowd->order[0] : NONE;
-    /* The budget goes to the waiting units in priority order. */
+    /* The budget goes to the waiting units in priority order, then what
+     * is left to the lanes of those their searches have reached. */
     size_t left = crowd->options.budget;
     for (uint32_t i = 0; i < crowd->ordered && left > 0; i++) {
         crowd_unit *u = &crowd->unit[crowd->order[i]];
-        if (u->waiting && astar__crowd_tables_reach(&crowd->tables, u->goal, u->at, &left))
+        if (u->waiting && astar__crowd_tables_reach(&crowd->tables, u->goal, u->at, &left)) {
             u->waiting = false;
+            u->lanes = crowd->options.lanes;
+        }
+    }
+    for (uint32_t i = 0; i < crowd->ordered && left > 0; i++) {
+        crowd_unit *u = &crowd->unit[crowd->order[i]];
+        if (u->lanes == 0)
+            continue;
+        size_t spend = u->lanes < left ? u->lanes : left, rest = spend;
+        astar__crowd_tables_widen(&crowd->tables, u->goal, &rest);
+        left -= spend - rest;
+        /* Done when the level is spent before the lanes' share is. */
+        u->lanes = rest > 0 ? 0 : u->lanes - spend;
     }
     info->searched = crowd->options.budget - left;
     /* Each unit's first read is at its own cell, in a table of its own:

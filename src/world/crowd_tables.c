@@ -78,6 +78,12 @@ bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, s
     return t->lazy ? astar__lazy_reach(t->lazy, table, cell, budget) : true;
 }
 
+void astar__crowd_tables_widen(crowd_tables *t, uint32_t table, size_t *budget)
+{
+    if (t->lazy)
+        (void)astar__lazy_widen(t->lazy, table, budget);
+}
+
 void astar__crowd_tables_catch_up(crowd_tables *t)
 {
     if (t->lazy)

@@ -67,6 +67,10 @@ uint32_t astar__crowd_tables_step_cost(const crowd_tables *t, uint32_t from, uin
  * (astar__lazy_reach); true on a graph, whose crowd has no budget. */
 bool astar__crowd_tables_reach(crowd_tables *t, uint32_t table, uint32_t cell, size_t *budget);
 
+/* A grid table's search through the rest of its level within *budget
+ * (astar__lazy_widen); a graph's does nothing. */
+void astar__crowd_tables_widen(crowd_tables *t, uint32_t table, size_t *budget);
+
 /* Catches up with the map's edits (astar__lazy_catch_up,
  * astar__lazy_graph_catch_up). */
 void astar__crowd_tables_catch_up(crowd_tables *t);

@@ -603,6 +603,23 @@ uint32_t astar__lazy_step_cost(const lazy_distances *set, uint32_t from, uint32_
     return (uint32_t)step_price(set, d) * terrain(set, (int)(to % width), (int)(to / width));
 }
 
+bool astar__lazy_widen(lazy_distances *set, uint32_t table, size_t *budget)
+{
+    lazy_table *t = &set->table[table];
+    if (!t->seeded || t->order != LEVELS)
+        return true;
+    while (t->open.count > 0) {
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (advance(set, t) < 0) {
+            set->status = ASTAR_OUT_OF_MEMORY;
+            return true;
+        }
+    }
+    return true;
+}
+
 bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget)
 {
     return cell >= (uint32_t)set->width * (uint32_t)set->height ||

@@ -104,6 +104,16 @@ uint32_t astar__lazy_step_cost(const lazy_distances *set, uint32_t from, uint32_
  * when the budget ran out first (*budget is then 0). */
 bool astar__lazy_reach(lazy_distances *set, uint32_t table, uint32_t cell, size_t *budget);
 
+/* Goes on with the table's search through the rest of its current level,
+ * taking at most *budget steps and counting them off: on 4 moves over
+ * terrain 1 (the two stacks) that level, once the focus is closed, holds
+ * the cells of every least way between the goal and the focus, so a unit
+ * walking there knows a parallel lane as just as short (the crowd's
+ * options.lanes). True when the level is spent, or where there are no
+ * levels (a heap: nothing done); false when the budget ran out first.
+ * Failures as astar__lazy_reach's. */
+bool astar__lazy_widen(lazy_distances *set, uint32_t table, size_t *budget);
+
 /* A cheaper guide than astar__lazy_distance's for a walker that only
  * needs each step to lead on: the cost of the best way the table knows
  * from cell to its goal. Exact where its search has closed the cell;

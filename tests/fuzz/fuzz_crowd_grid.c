@@ -1,6 +1,6 @@
 /* libFuzzer target: crowds on grids, as the bytes choose. A small grid
  * (walls, rough terrain), a crowd of units with 4 or 8 moves, 0 to 16
- * landmarks for its tables and perhaps a budget (with islands), then a
+ * landmarks for its tables, lanes and perhaps a budget (with islands), then a
  * sequence of steps, new goals, walls put up and taken down (under units
  * too) and terrain changed - the edits the landmarks patch or rebuild
  * for. Last, on the grid as it ends, one unit alone walks to a goal.
@@ -79,12 +79,13 @@ static void step(astar_crowd *c, plan_validator *v, size_t units, const astar_po
 
 /* A unit alone on g from start to goal: its way's cost against the
  * distance map's (the same moves, the article's prices). */
-static void lone_unit(fuzz_input *in, const astar_grid *g, astar_moves moves, unsigned landmarks)
+static void lone_unit(fuzz_input *in, const astar_grid *g, const astar_crowd_options *options)
 {
     astar_point start = any_cell(in, g), goal = any_cell(in, g);
     astar_crowd_options o = astar_crowd_options_default();
-    o.moves = moves;
-    o.landmarks = landmarks;
+    o.moves = options->moves;
+    o.landmarks = options->landmarks;
+    o.lanes = options->lanes;
     astar_crowd *c = NULL;
     check(astar_crowd_new(g, 1, &o, &c) == ASTAR_OK, "a lone crowd");
     if (astar_crowd_add(c, start, goal, NULL) != ASTAR_OK) {
@@ -97,7 +98,7 @@ static void lone_unit(fuzz_input *in, const astar_grid *g, astar_moves moves, un
               astar_distance_map_new(astar_grid_cells(g), &map) == ASTAR_OK,
           "a map");
     astar_options mo = astar_options_default();
-    mo.moves = moves;
+    mo.moves = o.moves;
     check(astar_distance_map_build(map, ctx, g, &goal, 1, &mo) == ASTAR_OK, "the map built");
     uint32_t want = astar_distance_map_cost(map, start.x, start.y), cost = 0;
     astar_point at = start;
@@ -124,6 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     astar_crowd_options o = astar_crowd_options_default();
     o.moves = fuzz_choose(&in, 2) ? ASTAR_MOVES_8 : ASTAR_MOVES_4;
     o.landmarks = (unsigned)fuzz_choose(&in, ASTAR_CROWD_MAX_LANDMARKS + 1);
+    o.lanes = (size_t)fuzz_choose(&in, 4) * 40;
     o.seed = (uint64_t)fuzz_choose(&in, 256);
     if (fuzz_choose(&in, 3) == 0) {
         check(astar_grid_enable_islands(g) == ASTAR_OK, "islands");
@@ -183,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     plan_validator_delete(v);
     astar_crowd_delete(c);
-    lone_unit(&in, g, o.moves, o.landmarks);
+    lone_unit(&in, g, &o);
     astar_grid_delete(g);
     return 0;
 }

@@ -221,7 +221,7 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
   // every unit stands on its goal at some step.
   const grid = astar.newGrid(20, 12);
   for (let y = 0; y < 10; y++) grid.setWalkable(10, y, false);
-  const crowd = astar.newCrowd(grid, 12, { landmarks: 16, seed: 2 });
+  const crowd = astar.newCrowd(grid, 12, { landmarks: 16, lanes: 200, seed: 2 });
   const goals = [];
   for (let i = 0; i < 12; i++) {
     check(crowd.add(0, i, 19, 11 - i) === i, `landmarks: unit ${i} added`);
@@ -246,6 +246,12 @@ const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
     before = after;
   }
   check(legal, "landmarks: every step one square, no cell shared, no swap");
+  const refusedCount = (options) => {
+    const e = thrown(() => astar.newCrowd(grid, 2, options));
+    return e instanceof AstarError && /is not a count/.test(e.message);
+  };
+  check(refusedCount({ landmarks: 17 }) && refusedCount({ lanes: -1 }) &&
+        refusedCount({ lanes: 1.5 }), "landmarks past 16 and lanes not a count refused");
   check(arrived.every(Boolean), "landmarks: every unit reached its goal");
   crowd.delete();
   grid.delete();
