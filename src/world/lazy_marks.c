@@ -1,7 +1,6 @@
 /* Landmarks for the lazy tables' estimate: breadth-first steps from each
  * landmark, patched at opened cells or computed afresh. */
 #include <stddef.h>
-#include <stdlib.h>
 
 #include "world/lazy_marks.h"
 
