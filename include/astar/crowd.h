@@ -104,7 +104,8 @@ typedef struct astar_crowd_options {
                            unit). 16: 4 to 12 times fewer cells a new goal, a
                            lower update time and memory, but a unit knows fewer
                            detours around others and arrives later where
-                           detours abound (docs/performance.md). Costs
+                           detours abound (lanes, below, give that back;
+                           docs/performance.md). Costs
                            O(landmarks x cells) at astar_crowd_new and 2 x
                            landmarks + 12 bytes a cell; an edit that opens a
                            short cut recomputes them and restarts every goal's
@@ -118,11 +119,13 @@ typedef struct astar_crowd_options {
                            lane as just as short. More arrivals for more cells
                            a goal: on den520d 1,000 units arrived 13 to 17 %
                            more often with 2,000 than with neither this nor
-                           landmarks (docs/performance.md). Within the
-                           budget, when there is one, after the waiting
-                           units' searches. Ignored where the
-                           search is no A* by levels (8 moves, hexes, rough
-                           terrain, graphs) */
+                           landmarks, elsewhere within 2 %; not a gain
+                           everywhere - 500 units crossing once through a
+                           door summed 6 to 8 % more steps
+                           (docs/performance.md). Within the budget, when
+                           there is one, after the waiting units' searches.
+                           Ignored where the search is no A* by levels (8
+                           moves, hexes, rough terrain, graphs) */
 } astar_crowd_options;
 
 /* The most landmarks a crowd's options may ask for. */
