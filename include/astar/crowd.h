@@ -32,7 +32,9 @@ extern "C" {
  *     cell, no two swapped cells, and (8 moves) no two diagonal steps
  *     crossed each other;
  *   - the unit with the highest priority picks the neighbour nearest its
- *     goal; a unit standing there inherits that priority and must move
+ *     goal - the least of the step's price and the neighbour's cost from
+ *     there, staying ranked between a least step and any other; a unit
+ *     standing there inherits that priority and must move
  *     away, and if it cannot, the first one picks its next best cell
  *     (backtracking);
  *   - a unit's priority is the number of steps since it last stood on its
