@@ -139,7 +139,7 @@ bench:
 	  $(foreach m,$(CPD_MAPS),$(BENCH)/scen/$(m).map.scen)
 	./build-bench/astar-game-loop $(BENCH)/maps/bg512/AR0011SR.map
 	./build-bench/astar-sizes $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/scen/$(m).map.scen)
-	./build-bench/astar-crowd-loop $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/maps/$(m).map)
+	./build-bench/astar-crowd-loop --budget 20000 $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/maps/$(m).map)
 	./build-bench/astar-crowd-loop --landmarks 16 --lanes 500 --budget 8000 \
 	  $(foreach m,$(BENCH_ONE_PER_SET),$(BENCH)/maps/$(m).map)
 	./build-bench/astar-crowd-arrivals
