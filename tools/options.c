@@ -115,6 +115,15 @@ static bool take_algo(cli_command_line *c, const char *value)
     return cli_search_set(CLI_ALGO, kind != CLI_PREBUILT_NONE ? "astar" : value, c->options);
 }
 
+/* --landmarks N into *into, N from 0 to most; false after saying why not. */
+static bool take_landmarks(long *into, long most, const char *value)
+{
+    if (cli_parse_int(value, 0, most, into))
+        return true;
+    cli_error("--landmarks takes a whole number from 0 to %ld, not '%s'", most, value);
+    return false;
+}
+
 /* --cpd FILE (which asks for --algo cpd), --cluster N, --landmarks N,
  * --crossings middle|ends and --raw. */
 static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
@@ -139,10 +148,7 @@ static bool take_prebuilt(cli_prebuilt *p, int which, const char *value)
         return true;
     }
     if (which == 2) {
-        p->landmarks_given = cli_parse_int(value, 0, ASTAR_GRAPH_MAX_LANDMARKS, &p->landmarks);
-        if (!p->landmarks_given)
-            cli_error("--landmarks takes a whole number from 0 to %d, not '%s'",
-                      ASTAR_GRAPH_MAX_LANDMARKS, value);
+        p->landmarks_given = take_landmarks(&p->landmarks, ASTAR_GRAPH_MAX_LANDMARKS, value);
         return p->landmarks_given;
     }
     if (cli_parse_int(value, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, &p->cluster))
@@ -169,13 +175,8 @@ static bool take_shared(cli_command_line *c, const shared_option *s, const char 
     case MAP: return cli_map_set(c->maps, s->which, value);
     case WORLD: return cli_world_set(c->world, s->which, value);
     case PREBUILT:
-        if (c->prebuilt)
-            return take_prebuilt(c->prebuilt, s->which, value);
-        if (cli_parse_int(value, 0, c->landmarks_most, c->landmarks))
-            return true;
-        cli_error("--landmarks takes a whole number from 0 to %ld, not '%s'", c->landmarks_most,
-                  value);
-        return false;
+        return c->prebuilt ? take_prebuilt(c->prebuilt, s->which, value)
+                           : take_landmarks(c->landmarks, c->landmarks_most, value);
     case HELP: break;
     }
     return true;

@@ -313,17 +313,23 @@ static void put_back(lazy_distances *s, lazy_table *t)
     t->seeded = false;
 }
 
+/* t's focus and what the estimate reads of it: coordinates, and the
+ * place in the padded grid where its landmarks' steps lie. */
+static void aim(const lazy_distances *s, lazy_table *t, uint32_t focus)
+{
+    t->focus = focus;
+    if (focus == NONE)
+        return;
+    t->focus_x = (int)(focus % (uint32_t)s->width);
+    t->focus_y = (int)(focus / (uint32_t)s->width);
+    t->focus_place = grid_padded_index(s->grid, t->focus_x, t->focus_y);
+}
+
 void astar__lazy_target(lazy_distances *set, uint32_t table, uint32_t goal, uint32_t focus)
 {
     put_back(set, &set->table[table]);
     set->table[table].goal = goal;
-    set->table[table].focus = focus;
-    if (focus != NONE) {
-        set->table[table].focus_x = (int)(focus % (uint32_t)set->width);
-        set->table[table].focus_y = (int)(focus / (uint32_t)set->width);
-        set->table[table].focus_place = grid_padded_index(set->grid, set->table[table].focus_x,
-                                                          set->table[table].focus_y);
-    }
+    aim(set, &set->table[table], focus);
 }
 
 /* The estimate from cell to t's focus: the least cost of the steps between
@@ -472,10 +478,7 @@ void astar__lazy_refocus(lazy_distances *set, uint32_t table, uint32_t focus)
     if ((p && closed(p, offset_of(x, y))) ||
         (t->order == LEVELS && !lazy_list_room(&set->memory, &t->open, t->later.count)))
         return;
-    t->focus = focus;
-    t->focus_x = x;
-    t->focus_y = y;
-    t->focus_place = grid_padded_index(set->grid, x, y);
+    aim(set, t, focus);
     /* Both stacks' entries, keyed afresh, make one heap (built in place:
      * the i-th push writes at or before entry i, read first). */
     lazy_list *all = &t->open;
